@@ -1,0 +1,73 @@
+import { getCookie } from "hono/cookie";
+import { HTTPException } from "hono/http-exception";
+import { CROSS_SITE_MESSAGE, crossSiteReason } from "#app/lib/csrf.server";
+import { withOverride } from "#app/lib/flags.server";
+import { type ApiDeps, newRouter } from "./env";
+import { ApiError } from "./errors";
+import { registerAccounts } from "./resources/accounts";
+import { registerDashboard } from "./resources/dashboard";
+import { registerOrganization } from "./resources/organization";
+import { registerOrganizationUnit } from "./resources/organization-unit";
+import { registerParticipantGroups } from "./resources/participant-groups";
+import { registerParticipants } from "./resources/participants";
+import { registerReports } from "./resources/reports";
+import { registerResults } from "./resources/results";
+import { registerUsers } from "./resources/users";
+import { resolveSession } from "./sessions";
+import { registerSso } from "./sso/routes";
+
+export const API_SESSION_COOKIE = "api_session";
+
+/** The REST API of spec section 7 (both specs), mounted under /api. */
+export function createApi(deps: ApiDeps) {
+  const app = newRouter().basePath("/api");
+
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    c.set("flags", deps.config.allowFlagOverride ? withOverride(deps.config.flags, c.req.header("x-feature-flags") ?? null) : deps.config.flags);
+    const bearer = c.req.header("authorization")?.match(/^Bearer (.+)$/i)?.[1];
+    const token = bearer ?? getCookie(c, API_SESSION_COOKIE);
+    // A cookie rides along on any site's request; a bearer token does not. So cookie-authenticated
+    // changes must come from this site (app/lib/csrf.server.ts).
+    if (!bearer && token && crossSiteReason(c.req.raw, deps.config.publicUrl)) return c.json({ message: CROSS_SITE_MESSAGE }, 403);
+    c.set("actor", token ? await resolveSession(deps.db, token, deps.config.sessionIdleMs, deps.now()) : null);
+    await next();
+  });
+
+  registerDashboard(app);
+  registerAccounts(app);
+  registerSso(app);
+  registerOrganization(app);
+  registerOrganizationUnit(app);
+  registerParticipants(app);
+  registerUsers(app);
+  registerReports(app);
+  registerParticipantGroups(app);
+  registerResults(app);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", { type: "http", scheme: "bearer" });
+  app.doc("/openapi.json", {
+    openapi: "3.0.3",
+    info: {
+      title: "Early-literacy screening dashboard API",
+      version: "1",
+      description:
+        "Every call takes `Authorization: Bearer <token>` from POST /dashboard/login. Errors answer `{ message, errors? }`.",
+    },
+    security: [{ Bearer: [] }],
+  });
+
+  app.notFound((c) => c.json({ message: "Not found" }, 404));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      return c.json({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) }, err.status);
+    }
+    if (err instanceof HTTPException) return c.json({ message: err.message || "Request failed" }, err.status);
+    console.error("[api]", c.req.method, c.req.path, err);
+    return c.json({ message: "Unexpected Server Error" }, 500);
+  });
+
+  return app;
+}
+
+export type Api = ReturnType<typeof createApi>;

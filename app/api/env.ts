@@ -1,0 +1,83 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Db } from "#app/db/connect.server";
+import type { RoleName } from "#app/domain/roles";
+import type { Mailer } from "#app/lib/mail.server";
+import type { Flags } from "#app/lib/flags.server";
+import type { SsoProviders } from "./sso/providers";
+
+export interface ApiConfig {
+  /** Idle time after which the server forgets a session (spec 001: 1 hour, plus the 30 s grace). */
+  sessionIdleMs: number;
+  /** The public origin of the app, for links in emails and CSRF checks. */
+  publicUrl: string;
+  secureCookies: boolean;
+  /** Lets tests switch flags per request with the x-feature-flags header. */
+  allowFlagOverride: boolean;
+  flags: Flags;
+  /** Single sign-on providers (app/api/sso); read from the environment when left out. */
+  sso?: SsoProviders;
+}
+
+export interface ApiDeps {
+  db: Db;
+  config: ApiConfig;
+  mailer: Mailer;
+  now: () => Date;
+}
+
+/** The signed-in caller, as every handler sees it. */
+export interface Actor {
+  sessionId: string;
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: RoleName | null;
+  organizationId: string | null;
+  schoolIds: string[];
+  passwordIsTemporary: boolean;
+}
+
+export type ApiEnv = {
+  Variables: {
+    deps: ApiDeps;
+    actor: Actor | null;
+    flags: Flags;
+  };
+};
+
+export const ErrorBody = z
+  .object({ message: z.string(), errors: z.array(z.string()).optional() })
+  .openapi("Error");
+
+/** Every router answers a failed zod check with the `{ message, errors }` shape of spec 000 section 5. */
+export function newRouter() {
+  return new OpenAPIHono<ApiEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const errors = result.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message));
+        return c.json({ message: result.error.issues[0]?.message ?? "Invalid request", errors }, 400);
+      }
+    },
+  });
+}
+
+export type Router = ReturnType<typeof newRouter>;
+
+/** Shorthands for route declarations. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  content: { "application/json": { schema } },
+  required: true,
+});
+
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
+  content: { "application/json": { schema } },
+  description,
+});
+
+export const errorResponses = {
+  400: jsonResponse(ErrorBody, "Invalid input"),
+  401: jsonResponse(ErrorBody, "No session"),
+  403: jsonResponse(ErrorBody, "Outside the caller's scope"),
+  404: jsonResponse(ErrorBody, "Unknown id"),
+} as const;

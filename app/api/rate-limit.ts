@@ -1,0 +1,70 @@
+import type { Context } from "hono";
+import type { Db } from "#app/db/connect.server";
+import { ApiError } from "./errors";
+
+// Sliding-window limits kept in the database (rate_limit_event), so they hold across
+// processes and restarts. Buckets are "<action>:<kind>:<key>"; keys are lowercased emails or IPs.
+
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+export const LIMITS = {
+  /** Failed sign-ins for one account. */
+  loginAccount: { max: 10, windowMs: 15 * 60_000 },
+  /** Sign-in attempts from one address, right or wrong. */
+  loginIp: { max: 50, windowMs: 15 * 60_000 },
+  /** Reset or registration emails for one address. */
+  mailAccount: { max: 5, windowMs: 60 * 60_000 },
+  /** Reset, registration and code checks from one address. */
+  mailIp: { max: 30, windowMs: 60 * 60_000 },
+} satisfies Record<string, Limit>;
+
+export const RATE_LIMITED = "Too many attempts. Please wait a few minutes and try again.";
+
+export async function countRecent(db: Db, bucket: string, limit: Limit, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom("rate_limit_event")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("bucket", "=", bucket)
+    .where("created_at", ">", new Date(now.getTime() - limit.windowMs))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function record(db: Db, bucket: string, now: Date): Promise<void> {
+  await db.insertInto("rate_limit_event").values({ bucket, created_at: now }).execute();
+}
+
+/** Throws 429 when the bucket is full. */
+export async function assertUnderLimit(db: Db, bucket: string, limit: Limit, now: Date): Promise<void> {
+  if ((await countRecent(db, bucket, limit, now)) >= limit.max) throw new ApiError(429, RATE_LIMITED);
+}
+
+/** Counts this attempt, then throws 429 when it went over the limit. */
+export async function hit(db: Db, bucket: string, limit: Limit, now: Date): Promise<void> {
+  await assertUnderLimit(db, bucket, limit, now);
+  await record(db, bucket, now);
+}
+
+export async function clear(db: Db, bucket: string): Promise<void> {
+  await db.deleteFrom("rate_limit_event").where("bucket", "=", bucket).execute();
+}
+
+/** Old events are useless; drop them now and then so the table stays small. */
+export async function prune(db: Db, now: Date): Promise<void> {
+  const oldest = Math.max(...Object.values(LIMITS).map((l) => l.windowMs));
+  await db.deleteFrom("rate_limit_event").where("created_at", "<", new Date(now.getTime() - oldest)).execute();
+}
+
+/**
+ * The caller's address. The UI forwards its visitor's X-Forwarded-For; a deployment puts a
+ * proxy in front that sets it. Without one the address is unknown and only per-account
+ * limits apply (a shared "unknown" bucket would let one client lock everyone out).
+ */
+export function clientIp(c: Context): string | null {
+  const forwarded = c.req.header("x-forwarded-for");
+  const first = forwarded?.split(",")[0]?.trim();
+  return first ? first.toLowerCase() : null;
+}

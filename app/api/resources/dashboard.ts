@@ -1,0 +1,167 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { ApiError } from "../errors";
+import { ErrorBody, errorResponses, jsonBody, jsonResponse, type ApiEnv, type Router } from "../env";
+import { CurrentUser, toCurrentUser } from "../mappers";
+import { consumeCode, consumeCodeByValue, issueCode } from "../one-time-codes";
+import { hashPassword, verifyPassword } from "../password";
+import { assertUnderLimit, clear, clientIp, hit, LIMITS, record } from "../rate-limit";
+import { requireActor } from "../scope";
+import { createSession, resolveSession, revokeSession } from "../sessions";
+
+const LoginBody = z
+  .object({
+    username: z.string().trim().min(1, "Please enter your email address"),
+    password: z.string().optional(),
+    newpassword: z.string().min(1, "Please enter your password").optional(),
+    challenge: z
+      .string()
+      .min(1)
+      .optional()
+      .openapi({ description: "The `challenge` of a 412 answer: sent with `newpassword` instead of the temporary password." }),
+  })
+  .openapi("LoginRequest");
+
+const LoginAnswer = z.object({ token: z.string(), user: CurrentUser }).openapi("LoginAnswer");
+
+const login = createRoute({
+  method: "post",
+  path: "/dashboard/login",
+  summary: "Sign in with email and password",
+  description:
+    "Answers a session token (a new one at every sign-in). 412 means the account has a temporary password: send " +
+    "`{username, password, newpassword}`, or `{username, challenge, newpassword}` with the one-time `challenge` of the " +
+    "412 answer (valid 10 minutes, single use), so a UI need not keep the temporary password between two pages. " +
+    "Failed sign-ins are limited per account (10 in 15 minutes) and every attempt per client address (50 in 15 minutes): 429.",
+  security: [],
+  request: { body: jsonBody(LoginBody) },
+  responses: {
+    200: jsonResponse(LoginAnswer, "Signed in"),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    412: jsonResponse(
+      z.object({ message: z.string(), challenge: z.string() }).openapi("NewPasswordRequired"),
+      "A new password is required",
+    ),
+    429: jsonResponse(ErrorBody, "Too many attempts"),
+  },
+});
+
+const SsoLoginAnswer = z
+  .object({
+    error: z.string().nullable(),
+    data: z.object({ email: z.string() }).nullable(),
+    token: z.string().optional(),
+    user: CurrentUser.optional(),
+  })
+  .openapi("SsoLoginAnswer");
+
+const ssoLogin = createRoute({
+  method: "post",
+  path: "/dashboard/login/sso",
+  summary: "Exchange a single sign-on code for a session",
+  description: "The `code` that /auth/login/{provider}/{clientId} sent to the callback; single use, valid 2 minutes.",
+  security: [],
+  request: { body: jsonBody(z.object({ code: z.string().min(1) }).openapi("SsoLoginRequest")) },
+  responses: {
+    200: jsonResponse(SsoLoginAnswer, "Signed in"),
+    400: errorResponses[400],
+    401: jsonResponse(SsoLoginAnswer, "Unknown, used or expired code"),
+  },
+});
+
+const currentUser = createRoute({
+  method: "get",
+  path: "/dashboard/current-user",
+  summary: "The signed-in user",
+  responses: { 200: jsonResponse(CurrentUser, "The user"), 401: errorResponses[401] },
+});
+
+const logout = createRoute({
+  method: "post",
+  path: "/dashboard/logout",
+  summary: "Revoke the caller's session",
+  responses: { 204: { description: "Signed out" }, 401: errorResponses[401] },
+});
+
+export const INCORRECT_LOGIN = "Incorrect email or password.";
+
+/** A fresh token for every sign-in, and the user it belongs to. */
+async function startSession(c: Context<ApiEnv>, userId: string) {
+  const { db, config, now } = c.var.deps;
+  const token = await createSession(db, userId, {
+    userAgent: c.req.header("user-agent") ?? null,
+    ip: clientIp(c),
+  });
+  const actor = await resolveSession(db, token, config.sessionIdleMs, now());
+  if (!actor) throw new ApiError(500, "Session could not be created");
+  return { token, user: toCurrentUser(actor) };
+}
+
+export function registerDashboard(app: Router) {
+  app.openapi(login, async (c) => {
+    const { db, config, now } = c.var.deps;
+    const body = c.req.valid("json");
+    const email = body.username.toLowerCase();
+    const ip = clientIp(c);
+    const accountBucket = `login:account:${email}`;
+    if (ip) await hit(db, `login:ip:${ip}`, LIMITS.loginIp, now());
+    await assertUnderLimit(db, accountBucket, LIMITS.loginAccount, now());
+    const user = await db
+      .selectFrom("app_user")
+      .select(["user_id", "email", "password_hash", "password_is_temporary"])
+      .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
+      .where("deleted_at", "is", null)
+      .executeTakeFirst();
+
+    let proven = false;
+    if (body.challenge !== undefined) {
+      // The second step of a temporary-password sign-in: the challenge stands for the password.
+      if (!body.newpassword) throw new ApiError(400, "Please enter your password");
+      const used = user ? await consumeCode(db, { purposes: ["new-password"], email, code: body.challenge, now: now() }) : null;
+      proven = Boolean(used && used.userId === user?.user_id && user?.password_is_temporary);
+    } else {
+      if (!body.password) throw new ApiError(400, "Please enter your password");
+      proven = Boolean(user && (await verifyPassword(body.password, user.password_hash)));
+    }
+    // The same answer for an unknown email and a wrong password, so neither is revealed.
+    if (!user || !proven) {
+      await record(db, accountBucket, now());
+      throw new ApiError(401, INCORRECT_LOGIN);
+    }
+    await clear(db, accountBucket);
+    if (user.password_is_temporary) {
+      if (!body.newpassword) {
+        const challenge = await issueCode(db, { purpose: "new-password", email: user.email, userId: user.user_id, now: now() });
+        return c.json({ message: "New password required", challenge }, 412);
+      }
+      await db
+        .updateTable("app_user")
+        .set({
+          password_hash: await hashPassword(body.newpassword),
+          password_is_temporary: false,
+          auth_status: "Active",
+          updated_at: now(),
+        })
+        .where("user_id", "=", user.user_id)
+        .execute();
+    }
+    return c.json(await startSession(c, user.user_id), 200);
+  });
+
+  app.openapi(ssoLogin, async (c) => {
+    const { db, now } = c.var.deps;
+    const used = await consumeCodeByValue(db, { purpose: "sso", code: c.req.valid("json").code, now: now() });
+    if (!used?.userId) return c.json({ error: "Invalid or expired code", data: null, message: "Invalid or expired code" }, 401);
+    const session = await startSession(c, used.userId);
+    return c.json({ error: null, data: { email: session.user.email }, ...session }, 200);
+  });
+
+  app.openapi(currentUser, async (c) => c.json(toCurrentUser(requireActor(c.var.actor)), 200));
+
+  app.openapi(logout, async (c) => {
+    const actor = requireActor(c.var.actor);
+    await revokeSession(c.var.deps.db, actor.sessionId, c.var.deps.now());
+    return c.body(null, 204);
+  });
+}

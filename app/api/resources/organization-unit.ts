@@ -1,0 +1,155 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { requiredMessage } from "#app/domain/admin-fields";
+import { audit } from "../audit";
+import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
+import { ApiError, forbidden, notFound } from "../errors";
+import { OrganizationUnit, toOrganizationUnit } from "../mappers";
+import { assertOrganization, assertSchool, canManageSchools, requireActor } from "../scope";
+
+const IdParam = z.object({ id: z.string().uuid().openapi({ param: { name: "id", in: "path" } }) });
+
+const getOrganizationUnit = createRoute({
+  method: "get",
+  path: "/organizationUnit/{id}",
+  summary: "One school, with its district",
+  request: { params: IdParam },
+  responses: { 200: jsonResponse(OrganizationUnit, "The school"), ...errorResponses },
+});
+
+const Name = z.string({ error: requiredMessage("Name") }).trim().min(1, requiredMessage("Name"));
+const OrganizationId = z.string({ error: requiredMessage("District") }).uuid();
+
+const CreateOrganizationUnit = z
+  .object({ organizationId: OrganizationId, organizationUnitId: z.string().nullish(), name: Name })
+  .openapi("CreateOrganizationUnit");
+const UpdateOrganizationUnit = z
+  .object({ organizationUnitId: z.string({ error: "organizationUnitId is required" }).uuid(), organizationId: z.string().uuid().optional(), name: Name })
+  .openapi("UpdateOrganizationUnit");
+
+const conflict = { 409: jsonResponse(z.object({ message: z.string() }), "Refused while the school has classrooms or students") };
+
+const createOrganizationUnit = createRoute({
+  method: "post",
+  path: "/organizationUnit",
+  summary: "Create a school (super admin, district admin of that district)",
+  request: { body: jsonBody(CreateOrganizationUnit) },
+  responses: { 201: jsonResponse(OrganizationUnit, "The new school"), ...errorResponses },
+});
+
+const updateOrganizationUnit = createRoute({
+  method: "put",
+  path: "/organizationUnit",
+  summary: "Rename a school (super admin, district admin of its district)",
+  description: "A school stays in its district: a different organizationId is refused.",
+  request: { body: jsonBody(UpdateOrganizationUnit) },
+  responses: { 200: jsonResponse(OrganizationUnit, "The school"), ...errorResponses },
+});
+
+const deleteOrganizationUnit = createRoute({
+  method: "delete",
+  path: "/organizationUnit/{id}",
+  summary: "Delete a school (super admin, district admin of its district; soft: kept with deleted_at, hidden)",
+  description: "Refused with 409 while the school has classrooms or students: move or delete them first.",
+  request: { params: IdParam },
+  responses: { 204: { description: "Deleted" }, ...errorResponses, ...conflict },
+});
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function registerOrganizationUnit(app: Router) {
+  app.openapi(getOrganizationUnit, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db } = c.var.deps;
+    const school = await assertSchool(db, actor, c.req.valid("param").id);
+    const org = await db
+      .selectFrom("organization")
+      .select("name")
+      .where("organization_id", "=", school.organization_id)
+      .executeTakeFirstOrThrow();
+    return c.json(toOrganizationUnit(school, org.name), 200);
+  });
+
+  app.openapi(createOrganizationUnit, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const body = c.req.valid("json");
+    const { db } = c.var.deps;
+    if (actor.role !== "SUPER_ADMIN" && actor.role !== "ORG_ADMIN") throw forbidden();
+    const org = await assertOrganization(db, actor, body.organizationId);
+    if (!canManageSchools(actor, org.organization_id)) throw forbidden();
+    const school = await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto("organization_unit")
+        .values({ organization_id: org.organization_id, name: body.name })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await audit(tx, actor, "create", "organization_unit", row.organization_unit_id, { name: row.name, organizationId: row.organization_id });
+      return row;
+    });
+    return c.json(toOrganizationUnit(school, org.name), 201);
+  });
+
+  app.openapi(updateOrganizationUnit, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const body = c.req.valid("json");
+    const { db, now } = c.var.deps;
+    if (actor.role !== "SUPER_ADMIN" && actor.role !== "ORG_ADMIN") throw forbidden();
+    const school = await assertSchool(db, actor, body.organizationUnitId);
+    if (!canManageSchools(actor, school.organization_id)) throw forbidden();
+    if (body.organizationId && body.organizationId !== school.organization_id) {
+      throw new ApiError(400, "A school cannot be moved to another district.");
+    }
+    const row = await db.transaction().execute(async (tx) => {
+      const updated = await tx
+        .updateTable("organization_unit")
+        .set({ name: body.name, updated_at: now() })
+        .where("organization_unit_id", "=", school.organization_unit_id)
+        .where("deleted_at", "is", null)
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) throw notFound("School");
+      await audit(tx, actor, "update", "organization_unit", updated.organization_unit_id, { before: { name: school.name }, after: { name: updated.name } });
+      return updated;
+    });
+    const org = await db.selectFrom("organization").select("name").where("organization_id", "=", row.organization_id).executeTakeFirstOrThrow();
+    return c.json(toOrganizationUnit(row, org.name), 200);
+  });
+
+  app.openapi(deleteOrganizationUnit, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db, now } = c.var.deps;
+    if (actor.role !== "SUPER_ADMIN" && actor.role !== "ORG_ADMIN") throw forbidden();
+    const school = await assertSchool(db, actor, c.req.valid("param").id);
+    if (!canManageSchools(actor, school.organization_id)) throw forbidden();
+    await db.transaction().execute(async (tx) => {
+      const classrooms = await tx
+        .selectFrom("participant_group")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .where("organization_unit_id", "=", school.organization_unit_id)
+        .where("deleted_at", "is", null)
+        .executeTakeFirstOrThrow();
+      const students = await tx
+        .selectFrom("participant")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .where("organization_unit_id", "=", school.organization_unit_id)
+        .where("deleted_at", "is", null)
+        .executeTakeFirstOrThrow();
+      const [nc, ns] = [Number(classrooms.n), Number(students.n)];
+      if (nc > 0 || ns > 0) {
+        const what = [ns > 0 ? plural(ns, "student", "students") : null, nc > 0 ? plural(nc, "classroom", "classrooms") : null]
+          .filter(Boolean)
+          .join(" and ");
+        throw new ApiError(
+          409,
+          `${school.name} still has ${what}. Move the students to another school and delete its classrooms before deleting the school.`,
+        );
+      }
+      await tx
+        .updateTable("organization_unit")
+        .set({ deleted_at: now(), updated_at: now() })
+        .where("organization_unit_id", "=", school.organization_unit_id)
+        .execute();
+      await audit(tx, actor, "delete", "organization_unit", school.organization_unit_id, { name: school.name });
+    });
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,187 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { sql } from "kysely";
+import { INVALID_WEBSITE_MESSAGE, normalizeWebsite, requiredMessage } from "#app/domain/admin-fields";
+import { isStateCode } from "#app/domain/states";
+import { audit } from "../audit";
+import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
+import { ApiError, notFound } from "../errors";
+import { Organization, OrganizationUnit, toOrganization, toOrganizationUnit } from "../mappers";
+import { assertOrganization, requireActor, requireSuperAdmin } from "../scope";
+
+const IdParam = z.object({ id: z.string().uuid().openapi({ param: { name: "id", in: "path" } }) });
+
+const getOrganization = createRoute({
+  method: "get",
+  path: "/organization/{id}",
+  summary: "One district",
+  request: { params: IdParam },
+  responses: { 200: jsonResponse(Organization, "The district"), ...errorResponses },
+});
+
+const listOrganizations = createRoute({
+  method: "get",
+  path: "/organization",
+  summary: "The districts the caller may see, by name",
+  responses: { 200: jsonResponse(z.array(Organization), "Districts"), 401: errorResponses[401] },
+});
+
+const listOrgUnits = createRoute({
+  method: "get",
+  path: "/organization/orgUnits/{id}",
+  summary: "Schools of a district the caller may see, by name",
+  description: "District-level roles see every school; school-level roles see their own schools.",
+  request: { params: IdParam },
+  responses: { 200: jsonResponse(z.array(OrganizationUnit), "Schools"), ...errorResponses },
+});
+
+const required = (label: string) =>
+  z.string({ error: requiredMessage(label) }).trim().min(1, requiredMessage(label));
+
+/** District form (spec 000 §5): name and state required, state from the fixed list, website optional. */
+const OrganizationFields = {
+  name: required("Name"),
+  state: required("State").refine(isStateCode, "Please choose a state from the list."),
+  website: z
+    .string()
+    .nullish()
+    .transform((w, ctx) => {
+      if (!w || !w.trim()) return null;
+      const url = normalizeWebsite(w);
+      if (url === null) ctx.addIssue({ code: "custom", message: INVALID_WEBSITE_MESSAGE });
+      return url;
+    }),
+};
+const CreateOrganization = z.object({ organizationId: z.string().nullish(), ...OrganizationFields }).openapi("CreateOrganization");
+const UpdateOrganization = z
+  .object({ organizationId: z.string({ error: "organizationId is required" }).uuid(), ...OrganizationFields })
+  .openapi("UpdateOrganization");
+
+const conflict = { 409: jsonResponse(z.object({ message: z.string() }), "Refused while the district has schools") };
+
+const createOrganization = createRoute({
+  method: "post",
+  path: "/organization",
+  summary: "Create a district (super admin)",
+  request: { body: jsonBody(CreateOrganization) },
+  responses: { 201: jsonResponse(Organization, "The new district"), ...errorResponses },
+});
+
+const updateOrganization = createRoute({
+  method: "put",
+  path: "/organization",
+  summary: "Update a district (super admin)",
+  request: { body: jsonBody(UpdateOrganization) },
+  responses: { 200: jsonResponse(Organization, "The district"), ...errorResponses },
+});
+
+const deleteOrganization = createRoute({
+  method: "delete",
+  path: "/organization/{id}",
+  summary: "Delete a district (super admin; soft: kept with deleted_at, hidden)",
+  description: "Refused with 409 while the district has schools: delete them first.",
+  request: { params: IdParam },
+  responses: { 204: { description: "Deleted" }, ...errorResponses, ...conflict },
+});
+
+export function registerOrganization(app: Router) {
+  app.openapi(createOrganization, async (c) => {
+    const actor = requireSuperAdmin(c.var.actor);
+    const body = c.req.valid("json");
+    const org = await c.var.deps.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto("organization")
+        .values({ name: body.name, state: body.state, website: body.website })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await audit(tx, actor, "create", "organization", row.organization_id, { name: row.name, state: row.state, website: row.website });
+      return row;
+    });
+    return c.json(toOrganization(org), 201);
+  });
+
+  app.openapi(updateOrganization, async (c) => {
+    const actor = requireSuperAdmin(c.var.actor);
+    const body = c.req.valid("json");
+    const { db, now } = c.var.deps;
+    const org = await db.transaction().execute(async (tx) => {
+      const before = await tx
+        .selectFrom("organization")
+        .selectAll()
+        .where("organization_id", "=", body.organizationId)
+        .where("deleted_at", "is", null)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!before) throw notFound("District");
+      const row = await tx
+        .updateTable("organization")
+        .set({ name: body.name, state: body.state, website: body.website, updated_at: now() })
+        .where("organization_id", "=", body.organizationId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await audit(tx, actor, "update", "organization", row.organization_id, {
+        before: { name: before.name, state: before.state, website: before.website },
+        after: { name: row.name, state: row.state, website: row.website },
+      });
+      return row;
+    });
+    return c.json(toOrganization(org), 200);
+  });
+
+  app.openapi(deleteOrganization, async (c) => {
+    const actor = requireSuperAdmin(c.var.actor);
+    const { db, now } = c.var.deps;
+    const org = await assertOrganization(db, actor, c.req.valid("param").id);
+    await db.transaction().execute(async (tx) => {
+      const schools = await tx
+        .selectFrom("organization_unit")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .where("organization_id", "=", org.organization_id)
+        .where("deleted_at", "is", null)
+        .executeTakeFirstOrThrow();
+      const n = Number(schools.n);
+      if (n > 0) {
+        throw new ApiError(
+          409,
+          `${org.name} still has ${n} ${n === 1 ? "school" : "schools"}. Delete its schools before deleting the district.`,
+        );
+      }
+      await tx.updateTable("organization").set({ deleted_at: now(), updated_at: now() }).where("organization_id", "=", org.organization_id).execute();
+      await audit(tx, actor, "delete", "organization", org.organization_id, { name: org.name });
+    });
+    return c.body(null, 204);
+  });
+
+  app.openapi(getOrganization, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const org = await assertOrganization(c.var.deps.db, actor, c.req.valid("param").id);
+    return c.json(toOrganization(org), 200);
+  });
+
+  app.openapi(listOrganizations, async (c) => {
+    const actor = requireActor(c.var.actor);
+    let query = c.var.deps.db
+      .selectFrom("organization")
+      .selectAll()
+      .where("deleted_at", "is", null)
+      .orderBy(sql`lower(name)`);
+    if (actor.role !== "SUPER_ADMIN") query = query.where("organization_id", "=", actor.organizationId ?? "");
+    return c.json((await query.execute()).map(toOrganization), 200);
+  });
+
+  app.openapi(listOrgUnits, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db } = c.var.deps;
+    const org = await assertOrganization(db, actor, c.req.valid("param").id);
+    let query = db
+      .selectFrom("organization_unit")
+      .selectAll()
+      .where("organization_id", "=", org.organization_id)
+      .where("deleted_at", "is", null)
+      .orderBy(sql`lower(name)`);
+    if (actor.role === "ORG_UNIT_ADMIN" || actor.role === "TEACHER") {
+      if (actor.schoolIds.length === 0) return c.json([], 200);
+      query = query.where("organization_unit_id", "in", actor.schoolIds);
+    }
+    return c.json((await query.execute()).map((u) => toOrganizationUnit(u, org.name)), 200);
+  });
+}

@@ -1,0 +1,363 @@
+import { randomInt } from "node:crypto";
+import { createRoute, z } from "@hono/zod-openapi";
+import { sql } from "kysely";
+import type { Db } from "#app/db/connect.server";
+import { participantCode, type Random } from "#app/db/seed/random";
+import {
+  INVALID_DATE_MESSAGE,
+  INVALID_EMAIL_MESSAGE,
+  isValidEmail,
+  normalizeEmail,
+  parseTags,
+  parseUsDate,
+  requiredMessage,
+  STUDENT_TAGS,
+} from "#app/domain/admin-fields";
+import { localIsoDate } from "#app/domain/calendar-date";
+import { STUDENT_GRADE_VALUES } from "#app/domain/grades";
+import { isOn } from "#app/lib/flags.server";
+import { audit, isUniqueViolation } from "../audit";
+import type { Actor } from "../env";
+import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
+import { ApiError, forbidden } from "../errors";
+import { Participant, SchoolStudent, toParticipant, type SchoolStudent as SchoolStudentT } from "../mappers";
+import { assertParticipant, assertSchool, canDeleteStudents, classroomBound, requireActor, taughtClassroomIds } from "../scope";
+
+export const STUDENT_MESSAGES = {
+  grade3Off: "Grade 3 is not available for new students.",
+  unknownGrade: "Please choose a grade from the list.",
+  classroomsOfSchool: "Classrooms must belong to the student's school.",
+  notTaught: "You can only add students to classrooms you teach.",
+  unknownTags: (unknown: string[]) => `Unknown tag: ${unknown.join(", ")}. Tags are ${STUDENT_TAGS.join(", ")}.`,
+  notEnabled: (name: string) => `${name} is not enabled for screening.`,
+} as const;
+
+const IdParam = z.object({ id: z.string().uuid().openapi({ param: { name: "id", in: "path" } }) });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const required = (label: string) => z.string({ error: requiredMessage(label) }).trim().min(1, requiredMessage(label));
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((s) => (s && s.trim() ? s.trim() : null));
+const idList = z
+  .union([z.array(z.string()), z.string()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? undefined : (typeof v === "string" ? v.split(",") : v).map((s) => s.trim()).filter(Boolean)))
+  .refine((ids) => !ids || ids.every((id) => UUID.test(id)), "participantGroupIds must be classroom ids")
+  .transform((ids) => (ids ? [...new Set(ids)] : undefined));
+
+// Field order is the order of spec 000 §5, so the first message is the first field to fix.
+const StudentFields = {
+  firstName: required("First Name"),
+  lastName: required("Last Name"),
+  dateOfBirth: required("Date of Birth").refine((d) => parseUsDate(d) !== null, INVALID_DATE_MESSAGE).openapi({ example: "05/17/2020" }),
+  grade: required("Grade").refine((g) => (STUDENT_GRADE_VALUES as readonly string[]).includes(g), STUDENT_MESSAGES.unknownGrade),
+  organizationUnitId: required("School").refine((id) => UUID.test(id), requiredMessage("School")),
+  participantGroupIds: idList.openapi({ description: "classroom ids (a list, or comma-joined); required when the caller is a teacher" }),
+  middleName: optionalText,
+  tags: z.union([z.string(), z.array(z.string())]).nullish().openapi({ description: "comma-joined subset of ELL, IEP, familyhistory, exempt" }),
+  externalId: optionalText.openapi({ description: "shown as Student ID" }),
+  email: optionalText
+    .transform((e) => (e ? normalizeEmail(e) : null))
+    .refine((e) => e === null || isValidEmail(e), INVALID_EMAIL_MESSAGE),
+};
+const CreateStudent = z.object({ participantId: z.string().nullish(), ...StudentFields }).openapi("CreateStudent");
+const UpdateStudent = z.object({ participantId: z.string({ error: "participantId is required" }).uuid(), ...StudentFields }).openapi("UpdateStudent");
+
+const getParticipant = createRoute({
+  method: "get",
+  path: "/participants/{id}",
+  summary: "One student",
+  request: {
+    params: IdParam,
+    query: z.object({
+      v: z.string().optional(),
+      startDate: z.string().optional(),
+      endDate: z.string().optional(),
+    }),
+  },
+  responses: { 200: jsonResponse(Participant, "The student"), ...errorResponses },
+});
+
+const listOfSchool = createRoute({
+  method: "get",
+  path: "/participants/organizationUnit/{id}",
+  summary: "Students of a school by name, with classrooms and teachers (a teacher: the students of their classrooms)",
+  request: { params: IdParam },
+  responses: { 200: jsonResponse(z.array(SchoolStudent), "Students"), ...errorResponses },
+});
+
+const createStudent = createRoute({
+  method: "post",
+  path: "/participants",
+  summary: "Create a student (every role within scope; a teacher in a classroom they teach)",
+  description: "participantCode is generated: 8 characters without look-alikes. Grade 3 only with flag grade-3-student-create.",
+  request: { body: jsonBody(CreateStudent) },
+  responses: { 201: jsonResponse(Participant, "The new student"), ...errorResponses },
+});
+
+const updateStudent = createRoute({
+  method: "put",
+  path: "/participants",
+  summary: "Update a student (every role within scope); a new organizationUnitId moves the student",
+  request: { body: jsonBody(UpdateStudent) },
+  responses: { 200: jsonResponse(Participant, "The student"), ...errorResponses },
+});
+
+const deleteStudent = createRoute({
+  method: "delete",
+  path: "/participants/delete/{id}",
+  summary: "Delete a student (super admin, district admin, school admin; soft: kept with deleted_at, hidden)",
+  request: { params: IdParam },
+  responses: { 204: { description: "Deleted" }, ...errorResponses },
+});
+
+const cryptoRandom: Random = {
+  next: () => randomInt(2 ** 32) / 2 ** 32,
+  int: (min, max) => randomInt(min, max + 1),
+  pick: (items) => items[randomInt(items.length)],
+  chance: (p) => randomInt(2 ** 32) / 2 ** 32 < p,
+};
+
+async function groupIdsOf(db: Db, participantId: string) {
+  const rows = await db
+    .selectFrom("participant_group_member as m")
+    .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
+    .select("m.participant_group_id")
+    .where("m.participant_id", "=", participantId)
+    .where("g.deleted_at", "is", null)
+    .execute();
+  return rows.map((r) => r.participant_group_id);
+}
+
+/**
+ * The classrooms a student ends up in: each must be a live classroom of the student's school,
+ * newly added ones enabled for screening; a teacher adds only classrooms they teach, keeps
+ * the student's other classrooms, and must leave the student in one of theirs.
+ */
+async function resolveClassrooms(db: Db, actor: Actor, schoolId: string, submitted: string[] | undefined, existing: string[]) {
+  const wanted = submitted ?? existing;
+  const groups = wanted.length
+    ? await db
+        .selectFrom("participant_group")
+        .select(["participant_group_id", "name", "enabled_in_eb_platform"])
+        .where("participant_group_id", "in", wanted)
+        .where("organization_unit_id", "=", schoolId)
+        .where("deleted_at", "is", null)
+        .execute()
+    : [];
+  if (groups.length !== wanted.length) throw new ApiError(400, STUDENT_MESSAGES.classroomsOfSchool);
+  for (const g of groups) {
+    if (!g.enabled_in_eb_platform && !existing.includes(g.participant_group_id)) throw new ApiError(400, STUDENT_MESSAGES.notEnabled(g.name));
+  }
+  const teacher = classroomBound(actor);
+  if (teacher === null) return wanted;
+  const taught = await taughtClassroomIds(db, teacher, [...new Set([...wanted, ...existing])]);
+  if (wanted.some((id) => !taught.has(id) && !existing.includes(id))) throw new ApiError(403, STUDENT_MESSAGES.notTaught);
+  // `existing` holds the live classrooms of the student's current school (empty when moving).
+  const kept = existing.filter((id) => !taught.has(id));
+  const final = [...new Set([...wanted, ...kept])];
+  if (!final.some((id) => taught.has(id))) throw new ApiError(400, requiredMessage("Classroom"));
+  return final;
+}
+
+type StudentBody = z.infer<typeof CreateStudent>;
+
+/** The checks that need the caller, the flags or the clock (the rest is in the zod schema). */
+function checkStudent(body: StudentBody, opts: { today: string; grade3: boolean; previousGrade?: string }) {
+  const dob = parseUsDate(body.dateOfBirth, opts.today);
+  if (dob === null) throw new ApiError(400, INVALID_DATE_MESSAGE);
+  if (body.grade === "3" && !opts.grade3 && opts.previousGrade !== "3") throw new ApiError(400, STUDENT_MESSAGES.grade3Off);
+  const { tags, unknown } = parseTags(body.tags ?? "");
+  if (unknown.length) throw new ApiError(400, STUDENT_MESSAGES.unknownTags(unknown));
+  return {
+    first_name: body.firstName,
+    middle_name: body.middleName,
+    last_name: body.lastName,
+    date_of_birth: dob,
+    grade: body.grade,
+    tags,
+    external_id: body.externalId,
+    email: body.email,
+  };
+}
+
+export function registerParticipants(app: Router) {
+  app.openapi(getParticipant, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db } = c.var.deps;
+    const p = await assertParticipant(db, actor, c.req.valid("param").id);
+    return c.json(toParticipant(p, await groupIdsOf(db, p.participant_id)), 200);
+  });
+
+  app.openapi(listOfSchool, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db } = c.var.deps;
+    const school = await assertSchool(db, actor, c.req.valid("param").id);
+    const teacher = classroomBound(actor);
+    const schoolId = school.organization_unit_id;
+    const liveStudents = (eb: Db) =>
+      eb.selectFrom("participant").select("participant_id").where("organization_unit_id", "=", schoolId).where("deleted_at", "is", null);
+    const [students, memberships, teachers] = await Promise.all([
+      db
+        .selectFrom("participant as p")
+        .selectAll("p")
+        .where("p.organization_unit_id", "=", schoolId)
+        .where("p.deleted_at", "is", null)
+        .$if(teacher !== null, (q) =>
+          q.where("p.participant_id", "in", (eb) =>
+            eb
+              .selectFrom("participant_group_member as m")
+              .innerJoin("participant_group_teacher as t", "t.participant_group_id", "m.participant_group_id")
+              .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
+              .select("m.participant_id")
+              .where("t.user_id", "=", teacher ?? "")
+              .where("g.deleted_at", "is", null),
+          ),
+        )
+        .orderBy(sql`lower(p.last_name)`)
+        .orderBy(sql`lower(p.first_name)`)
+        .orderBy("p.participant_id")
+        .execute(),
+      db
+        .selectFrom("participant_group_member as m")
+        .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
+        .select(["m.participant_id", "g.participant_group_id", "g.name", "g.enabled_in_eb_platform"])
+        .where("m.participant_id", "in", liveStudents(db))
+        .where("g.deleted_at", "is", null)
+        .orderBy(sql`lower(g.name)`)
+        .execute(),
+      db
+        .selectFrom("participant_group as g")
+        .innerJoin("participant_group_teacher as t", "t.participant_group_id", "g.participant_group_id")
+        .innerJoin("app_user as u", "u.user_id", "t.user_id")
+        .select(["g.participant_group_id", "u.user_id", "u.first_name", "u.last_name"])
+        .where("g.organization_unit_id", "=", schoolId)
+        .where("g.deleted_at", "is", null)
+        .where("u.deleted_at", "is", null)
+        .orderBy(sql`lower(u.last_name)`)
+        .orderBy(sql`lower(u.first_name)`)
+        .execute(),
+    ]);
+    const groupsOf = new Map<string, typeof memberships>();
+    for (const m of memberships) groupsOf.set(m.participant_id, [...(groupsOf.get(m.participant_id) ?? []), m]);
+    const teachersOf = new Map<string, typeof teachers>();
+    for (const t of teachers) teachersOf.set(t.participant_group_id, [...(teachersOf.get(t.participant_group_id) ?? []), t]);
+    const out: SchoolStudentT[] = students.map((p) => {
+      const groups = groupsOf.get(p.participant_id) ?? [];
+      return {
+        ...toParticipant(p, groups.map((g) => g.participant_group_id)),
+        ParticipantGroup: groups.map((g) => ({
+          participantGroupId: g.participant_group_id,
+          name: g.name,
+          enabledInEBPlatform: g.enabled_in_eb_platform,
+          User: (teachersOf.get(g.participant_group_id) ?? []).map((t) => ({ userId: t.user_id, firstName: t.first_name, lastName: t.last_name })),
+        })),
+      };
+    });
+    return c.json(out, 200);
+  });
+
+  app.openapi(createStudent, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db, now } = c.var.deps;
+    const body = c.req.valid("json");
+    const school = await assertSchool(db, actor, body.organizationUnitId);
+    const fields = checkStudent(body, { today: localIsoDate(now()), grade3: isOn(c.var.flags, "grade-3-student-create") });
+    if (actor.role === "TEACHER" && !body.participantGroupIds?.length) throw new ApiError(400, requiredMessage("Classroom"));
+    const groupIds = await resolveClassrooms(db, actor, school.organization_unit_id, body.participantGroupIds ?? [], []);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const row = await db.transaction().execute(async (tx) => {
+          const p = await tx
+            .insertInto("participant")
+            .values({ ...fields, organization_unit_id: school.organization_unit_id, participant_code: participantCode(cryptoRandom) })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          if (groupIds.length) {
+            await tx
+              .insertInto("participant_group_member")
+              .values(groupIds.map((g) => ({ participant_group_id: g, participant_id: p.participant_id })))
+              .execute();
+          }
+          await audit(tx, actor, "create", "participant", p.participant_id, {
+            organizationUnitId: p.organization_unit_id,
+            participantGroupIds: groupIds,
+            participantCode: p.participant_code,
+          });
+          return p;
+        });
+        return c.json(toParticipant(row, groupIds), 201);
+      } catch (err) {
+        // The code is the only unique column: a clash with one of 32^8 codes, draw again.
+        if (!isUniqueViolation(err) || attempt >= 5) throw err;
+      }
+    }
+  });
+
+  app.openapi(updateStudent, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db, now } = c.var.deps;
+    const body = c.req.valid("json");
+    const before = await assertParticipant(db, actor, body.participantId);
+    const moving = body.organizationUnitId !== before.organization_unit_id;
+    const school = moving ? await assertSchool(db, actor, body.organizationUnitId) : { organization_unit_id: before.organization_unit_id };
+    const fields = checkStudent(body, {
+      today: localIsoDate(now()),
+      grade3: isOn(c.var.flags, "grade-3-student-create"),
+      previousGrade: before.grade,
+    });
+    const existing = moving ? [] : await groupIdsOf(db, before.participant_id);
+    const groupIds = await resolveClassrooms(db, actor, school.organization_unit_id, body.participantGroupIds, existing);
+    const row = await db.transaction().execute(async (tx) => {
+      const p = await tx
+        .updateTable("participant")
+        .set({ ...fields, organization_unit_id: school.organization_unit_id, updated_at: now() })
+        .where("participant_id", "=", before.participant_id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const old = await tx.selectFrom("participant_group_member").select("participant_group_id").where("participant_id", "=", p.participant_id).execute();
+      const oldIds = old.map((m) => m.participant_group_id);
+      // Memberships of deleted classrooms stay (restorable with the classroom); live ones follow the form.
+      const removed = moving ? oldIds : existing.filter((id) => !groupIds.includes(id));
+      const added = groupIds.filter((id) => !oldIds.includes(id));
+      if (removed.length) {
+        await tx.deleteFrom("participant_group_member").where("participant_id", "=", p.participant_id).where("participant_group_id", "in", removed).execute();
+      }
+      if (added.length) {
+        await tx.insertInto("participant_group_member").values(added.map((g) => ({ participant_group_id: g, participant_id: p.participant_id }))).execute();
+      }
+      await audit(tx, actor, "update", "participant", p.participant_id, {
+        before: { ...pick(before), participantGroupIds: existing },
+        after: { ...pick(p), participantGroupIds: groupIds },
+      });
+      return p;
+    });
+    return c.json(toParticipant(row, groupIds), 200);
+  });
+
+  app.openapi(deleteStudent, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db, now } = c.var.deps;
+    if (!canDeleteStudents(actor)) throw forbidden();
+    const p = await assertParticipant(db, actor, c.req.valid("param").id);
+    await db.transaction().execute(async (tx) => {
+      await tx.updateTable("participant").set({ deleted_at: now(), updated_at: now() }).where("participant_id", "=", p.participant_id).execute();
+      await audit(tx, actor, "delete", "participant", p.participant_id, { participantCode: p.participant_code });
+    });
+    return c.body(null, 204);
+  });
+}
+
+const pick = (p: { organization_unit_id: string; first_name: string; middle_name: string | null; last_name: string; date_of_birth: string; grade: string; tags: string[]; external_id: string | null; email: string | null }) => ({
+  organizationUnitId: p.organization_unit_id,
+  firstName: p.first_name,
+  middleName: p.middle_name,
+  lastName: p.last_name,
+  dateOfBirth: p.date_of_birth,
+  grade: p.grade,
+  tags: p.tags,
+  externalId: p.external_id,
+  email: p.email,
+});

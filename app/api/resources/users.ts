@@ -1,0 +1,386 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { sql } from "kysely";
+import type { Db } from "#app/db/connect.server";
+import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail, requiredMessage } from "#app/domain/admin-fields";
+import { isSchoolLevel, ROLE_IDS, ROLE_LABELS, ROLE_NAMES, roleNameOf, type RoleName } from "#app/domain/roles";
+import { audit, isUniqueViolation } from "../audit";
+import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
+import { ApiError, forbidden, notFound } from "../errors";
+import { toUser, User } from "../mappers";
+import {
+  assertManageableUser,
+  assertOrganization,
+  assertSchool,
+  assignableRoles,
+  canManageUsers,
+  canPlaceUser,
+  requireActor,
+  requireSuperAdmin,
+  userListScope,
+} from "../scope";
+
+// Users of spec 000 §3/§5/§6 (issue 4). Invites and auth status live in accounts.ts.
+
+export const USER_MESSAGES = {
+  emailTaken: "A user with this email already exists.",
+  emailOfDeletedUser:
+    "A deleted user has this email. Re-adding a deleted user requires contacting the product's customer support.",
+  emailLocked: "Email cannot be changed. Please contact the product's customer support to change email.",
+  roleLocked: "Role cannot be changed. Please contact the product's customer support to change the role.",
+  districtLocked: "A user cannot be moved to another district.",
+  schoolsOutsideDistrict: "Schools must belong to the user's district.",
+  superAdminOnly: "A super admin cannot have other roles, a district or schools.",
+  deleteSelf: "You cannot delete your own user.",
+} as const;
+
+const IdParam = z.object({ id: z.string().uuid().openapi({ param: { name: "id", in: "path" } }) });
+const EmailParam = z.object({ email: z.string().openapi({ param: { name: "email", in: "path" } }) });
+
+const required = (label: string) => z.string({ error: requiredMessage(label) }).trim().min(1, requiredMessage(label));
+const EmailField = required("Email")
+  .transform(normalizeEmail)
+  .refine(isValidEmail, INVALID_EMAIL_MESSAGE);
+const RoleRef = z.union([z.string(), z.object({ roleId: z.string() })]).openapi({ description: "a role id (…ff01) or role name" });
+const Roles = z.array(RoleRef, { error: requiredMessage("Role") }).min(1, requiredMessage("Role"));
+const SchoolIds = z.array(z.string().uuid()).nullish().transform((ids) => [...new Set(ids ?? [])]);
+
+const CreateUser = z
+  .object({
+    userId: z.string().nullish(),
+    organizationId: z.string().uuid().nullish(),
+    firstName: required("First Name"),
+    lastName: required("Last Name"),
+    email: EmailField,
+    roles: Roles,
+    organizationUnitIds: SchoolIds.openapi({ description: "only for school admin and teacher" }),
+  })
+  .openapi("CreateUser");
+
+const UpdateUser = z
+  .object({
+    userId: z.string({ error: "userId is required" }).uuid(),
+    organizationId: z.string().uuid().nullish(),
+    firstName: required("First Name"),
+    lastName: required("Last Name"),
+    email: z.string().optional().openapi({ description: "cannot change; when sent it must be the stored one" }),
+    roles: z.array(RoleRef).optional().openapi({ description: "cannot change; when sent they must be the stored ones" }),
+    organizationUnitIds: SchoolIds,
+  })
+  .openapi("UpdateUser");
+
+const conflict = { 409: jsonResponse(z.object({ message: z.string() }), "Email already in use") };
+
+const routes = {
+  byEmail: createRoute({
+    method: "get",
+    path: "/user/userByEmail/{email}",
+    summary: "A user by email: yourself, or a user you may manage",
+    request: { params: EmailParam },
+    responses: { 200: jsonResponse(User, "The user"), ...errorResponses },
+  }),
+  ofOrganization: createRoute({
+    method: "get",
+    path: "/user/organization/{id}",
+    summary: "Users of a district, by name (not for teachers; a school admin sees the school-level users of their schools)",
+    request: { params: IdParam },
+    responses: { 200: jsonResponse(z.array(User), "Users"), ...errorResponses },
+  }),
+  ofOrganizationUnit: createRoute({
+    method: "get",
+    path: "/user/organizationUnit/{id}",
+    summary: "Users of a school, by name, roles in order (the classroom form offers those whose first role is teacher)",
+    request: { params: IdParam },
+    responses: { 200: jsonResponse(z.array(User), "Users"), ...errorResponses },
+  }),
+  superAdmins: createRoute({
+    method: "get",
+    path: "/user/superAdmins",
+    summary: "Super admins, by name (super admin only)",
+    responses: { 200: jsonResponse(z.array(User), "Super admins"), 401: errorResponses[401], 403: errorResponses[403] },
+  }),
+  create: createRoute({
+    method: "post",
+    path: "/user",
+    summary: "Create a user (super admin, district admin, school admin; roles per spec 000 §6)",
+    request: { body: jsonBody(CreateUser) },
+    responses: { 201: jsonResponse(User, "The new user"), ...errorResponses, ...conflict },
+  }),
+  update: createRoute({
+    method: "put",
+    path: "/user",
+    summary: "Update a user's names and schools; email, role and district cannot change",
+    request: { body: jsonBody(UpdateUser) },
+    responses: { 200: jsonResponse(User, "The user"), ...errorResponses },
+  }),
+  remove: createRoute({
+    method: "delete",
+    path: "/user/{id}",
+    summary: "Delete a user (soft: kept with deleted_at, hidden, sessions ended; re-adding needs support)",
+    request: { params: IdParam },
+    responses: { 204: { description: "Deleted" }, ...errorResponses },
+  }),
+};
+
+/** Users with their roles (in order) and live schools (by name), in the order of `userIds`. */
+export async function loadUsers(db: Db, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  const [users, roles, units] = await Promise.all([
+    db
+      .selectFrom("app_user")
+      .select(["user_id", "organization_id", "first_name", "last_name", "email", "auth_status"])
+      .where("user_id", "in", [...userIds])
+      .execute(),
+    db
+      .selectFrom("user_role")
+      .select(["user_id", "role_id"])
+      .where("user_id", "in", [...userIds])
+      .orderBy("user_id")
+      .orderBy("position")
+      .execute(),
+    db
+      .selectFrom("user_organization_unit as uou")
+      .innerJoin("organization_unit as ou", "ou.organization_unit_id", "uou.organization_unit_id")
+      .select(["uou.user_id", "ou.organization_unit_id", "ou.name"])
+      .where("uou.user_id", "in", [...userIds])
+      .where("ou.deleted_at", "is", null)
+      .orderBy(sql`lower(ou.name)`)
+      .execute(),
+  ]);
+  const byId = new Map(users.map((u) => [u.user_id, u]));
+  return userIds.flatMap((id) => {
+    const u = byId.get(id);
+    if (!u) return [];
+    return [toUser(u, roles.filter((r) => r.user_id === id).map((r) => r.role_id), units.filter((s) => s.user_id === id))];
+  });
+}
+
+async function loadUser(db: Db, userId: string) {
+  const [user] = await loadUsers(db, [userId]);
+  if (!user) throw notFound("User");
+  return user;
+}
+
+/** Role ids or names to role names, duplicates dropped, order kept. */
+function resolveRoles(refs: readonly (string | { roleId: string })[]): RoleName[] {
+  const out: RoleName[] = [];
+  for (const ref of refs) {
+    const text = (typeof ref === "string" ? ref : ref.roleId).trim();
+    const role = roleNameOf(text) ?? ((ROLE_NAMES as readonly string[]).includes(text) ? (text as RoleName) : null);
+    if (!role) throw new ApiError(400, `Unknown role: ${text}`);
+    if (!out.includes(role)) out.push(role);
+  }
+  return out;
+}
+
+async function assertSchoolsOfDistrict(db: Db, organizationId: string, schoolIds: readonly string[]) {
+  if (schoolIds.length === 0) return;
+  const found = await db
+    .selectFrom("organization_unit")
+    .select("organization_unit_id")
+    .where("organization_unit_id", "in", [...schoolIds])
+    .where("organization_id", "=", organizationId)
+    .where("deleted_at", "is", null)
+    .execute();
+  if (found.length !== schoolIds.length) throw new ApiError(400, USER_MESSAGES.schoolsOutsideDistrict);
+}
+
+const byName = (q: "u") => [sql`lower(${sql.ref(`${q}.last_name`)})`, sql`lower(${sql.ref(`${q}.first_name`)})`] as const;
+
+export function registerUsers(app: Router) {
+  app.openapi(routes.byEmail, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db } = c.var.deps;
+    const email = normalizeEmail(c.req.valid("param").email);
+    if (email === normalizeEmail(actor.email)) return c.json(await loadUser(db, actor.userId), 200);
+    const user = await assertManageableUser(db, actor, { email });
+    return c.json(await loadUser(db, user.user_id), 200);
+  });
+
+  app.openapi(routes.ofOrganization, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db } = c.var.deps;
+    if (!canManageUsers(actor)) throw forbidden();
+    const org = await assertOrganization(db, actor, c.req.valid("param").id);
+    const scope = userListScope(actor, org.organization_id);
+    if (scope.schoolIds && scope.schoolIds.length === 0) return c.json([], 200);
+    const [last, first] = byName("u");
+    let query = db
+      .selectFrom("app_user as u")
+      .select("u.user_id")
+      .where("u.organization_id", "=", org.organization_id)
+      .where("u.deleted_at", "is", null)
+      .orderBy(last)
+      .orderBy(first)
+      .orderBy("u.user_id");
+    if (scope.schoolIds) {
+      const schoolIds = scope.schoolIds;
+      query = query.where("u.user_id", "in", (eb) =>
+        eb.selectFrom("user_organization_unit").select("user_id").where("organization_unit_id", "in", schoolIds),
+      );
+    }
+    let users = await loadUsers(db, (await query.execute()).map((r) => r.user_id));
+    // A school admin lists the school-level users of their schools, as they may manage them.
+    if (scope.schoolIds) users = users.filter((u) => isSchoolLevel(u.Role[0]?.roleName ?? null));
+    return c.json(users, 200);
+  });
+
+  app.openapi(routes.ofOrganizationUnit, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db } = c.var.deps;
+    const school = await assertSchool(db, actor, c.req.valid("param").id);
+    const [last, first] = byName("u");
+    const rows = await db
+      .selectFrom("user_organization_unit as uou")
+      .innerJoin("app_user as u", "u.user_id", "uou.user_id")
+      .select("u.user_id")
+      .where("uou.organization_unit_id", "=", school.organization_unit_id)
+      .where("u.deleted_at", "is", null)
+      .orderBy(last)
+      .orderBy(first)
+      .orderBy("u.user_id")
+      .execute();
+    return c.json(await loadUsers(db, rows.map((r) => r.user_id)), 200);
+  });
+
+  app.openapi(routes.superAdmins, async (c) => {
+    requireSuperAdmin(c.var.actor);
+    const { db } = c.var.deps;
+    const [last, first] = byName("u");
+    const rows = await db
+      .selectFrom("app_user as u")
+      .innerJoin("user_role as r", "r.user_id", "u.user_id")
+      .select("u.user_id")
+      .where("r.role_id", "=", ROLE_IDS.SUPER_ADMIN)
+      .where("u.deleted_at", "is", null)
+      .orderBy(last)
+      .orderBy(first)
+      .orderBy("u.user_id")
+      .execute();
+    return c.json(await loadUsers(db, rows.map((r) => r.user_id)), 200);
+  });
+
+  app.openapi(routes.create, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db } = c.var.deps;
+    if (!canManageUsers(actor)) throw forbidden();
+    const body = c.req.valid("json");
+    const roles = resolveRoles(body.roles);
+    const refused = roles.find((r) => !assignableRoles(actor).includes(r));
+    if (refused) throw new ApiError(403, `You may not give the ${ROLE_LABELS[refused]} role.`);
+
+    let organizationId: string | null = null;
+    let schoolIds: string[] = [];
+    if (roles.includes("SUPER_ADMIN")) {
+      if (roles.length > 1 || body.organizationId || body.organizationUnitIds.length > 0) throw new ApiError(400, USER_MESSAGES.superAdminOnly);
+    } else {
+      if (!body.organizationId) throw new ApiError(400, requiredMessage("District"));
+      organizationId = (await assertOrganization(db, actor, body.organizationId)).organization_id;
+      if (isSchoolLevel(roles[0])) {
+        schoolIds = body.organizationUnitIds;
+        if (schoolIds.length === 0) throw new ApiError(400, requiredMessage("Schools"));
+        await assertSchoolsOfDistrict(db, organizationId, schoolIds);
+      }
+    }
+    if (!canPlaceUser(actor, organizationId, schoolIds)) throw forbidden();
+
+    const existing = await db
+      .selectFrom("app_user")
+      .select(["user_id", "deleted_at"])
+      .where((eb) => eb(eb.fn("lower", ["email"]), "=", body.email))
+      .orderBy("deleted_at", "desc")
+      .execute();
+    if (existing.some((u) => u.deleted_at === null)) throw new ApiError(409, USER_MESSAGES.emailTaken);
+    if (existing.length > 0) throw new ApiError(409, USER_MESSAGES.emailOfDeletedUser);
+
+    let userId: string;
+    try {
+      userId = await db.transaction().execute(async (tx) => {
+        const user = await tx
+          .insertInto("app_user")
+          .values({ organization_id: organizationId, first_name: body.firstName, last_name: body.lastName, email: body.email })
+          .returning("user_id")
+          .executeTakeFirstOrThrow();
+        await tx
+          .insertInto("user_role")
+          .values(roles.map((r, position) => ({ user_id: user.user_id, role_id: ROLE_IDS[r], position })))
+          .execute();
+        if (schoolIds.length) {
+          await tx
+            .insertInto("user_organization_unit")
+            .values(schoolIds.map((id) => ({ user_id: user.user_id, organization_unit_id: id })))
+            .execute();
+        }
+        await audit(tx, actor, "create", "app_user", user.user_id, { email: body.email, roles, organizationId, schoolIds });
+        return user.user_id;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ApiError(409, USER_MESSAGES.emailTaken);
+      throw err;
+    }
+    return c.json(await loadUser(db, userId), 201);
+  });
+
+  app.openapi(routes.update, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db, now } = c.var.deps;
+    if (!canManageUsers(actor)) throw forbidden();
+    const body = c.req.valid("json");
+    const row = await assertManageableUser(db, actor, { userId: body.userId });
+    const current = await loadUser(db, row.user_id);
+    const currentRoles = current.Role.map((r) => r.roleName);
+
+    if (body.email !== undefined && normalizeEmail(body.email) !== normalizeEmail(row.email)) throw new ApiError(400, USER_MESSAGES.emailLocked);
+    if (body.roles !== undefined) {
+      const roles = resolveRoles(body.roles);
+      if (roles.length !== currentRoles.length || roles.some((r) => !currentRoles.includes(r))) throw new ApiError(400, USER_MESSAGES.roleLocked);
+    }
+    if (body.organizationId && body.organizationId !== row.organization_id) throw new ApiError(400, USER_MESSAGES.districtLocked);
+
+    const before = current.OrganizationUnits.map((s) => s.organizationUnitId);
+    let schoolIds: string[] = before;
+    if (isSchoolLevel(currentRoles[0] ?? null) && row.organization_id) {
+      const submitted = body.organizationUnitIds;
+      if (!canPlaceUser(actor, row.organization_id, submitted)) throw forbidden();
+      await assertSchoolsOfDistrict(db, row.organization_id, submitted);
+      // A school admin changes only their own schools; the user's other schools stay.
+      const kept = actor.role === "ORG_UNIT_ADMIN" ? before.filter((id) => !actor.schoolIds.includes(id)) : [];
+      schoolIds = [...new Set([...kept, ...submitted])];
+      if (schoolIds.length === 0) throw new ApiError(400, requiredMessage("Schools"));
+    }
+
+    await db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable("app_user")
+        .set({ first_name: body.firstName, last_name: body.lastName, updated_at: now() })
+        .where("user_id", "=", row.user_id)
+        .execute();
+      const added = schoolIds.filter((id) => !before.includes(id));
+      const removed = before.filter((id) => !schoolIds.includes(id));
+      if (removed.length) {
+        await tx.deleteFrom("user_organization_unit").where("user_id", "=", row.user_id).where("organization_unit_id", "in", removed).execute();
+      }
+      if (added.length) {
+        await tx.insertInto("user_organization_unit").values(added.map((id) => ({ user_id: row.user_id, organization_unit_id: id }))).execute();
+      }
+      await audit(tx, actor, "update", "app_user", row.user_id, {
+        before: { firstName: row.first_name, lastName: row.last_name, schoolIds: before },
+        after: { firstName: body.firstName, lastName: body.lastName, schoolIds },
+      });
+    });
+    return c.json(await loadUser(db, row.user_id), 200);
+  });
+
+  app.openapi(routes.remove, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db, now } = c.var.deps;
+    if (!canManageUsers(actor)) throw forbidden();
+    const user = await assertManageableUser(db, actor, { userId: c.req.valid("param").id });
+    if (user.user_id === actor.userId) throw new ApiError(400, USER_MESSAGES.deleteSelf);
+    await db.transaction().execute(async (tx) => {
+      await tx.updateTable("app_user").set({ deleted_at: now(), updated_at: now() }).where("user_id", "=", user.user_id).execute();
+      await tx.updateTable("session").set({ revoked_at: now() }).where("user_id", "=", user.user_id).where("revoked_at", "is", null).execute();
+      await audit(tx, actor, "delete", "app_user", user.user_id, { email: user.email });
+    });
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,354 @@
+import { z } from "@hono/zod-openapi";
+import { sql } from "kysely";
+import type { Db } from "#app/db/connect.server";
+import { isLetterTest, letterItems, TEST_CODES } from "#app/domain/assessments";
+import { GRADES } from "#app/domain/grades";
+import { PERIODS } from "#app/domain/periods";
+import { ApiError } from "./errors";
+
+// The screener's way in (issue: result ingestion). The demo seed and the benchmark
+// generator record results through these same functions, so what they show is what
+// real uploads produce.
+
+const Score01 = z.number().min(0).max(1);
+
+export const QuestionResponseInput = z.object({
+  questionCode: z.string().min(1).max(100),
+  score: z.number().nullable().optional(),
+  providerResponse: z.string().max(100_000).nullable().optional(),
+  responseTimeInSecs: z.number().min(0).nullable().optional(),
+  evalResponseTime: z.number().min(0).nullable().optional(),
+  numOfErrors: z.number().int().min(0).nullable().optional(),
+  invalid: z.boolean().nullable().optional(),
+  audioFileId: z.string().uuid().nullable().optional().openapi({ description: "A recording uploaded beforehand (stored file id)" }),
+});
+
+export const TestResultInput = z
+  .object({
+    clientTestId: z.string().min(1).max(200).openapi({ description: "The screener's own id; a retry with the same id updates the test" }),
+    participantId: z.string().uuid(),
+    testCode: z.enum(TEST_CODES),
+    grade: z.enum(GRADES),
+    startDtTm: z.iso.datetime({ offset: true }),
+    endDtTm: z.iso.datetime({ offset: true }).nullable().optional(),
+    completedFlag: z.boolean(),
+    invalid: z.boolean().nullable().optional(),
+    finalTheta: z.number().min(-10).max(10).nullable().optional(),
+    abilityPercentile: z.number().min(0).max(100).nullable().optional(),
+    correctItems: z.number().int().min(0).nullable().optional(),
+    totalItems: z.number().int().min(0).nullable().optional(),
+    correctByCode: z.record(z.string(), z.union([z.literal(0), z.literal(1)])).nullable().optional(),
+    responses: z.array(QuestionResponseInput).max(500).default([]),
+  })
+  .refine((t) => t.correctItems == null || t.totalItems == null || t.correctItems <= t.totalItems, {
+    message: "correctItems cannot exceed totalItems",
+    path: ["correctItems"],
+  })
+  .refine((t) => !t.completedFlag || t.endDtTm, { message: "A completed test needs endDtTm", path: ["endDtTm"] })
+  .refine((t) => !t.endDtTm || Date.parse(t.endDtTm) >= Date.parse(t.startDtTm), {
+    message: "endDtTm cannot be before startDtTm",
+    path: ["endDtTm"],
+  })
+  .refine((t) => new Set(t.responses.map((r) => r.questionCode)).size === t.responses.length, {
+    message: "Each questionCode may appear only once",
+    path: ["responses"],
+  })
+  .superRefine((t, ctx) => {
+    // Letter tests have a fixed item list; an unknown item code would never show in the dialogs.
+    if (!isLetterTest(t.testCode)) return;
+    const items = new Set(letterItems(t.testCode));
+    const unknown = [...Object.keys(t.correctByCode ?? {}), ...t.responses.map((r) => r.questionCode)].filter((c) => !items.has(c));
+    if (unknown.length > 0) {
+      ctx.addIssue({ code: "custom", message: `Unknown item codes for ${t.testCode}: ${[...new Set(unknown)].join(", ")}`, path: ["responses"] });
+    }
+  })
+  .openapi("TestResultInput");
+export type TestResultInput = z.input<typeof TestResultInput>;
+
+export const PredictiveProfileInput = z
+  .object({
+    participantId: z.string().uuid(),
+    academicYear: z.string().regex(/^\d{4}-\d{4}$/),
+    periodName: z.enum(PERIODS),
+    pwr: Score01.nullable().optional(),
+    dyslexia: Score01.nullable().optional(),
+    kready: Score01.nullable().optional(),
+    pkRisk: Score01.nullable().optional(),
+  })
+  .openapi("PredictiveProfileInput");
+export type PredictiveProfileInput = z.input<typeof PredictiveProfileInput>;
+
+type ParsedTest = z.output<typeof TestResultInput>;
+type ParsedResponse = ParsedTest["responses"][number];
+
+/** One test input as its participant_test row (shared by the single and the batch form). */
+function testRow(t: ParsedTest, enteredBy: string | null) {
+  return {
+    client_test_id: t.clientTestId,
+    participant_id: t.participantId,
+    test_code: t.testCode,
+    grade: t.grade,
+    start_dt_tm: t.startDtTm,
+    end_dt_tm: t.endDtTm ?? null,
+    completed_flag: t.completedFlag,
+    invalid: t.invalid ?? null,
+    final_theta: t.finalTheta ?? null,
+    ability_percentile: t.abilityPercentile ?? null,
+    correct_items: t.correctItems ?? null,
+    total_items: t.totalItems ?? null,
+    correct_by_code: t.correctByCode ? JSON.stringify(t.correctByCode) : null,
+    entered_by: enteredBy,
+  };
+}
+
+function responseRow(participantTestId: string, r: ParsedResponse) {
+  return {
+    participant_test_id: participantTestId,
+    question_code: r.questionCode,
+    score: r.score ?? null,
+    provider_response: r.providerResponse ?? null,
+    response_time_in_secs: r.responseTimeInSecs ?? null,
+    eval_response_time: r.evalResponseTime ?? null,
+    num_of_errors: r.numOfErrors ?? null,
+    invalid: r.invalid ?? null,
+    audio_file_id: r.audioFileId ?? null,
+  };
+}
+
+async function upsertResponses(tx: Db, rows: ReturnType<typeof responseRow>[]) {
+  if (rows.length === 0) return;
+  await tx
+    .insertInto("participant_test_question_response")
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(["participant_test_id", "question_code"]).doUpdateSet((eb) => ({
+        score: eb.ref("excluded.score"),
+        audio_file_id: sql`coalesce(excluded.audio_file_id, participant_test_question_response.audio_file_id)`,
+        provider_response: eb.ref("excluded.provider_response"),
+        response_time_in_secs: eb.ref("excluded.response_time_in_secs"),
+        // Staff scoring (RAN) survives a re-upload of the same test.
+        eval_response_time: sql`coalesce(excluded.eval_response_time, participant_test_question_response.eval_response_time)`,
+        num_of_errors: sql`coalesce(excluded.num_of_errors, participant_test_question_response.num_of_errors)`,
+        invalid: sql`coalesce(excluded.invalid, participant_test_question_response.invalid)`,
+        updated_at: sql`now()`,
+      })),
+    )
+    .execute();
+}
+
+/** Inserts or updates one test and its responses; returns its id and whether it was new. */
+export async function recordTestResult(db: Db, raw: TestResultInput, enteredBy: string | null = null) {
+  const t = TestResultInput.parse(raw);
+  return db.transaction().execute(async (tx) => {
+    const values = testRow(t, enteredBy);
+    const row = await tx
+      .insertInto("participant_test")
+      .values(values)
+      .onConflict((oc) =>
+        oc.column("client_test_id").doUpdateSet({ ...values, updated_at: sql`now()` }).where("participant_test.participant_id", "=", t.participantId),
+      )
+      .returning(["participant_test_id", sql<boolean>`(xmax = 0)`.as("inserted")])
+      .executeTakeFirst();
+    // A known clientTestId that belongs to another student is refused, never overwritten.
+    if (!row) throw new ApiError(409, "clientTestId belongs to another student's test");
+    await upsertResponses(tx, t.responses.map((r) => responseRow(row.participant_test_id, r)));
+    return { participantTestId: row.participant_test_id, created: row.inserted };
+  });
+}
+
+/**
+ * The batch form of recordTestResult (bulk loads such as the benchmark's generator): the same
+ * validation and rows, in one transaction, a few statements per chunk instead of two per test.
+ * Inputs must have distinct clientTestIds.
+ */
+export async function recordTestResults(db: Db, raws: readonly TestResultInput[], enteredBy: string | null = null) {
+  const tests = raws.map((raw) => TestResultInput.parse(raw));
+  if (new Set(tests.map((t) => t.clientTestId)).size !== tests.length) throw new ApiError(400, "Each clientTestId may appear only once in a batch");
+  const CHUNK = 1000; // 14 parameters a row, well under PostgreSQL's 65,535 a statement
+  return db.transaction().execute(async (tx) => {
+    const ids = new Map<string, string>();
+    for (let i = 0; i < tests.length; i += CHUNK) {
+      const chunk = tests.slice(i, i + CHUNK);
+      const rows = await tx
+        .insertInto("participant_test")
+        .values(chunk.map((t) => testRow(t, enteredBy)))
+        .onConflict((oc) =>
+          oc
+            .column("client_test_id")
+            .doUpdateSet((eb) => ({
+              ...Object.fromEntries(Object.keys(testRow(chunk[0], enteredBy)).map((k) => [k, eb.ref(`excluded.${k}` as never)])),
+              updated_at: sql`now()`,
+            }))
+            .whereRef("participant_test.participant_id", "=", "excluded.participant_id"),
+        )
+        .returning(["participant_test_id", "client_test_id"])
+        .execute();
+      if (rows.length !== chunk.length) throw new ApiError(409, "clientTestId belongs to another student's test");
+      for (const r of rows) ids.set(r.client_test_id!, r.participant_test_id);
+    }
+    const responses = tests.flatMap((t) => t.responses.map((r) => responseRow(ids.get(t.clientTestId)!, r)));
+    for (let i = 0; i < responses.length; i += CHUNK * 2) await upsertResponses(tx, responses.slice(i, i + CHUNK * 2));
+    return tests.map((t) => ids.get(t.clientTestId)!);
+  });
+}
+
+function profileRow(p: z.output<typeof PredictiveProfileInput>, computedAt: Date) {
+  return {
+    participant_id: p.participantId,
+    academic_year: p.academicYear,
+    period_name: p.periodName,
+    pwr: p.pwr ?? null,
+    dyslexia: p.dyslexia ?? null,
+    kready: p.kready ?? null,
+    pk_risk: p.pkRisk ?? null,
+    computed_at: computedAt,
+  };
+}
+
+export async function recordPredictiveProfile(db: Db, raw: PredictiveProfileInput) {
+  const values = profileRow(PredictiveProfileInput.parse(raw), new Date());
+  await db
+    .insertInto("predictive_profile")
+    .values(values)
+    .onConflict((oc) => oc.columns(["participant_id", "academic_year", "period_name"]).doUpdateSet(values))
+    .execute();
+}
+
+/** The batch form of recordPredictiveProfile: same validation and rows, one statement per chunk. */
+export async function recordPredictiveProfiles(db: Db, raws: readonly PredictiveProfileInput[]) {
+  const now = new Date();
+  const rows = raws.map((raw) => profileRow(PredictiveProfileInput.parse(raw), now));
+  for (let i = 0; i < rows.length; i += 2000) {
+    await db
+      .insertInto("predictive_profile")
+      .values(rows.slice(i, i + 2000))
+      .onConflict((oc) =>
+        oc.columns(["participant_id", "academic_year", "period_name"]).doUpdateSet((eb) => ({
+          ...Object.fromEntries(Object.keys(rows[0]).map((k) => [k, eb.ref(`excluded.${k}` as never)])),
+        })),
+      )
+      .execute();
+  }
+}
+
+// ── Hand-entered letter scores (spec 001 §4 'Letter score edit') ─────────────────────────────
+
+export const LetterResponseInput = z.object({
+  questionCode: z.string().min(1).max(20).openapi({ example: "LN_A" }),
+  score: z.union([z.literal(0), z.literal(1)]).openapi({ description: "1 correct, 0 incorrect" }),
+});
+
+export type LetterResponse = z.infer<typeof LetterResponseInput>;
+
+/**
+ * Item scores checked against the item list: every item scored exactly once, nothing else.
+ * Returns the map and the counts the server stores (correct against the list length).
+ */
+export function scoreLetterItems(items: readonly string[], responses: readonly LetterResponse[]) {
+  const known = new Set(items);
+  const seen = new Set<string>();
+  const errors: string[] = [];
+  for (const r of responses) {
+    if (!known.has(r.questionCode)) errors.push(`responses: unknown item ${r.questionCode}`);
+    else if (seen.has(r.questionCode)) errors.push(`responses: ${r.questionCode} appears twice`);
+    seen.add(r.questionCode);
+  }
+  const missing = items.filter((i) => !seen.has(i));
+  if (missing.length > 0) errors.push(`responses: missing ${missing.join(", ")}`);
+  if (errors.length > 0) throw new ApiError(400, "Every letter must be scored once with 1 or 0", errors);
+  const correctByCode = Object.fromEntries(items.map((i) => [i, responses.find((r) => r.questionCode === i)!.score]));
+  const correctItems = Object.values(correctByCode).filter((v) => v === 1).length;
+  return { correctByCode, correctItems, totalItems: items.length };
+}
+
+type Scored = ReturnType<typeof scoreLetterItems>;
+
+/**
+ * A new hand-entered letter test. Its client id is derived from student, year, period and test,
+ * so two submits racing each other cannot make two tests: the second one answers 409.
+ */
+export async function createManualLetterTest(
+  db: Db,
+  input: { participantId: string; testCode: string; grade: string; startDtTm: Date; now: Date; enteredBy: string; manualKey: string; scored: Scored },
+) {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .insertInto("participant_test")
+      .values({
+        client_test_id: input.manualKey,
+        participant_id: input.participantId,
+        test_code: input.testCode,
+        grade: input.grade,
+        start_dt_tm: input.startDtTm,
+        end_dt_tm: input.now,
+        completed_flag: true,
+        // Scored by a person: not 'needs scoring' (spec 001 §4 reads invalid null as unscored).
+        invalid: false,
+        correct_items: input.scored.correctItems,
+        total_items: input.scored.totalItems,
+        correct_by_code: JSON.stringify(input.scored.correctByCode),
+        entered_by: input.enteredBy,
+      })
+      .onConflict((oc) => oc.column("client_test_id").doNothing())
+      .returning("participant_test_id")
+      .executeTakeFirst();
+    if (!row) throw new ApiError(409, "Letter scores already exist for this student in this period; update them instead");
+    await writeLetterResponses(tx, row.participant_test_id, input.scored, input.enteredBy);
+    return row.participant_test_id;
+  });
+}
+
+/**
+ * New item scores for an existing letter test. A percentile or theta the screener computed from
+ * the old answers no longer describes the test once a person changes an item, so it is cleared
+ * rather than shown next to scores it does not belong to.
+ */
+export async function updateManualLetterTest(
+  db: Db,
+  input: { participantTestId: string; previous: Record<string, number> | null; now: Date; enteredBy: string; scored: Scored },
+) {
+  const changed =
+    !input.previous ||
+    Object.entries(input.scored.correctByCode).some(([code, score]) => input.previous?.[code] !== score) ||
+    Object.keys(input.previous).length !== Object.keys(input.scored.correctByCode).length;
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable("participant_test")
+      .set({
+        completed_flag: true,
+        end_dt_tm: sql`coalesce(end_dt_tm, ${input.now})`,
+        invalid: false,
+        correct_items: input.scored.correctItems,
+        total_items: input.scored.totalItems,
+        correct_by_code: JSON.stringify(input.scored.correctByCode),
+        entered_by: input.enteredBy,
+        updated_at: input.now,
+        ...(changed ? { ability_percentile: null, final_theta: null } : {}),
+      })
+      .where("participant_test_id", "=", input.participantTestId)
+      .execute();
+    await writeLetterResponses(tx, input.participantTestId, input.scored, input.enteredBy);
+  });
+  return { changed };
+}
+
+async function writeLetterResponses(tx: Db, participantTestId: string, scored: Scored, enteredBy: string) {
+  await tx
+    .insertInto("participant_test_question_response")
+    .values(
+      Object.entries(scored.correctByCode).map(([code, score]) => ({
+        participant_test_id: participantTestId,
+        question_code: code,
+        score,
+        scored_by: enteredBy,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(["participant_test_id", "question_code"]).doUpdateSet((eb) => ({
+        score: eb.ref("excluded.score"),
+        scored_by: eb.ref("excluded.scored_by"),
+        updated_at: sql`now()`,
+      })),
+    )
+    .execute();
+}

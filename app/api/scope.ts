@@ -1,0 +1,230 @@
+import type { Db } from "#app/db/connect.server";
+import type { RoleName } from "#app/domain/roles";
+import type { Actor } from "./env";
+import { forbidden, notFound, unauthorized } from "./errors";
+import { loadAccess } from "./sessions";
+
+// One place decides who may see what (DESIGN: "Authorization lives in the API").
+// Unknown ids answer 404 before scope is judged; a known id outside scope answers 403.
+
+export function requireActor(actor: Actor | null): Actor {
+  if (!actor) throw unauthorized();
+  return actor;
+}
+
+export function requireSuperAdmin(actor: Actor | null): Actor {
+  const a = requireActor(actor);
+  if (a.role !== "SUPER_ADMIN") throw forbidden();
+  return a;
+}
+
+export function canSeeOrganization(actor: Actor, organizationId: string): boolean {
+  if (actor.role === "SUPER_ADMIN") return true;
+  return actor.role !== null && actor.organizationId === organizationId;
+}
+
+export function canSeeSchool(actor: Actor, school: { organization_unit_id: string; organization_id: string }): boolean {
+  switch (actor.role) {
+    case "SUPER_ADMIN":
+      return true;
+    case "ORG_ADMIN":
+      return actor.organizationId === school.organization_id;
+    case "ORG_UNIT_ADMIN":
+    case "TEACHER":
+      return actor.schoolIds.includes(school.organization_unit_id);
+    default:
+      return false;
+  }
+}
+
+export async function assertOrganization(db: Db, actor: Actor, organizationId: string) {
+  const org = await db
+    .selectFrom("organization")
+    .selectAll()
+    .where("organization_id", "=", organizationId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!org) throw notFound("District");
+  if (!canSeeOrganization(actor, organizationId)) throw forbidden();
+  return org;
+}
+
+export async function assertSchool(db: Db, actor: Actor, schoolId: string) {
+  const school = await db
+    .selectFrom("organization_unit")
+    .selectAll()
+    .where("organization_unit_id", "=", schoolId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!school) throw notFound("School");
+  if (!canSeeSchool(actor, school)) throw forbidden();
+  return school;
+}
+
+/** Teachers see the classrooms they teach; everyone else sees every classroom of a school in scope. */
+export async function assertClassroom(db: Db, actor: Actor, classroomId: string) {
+  const group = await db
+    .selectFrom("participant_group as g")
+    .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
+    .selectAll("g")
+    .select("ou.organization_id")
+    .where("g.participant_group_id", "=", classroomId)
+    .where("g.deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!group) throw notFound("Classroom");
+  if (!canSeeSchool(actor, group)) throw forbidden();
+  if (actor.role === "TEACHER" && !(await teaches(db, actor.userId, classroomId))) throw forbidden();
+  return group;
+}
+
+async function teaches(db: Db, userId: string, classroomId: string) {
+  const row = await db
+    .selectFrom("participant_group_teacher")
+    .select("user_id")
+    .where("participant_group_id", "=", classroomId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Teachers see the students of their classrooms; other roles see the students of their schools. */
+export async function assertParticipant(db: Db, actor: Actor, participantId: string) {
+  const participant = await db
+    .selectFrom("participant as p")
+    .innerJoin("organization_unit as ou", "ou.organization_unit_id", "p.organization_unit_id")
+    .selectAll("p")
+    .select("ou.organization_id")
+    .where("p.participant_id", "=", participantId)
+    .where("p.deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!participant) throw notFound("Student");
+  if (!canSeeSchool(actor, participant)) throw forbidden();
+  if (actor.role === "TEACHER") {
+    const taught = await db
+      .selectFrom("participant_group_member as m")
+      .innerJoin("participant_group_teacher as t", "t.participant_group_id", "m.participant_group_id")
+      .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
+      .select("m.participant_id")
+      .where("m.participant_id", "=", participantId)
+      .where("t.user_id", "=", actor.userId)
+      .where("g.deleted_at", "is", null)
+      .executeTakeFirst();
+    if (!taught) throw forbidden();
+  }
+  return participant;
+}
+
+/** Roles that may manage users at all (spec 000 section 6: create, edit, delete, invite). */
+export function canManageUsers(actor: Actor): boolean {
+  return actor.role === "SUPER_ADMIN" || actor.role === "ORG_ADMIN" || actor.role === "ORG_UNIT_ADMIN";
+}
+
+/**
+ * A user the caller may manage (invite, resend an invite, change the auth status): a super
+ * admin manages everyone; a district admin the users of their district other than super
+ * admins; a school admin the school admins and teachers who share one of their schools.
+ * A teacher is refused before any lookup, so the call reveals nothing to them.
+ */
+export async function assertManageableUser(db: Db, actor: Actor, by: { userId: string } | { email: string }) {
+  if (!canManageUsers(actor)) throw forbidden();
+  const user = await db
+    .selectFrom("app_user")
+    .selectAll()
+    .$call((q) =>
+      "userId" in by
+        ? q.where("user_id", "=", by.userId)
+        : q.where((eb) => eb(eb.fn("lower", ["email"]), "=", by.email.trim().toLowerCase())),
+    )
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!user) throw notFound("User");
+  if (actor.role === "SUPER_ADMIN") return user;
+  const { role, schoolIds } = await loadAccess(db, user.user_id);
+  if (role === "SUPER_ADMIN" || user.organization_id !== actor.organizationId) throw forbidden();
+  if (actor.role === "ORG_ADMIN") return user;
+  if (role === "ORG_ADMIN" || !schoolIds.some((id) => actor.schoolIds.includes(id))) throw forbidden();
+  return user;
+}
+
+// ── Administration (issue 4): who may change districts, schools, classrooms, users, students ──
+
+/** Create, edit and delete schools of a district: super admin, or the district admin of that district. */
+export function canManageSchools(actor: Actor, organizationId: string): boolean {
+  if (actor.role === "SUPER_ADMIN") return true;
+  return actor.role === "ORG_ADMIN" && actor.organizationId === organizationId;
+}
+
+/** Create, edit and delete classrooms, and the school CSV: the admin roles that see the school (spec 001 §6). */
+export function canManageClassrooms(actor: Actor, school: { organization_unit_id: string; organization_id: string }): boolean {
+  return actor.role !== "TEACHER" && canSeeSchool(actor, school);
+}
+
+/** Deleting a student: super admin, district admin, school admin (spec 001 §6); teachers only create and edit. */
+export function canDeleteStudents(actor: Actor): boolean {
+  return actor.role === "SUPER_ADMIN" || actor.role === "ORG_ADMIN" || actor.role === "ORG_UNIT_ADMIN";
+}
+
+/** District CSV download (spec 000 §6): super admin, and the district admin of that district. */
+export function canDownloadDistrictCsv(actor: Actor, organizationId: string): boolean {
+  return canManageSchools(actor, organizationId);
+}
+
+/**
+ * A teacher sees only their own classrooms and those classrooms' students: the user id that
+ * bounds a list, or null when the caller sees the whole school.
+ */
+export function classroomBound(actor: Actor): string | null {
+  return actor.role === "TEACHER" ? actor.userId : null;
+}
+
+/** The classrooms among `ids` that a user teaches. */
+export async function taughtClassroomIds(db: Db, userId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("participant_group_teacher")
+    .select("participant_group_id")
+    .where("user_id", "=", userId)
+    .where("participant_group_id", "in", [...ids])
+    .execute();
+  return new Set(rows.map((r) => r.participant_group_id));
+}
+
+/**
+ * Roles a caller may give (spec 000 §6): a super admin any role (super admin only on the Super
+ * Admins tab, i.e. to a user without a district); a district admin school admin and teacher; a
+ * school admin the same school-level roles, within their own schools; a teacher none.
+ */
+export function assignableRoles(actor: Actor): RoleName[] {
+  switch (actor.role) {
+    case "SUPER_ADMIN":
+      return ["SUPER_ADMIN", "ORG_ADMIN", "ORG_UNIT_ADMIN", "TEACHER"];
+    case "ORG_ADMIN":
+    case "ORG_UNIT_ADMIN":
+      return ["ORG_UNIT_ADMIN", "TEACHER"];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Whether a caller may give a user this district and these schools: a super admin anywhere; a
+ * district admin in their district; a school admin in their district and only their schools.
+ */
+export function canPlaceUser(actor: Actor, organizationId: string | null, schoolIds: readonly string[]): boolean {
+  if (actor.role === "SUPER_ADMIN") return true;
+  if (!canManageUsers(actor) || organizationId === null || actor.organizationId !== organizationId) return false;
+  if (actor.role === "ORG_ADMIN") return true;
+  return schoolIds.every((id) => actor.schoolIds.includes(id));
+}
+
+/**
+ * Which users of a district a caller may list (the Users tab, not for teachers): district-level
+ * roles every user of the district; a school admin the school-level users of their schools.
+ */
+export function userListScope(actor: Actor, organizationId: string): { schoolIds: string[] | null } {
+  if (!canManageUsers(actor) || !canSeeOrganization(actor, organizationId)) throw forbidden();
+  return { schoolIds: actor.role === "ORG_UNIT_ADMIN" ? actor.schoolIds : null };
+}
+
+/** The Super Admins tab, the completion report, the district data export. */
+export const canSeeSuperAdminPages = (actor: Actor) => actor.role === "SUPER_ADMIN";

@@ -1,0 +1,189 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import * as oidc from "openid-client";
+import { errorResponses, type ApiEnv, type Router } from "../env";
+import { ApiError } from "../errors";
+import { issueCode } from "../one-time-codes";
+import { clientConfig, loadSsoProviders, pickEmail, SSO_PROVIDERS, type SsoProviderConfig } from "./providers";
+
+// The authentication host of spec 000 section 7, inside our API. The browser goes to
+// /auth/login/{provider}/{clientId}?callback=…; we run the authorization code flow with PKCE,
+// state (and a nonce for OpenID Connect), match the provider's verified email to a live user,
+// and send the browser to the callback with a one-time `code` (or an `error`) that
+// POST /dashboard/login/sso exchanges for a session.
+
+const STATE_COOKIE = "sso_state";
+const STATE_TTL_S = 600;
+export const FLOW_COOKIE = "sso_flow";
+
+/** Where the hand-off may go: only this app's own /login-callback page (no open redirect). */
+export function isAllowedCallback(callback: string, publicUrl: string): boolean {
+  try {
+    const url = new URL(callback);
+    return url.origin === new URL(publicUrl).origin && url.pathname === "/login-callback" && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+interface PendingSignIn {
+  provider: string;
+  state: string;
+  verifier: string;
+  nonce: string | null;
+  callback: string;
+}
+
+const ProviderParam = z.enum(SSO_PROVIDERS).openapi({ param: { name: "provider", in: "path" } });
+
+const start = createRoute({
+  method: "get",
+  path: "/auth/login/{provider}/{clientId}",
+  summary: "Start single sign-on with a provider",
+  description:
+    "Redirects to the provider (authorization code with PKCE and state). When it answers, the browser is sent to `callback` " +
+    "(this app's /login-callback only) with `code`, a one-time code for POST /dashboard/login/sso valid 2 minutes, or `error`.",
+  security: [],
+  request: {
+    params: z.object({ provider: ProviderParam, clientId: z.string().min(1).openapi({ param: { name: "clientId", in: "path" } }) }),
+    query: z.object({ callback: z.string().min(1) }),
+  },
+  responses: { 302: { description: "To the provider, or to the callback with an error" }, 400: errorResponses[400] },
+});
+
+const callback = createRoute({
+  method: "get",
+  path: "/auth/callback/{provider}",
+  summary: "Provider's return address",
+  description: "Completes the code exchange and redirects to the callback given at the start with `code` or `error`.",
+  security: [],
+  request: {
+    params: z.object({ provider: ProviderParam }),
+    query: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }),
+  },
+  responses: { 302: { description: "To the callback with `code` or `error`" } },
+});
+
+const redirectUri = (publicUrl: string, provider: string) => new URL(`/api/auth/callback/${provider}`, publicUrl).toString();
+
+function withParam(callbackUrl: string, key: "code" | "error", value: string) {
+  const url = new URL(callbackUrl);
+  url.search = "";
+  url.searchParams.set(key, value);
+  return url.toString();
+}
+
+function providerFor(c: Context<ApiEnv>, name: string): SsoProviderConfig | null {
+  const providers = c.var.deps.config.sso ?? loadSsoProviders();
+  return providers[name as keyof typeof providers] ?? null;
+}
+
+export function registerSso(app: Router) {
+  app.openapi(start, async (c) => {
+    const { config } = c.var.deps;
+    const { provider: name, clientId } = c.req.valid("param");
+    const { callback: target } = c.req.valid("query");
+    if (!isAllowedCallback(target, config.publicUrl)) throw new ApiError(400, "Invalid callback");
+    const provider = providerFor(c, name);
+    if (!provider || provider.clientId !== clientId) return c.redirect(withParam(target, "error", "provider_not_configured"), 302);
+    try {
+      const client = await clientConfig(provider);
+      const verifier = oidc.randomPKCECodeVerifier();
+      const pending: PendingSignIn = {
+        provider: name,
+        state: oidc.randomState(),
+        verifier,
+        nonce: provider.kind === "oidc" ? oidc.randomNonce() : null,
+        callback: target,
+      };
+      const url = oidc.buildAuthorizationUrl(client, {
+        redirect_uri: redirectUri(config.publicUrl, name),
+        ...(provider.scope ? { scope: provider.scope } : {}),
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: "S256",
+        state: pending.state,
+        ...(pending.nonce ? { nonce: pending.nonce } : {}),
+      });
+      // Lax, so the cookie comes back on the provider's top-level redirect to us.
+      setCookie(c, STATE_COOKIE, Buffer.from(JSON.stringify(pending)).toString("base64url"), {
+        path: "/api/auth",
+        httpOnly: true,
+        sameSite: "Lax",
+        secure: config.secureCookies,
+        maxAge: STATE_TTL_S,
+      });
+      // Marks this browser as one that started a sign-on, so /login-callback takes codes only
+      // from flows it started (a stranger's link cannot sign a visitor into another account).
+      setCookie(c, FLOW_COOKIE, "1", { path: "/login-callback", httpOnly: true, sameSite: "Lax", secure: config.secureCookies, maxAge: STATE_TTL_S });
+      return c.redirect(url.toString(), 302);
+    } catch (err) {
+      console.warn(`[sso] ${name}: could not start: ${(err as Error).message}`);
+      return c.redirect(withParam(target, "error", "provider_unavailable"), 302);
+    }
+  });
+
+  app.openapi(callback, async (c) => {
+    const { config, db, now } = c.var.deps;
+    const { provider: name } = c.req.valid("param");
+    const fallback = new URL("/login-callback", config.publicUrl).toString();
+    let pending: PendingSignIn | null = null;
+    try {
+      const raw = getCookie(c, STATE_COOKIE);
+      pending = raw ? (JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as PendingSignIn) : null;
+    } catch {
+      pending = null;
+    }
+    deleteCookie(c, STATE_COOKIE, { path: "/api/auth" });
+    // The cookie is the browser's own; its callback is checked again before it is followed.
+    const target = pending && isAllowedCallback(pending.callback, config.publicUrl) ? pending.callback : fallback;
+    const fail = (reason: string) => c.redirect(withParam(target, "error", reason), 302);
+    const provider = providerFor(c, name);
+    if (!pending || pending.provider !== name || !provider) return fail("invalid_state");
+    const query = c.req.valid("query");
+    if (query.error) return fail(query.error === "access_denied" ? "access_denied" : "provider_error");
+
+    let email: string | null = null;
+    try {
+      const client = await clientConfig(provider);
+      // The URL the provider redirected to, as the public sees it (a proxy may change the host).
+      const currentUrl = new URL(redirectUri(config.publicUrl, name));
+      currentUrl.search = new URL(c.req.url).search;
+      const tokens = await oidc.authorizationCodeGrant(client, currentUrl, {
+        pkceCodeVerifier: pending.verifier,
+        expectedState: pending.state,
+        ...(pending.nonce ? { expectedNonce: pending.nonce } : {}),
+        idTokenExpected: provider.kind === "oidc",
+      });
+      let source: Record<string, unknown> | undefined = provider.kind === "oidc" ? tokens.claims() : undefined;
+      if (provider.kind === "oidc" && source && !pickEmail(source, provider.emailKeys) && client.serverMetadata().userinfo_endpoint) {
+        source = await oidc.fetchUserInfo(client, tokens.access_token, String(source.sub));
+      }
+      if (provider.kind === "oauth2") {
+        if (!provider.userinfoUrl) throw new Error("no user-info endpoint");
+        const res = await oidc.fetchProtectedResource(client, tokens.access_token, new URL(provider.userinfoUrl), "GET");
+        if (!res.ok) throw new Error(`user-info answered ${res.status}`);
+        source = (await res.json()) as Record<string, unknown>;
+      }
+      if (source) {
+        const verified = source.email_verified;
+        const ok = verified === true || verified === "true" || (verified === undefined && provider.trustUnverifiedEmail);
+        email = ok ? pickEmail(source, provider.emailKeys) : null;
+      }
+    } catch (err) {
+      // Messages of openid-client name the failed check, never the tokens.
+      console.warn(`[sso] ${name}: sign-in failed: ${(err as Error).message}`);
+      return fail("sso_failed");
+    }
+    if (!email) return fail("no_verified_email");
+    const user = await db
+      .selectFrom("app_user")
+      .select(["user_id", "email"])
+      .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
+      .where("deleted_at", "is", null)
+      .executeTakeFirst();
+    if (!user) return fail("unknown_user");
+    const code = await issueCode(db, { purpose: "sso", email: user.email, userId: user.user_id, now: now() });
+    return c.redirect(withParam(target, "code", code), 302);
+  });
+}

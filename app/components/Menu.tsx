@@ -1,0 +1,85 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+
+export interface MenuProps {
+  firstName: string;
+  email: string;
+  knowledgeBaseUrl: string | null;
+  nextStepsUrl: string | null;
+}
+
+/**
+ * The hamburger menu of spec 001 section 2: a welcome line, external resources, customer
+ * support, about, and Logout. A <details> element, so it opens without JavaScript; with it,
+ * the menu closes after a navigation or a click elsewhere.
+ * (Test-material downloads are not built yet: there are no material files to offer.)
+ */
+export function Menu({ firstName, email, knowledgeBaseUrl, nextStepsUrl }: MenuProps) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (details.current) details.current.open = false;
+  }, [location.key]);
+  useEffect(() => {
+    const onDown = (e: PointerEvent) => {
+      const d = details.current;
+      if (d?.open && !d.contains(e.target as Node)) d.open = false;
+    };
+    const onKey = (e: KeyboardEvent) => {
+      const d = details.current;
+      if (e.key === "Escape" && d?.open) {
+        d.open = false;
+        d.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", onDown);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, []);
+  return (
+    <details className="menu" ref={details}>
+      <summary className="menu__toggle" aria-label="Menu">
+        <span aria-hidden="true" className="menu__icon">
+          ☰
+        </span>
+      </summary>
+      <nav className="menu__panel" aria-label="Account menu">
+        <p className="menu__welcome">
+          Welcome, {firstName}
+          <br />
+          <span className="muted">{email}</span>
+        </p>
+        <ul className="menu__links">
+          {knowledgeBaseUrl ? (
+            <li>
+              <a href={knowledgeBaseUrl} target="_blank" rel="noreferrer">
+                Knowledge Base
+              </a>
+            </li>
+          ) : null}
+          {nextStepsUrl ? (
+            <li>
+              <a href={nextStepsUrl} target="_blank" rel="noreferrer">
+                Next Steps Resources
+              </a>
+            </li>
+          ) : null}
+          <li>
+            <Link to="/customer-support">Customer Support</Link>
+          </li>
+          <li>
+            <Link to="/about">About</Link>
+          </li>
+        </ul>
+        <Form method="post" action="/logout">
+          <button type="submit" className="button button--quiet">
+            Logout
+          </button>
+        </Form>
+      </nav>
+    </details>
+  );
+}

@@ -1,0 +1,125 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+/** Search params that belong to a dialog and go away when it closes. */
+export const DIALOG_PARAMS = ["dialog", "id"] as const;
+
+/** `search` with the dialog params set (and `extra` ones), other params (e.g. tab) kept. */
+export function dialogSearch(search: string | URLSearchParams, dialog: string, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams(search);
+  for (const key of DIALOG_PARAMS) params.delete(key);
+  params.set("dialog", dialog);
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  return `?${params.toString()}`;
+}
+
+/** `search` without the dialog params (and without `alsoRemove`). */
+export function closedSearch(search: string | URLSearchParams, alsoRemove: readonly string[] = []): string {
+  const params = new URLSearchParams(search);
+  for (const key of [...DIALOG_PARAMS, ...alsoRemove]) params.delete(key);
+  const qs = params.toString();
+  return qs ? `?${qs}` : "";
+}
+
+/** The page URL without the dialog params: where an action redirects after a save. */
+export function closedUrl(requestUrl: string, alsoRemove: readonly string[] = []): string {
+  const url = new URL(requestUrl);
+  return url.pathname.replace(/\.data$/, "") + closedSearch(stripDataParams(url.searchParams), alsoRemove);
+}
+
+function stripDataParams(params: URLSearchParams): URLSearchParams {
+  const copy = new URLSearchParams(params);
+  copy.delete("_data");
+  copy.delete("_routes");
+  copy.delete("index");
+  return copy;
+}
+
+/**
+ * A real link that opens a dialog by putting it in the URL (`?dialog=edit-user&id=…`); works
+ * without JavaScript (the server renders the dialog open).
+ */
+export function DialogLink({
+  dialog,
+  params,
+  className = "button",
+  children,
+  ...rest
+}: {
+  dialog: string;
+  params?: Record<string, string>;
+  className?: string;
+  children: ReactNode;
+  "aria-label"?: string;
+  title?: string;
+}) {
+  const location = useLocation();
+  return (
+    <Link to={dialogSearch(location.search, dialog, params)} className={className} preventScrollReset {...rest}>
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * A Radix dialog whose open state is the URL: open when `?dialog=<name>` (and, when given, `?id=<id>`).
+ * Rendered in place (no portal) so the server sends it open to browsers without JavaScript;
+ * with JavaScript Radix adds the focus trap, Escape and focus return. Closing navigates to the
+ * URL without the dialog params, which is also the Cancel link's href.
+ */
+export function UrlDialog({
+  name,
+  id,
+  title,
+  description,
+  children,
+  className,
+  alsoRemove = [],
+}: {
+  name: string;
+  /** Only open for this `?id=` (edit and delete dialogs). */
+  id?: string;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode | ((closeHref: string) => ReactNode);
+  className?: string;
+  /** More search params to drop on close. */
+  alsoRemove?: readonly string[];
+}) {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const open = searchParams.get("dialog") === name && (id === undefined || searchParams.get("id") === id);
+  if (!open) return null;
+  const closeHref = location.pathname + closedSearch(location.search, alsoRemove);
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(next) => {
+        if (!next) navigate(closeHref, { preventScrollReset: true, replace: true });
+      }}
+    >
+      <Dialog.Overlay className="url-dialog__overlay" />
+      <Dialog.Content className={`url-dialog${className ? ` ${className}` : ""}`} {...(description ? {} : { "aria-describedby": undefined })}>
+        <div className="url-dialog__header">
+          <Dialog.Title className="url-dialog__title">{title}</Dialog.Title>
+          <Link to={closeHref} className="url-dialog__x" preventScrollReset replace aria-label="Close">
+            <span aria-hidden="true">×</span>
+          </Link>
+        </div>
+        {description ? <Dialog.Description className="url-dialog__description">{description}</Dialog.Description> : null}
+        {typeof children === "function" ? children(closeHref) : children}
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+/** Cancel: a real link to the page without the dialog, so it also works without JavaScript. */
+export function DialogCancel({ href, children = "Cancel" }: { href: string; children?: ReactNode }) {
+  return (
+    <Link to={href} className="button" preventScrollReset replace>
+      {children}
+    </Link>
+  );
+}

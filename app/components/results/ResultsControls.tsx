@@ -1,0 +1,62 @@
+import { Form, useSubmit } from "@remix-run/react";
+
+type Props = {
+  periods: { name: string; label: string }[];
+  period: string;
+  score: "percentile" | "raw";
+  order: "alpha" | "product";
+  scoreToggleEnabled: boolean;
+};
+
+/**
+ * Period selector and the two toggles as one GET form: the server renders the grid they ask
+ * for, so it works before JavaScript arrives; with JavaScript a change submits the form at once.
+ */
+export function ResultsControls({ periods, period, score, order, scoreToggleEnabled }: Props) {
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      className="results-controls"
+      preventScrollReset
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+    >
+      <div className="results-controls__field">
+        <label htmlFor="results-period">Period</label>
+        <select id="results-period" name="period" defaultValue={period} key={period}>
+          {periods.map((p) => (
+            <option key={p.name} value={p.name}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="results-controls__toggle" disabled={!scoreToggleEnabled} aria-describedby={scoreToggleEnabled ? undefined : "score-toggle-note"}>
+        <legend>Letter tests show</legend>
+        <label>
+          <input type="radio" name="score" value="percentile" defaultChecked={score !== "raw" || !scoreToggleEnabled} key={`p-${score}`} /> Percentile
+        </label>
+        <label>
+          <input type="radio" name="score" value="raw" defaultChecked={score === "raw" && scoreToggleEnabled} key={`r-${score}`} /> Score
+        </label>
+        {scoreToggleEnabled ? null : (
+          <span id="score-toggle-note" className="results-controls__note">
+            Available once a student has completed a letter test.
+          </span>
+        )}
+      </fieldset>
+      <fieldset className="results-controls__toggle">
+        <legend>Letter order</legend>
+        <label>
+          <input type="radio" name="order" value="alpha" defaultChecked={order === "alpha"} key={`a-${order}`} /> Alphabetical
+        </label>
+        <label>
+          <input type="radio" name="order" value="product" defaultChecked={order === "product"} key={`o-${order}`} /> Product order
+        </label>
+      </fieldset>
+      <button type="submit" className="button results-controls__apply">
+        Show results
+      </button>
+    </Form>
+  );
+}

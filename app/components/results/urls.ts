@@ -1,0 +1,35 @@
+// The classroom page's URL state (period, toggles, dialog), shared by server and browser.
+
+export type ResultsQuery = {
+  tab: "results" | "students";
+  period?: "BOY" | "MOY" | "EOY";
+  score: "percentile" | "raw";
+  order: "alpha" | "product";
+  dialog?: "letters";
+  student?: string;
+  test?: "letter-names" | "letter-sounds";
+  mode: "edit" | "view";
+  from?: "view";
+};
+
+const KEYS = ["tab", "period", "score", "order", "dialog", "student", "test", "mode", "from"] as const;
+const DEFAULTS: Partial<Record<keyof ResultsQuery, string>> = { tab: "results", score: "percentile", order: "alpha" };
+
+/** The page's URL with the given state; defaults are left out to keep URLs short. */
+export function resultsHref(classroomId: string, q: Partial<ResultsQuery>): string {
+  const params = new URLSearchParams();
+  for (const key of KEYS) {
+    const value = q[key];
+    if (value === undefined || value === null) continue;
+    if (DEFAULTS[key] === value) continue;
+    if ((key === "mode" || key === "student" || key === "test" || key === "from") && !q.dialog) continue;
+    params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `/classroom/${classroomId}${search ? `?${search}` : ""}`;
+}
+
+/** The view part of the state (no dialog). */
+export function viewOnly(q: Partial<ResultsQuery>): Partial<ResultsQuery> {
+  return { tab: q.tab, period: q.period, score: q.score, order: q.order };
+}

@@ -1,0 +1,92 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { Kysely, PostgresDialect } from "kysely";
+import { Migrator } from "kysely/migration";
+import type { Database } from "./schema";
+import { migrations } from "./migrations";
+import { PGliteDialect } from "./pglite-dialect";
+
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  engine: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+// The same values come back from both engines: calendar dates as 'YYYY-MM-DD'
+// (never shifted by a timezone), counts and numerics as numbers.
+const DATE_OID = 1082;
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+const asIs = (v: string) => v;
+const asNumber = (v: string) => Number(v);
+
+export async function openDatabase(options: { url?: string; dir?: string } = {}): Promise<DbHandle> {
+  if (options.url) {
+    const pg = await import("pg");
+    const { Pool, types } = pg.default;
+    const pool = new Pool({
+      connectionString: options.url,
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      types: {
+        getTypeParser: ((oid: number, format?: "text" | "binary") => {
+          if (oid === DATE_OID) return asIs;
+          if (oid === INT8_OID || oid === NUMERIC_OID) return asNumber;
+          return types.getTypeParser(oid, format);
+        }) as typeof types.getTypeParser,
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: "postgres", close: () => db.destroy() };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const dir = options.dir ?? "memory://";
+  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir, {
+    parsers: { [DATE_OID]: asIs, [INT8_OID]: asNumber, [NUMERIC_OID]: asNumber },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    engine: "pglite",
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+}
+
+export function dataDir(): string {
+  return path.resolve(process.env.DATA_DIR ?? "data");
+}
+
+/** Where the app's own database lives, from the environment (see README). */
+export function databaseOptions(): { url?: string; dir?: string } {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL };
+  return { dir: process.env.PGLITE_DIR ?? path.join(dataDir(), "pglite") };
+}
+
+let shared: Promise<DbHandle> | undefined;
+
+/** The process-wide database, opened and migrated once on first use. */
+export function getDatabase(): Promise<DbHandle> {
+  shared ??= (async () => {
+    const handle = await openDatabase(databaseOptions());
+    await migrateToLatest(handle.db);
+    return handle;
+  })().catch((err) => {
+    shared = undefined;
+    throw err;
+  });
+  return shared;
+}

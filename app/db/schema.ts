@@ -1,0 +1,248 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** Calendar dates travel as 'YYYY-MM-DD' strings on both engines (see connect.server.ts). */
+type DateString = string;
+
+export interface OrganizationTable {
+  organization_id: Generated<string>;
+  name: string;
+  state: string;
+  website: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Date | null;
+}
+
+export interface OrganizationUnitTable {
+  organization_unit_id: Generated<string>;
+  organization_id: string;
+  name: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Date | null;
+}
+
+export interface RoleTable {
+  role_id: string;
+  role_name: string;
+}
+
+export type AuthStatus = "None" | "Pending" | "Active";
+
+export interface AppUserTable {
+  user_id: Generated<string>;
+  organization_id: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  auth_status: ColumnType<AuthStatus, AuthStatus | undefined, AuthStatus>;
+  password_hash: string | null;
+  password_is_temporary: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Date | null;
+}
+
+export interface UserRoleTable {
+  user_id: string;
+  role_id: string;
+  position: ColumnType<number, number | undefined, number>;
+}
+
+export interface UserOrganizationUnitTable {
+  user_id: string;
+  organization_unit_id: string;
+}
+
+export interface ParticipantGroupTable {
+  participant_group_id: Generated<string>;
+  organization_unit_id: string;
+  name: string;
+  participant_group_type: ColumnType<"CLASSROOM", "CLASSROOM" | undefined, "CLASSROOM">;
+  enabled_in_eb_platform: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Date | null;
+}
+
+export interface ParticipantGroupTeacherTable {
+  participant_group_id: string;
+  user_id: string;
+}
+
+export interface ParticipantTable {
+  participant_id: Generated<string>;
+  organization_unit_id: string;
+  participant_code: string;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  date_of_birth: DateString;
+  grade: string;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  external_id: string | null;
+  email: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Date | null;
+}
+
+export interface ParticipantGroupMemberTable {
+  participant_group_id: string;
+  participant_id: string;
+}
+
+export interface AssessmentPeriodTable {
+  assessment_period_id: Generated<string>;
+  organization_id: string;
+  academic_year: string;
+  period_name: "BOY" | "MOY" | "EOY";
+  start_date: DateString;
+  end_date: DateString;
+}
+
+export interface GradeAssessmentListTable {
+  assessment_period_id: string;
+  grade: string;
+  test_codes: string;
+}
+
+export interface StoredFileTable {
+  file_id: Generated<string>;
+  purpose: string;
+  storage_key: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: ColumnType<string | number, number, number>;
+  sha256: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface ParticipantTestTable {
+  participant_test_id: Generated<string>;
+  client_test_id: string | null;
+  participant_id: string;
+  test_code: string;
+  grade: string;
+  start_dt_tm: Timestamp;
+  end_dt_tm: Timestamp | null;
+  completed_flag: ColumnType<boolean, boolean | undefined, boolean>;
+  invalid: boolean | null;
+  final_theta: number | null;
+  ability_percentile: number | null;
+  correct_items: number | null;
+  total_items: number | null;
+  correct_by_code: ColumnType<Record<string, number> | null, string | null, string | null>;
+  entered_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Date | null;
+}
+
+export interface QuestionResponseTable {
+  participant_test_question_response_id: Generated<string>;
+  participant_test_id: string;
+  question_code: string;
+  score: number | null;
+  provider_response: string | null;
+  response_time_in_secs: number | null;
+  eval_response_time: number | null;
+  num_of_errors: number | null;
+  invalid: boolean | null;
+  audio_file_id: string | null;
+  scored_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PredictiveProfileTable {
+  participant_id: string;
+  academic_year: string;
+  period_name: "BOY" | "MOY" | "EOY";
+  pwr: number | null;
+  dyslexia: number | null;
+  kready: number | null;
+  pk_risk: number | null;
+  computed_at: Timestamp;
+}
+
+export interface SessionTable {
+  session_id: Generated<string>;
+  token_hash: string;
+  user_id: string;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  revoked_at: Date | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export type OneTimeCodePurpose = "password-reset" | "invite" | "sso" | "new-password";
+
+export interface OneTimeCodeTable {
+  one_time_code_id: Generated<string>;
+  purpose: OneTimeCodePurpose;
+  email: string;
+  user_id: string | null;
+  code_hash: string;
+  expires_at: Timestamp;
+  used_at: Date | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+}
+
+export interface RateLimitEventTable {
+  bucket: string;
+  created_at: CreatedAt;
+}
+
+export interface RosterUploadTable {
+  roster_upload_id: Generated<string>;
+  organization_id: string;
+  file_id: string;
+  status: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+export interface AuditLogTable {
+  audit_log_id: Generated<string>;
+  actor_user_id: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  details: ColumnType<unknown, string | null, string | null>;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  organization: OrganizationTable;
+  organization_unit: OrganizationUnitTable;
+  role: RoleTable;
+  app_user: AppUserTable;
+  user_role: UserRoleTable;
+  user_organization_unit: UserOrganizationUnitTable;
+  participant_group: ParticipantGroupTable;
+  participant_group_teacher: ParticipantGroupTeacherTable;
+  participant: ParticipantTable;
+  participant_group_member: ParticipantGroupMemberTable;
+  assessment_period: AssessmentPeriodTable;
+  grade_assessment_list: GradeAssessmentListTable;
+  stored_file: StoredFileTable;
+  participant_test: ParticipantTestTable;
+  participant_test_question_response: QuestionResponseTable;
+  predictive_profile: PredictiveProfileTable;
+  session: SessionTable;
+  one_time_code: OneTimeCodeTable;
+  rate_limit_event: RateLimitEventTable;
+  roster_upload: RosterUploadTable;
+  audit_log: AuditLogTable;
+}
+
+export type Organization = Selectable<OrganizationTable>;
+export type AppUser = Selectable<AppUserTable>;
+export type Participant = Selectable<ParticipantTable>;
+export type NewParticipant = Insertable<ParticipantTable>;
+export type ParticipantUpdate = Updateable<ParticipantTable>;

@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import type { TestCode } from "./assessments";
+import {
+  displayRuleFor,
+  formatScore,
+  type DisplayRule,
+  type DisplayRuleOptions,
+  type ScoredTest,
+} from "./display-rules";
+import type { Grade } from "./grades";
+
+const plain: DisplayRuleOptions = { gr3InternalTestingDisplayRules: false, rerKindergarten: false };
+const gr3: DisplayRuleOptions = { ...plain, gr3InternalTestingDisplayRules: true };
+const rerK: DisplayRuleOptions = { ...plain, rerKindergarten: true };
+const scoreToggle: DisplayRuleOptions = { ...plain, letterScores: "score" };
+
+describe("displayRuleFor", () => {
+  it.each<[Grade, TestCode, DisplayRuleOptions, DisplayRule]>([
+    ["PK", "vocab", plain, "proficiency"],
+    ["PK", "letter-names", plain, "proficiency"],
+    ["PK", "letter-names", scoreToggle, "proficiency"],
+    ["PK", "object-ran", plain, "proficiency"],
+    ["PK", "oral-sentence", plain, "grayed_out"],
+    ["PK", "rer-blending", plain, "grayed_out"],
+    ["K", "vocab", plain, "%"],
+    ["K", "letter-sounds", plain, "%"],
+    ["K", "letter-sounds", scoreToggle, "ratio"],
+    ["K", "object-ran", scoreToggle, "%"],
+    ["K", "rer-blending", plain, "grayed_out"],
+    ["K", "rer-blending", rerK, "proficiency"],
+    ["K", "letter-names", rerK, "%"],
+    ["K", "object-ran", rerK, "%"],
+    ["K", "vocab", rerK, "grayed_out"],
+    ["1", "word-reading", plain, "%"],
+    ["1", "letter-names", scoreToggle, "ratio"],
+    ["1", "rer-word-reading", plain, "grayed_out"],
+    ["2", "rer-word-reading", plain, "algorithm_percentage"],
+    ["2", "rer-letter-ran", plain, "algorithm_icon"],
+    ["2", "word-reading", plain, "grayed_out"],
+    ["3", "rer-word-reading", plain, "tbd"],
+    ["3", "rer-letter-ran", plain, "tbd"],
+    ["3", "word-reading", plain, "grayed_out"],
+    ["3", "rer-word-reading", gr3, "algorithm_percentage"],
+    ["3", "rer-letter-ran", gr3, "algorithm_icon"],
+    ["3", "word-reading", gr3, "grayed_out"],
+    ["2", "rer-word-reading", gr3, "algorithm_percentage"],
+    ["K", "vocab", gr3, "%"],
+  ])("grade %s %s %j → %s", (grade, code, options, rule) => {
+    expect(displayRuleFor(grade, code, options)).toBe(rule);
+  });
+});
+
+function test(overrides: Partial<ScoredTest>): ScoredTest {
+  return {
+    testCode: "vocab",
+    grade: "K",
+    period: "BOY",
+    invalid: null,
+    abilityPercentile: null,
+    finalTheta: null,
+    correctItems: null,
+    totalItems: null,
+    ...overrides,
+  };
+}
+
+describe("formatScore", () => {
+  it.each<[DisplayRule, Partial<ScoredTest>, string, string | null]>([
+    ["%", { abilityPercentile: 20.4 }, "20th", "well-below"],
+    ["%", { abilityPercentile: 33 }, "33rd", "below"],
+    ["%", { abilityPercentile: 100 }, "99th", "at-or-above"],
+    ["%", { abilityPercentile: null }, "N/A", null],
+    ["%", { abilityPercentile: 50, invalid: true }, "N/A", null],
+    ["%", { abilityPercentile: 50, invalid: false }, "50th", "at-or-above"],
+    ["algorithm_percentage", { abilityPercentile: 0 }, "1%", "well-below"],
+    ["algorithm_percentage", { abilityPercentile: 40.6 }, "41%", "at-or-above"],
+    ["algorithm_percentage", { abilityPercentile: null }, "N/A", null],
+    ["ratio", { testCode: "letter-names", correctItems: 18, totalItems: 26 }, "18/26", null],
+    ["ratio", { testCode: "letter-sounds", correctItems: 20, totalItems: null }, "20/29", null],
+    ["ratio", { testCode: "letter-names", correctItems: null, totalItems: 26 }, "N/A", null],
+    ["ratio", { testCode: "vocab", correctItems: 3, totalItems: null }, "N/A", null],
+    ["ratio", { testCode: "vocab", correctItems: 0, totalItems: 10 }, "0/10", null],
+    ["tbd", {}, "TBD", null],
+    ["proficiency", { grade: "PK", testCode: "vocab", finalTheta: -1 }, "On Track", null],
+    ["proficiency", { grade: "PK", testCode: "vocab", finalTheta: -1.01 }, "Needs Support", null],
+    ["proficiency", { grade: "PK", testCode: "vocab", finalTheta: null }, "N/A", null],
+    ["proficiency", { grade: "PK", testCode: "vocab", finalTheta: 2, invalid: true }, "N/A", null],
+  ])("%s %j → %s", (rule, overrides, expectedText, band) => {
+    const result = formatScore(rule, test(overrides));
+    expect(result.text).toBe(expectedText);
+    expect(result.band).toBe(band);
+    expect(result.icon).toBeNull();
+    expect(result.grayedOut).toBe(false);
+  });
+
+  it.each<[number, string, string]>([
+    [20, "well-below", "Well Below Benchmark"],
+    [40, "below", "Below Benchmark"],
+    [41, "at-or-above", "At or Above Benchmark"],
+  ])("algorithm_icon at %s → %s icon", (percentile, icon, label) => {
+    const result = formatScore("algorithm_icon", test({ abilityPercentile: percentile }));
+    expect(result.icon).toBe(icon);
+    expect(result.text).toBe(label);
+  });
+
+  it("algorithm_icon without a percentile is N/A with no icon", () => {
+    expect(formatScore("algorithm_icon", test({}))).toEqual({ text: "N/A", band: null, icon: null, grayedOut: false });
+  });
+
+  it("grayed_out shows nothing, even for an invalid test", () => {
+    expect(formatScore("grayed_out", test({ invalid: true, abilityPercentile: 50 }))).toEqual({
+      text: "",
+      band: null,
+      icon: null,
+      grayedOut: true,
+    });
+  });
+
+  it("proficiency with no cutoff throws", () => {
+    expect(() => formatScore("proficiency", test({ grade: "1", testCode: "vocab", finalTheta: 0 }))).toThrow(
+      /No proficiency cutoff/,
+    );
+  });
+
+  it("every rule PK gets for its default tests can be formatted without throwing", () => {
+    for (const code of ["letter-names", "letter-sounds", "vocab", "rhyming", "first-sounds", "follow-directions", "object-ran"] as const) {
+      const rule = displayRuleFor("PK", code, plain);
+      expect(() => formatScore(rule, test({ grade: "PK", testCode: code, finalTheta: 0 }))).not.toThrow();
+    }
+  });
+
+  it("rer-kindergarten RER tests have cutoffs for their proficiency rule", () => {
+    const rule = displayRuleFor("K", "rer-blending", rerK);
+    expect(formatScore(rule, test({ grade: "K", testCode: "rer-blending", period: "EOY", finalTheta: -0.5 })).text).toBe(
+      "On Track",
+    );
+  });
+});

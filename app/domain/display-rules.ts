@@ -1,0 +1,143 @@
+import { ASSESSMENTS, isLetterTest, letterItems, type TestCode } from "./assessments";
+import type { Grade } from "./grades";
+import {
+  PERCENTILE_BAND_LABELS,
+  clampPercentile,
+  formatPercentile,
+  percentileBand,
+  type PercentileBand,
+} from "./percentile";
+import type { Period } from "./periods";
+import { findProficiencyCutoff, isOnTrack } from "./proficiency";
+
+/** Score display rules (spec 001 §3). */
+export const DISPLAY_RULES = [
+  "%",
+  "proficiency",
+  "ratio",
+  "tbd",
+  "algorithm_percentage",
+  "algorithm_icon",
+  "grayed_out",
+] as const;
+export type DisplayRule = (typeof DISPLAY_RULES)[number];
+
+export type DisplayRuleOptions = {
+  /** flag gr-3-internal-testing-display-rules */
+  gr3InternalTestingDisplayRules: boolean;
+  /** flag rer-kindergarten */
+  rerKindergarten: boolean;
+  /** The grid's Percentile/Score toggle; only letter tests follow it. Default 'percentile'. */
+  letterScores?: "percentile" | "score";
+};
+
+/**
+ * Which rule shows a test's score in a grade. The specs name the rules but not the matrix; ours:
+ * - PK reports proficiency (theta vs the PK cutoffs); a test with no PK cutoff is greyed out.
+ * - K and 1 show national percentiles ('%') for the classic tests; RER tests there are greyed
+ *   out, except that rer-kindergarten moves K to the RER set, reported as proficiency
+ *   (letter tests and object RAN stay on percentiles, they are not part of the RER set).
+ * - Grade 2 uses the algorithm rules for RER tests: a percentage, and an icon for RER letter RAN
+ *   (a band icon is what a scorer's manual RAN score supports). Classic tests are greyed out.
+ * - Grade 3 RER tests show 'tbd' until flag gr-3-internal-testing-display-rules swaps in the
+ *   grade 2 rules.
+ * Letter tests showing '%' switch to 'ratio' when the Score side of the toggle is chosen.
+ */
+export function displayRuleFor(grade: Grade, testCode: TestCode, options: DisplayRuleOptions): DisplayRule {
+  const rule = baseRule(grade, testCode, options);
+  if (rule === "%" && isLetterTest(testCode) && options.letterScores === "score") return "ratio";
+  return rule;
+}
+
+function baseRule(grade: Grade, testCode: TestCode, options: DisplayRuleOptions): DisplayRule {
+  const rer = ASSESSMENTS[testCode].rer;
+  switch (grade) {
+    case "PK":
+      return findProficiencyCutoff("PK", testCode, "BOY") === undefined ? "grayed_out" : "proficiency";
+    case "K":
+      if (!options.rerKindergarten) return rer ? "grayed_out" : "%";
+      if (rer) return "proficiency";
+      return isLetterTest(testCode) || testCode === "object-ran" ? "%" : "grayed_out";
+    case "1":
+      return rer ? "grayed_out" : "%";
+    case "2":
+      return rerAlgorithmRule(testCode);
+    case "3":
+      if (options.gr3InternalTestingDisplayRules) return rerAlgorithmRule(testCode);
+      return rer ? "tbd" : "grayed_out";
+  }
+}
+
+function rerAlgorithmRule(testCode: TestCode): DisplayRule {
+  if (!ASSESSMENTS[testCode].rer) return "grayed_out";
+  return ASSESSMENTS[testCode].manual === "ran" ? "algorithm_icon" : "algorithm_percentage";
+}
+
+/** What formatScore needs of a participant test (field names as in spec 001 §3). */
+export type ScoredTest = {
+  testCode: TestCode;
+  grade: Grade;
+  period: Period;
+  invalid: boolean | null;
+  abilityPercentile: number | null;
+  finalTheta: number | null;
+  correctItems: number | null;
+  totalItems: number | null;
+};
+
+export type FormattedScore = {
+  text: string;
+  /** Benchmark colouring, for rules that show a percentile. */
+  band: PercentileBand | null;
+  /** Icon to draw instead of text (algorithm_icon). */
+  icon: PercentileBand | null;
+  grayedOut: boolean;
+};
+
+export const NOT_AVAILABLE = "N/A";
+export const TBD_TEXT = "TBD";
+// The specs do not word the two proficiency outcomes; these are ours.
+export const PROFICIENCY_LABELS = { onTrack: "On Track", notOnTrack: "Needs Support" } as const;
+
+function text(value: string, band: PercentileBand | null = null): FormattedScore {
+  return { text: value, band, icon: null, grayedOut: false };
+}
+
+/**
+ * The cell content of a completed test under a rule. An invalid test shows 'N/A' whatever the
+ * rule. A proficiency rule with no cutoff throws (spec 001 §5), so a configuration gap is loud.
+ */
+export function formatScore(rule: DisplayRule, test: ScoredTest): FormattedScore {
+  if (rule === "grayed_out") return { text: "", band: null, icon: null, grayedOut: true };
+  if (test.invalid === true) return text(NOT_AVAILABLE);
+
+  switch (rule) {
+    case "%": {
+      const shown = formatPercentile(test.abilityPercentile);
+      return shown === null ? text(NOT_AVAILABLE) : text(shown, percentileBand(test.abilityPercentile));
+    }
+    case "algorithm_percentage": {
+      const shown = clampPercentile(test.abilityPercentile);
+      return shown === null ? text(NOT_AVAILABLE) : text(`${shown}%`, percentileBand(shown));
+    }
+    case "algorithm_icon": {
+      const band = percentileBand(test.abilityPercentile);
+      return band === null
+        ? text(NOT_AVAILABLE)
+        : { text: PERCENTILE_BAND_LABELS[band], band, icon: band, grayedOut: false };
+    }
+    case "proficiency": {
+      if (test.finalTheta === null || !Number.isFinite(test.finalTheta)) return text(NOT_AVAILABLE);
+      const onTrack = isOnTrack(test.grade, test.testCode, test.period, test.finalTheta);
+      return text(onTrack ? PROFICIENCY_LABELS.onTrack : PROFICIENCY_LABELS.notOnTrack);
+    }
+    case "ratio": {
+      // Letter tests are scored against the full list even when the record lacks totalItems.
+      const total = test.totalItems ?? (isLetterTest(test.testCode) ? letterItems(test.testCode).length : null);
+      if (test.correctItems === null || total === null) return text(NOT_AVAILABLE);
+      return text(`${test.correctItems}/${total}`);
+    }
+    case "tbd":
+      return text(TBD_TEXT);
+  }
+}

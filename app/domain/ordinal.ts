@@ -1,0 +1,17 @@
+/** English ordinal of a whole number: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 112th. */
+export function ordinal(n: number): string {
+  if (!Number.isInteger(n)) throw new RangeError(`ordinal needs a whole number, got ${n}`);
+  // 11, 12 and 13 (and 111, 212, …) take "th" although they end in 1, 2, 3.
+  const lastTwo = Math.abs(n) % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${n}th`;
+  switch (Math.abs(n) % 10) {
+    case 1:
+      return `${n}st`;
+    case 2:
+      return `${n}nd`;
+    case 3:
+      return `${n}rd`;
+    default:
+      return `${n}th`;
+  }
+}

@@ -1,0 +1,222 @@
+import { describe, expect, it } from "vitest";
+import type { TestCode } from "./assessments";
+import {
+  bannerApplies,
+  buildGrid,
+  gradeTestLists,
+  gridCell,
+  gridColumnGroups,
+  gridToCsvRows,
+  letterAction,
+  manualEntryInstant,
+  parseTestCodes,
+  periodAt,
+  periodBounds,
+  pickTest,
+  profileApplies,
+  profileCell,
+  type GridTest,
+} from "./results-grid";
+
+const noLog = () => {};
+const opts = { mode: "percentile" as const, rerKindergarten: false, gr3InternalTestingDisplayRules: false };
+
+function test(overrides: Partial<GridTest> & { testCode: TestCode }): GridTest {
+  return {
+    participantTestId: "t1",
+    startDtTm: "2026-01-10T10:00:00.000Z",
+    endDtTm: "2026-01-10T10:05:00.000Z",
+    updatedAt: "2026-01-10T10:05:00.000Z",
+    completedFlag: true,
+    invalid: null,
+    abilityPercentile: 50,
+    finalTheta: null,
+    correctItems: null,
+    totalItems: null,
+    correctByCode: null,
+    ...overrides,
+  };
+}
+
+describe("parseTestCodes / gradeTestLists", () => {
+  it("splits, trims and drops unknown codes", () => {
+    expect(parseTestCodes(" letter-names, vocab ,spelling,,")).toEqual(["letter-names", "vocab"]);
+    expect(parseTestCodes(null)).toEqual([]);
+  });
+  it("keys the lists by screened grade only", () => {
+    expect(gradeTestLists([{ grade: "K", testCodes: "vocab" }, { grade: "MULTI", testCodes: "vocab" }])).toEqual({ K: ["vocab"] });
+  });
+});
+
+describe("pickTest", () => {
+  it.each([
+    ["none", [], null],
+    ["the latest completed over a later unfinished one", [test({ testCode: "vocab", participantTestId: "a", startDtTm: "2026-01-01T00:00:00Z" }), test({ testCode: "vocab", participantTestId: "b", completedFlag: false, startDtTm: "2026-01-05T00:00:00Z" })], "a"],
+    ["the latest of two completed", [test({ testCode: "vocab", participantTestId: "a", startDtTm: "2026-01-01T00:00:00Z" }), test({ testCode: "vocab", participantTestId: "b", startDtTm: "2026-01-05T00:00:00Z" })], "b"],
+    ["the latest of two unfinished", [test({ testCode: "vocab", participantTestId: "a", completedFlag: false, startDtTm: "2026-01-07T00:00:00Z" }), test({ testCode: "vocab", participantTestId: "b", completedFlag: false, startDtTm: "2026-01-05T00:00:00Z" })], "a"],
+  ])("%s", (_n, tests, id) => {
+    expect(pickTest(tests)?.participantTestId ?? null).toBe(id);
+  });
+});
+
+describe("gridColumnGroups", () => {
+  const lists = { K: ["letter-names", "vocab", "blending"], "1": ["letter-ran", "letter-names"] } as const;
+  it("takes the union of the students' grades, grouped in display order", () => {
+    const groups = gridColumnGroups(["K", "1", "K"], { K: [...lists.K], "1": [...lists["1"]] });
+    expect(groups.map((g) => [g.title, g.columns.map((c) => c.testCode)])).toEqual([
+      ["Phonemic Awareness", ["blending"]],
+      ["Phonics", ["letter-names"]],
+      ["Fluency", ["letter-ran"]],
+      ["Vocabulary", ["vocab"]],
+    ]);
+  });
+  it("has no columns for grades without a list", () => {
+    expect(gridColumnGroups(["MULTI", "3"], { K: ["vocab"] })).toEqual([]);
+  });
+});
+
+describe("profile columns", () => {
+  it.each([
+    ["dyslexia", "K", "EOY", true],
+    ["dyslexia", "PK", "BOY", false],
+    ["pwr", "K", "EOY", false],
+    ["pwr", "3", "EOY", false],
+    ["pwr", "3", "MOY", true],
+    ["kready", "PK", "EOY", true],
+    ["kready", "PK", "MOY", false],
+    ["kready", "K", "EOY", false],
+    ["pkRisk", "PK", "BOY", true],
+    ["pkRisk", "K", "BOY", false],
+    ["dyslexia", "MULTI", "BOY", false],
+  ] as const)("%s applies to %s at %s: %s", (kind, grade, period, expected) => {
+    expect(profileApplies(kind, grade, period)).toBe(expected);
+  });
+
+  it.each([
+    ["dyslexia above the cutoff", "dyslexia", "1", "BOY", { dyslexia: 0.172 }, "17%", "At risk", "risk"],
+    ["dyslexia at the cutoff", "dyslexia", "1", "BOY", { dyslexia: 0.171 }, "17%", "Not at risk", "ok"],
+    ["PWR in the legend's High band", "pwr", "1", "BOY", { pwr: 0.2 }, "20%", "High risk", "risk"],
+    ["PWR on the Moderate edge", "pwr", "1", "BOY", { pwr: 0.34 }, "34%", "Moderate risk", "moderate"],
+    ["PWR low risk", "pwr", "1", "BOY", { pwr: 0.9 }, "90%", "Low risk", "ok"],
+    ["PWR in K (no legend) below cutoff", "pwr", "K", "BOY", { pwr: 0.5 }, "50%", "At risk", "risk"],
+    ["readiness below cutoff", "kready", "PK", "EOY", { kready: 0.5 }, "50%", "Emerging", "risk"],
+    ["readiness at cutoff", "kready", "PK", "EOY", { kready: 0.565 }, "57%", "Ready", "ok"],
+    ["PK risk, clamped to 1%", "pkRisk", "PK", "MOY", { pkRisk: 0 }, "1%", "", "none"],
+  ] as const)("%s", (_n, kind, grade, period, scores, text, qualifier, tone) => {
+    const full = { pwr: null, dyslexia: null, kready: null, pkRisk: null, ...scores };
+    expect(profileCell(kind, grade, period, full, noLog)).toMatchObject({ state: "complete", text, qualifier, tone });
+  });
+
+  it("says 'No score' without a score and is not applicable outside its grades", () => {
+    expect(profileCell("dyslexia", "K", "BOY", null, noLog)).toMatchObject({ state: "empty", text: "No score" });
+    expect(profileCell("kready", "1", "EOY", { pwr: 1, dyslexia: 0, kready: 0.2, pkRisk: null }, noLog)).toMatchObject({ state: "not-applicable" });
+  });
+});
+
+describe("gridCell", () => {
+  it.each([
+    ["not applicable", false, null, "percentile", "not-applicable", "—", null],
+    ["empty", true, null, "percentile", "empty", "Not started", "edit"],
+    ["in progress", true, test({ testCode: "letter-names", completedFlag: false, abilityPercentile: null }), "percentile", "incomplete", "In progress", "edit"],
+    ["invalid", true, test({ testCode: "letter-names", invalid: true }), "score", "invalid", "N/A", "view"],
+    ["complete, percentile", true, test({ testCode: "letter-names", abilityPercentile: 20.4 }), "percentile", "complete", "20th", null],
+    ["complete, score", true, test({ testCode: "letter-names", correctItems: 12, totalItems: 26 }), "score", "complete", "12/26", "view"],
+    ["hand-entered, no percentile", true, test({ testCode: "letter-names", invalid: false, abilityPercentile: null, correctItems: 12, totalItems: 26 }), "percentile", "complete", "No %ile", null],
+  ] as const)("%s", (_n, applicable, t, mode, state, text, action) => {
+    const cell = gridCell("letter-names", "K", "MOY", applicable, t, { ...opts, mode }, noLog);
+    expect(cell).toMatchObject({ state, text, letterAction: action });
+  });
+
+  it("colours percentiles by band and words them", () => {
+    expect(gridCell("vocab", "K", "MOY", true, test({ testCode: "vocab", abilityPercentile: 40 }), opts, noLog)).toMatchObject({ band: "below", label: "40th, Below Benchmark" });
+    expect(gridCell("vocab", "K", "MOY", true, test({ testCode: "vocab", abilityPercentile: 41 }), opts, noLog)).toMatchObject({ band: "at-or-above" });
+    expect(gridCell("vocab", "K", "MOY", true, test({ testCode: "vocab", abilityPercentile: 0.2 }), opts, noLog)).toMatchObject({ text: "1st", band: "well-below" });
+  });
+
+  it("needs scoring for a finished RAN without percentile; no letter action for other tests", () => {
+    expect(gridCell("object-ran", "K", "MOY", true, test({ testCode: "object-ran", abilityPercentile: null }), opts, noLog)).toMatchObject({ state: "needs-scoring", text: "Needs scoring", letterAction: null });
+  });
+
+  it("shows a greyed-out rule as not reported", () => {
+    expect(gridCell("rer-blending", "1", "MOY", true, test({ testCode: "rer-blending" }), opts, noLog)).toMatchObject({ grayedOut: true, text: "—" });
+  });
+});
+
+describe("letterAction", () => {
+  it.each([
+    ["not-applicable", "score", null],
+    ["empty", "percentile", "edit"],
+    ["incomplete", "score", "edit"],
+    ["complete", "percentile", null],
+    ["complete", "score", "view"],
+    ["needs-scoring", "score", "view"],
+  ] as const)("%s in %s mode → %s", (state, mode, action) => {
+    expect(letterAction(state, mode)).toBe(action);
+  });
+});
+
+describe("buildGrid", () => {
+  const students = [
+    { participantId: "2", firstName: "Zoe", lastName: "adams", grade: "K", tests: [] },
+    { participantId: "1", firstName: "Ava", lastName: "Adams", grade: "1", tests: [test({ testCode: "letter-names", correctItems: 20, totalItems: 26 })] },
+  ];
+  const lists = { K: ["letter-names", "vocab"], "1": ["letter-names", "letter-ran", "word-reading", "nonword-reading", "deletion", "blending", "vocab", "oral-sentence", "nonword-repetition", "letter-sounds"] } as Record<string, TestCode[]>;
+
+  it("sorts by name, fills every column, narrows at 10 assessment columns", () => {
+    const grid = buildGrid({ period: "MOY", lists, students, profiles: {}, options: opts, log: noLog });
+    expect(grid.rows.map((r) => r.name)).toEqual(["Adams, Ava", "adams, Zoe"]);
+    expect(grid.columnCount).toBe(10);
+    expect(grid.narrow).toBe(true);
+    expect(grid.rows[1].cells.find((c) => c.testCode === "letter-ran")?.state).toBe("not-applicable");
+    expect(grid.profileColumns).toEqual(["dyslexia", "pwr"]);
+    expect(grid.scoreToggleEnabled).toBe(true);
+  });
+
+  it("keeps percentiles when no letter test is finished, whatever the URL asks", () => {
+    const grid = buildGrid({ period: "MOY", lists, students: [students[0]], profiles: {}, options: { ...opts, mode: "score" }, log: noLog });
+    expect(grid.scoreToggleEnabled).toBe(false);
+    expect(grid.mode).toBe("percentile");
+    expect(grid.narrow).toBe(false);
+  });
+
+  it("exports the grid as shown, in words", () => {
+    const grid = buildGrid({ period: "MOY", lists: { K: ["letter-names", "vocab"] }, students: [{ ...students[1], grade: "K" }, students[0]], profiles: { "1": { pwr: 0.7, dyslexia: 0.1, kready: null, pkRisk: null } }, options: { ...opts, mode: "score" }, log: noLog });
+    expect(gridToCsvRows(grid)).toEqual([
+      ["Name", "Grade", "Risk Flag", "Potential For Word Reading", "Phonics: Letter Names", "Vocabulary: Vocabulary"],
+      ["Adams, Ava", "K", "10% Not at risk", "70% Not at risk", "20/26", "Not started"],
+      ["adams, Zoe", "K", "No score", "No score", "Not started", "Not started"],
+    ]);
+  });
+});
+
+describe("periods as time", () => {
+  const moy = { startDate: "2025-12-01", endDate: "2026-02-28" };
+  it("bounds run from the start date to the end of the end date (UTC)", () => {
+    expect(periodBounds(moy)).toEqual({ from: "2025-12-01T00:00:00.000Z", to: "2026-03-01T00:00:00.000Z" });
+  });
+  it.each([
+    ["2025-11-30T23:59:59Z", null],
+    ["2025-12-01T00:00:00Z", "2025-12-01"],
+    ["2026-02-28T23:59:59Z", "2025-12-01"],
+    ["2026-03-01T00:00:00Z", null],
+  ])("periodAt(%s)", (instant, start) => {
+    expect(periodAt([moy], new Date(instant))?.startDate ?? null).toBe(start);
+  });
+  it("dates a manual entry now, at the period's end, or refuses a future period", () => {
+    const now = new Date("2026-01-15T12:00:00Z");
+    expect(manualEntryInstant(moy, now)).toEqual(now);
+    expect(manualEntryInstant({ startDate: "2025-08-01", endDate: "2025-11-30" }, now)?.toISOString()).toBe("2025-11-30T23:59:59.000Z");
+    expect(manualEntryInstant({ startDate: "2026-03-01", endDate: "2026-06-15" }, now)).toBeNull();
+  });
+});
+
+describe("bannerApplies", () => {
+  it.each([
+    [["K"], ["K", "1"], true],
+    [["2", "3"], ["K", "1"], false],
+    [[], ["K"], false],
+    [["K"], [], false],
+  ])("%j over %j → %s", (banner, students, expected) => {
+    expect(bannerApplies(banner, students)).toBe(expected);
+  });
+});

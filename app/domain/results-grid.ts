@@ -1,0 +1,396 @@
+import { ASSESSMENT_GROUPS, ASSESSMENTS, GRID_GROUP_ORDER, TEST_CODES, isLetterTest, isTestCode, type GridGroup, type TestCode } from "./assessments";
+import { cellState, type CellState, type CellTest } from "./cell-state";
+import { cutoffFor, isDyslexiaRisk, isPwrCalculated, isPwrRisk, readinessStatus } from "./cutoffs";
+import { displayRuleFor, formatScore, NOT_AVAILABLE, type DisplayRuleOptions } from "./display-rules";
+import { gradeLabel, isGrade, type Grade } from "./grades";
+import { defaultLogger, type Logger } from "./logger";
+import { PERCENTILE_BAND_LABELS, type PercentileBand } from "./percentile";
+import type { Period } from "./periods";
+import { probabilityPercent } from "./probability";
+import { pwrBand } from "./risk-category";
+import { CELL_STATE_LABELS, CELL_STATE_TEXT, NOT_APPLICABLE_TEXT } from "./results-labels";
+
+// The classroom results grid (spec 001 §2 'Results grid', §4 cell states), as data: the page,
+// its CSV export and the tests all read the same rows, so what is printed is what is shown.
+
+/** Comma-separated test codes of a district's grade list (spec 001 §3); unknown codes are dropped. */
+export function parseTestCodes(list: string | null | undefined): TestCode[] {
+  return (list ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(isTestCode);
+}
+
+/** The period's grade lists keyed by grade. */
+export type GradeTestLists = Partial<Record<Grade, TestCode[]>>;
+
+export function gradeTestLists(lists: readonly { grade: string; testCodes: string }[]): GradeTestLists {
+  const out: GradeTestLists = {};
+  for (const l of lists) if (isGrade(l.grade)) out[l.grade] = parseTestCodes(l.testCodes);
+  return out;
+}
+
+/** Whether a test applies to a student's grade in the period (the district's config decides). */
+export function testApplies(lists: GradeTestLists, grade: string, testCode: TestCode): boolean {
+  return isGrade(grade) && (lists[grade] ?? []).includes(testCode);
+}
+
+export type GridTest = CellTest & {
+  participantTestId: string;
+  startDtTm: string;
+  endDtTm: string | null;
+  updatedAt: string;
+  finalTheta: number | null;
+  correctItems: number | null;
+  totalItems: number | null;
+  correctByCode: Record<string, number> | null;
+};
+
+/**
+ * The one test of a code that a cell shows when a period holds several (a retake, a second
+ * device): the latest completed one, or failing that the latest started.
+ */
+export function pickTest<T extends { completedFlag: boolean; startDtTm: string }>(tests: readonly T[]): T | null {
+  let best: T | null = null;
+  for (const t of tests) {
+    if (
+      !best ||
+      (t.completedFlag && !best.completedFlag) ||
+      (t.completedFlag === best.completedFlag && Date.parse(t.startDtTm) > Date.parse(best.startDtTm))
+    ) {
+      best = t;
+    }
+  }
+  return best;
+}
+
+export type GridColumn = { testCode: TestCode; title: string };
+export type GridColumnGroup = { group: GridGroup; title: string; columns: GridColumn[] };
+
+/**
+ * Assessment columns: every test that applies to at least one student's grade in the period,
+ * one group per assessment group in display order; within a group, catalogue order.
+ */
+export function gridColumnGroups(grades: readonly string[], lists: GradeTestLists): GridColumnGroup[] {
+  const used = new Set<TestCode>();
+  for (const grade of new Set(grades)) if (isGrade(grade)) for (const code of lists[grade] ?? []) used.add(code);
+  return GRID_GROUP_ORDER.map((group) => ({
+    group,
+    title: ASSESSMENT_GROUPS[group],
+    columns: TEST_CODES.filter((code) => used.has(code) && ASSESSMENTS[code].group === group).map((code) => ({
+      testCode: code,
+      title: ASSESSMENTS[code].title,
+    })),
+  })).filter((g) => g.columns.length > 0);
+}
+
+/** At this many assessment columns the grid switches to narrow columns (spec 001 §2). */
+export const NARROW_COLUMNS_AT = 10;
+
+// ── Predictive profile ──────────────────────────────────────────────────────────────────────
+
+export const PROFILE_KINDS = ["dyslexia", "pwr", "kready", "pkRisk"] as const;
+export type ProfileKind = (typeof PROFILE_KINDS)[number];
+
+/** Spec 001 §3 profile names; the prekindergarten flag has no name there, this one is ours. */
+export const PROFILE_TITLES: Record<ProfileKind, string> = {
+  dyslexia: "Risk Flag",
+  pwr: "Potential For Word Reading",
+  kready: "Reading Readiness",
+  pkRisk: "Prekindergarten Risk",
+};
+
+export type ProfileScores = { pwr: number | null; dyslexia: number | null; kready: number | null; pkRisk: number | null };
+
+/**
+ * Where a profile score means something: where spec 001 §9 has a cutoff for it (dyslexia K–3;
+ * PWR K–3 except EOY for K and 3; readiness PK at EOY). The prekindergarten risk has no cutoff in
+ * the spec; it is shown for PK in every period, as a probability only.
+ */
+export function profileApplies(kind: ProfileKind, grade: string, period: Period): boolean {
+  if (!isGrade(grade)) return false;
+  switch (kind) {
+    case "dyslexia":
+      return cutoffFor("dyslexia", grade, period) !== undefined;
+    case "pwr":
+      return cutoffFor("pwr", grade, period) !== undefined && isPwrCalculated(grade, period);
+    case "kready":
+      return cutoffFor("readiness", grade, period) !== undefined;
+    case "pkRisk":
+      return grade === "PK";
+  }
+}
+
+export function profileColumns(grades: readonly string[], period: Period): ProfileKind[] {
+  return PROFILE_KINDS.filter((kind) => grades.some((g) => profileApplies(kind, g, period)));
+}
+
+export type ProfileTone = "risk" | "moderate" | "ok" | "none";
+export type ProfileCell = {
+  kind: ProfileKind;
+  state: "not-applicable" | "empty" | "complete";
+  /** The probability, '23%', or the state's words. */
+  text: string;
+  /** What the number means: 'At risk', 'Emerging', 'High risk' … ('' when it has no cutoff). */
+  qualifier: string;
+  tone: ProfileTone;
+};
+
+export const PROFILE_EMPTY_TEXT = "No score";
+
+export function profileCell(
+  kind: ProfileKind,
+  grade: string,
+  period: Period,
+  scores: ProfileScores | null | undefined,
+  log: Logger = defaultLogger,
+): ProfileCell {
+  if (!profileApplies(kind, grade, period) || !isGrade(grade)) {
+    return { kind, state: "not-applicable", text: "—", qualifier: NOT_APPLICABLE_TEXT, tone: "none" };
+  }
+  const score = scores?.[kind];
+  if (typeof score !== "number" || !Number.isFinite(score)) {
+    return { kind, state: "empty", text: PROFILE_EMPTY_TEXT, qualifier: "", tone: "none" };
+  }
+  const text = `${probabilityPercent(score)}%`;
+  switch (kind) {
+    case "dyslexia": {
+      const risk = isDyslexiaRisk(grade, period, score, log);
+      return { kind, state: "complete", text, qualifier: risk ? "At risk" : "Not at risk", tone: risk ? "risk" : "ok" };
+    }
+    case "pwr": {
+      const band = pwrBand(grade, period, probabilityPercent(score));
+      if (band) {
+        const tone: ProfileTone = band === "High" ? "risk" : band === "Moderate" ? "moderate" : "ok";
+        return { kind, state: "complete", text, qualifier: `${band} risk`, tone };
+      }
+      const risk = isPwrRisk(grade, period, score, log);
+      return { kind, state: "complete", text, qualifier: risk ? "At risk" : "Not at risk", tone: risk ? "risk" : "ok" };
+    }
+    case "kready": {
+      const status = readinessStatus(grade, period, score, log);
+      return { kind, state: "complete", text, qualifier: status ?? "", tone: status === "Emerging" ? "risk" : "ok" };
+    }
+    case "pkRisk":
+      return { kind, state: "complete", text, qualifier: "", tone: "none" };
+  }
+}
+
+// ── Assessment cells ────────────────────────────────────────────────────────────────────────
+
+export type ScoreMode = "percentile" | "score";
+export type LetterAction = "edit" | "view" | null;
+
+export { CELL_STATE_LABELS, CELL_STATE_TEXT, NOT_APPLICABLE_TEXT };
+
+export type GridCell = {
+  testCode: TestCode;
+  state: CellState;
+  text: string;
+  /** Full words for assistive technology and the CSV: '45th, At or Above Benchmark'. */
+  label: string;
+  band: PercentileBand | null;
+  grayedOut: boolean;
+  test: GridTest | null;
+  /** Letter tests only: which dialog a click opens (spec 001 §4 'Which dialog opens'). */
+  letterAction: LetterAction;
+};
+
+/**
+ * No result in the period (or an unfinished one) opens the edit dialog; a finished letter test
+ * opens the read-only dialog only when raw scores are shown. Not applicable: nothing opens.
+ */
+export function letterAction(state: CellState, mode: ScoreMode): LetterAction {
+  switch (state) {
+    case "not-applicable":
+      return null;
+    case "empty":
+    case "incomplete":
+      return "edit";
+    default:
+      return mode === "score" ? "view" : null;
+  }
+}
+
+export const NO_PERCENTILE_TEXT = "No %ile";
+
+export type CellOptions = Omit<DisplayRuleOptions, "letterScores"> & { mode: ScoreMode };
+
+export function gridCell(
+  testCode: TestCode,
+  grade: string,
+  period: Period,
+  applicable: boolean,
+  test: GridTest | null,
+  options: CellOptions,
+  log: Logger = defaultLogger,
+): GridCell {
+  const state = cellState({ applicable: applicable && isGrade(grade), test });
+  const base = { testCode, state, band: null, grayedOut: false, test, letterAction: isLetterTest(testCode) ? letterAction(state, options.mode) : null };
+  if (state !== "complete" || !test || !isGrade(grade)) {
+    return { ...base, text: CELL_STATE_TEXT[state as Exclude<CellState, "complete">], label: CELL_STATE_LABELS[state] };
+  }
+  const rule = displayRuleFor(grade, testCode, { ...options, letterScores: options.mode });
+  let shown;
+  try {
+    shown = formatScore(rule, { ...test, testCode, grade, period });
+  } catch (error) {
+    // A missing proficiency cutoff is loud in the domain; one cell must not take the page down.
+    log(`Cannot format ${testCode} for grade ${grade} ${period}: ${(error as Error).message}`);
+    return { ...base, text: NOT_AVAILABLE, label: `${NOT_AVAILABLE}, no cutoff` };
+  }
+  if (shown.grayedOut) return { ...base, grayedOut: true, text: "—", label: "Not reported for this grade" };
+  if (rule === "%" && isLetterTest(testCode) && test.invalid !== true && shown.band === null && test.correctItems !== null) {
+    // Hand-entered letter scores have no national percentile: say so rather than show the
+    // invalid test's 'N/A'; the Score side of the toggle shows the count.
+    const total = test.totalItems ?? "?";
+    return { ...base, text: NO_PERCENTILE_TEXT, label: `No percentile (${test.correctItems}/${total} correct)` };
+  }
+  const label = shown.band && !shown.icon ? `${shown.text}, ${PERCENTILE_BAND_LABELS[shown.band]}` : shown.text;
+  return { ...base, text: shown.text, label, band: shown.band };
+}
+
+// ── Whole grid ──────────────────────────────────────────────────────────────────────────────
+
+export type GridStudentInput = {
+  participantId: string;
+  firstName: string;
+  lastName: string;
+  grade: string;
+  tests: readonly GridTest[];
+};
+
+export type GridRow = {
+  participantId: string;
+  name: string;
+  grade: string;
+  gradeLabel: string;
+  profile: ProfileCell[];
+  cells: GridCell[];
+};
+
+export type Grid = {
+  period: Period;
+  mode: ScoreMode;
+  profileColumns: ProfileKind[];
+  groups: GridColumnGroup[];
+  columnCount: number;
+  narrow: boolean;
+  /** The Percentile/Score toggle works only once someone has finished a letter test (spec 001 §4). */
+  scoreToggleEnabled: boolean;
+  rows: GridRow[];
+};
+
+export type GridInput = {
+  period: Period;
+  lists: GradeTestLists;
+  students: readonly GridStudentInput[];
+  profiles: Readonly<Record<string, ProfileScores | undefined>>;
+  options: CellOptions;
+  log?: Logger;
+};
+
+/** 'Last, First' (spec 001 school student table). */
+export const studentName = (s: { firstName: string; lastName: string }) => `${s.lastName}, ${s.firstName}`;
+
+const byName = (a: GridStudentInput, b: GridStudentInput) =>
+  a.lastName.localeCompare(b.lastName, "en", { sensitivity: "base" }) ||
+  a.firstName.localeCompare(b.firstName, "en", { sensitivity: "base" }) ||
+  a.participantId.localeCompare(b.participantId);
+
+export function hasCompletedLetterTest(students: readonly GridStudentInput[]): boolean {
+  return students.some((s) => s.tests.some((t) => isLetterTest(t.testCode) && t.completedFlag));
+}
+
+export function buildGrid(input: GridInput): Grid {
+  const { period, lists, options } = input;
+  const log = input.log ?? defaultLogger;
+  const students = [...input.students].sort(byName);
+  const grades = students.map((s) => s.grade);
+  const groups = gridColumnGroups(grades, lists);
+  const columns = groups.flatMap((g) => g.columns);
+  const kinds = profileColumns(grades, period);
+  const scoreToggleEnabled = hasCompletedLetterTest(students);
+  const mode: ScoreMode = scoreToggleEnabled ? options.mode : "percentile";
+  const rows = students.map((s) => {
+    const byCode = new Map<TestCode, GridTest[]>();
+    for (const t of s.tests) byCode.set(t.testCode, [...(byCode.get(t.testCode) ?? []), t]);
+    return {
+      participantId: s.participantId,
+      name: studentName(s),
+      grade: s.grade,
+      gradeLabel: gradeLabel(s.grade),
+      profile: kinds.map((kind) => profileCell(kind, s.grade, period, input.profiles[s.participantId], log)),
+      cells: columns.map((c) =>
+        gridCell(c.testCode, s.grade, period, testApplies(lists, s.grade, c.testCode), pickTest(byCode.get(c.testCode) ?? []), { ...options, mode }, log),
+      ),
+    };
+  });
+  return {
+    period,
+    mode,
+    profileColumns: kinds,
+    groups,
+    columnCount: columns.length,
+    narrow: columns.length >= NARROW_COLUMNS_AT,
+    scoreToggleEnabled,
+    rows,
+  };
+}
+
+/** The grid as CSV rows (header first), exactly the cells shown, in words where a cell has none. */
+export function gridToCsvRows(grid: Grid): string[][] {
+  const header = [
+    "Name",
+    "Grade",
+    ...grid.profileColumns.flatMap((k) => [PROFILE_TITLES[k]]),
+    ...grid.groups.flatMap((g) => g.columns.map((c) => `${g.title}: ${c.title}`)),
+  ];
+  const rows = grid.rows.map((r) => [
+    r.name,
+    r.gradeLabel,
+    ...r.profile.map((p) => (p.state === "complete" ? [p.text, p.qualifier].filter(Boolean).join(" ") : p.state === "empty" ? PROFILE_EMPTY_TEXT : NOT_APPLICABLE_TEXT)),
+    ...r.cells.map((c) => (c.state === "complete" ? (c.grayedOut ? "" : c.text) : CELL_STATE_LABELS[c.state])),
+  ]);
+  return [header, ...rows];
+}
+
+// ── Banner ──────────────────────────────────────────────────────────────────────────────────
+
+/** The optional banner shows only if its grades overlap a grade of a student in the classroom (spec 001 §2). */
+export function bannerApplies(bannerGrades: readonly string[], studentGrades: readonly string[]): boolean {
+  const grades = new Set(studentGrades);
+  return bannerGrades.some((g) => grades.has(g));
+}
+
+// ── Periods as time ranges ──────────────────────────────────────────────────────────────────
+
+/**
+ * The instants a period's results are looked up in: from its start date to the end of its end
+ * date, in UTC (the API stores instants; a district has no time zone of its own yet).
+ */
+export function periodBounds(p: { startDate: string; endDate: string }): { from: string; to: string } {
+  const end = new Date(`${p.endDate}T00:00:00.000Z`);
+  end.setUTCDate(end.getUTCDate() + 1);
+  return { from: `${p.startDate}T00:00:00.000Z`, to: end.toISOString() };
+}
+
+/** The period whose bounds hold an instant (no grace day: each instant belongs to one period). */
+export function periodAt<T extends { startDate: string; endDate: string }>(periods: readonly T[], instant: Date): T | null {
+  const t = instant.getTime();
+  return periods.find((p) => {
+    const b = periodBounds(p);
+    return Date.parse(b.from) <= t && t < Date.parse(b.to);
+  }) ?? null;
+}
+
+/**
+ * When a hand-entered test of a period is dated: now if now is inside the period, else the last
+ * moment of the period (a late entry for a past period). Null when the period has not begun.
+ */
+export function manualEntryInstant(p: { startDate: string; endDate: string }, now: Date): Date | null {
+  const b = periodBounds(p);
+  if (now.getTime() < Date.parse(b.from)) return null;
+  if (now.getTime() < Date.parse(b.to)) return now;
+  return new Date(Date.parse(b.to) - 1000);
+}

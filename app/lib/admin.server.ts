@@ -1,0 +1,90 @@
+import { data, json } from "@remix-run/node";
+import { closedUrl } from "#app/components/UrlDialog";
+import { SUBMIT_FAILED_MESSAGE, type FieldErrors, type FormValues } from "#app/domain/admin-forms";
+import type { ApiClient, ApiResult } from "./api.server";
+import { signOutAndRedirect } from "./session.server";
+import { redirectWithToast } from "./toast.server";
+
+/**
+ * A part of a page that may fail on its own: the data, or the spec's load-failure text shown
+ * as an alert (never a stack trace). 401 signs out; 403 and 404 go to the ErrorBoundary.
+ */
+export async function loadPart<T>(request: Request, api: ApiClient, path: string, failure: string): Promise<{ data: T | null; error: string | null }> {
+  let result: ApiResult<T>;
+  try {
+    result = await api.get<T>(path);
+  } catch {
+    return { data: null, error: failure };
+  }
+  if (result.ok) return { data: result.data, error: null };
+  if (result.status === 401) return signOutAndRedirect(request);
+  if (result.status === 403 || result.status === 404) throw json(result.error, { status: result.status });
+  return { data: null, error: failure };
+}
+
+/** What an admin action answers when it does not redirect: errors plus what the user typed. */
+export type AdminActionData = {
+  intent: string;
+  fieldErrors?: FieldErrors;
+  formError?: string;
+  values?: FormValues;
+};
+
+export function invalid(intent: string, fieldErrors: FieldErrors, values: FormValues) {
+  return data<AdminActionData>({ intent, fieldErrors, values }, { status: 400 });
+}
+
+/** A failed API call: its server message (spec 000 §5 rule) or the generic submit text; 401 signs out. */
+export async function failed(request: Request, intent: string, result: Extract<ApiResult<unknown>, { ok: false }>, values?: FormValues) {
+  if (result.status === 401) return signOutAndRedirect(request);
+  const formError = result.error.message && result.error.message !== "Unexpected Server Error" ? result.error.message : SUBMIT_FAILED_MESSAGE;
+  return data<AdminActionData>({ intent, formError, values }, { status: result.status >= 400 && result.status < 600 ? result.status : 400 });
+}
+
+/** Success: back to the page without the dialog, with a success toast. */
+export function succeeded(request: Request, text: string, alsoRemove: readonly string[] = []) {
+  return redirectWithToast(request, closedUrl(request.url, alsoRemove), { kind: "success", text });
+}
+
+/** For a delete: the server message as an error toast, the dialog closed. */
+export function failedWithToast(request: Request, message: string) {
+  return redirectWithToast(request, closedUrl(request.url), { kind: "error", text: message });
+}
+
+/**
+ * Passes on a CSV the API produced, named by its Filename header. On failure the user goes back
+ * to the page they came from with the error toast 'Report not found' (spec 000 §8).
+ */
+export async function csvDownload(request: Request, api: ApiClient, path: string, fallbackPage: string): Promise<Response> {
+  const result = await api.get<string>(path);
+  if (!result.ok || typeof result.data !== "string") {
+    if (!result.ok && result.status === 401) return signOutAndRedirect(request);
+    return redirectWithToast(request, backTo(request, fallbackPage), { kind: "error", text: REPORT_NOT_FOUND });
+  }
+  const filename = (result.headers.get("Filename") ?? "report.csv").replace(/["\\\r\n/]/g, "_");
+  // Response.text() drops the byte order mark; Excel needs it to read UTF-8.
+  const body = result.data.startsWith("\uFEFF") ? result.data : `\uFEFF${result.data}`;
+  return new Response(body, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${filename}"`,
+      Filename: filename,
+      "cache-control": "private, no-store",
+    },
+  });
+}
+
+export const REPORT_NOT_FOUND = "Report not found";
+
+/** The same-site page the request came from (Referer), else `fallback`. */
+function backTo(request: Request, fallback: string): string {
+  const referer = request.headers.get("referer");
+  if (!referer) return fallback;
+  try {
+    const from = new URL(referer);
+    if (from.host !== new URL(request.url).host) return fallback;
+    return from.pathname + from.search;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,79 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ErrorPage } from "#app/components/ErrorPage";
+import { IdleTimeout } from "#app/components/IdleTimeout";
+import { Menu } from "#app/components/Menu";
+import { Toasts } from "#app/components/Toasts";
+import { homePath } from "#app/domain/home-path";
+import { getUser } from "#app/lib/auth.server";
+import { idleTimeoutMs, logoutGraceMs } from "#app/lib/config.server";
+import { takeToast } from "#app/lib/toast.server";
+import appCss from "#app/styles/app.css";
+import uiCss from "#app/styles/ui.css";
+import menuCss from "#app/styles/menu.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "stylesheet", href: uiCss },
+  { rel: "stylesheet", href: menuCss },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Early Literacy Screening" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  const { toast, headers } = await takeToast(request);
+  return json(
+    {
+      user: user && { firstName: user.firstName, email: user.email, role: user.role, home: homePath(user) },
+      toast,
+      // Spec 001: idle time-out and logout grace; IDLE_TIMEOUT_MS / LOGOUT_GRACE_MS shorten them in tests.
+      idle: user ? { idleMs: idleTimeoutMs(), graceMs: logoutGraceMs() } : null,
+      menu: { knowledgeBaseUrl: process.env.KNOWLEDGE_BASE_URL ?? null, nextStepsUrl: process.env.NEXT_STEPS_URL ?? null },
+    },
+    headers ? { headers } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const user = data?.user ?? null;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <header className="app-header">
+          <Link to={user?.home ?? "/"} className="logo">
+            Early Literacy Screening
+          </Link>
+          {user && data ? <Menu firstName={user.firstName} email={user.email} {...data.menu} /> : null}
+        </header>
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Toasts toast={data?.toast ?? null} />
+        {data?.idle ? <IdleTimeout idleMs={data.idle.idleMs} graceMs={data.idle.graceMs} /> : null}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
+}

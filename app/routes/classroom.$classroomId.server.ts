@@ -1,0 +1,205 @@
+import { z } from "zod";
+import type { Classroom } from "#app/api/resources/participant-groups";
+import type { AssessmentConfig, ClassroomStudent, RiskScore } from "#app/api/results-mappers";
+import { assessmentDefinition, definitionItems } from "#app/domain/assessment-definitions";
+import { ASSESSMENTS, letterItems, letterOfItem, type LetterTestCode } from "#app/domain/assessments";
+import { localIsoDate } from "#app/domain/calendar-date";
+import { gradeLabel, isGrade } from "#app/domain/grades";
+import { sortLetters, type LetterOrder } from "#app/domain/letters";
+import { currentPeriod, PERIOD_LABELS, PERIODS, type Period } from "#app/domain/periods";
+import { buildGrid, gradeTestLists, studentName, testApplies, type Grid, type GridStudentInput, type ProfileScores } from "#app/domain/results-grid";
+import { expectData, type ApiClient } from "#app/lib/api.server";
+import { UNABLE_TO_LOAD_CLASSROOM, UNABLE_TO_LOAD_DATA } from "#app/domain/results-labels";
+import { isOn, loadFlags } from "#app/lib/flags.server";
+
+// What the classroom page and its CSV export load: one definition of "the grid as shown".
+
+const ResultsQuerySchema = z.object({
+  tab: z.enum(["results", "students"]).catch("results"),
+  period: z.enum(PERIODS).optional().catch(undefined),
+  score: z.enum(["percentile", "raw"]).catch("percentile"),
+  order: z.enum(["alpha", "product"]).catch("alpha"),
+  dialog: z.literal("letters").optional().catch(undefined),
+  student: z.string().uuid().optional().catch(undefined),
+  test: z.enum(["letter-names", "letter-sounds"]).optional().catch(undefined),
+  mode: z.enum(["edit", "view"]).catch("edit"),
+  from: z.literal("view").optional().catch(undefined),
+});
+export type { ResultsQuery } from "#app/components/results/urls";
+import type { ResultsQuery as Query } from "#app/components/results/urls";
+
+export function parseResultsQuery(url: URL): Query {
+  return ResultsQuerySchema.parse(Object.fromEntries(url.searchParams));
+}
+
+export type LetterRow = {
+  testCode: LetterTestCode;
+  title: string;
+  participantTestId: string | null;
+  submitted: string | null;
+  applies: boolean;
+  /** item code by letter, null where the test has no such item */
+  scores: Record<string, 0 | 1 | null>;
+};
+
+export type LetterDialogData =
+  | { kind: "error"; message: string }
+  | {
+      kind: "ready";
+      mode: "edit" | "view";
+      fromView: boolean;
+      participantId: string;
+      studentName: string;
+      grade: string;
+      period: Period;
+      periodLabel: string;
+      testCode: LetterTestCode;
+      testTitle: string;
+      participantTestId: string | null;
+      /** Item codes in display order, with the letter each shows. */
+      items: { code: string; letter: string }[];
+      scores: Record<string, 0 | 1>;
+      /** Read-only view: both letter tests by letter. */
+      letters: string[];
+      rows: LetterRow[];
+    };
+
+export type ResultsData = {
+  error: string | null;
+  period: Period | null;
+  periods: { name: Period; label: string }[];
+  grid: Grid | null;
+  dialog: LetterDialogData | null;
+  hasStudents: boolean;
+  studentGrades: string[];
+};
+
+const usDate = (iso: string | null) => (iso ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : null);
+
+/** 401 signs out; 403/404 belong to the ErrorBoundary; anything else is the spec's alert. */
+async function must<T>(request: Request, api: ApiClient, path: string): Promise<T | null> {
+  const result = await api.get<T>(path);
+  if (result.ok) return result.data;
+  if (result.status === 401 || result.status === 403 || result.status === 404) return expectData(request, result);
+  console.error("[classroom]", path, result.status, result.error.message);
+  return null;
+}
+
+export async function loadResults(request: Request, api: ApiClient, classroom: Classroom, q: Query, today = new Date()): Promise<ResultsData> {
+  const organizationId = classroom.OrganizationUnit.Organization.organizationId;
+  const empty: ResultsData = { error: UNABLE_TO_LOAD_CLASSROOM, period: null, periods: [], grid: null, dialog: null, hasStudents: classroom.Participant.length > 0, studentGrades: [] };
+  const config = await must<AssessmentConfig>(request, api, `/assessmentConfig/currentAcademicYear/${organizationId}`);
+  if (!config) return empty;
+  const periods = config.periods.map((p) => ({ name: p.periodName, label: PERIOD_LABELS[p.periodName] }));
+  const selected = (q.period && config.periods.find((p) => p.periodName === q.period)) || currentPeriod(config.periods, localIsoDate(today));
+  if (!selected) return { ...empty, periods, error: "The district has no assessment periods for this school year." };
+  const id = classroom.participantGroupId;
+  const [students, risk] = await Promise.all([
+    must<ClassroomStudent[]>(request, api, `/participants/participantGroup/${id}?v=1&startDate=${selected.startDate}&endDate=${selected.endDate}`),
+    must<RiskScore[]>(request, api, `/participants/participantGroup/riskScores/${id}`),
+  ]);
+  if (!students || !risk) return { ...empty, periods, period: selected.periodName };
+
+  const flags = loadFlags();
+  const lists = gradeTestLists(selected.GradeAssessmentLists);
+  const profiles: Record<string, ProfileScores> = {};
+  for (const r of risk) if (r.periodName === selected.periodName) profiles[r.participantId] = r.predictiveProfile;
+  const inputs: GridStudentInput[] = students.map((s) => ({
+    participantId: s.participantId,
+    firstName: s.firstName,
+    lastName: s.lastName,
+    grade: s.grade,
+    tests: (s.ParticipantTests ?? []).map((t) => ({ ...t, testCode: t.testCode })),
+  }));
+  const grid = buildGrid({
+    period: selected.periodName,
+    lists,
+    students: inputs,
+    profiles,
+    options: {
+      mode: q.score === "raw" ? "score" : "percentile",
+      rerKindergarten: isOn(flags, "rer-kindergarten"),
+      gr3InternalTestingDisplayRules: isOn(flags, "gr-3-internal-testing-display-rules"),
+    },
+  });
+
+  let dialog: LetterDialogData | null = null;
+  if (q.dialog === "letters") {
+    dialog = letterDialog(grid, inputs, lists, selected.periodName, q);
+  }
+  return {
+    error: null,
+    period: selected.periodName,
+    periods,
+    grid,
+    dialog,
+    hasStudents: students.length > 0,
+    studentGrades: [...new Set(students.map((s) => s.grade))],
+  };
+}
+
+function letterDialog(
+  grid: Grid,
+  students: GridStudentInput[],
+  lists: ReturnType<typeof gradeTestLists>,
+  period: Period,
+  q: Query,
+): LetterDialogData {
+  const student = students.find((s) => s.participantId === q.student);
+  if (!student || !q.test) return { kind: "error", message: UNABLE_TO_LOAD_DATA };
+  const row = grid.rows.find((r) => r.participantId === student.participantId)!;
+  const order: LetterOrder = q.order === "product" ? "product" : "alphabetical";
+  const testCode = q.test;
+  if (!testApplies(lists, student.grade, testCode)) {
+    return { kind: "error", message: `${ASSESSMENTS[testCode].title} does not apply to grade ${gradeLabel(student.grade)} in ${PERIOD_LABELS[period]}.` };
+  }
+  const itemsOf = (code: LetterTestCode) => (isGrade(student.grade) ? definitionItems(assessmentDefinition(code), student.grade, period) : null) ?? letterItems(code);
+  const cellOf = (code: LetterTestCode) => row.cells.find((c) => c.testCode === code) ?? null;
+  const cell = cellOf(testCode);
+  const test = cell?.test ?? null;
+  // A finished test opens read-only unless the URL asks for edit from the read-only view.
+  const mode = q.mode === "view" && test ? "view" : "edit";
+  const saved = test?.correctByCode ?? null;
+  const items = sortLetters(itemsOf(testCode), order).map((code) => ({ code, letter: letterOfItem(code) }));
+  const scores = Object.fromEntries(items.map(({ code }) => [code, saved?.[code] === 1 ? 1 : 0])) as Record<string, 0 | 1>;
+
+  const letters = sortLetters(
+    [...new Set((["letter-names", "letter-sounds"] as const).flatMap((code) => itemsOf(code).map(letterOfItem)))],
+    order,
+  );
+  const rows: LetterRow[] = (["letter-names", "letter-sounds"] as const).map((code) => {
+    const t = cellOf(code)?.test ?? null;
+    const own = new Map(itemsOf(code).map((item) => [letterOfItem(item), item]));
+    return {
+      testCode: code,
+      title: code === "letter-names" ? "Letter Name" : "Letter Sound",
+      participantTestId: t?.participantTestId ?? null,
+      submitted: usDate(t?.endDtTm ?? t?.updatedAt ?? null),
+      applies: testApplies(lists, student.grade, code),
+      scores: Object.fromEntries(
+        letters.map((letter) => {
+          const item = own.get(letter);
+          const value = item && t?.correctByCode ? t.correctByCode[item] : undefined;
+          return [letter, value === 1 ? 1 : value === 0 ? 0 : null];
+        }),
+      ),
+    };
+  });
+  return {
+    kind: "ready",
+    mode,
+    fromView: q.from === "view",
+    participantId: student.participantId,
+    studentName: studentName(student),
+    grade: student.grade,
+    period,
+    periodLabel: period,
+    testCode,
+    testTitle: ASSESSMENTS[testCode].title,
+    participantTestId: test?.participantTestId ?? null,
+    items,
+    scores,
+    letters,
+    rows,
+  };
+}

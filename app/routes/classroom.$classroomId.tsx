@@ -1,0 +1,263 @@
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import type { Classroom } from "#app/api/resources/participant-groups";
+import type { ClassroomStudent } from "#app/api/results-mappers";
+import { Breadcrumbs } from "#app/components/Breadcrumbs";
+import { ErrorPage } from "#app/components/ErrorPage";
+import { Tabs } from "#app/components/Tabs";
+import { breadcrumbs } from "#app/domain/breadcrumbs";
+import { LetterScoreDialog } from "#app/components/results/LetterScoreDialog";
+import { Legend } from "#app/components/results/Legend";
+import { ResultsControls } from "#app/components/results/ResultsControls";
+import { ResultsGrid } from "#app/components/results/ResultsGrid";
+import { assessmentDefinition, definitionItems } from "#app/domain/assessment-definitions";
+import { isGrade } from "#app/domain/grades";
+import { PERIOD_LABELS, PERIODS } from "#app/domain/periods";
+import { bannerApplies } from "#app/domain/results-grid";
+import {
+  NO_CLASSROOM_STUDENTS,
+  NOTHING_TO_DISPLAY,
+  UNABLE_TO_INPUT,
+  UNABLE_TO_LOAD_STUDENTS,
+  UNABLE_TO_UPDATE,
+} from "#app/domain/results-labels";
+import { apiFor, expectData } from "#app/lib/api.server";
+import { requireUser } from "#app/lib/auth.server";
+import { loadBanner } from "#app/lib/banner.server";
+import { signOutAndRedirect } from "#app/lib/session.server";
+import resultsCss from "#app/styles/results.css";
+import { resultsHref, viewOnly, type ResultsQuery } from "#app/components/results/urls";
+import { loadResults, parseResultsQuery } from "./classroom.$classroomId.server";
+
+const LetterScoresForm = z.object({
+  intent: z.enum(["create", "update"]),
+  testCode: z.enum(["letter-names", "letter-sounds"]),
+  participantId: z.string().uuid(),
+  grade: z.string(),
+  periodName: z.enum(PERIODS),
+  participantTestId: z.string().uuid().optional(),
+  correct: z.array(z.string()),
+});
+
+const TABS = [
+  { id: "results", label: "Results" },
+  { id: "students", label: "Students" },
+] as const;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: resultsCss }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.classroom.name} – Early Literacy Screening` : "Classroom – Early Literacy Screening" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const api = await apiFor(request);
+  const classroom = await api.load<Classroom>(`/participantGroups/${params.classroomId}`);
+  const q = parseResultsQuery(new URL(request.url));
+  const banner = loadBanner();
+  const base = {
+    user: { role: user.role, schoolCount: user.schoolIds.length },
+    classroom: {
+      id: classroom.participantGroupId,
+      name: classroom.name,
+      schoolId: classroom.OrganizationUnit.organizationUnitId,
+      schoolName: classroom.OrganizationUnit.name,
+      districtId: classroom.OrganizationUnit.Organization.organizationId,
+      districtName: classroom.OrganizationUnit.Organization.name,
+    },
+    q,
+    crumbs: breadcrumbs({
+      role: user.role,
+      schoolCount: user.schoolIds.length,
+      district: { id: classroom.OrganizationUnit.Organization.organizationId, name: classroom.OrganizationUnit.Organization.name },
+      school: { id: classroom.OrganizationUnit.organizationUnitId, name: classroom.OrganizationUnit.name },
+      classrooms: [{ id: classroom.participantGroupId, name: classroom.name }],
+    }),
+    banner: banner && bannerApplies(banner.grades, classroom.Participant.map((p) => p.grade)) ? banner : null,
+  };
+  if (q.tab === "students") {
+    const result = await api.get<ClassroomStudent[]>(`/participants/participantGroup/${classroom.participantGroupId}?v=1`);
+    if (!result.ok && [401, 403, 404].includes(result.status)) await expectData(request, result);
+    return {
+      ...base,
+      students: result.ok ? result.data.map((s) => ({ id: s.participantId, name: `${s.lastName}, ${s.firstName}`, code: s.participantCode, dateOfBirth: s.dateOfBirth, teachers: s.User.map((u) => `${u.firstName} ${u.lastName}`).join(", ") })) : null,
+      results: null,
+    };
+  }
+  return { ...base, students: null, results: await loadResults(request, api, classroom, q) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireUser(request);
+  const form = await request.formData();
+  const parsed = LetterScoresForm.safeParse({ ...Object.fromEntries(form), correct: form.getAll("correct") });
+  if (!parsed.success) return { error: { message: UNABLE_TO_INPUT, detail: parsed.error.issues[0]?.message } };
+  const f = parsed.data;
+  const failure = f.intent === "create" ? UNABLE_TO_INPUT : UNABLE_TO_UPDATE;
+  const items = isGrade(f.grade) ? definitionItems(assessmentDefinition(f.testCode), f.grade, f.periodName) : null;
+  const submitted = Object.fromEntries((items ?? []).map((code) => [code, f.correct.includes(code) ? 1 : 0])) as Record<string, 0 | 1>;
+  if (!items) return { error: { message: failure, scores: submitted } };
+  const responses = items.map((questionCode) => ({ questionCode, score: submitted[questionCode] }));
+  const api = await apiFor(request);
+  const result =
+    f.intent === "create"
+      ? await api.post(`/participantTest/manual`, { testCode: f.testCode, participantId: f.participantId, grade: f.grade, periodName: f.periodName, responses })
+      : await api.put(`/participantTest/manual`, { participantTestId: f.participantTestId, participantId: f.participantId, responses });
+  if (!result.ok) {
+    if (result.status === 401) return signOutAndRedirect(request);
+    return { error: { message: failure, detail: result.error.message, scores: submitted } };
+  }
+  // Spec 001 §4: after a create, a dialog opened read-only returns to read-only, otherwise it
+  // closes; after an update it returns to read-only. The redirect reloads the results.
+  const q = parseResultsQuery(new URL(request.url));
+  const toView = f.intent === "update" || q.from === "view";
+  const next: Partial<ResultsQuery> = toView
+    ? { ...viewOnly(q), score: "raw", dialog: "letters", student: f.participantId, test: f.testCode, mode: "view" }
+    : viewOnly(q);
+  return redirect(resultsHref(params.classroomId!, next));
+}
+
+export default function ClassroomPage() {
+  const data = useLoaderData<typeof loader>();
+  const { classroom, q } = data;
+  return (
+    <section aria-labelledby="page-title" className="classroom-page">
+      <Breadcrumbs crumbs={data.crumbs} />
+      <h1 id="page-title">{classroom.name}</h1>
+      {data.banner ? (
+        <aside className={`cr-banner cr-banner--${data.banner.severity}`} aria-labelledby="banner-title">
+          {data.banner.icon ? (
+            <span className="cr-banner__icon" aria-hidden="true">
+              {data.banner.icon}
+            </span>
+          ) : null}
+          <div>
+            <h2 id="banner-title" className="cr-banner__title">
+              {data.banner.header}
+            </h2>
+            <p>{data.banner.message}</p>
+            {data.banner.link ? <a href={data.banner.link.href}>{data.banner.link.text}</a> : null}
+          </div>
+        </aside>
+      ) : null}
+      <Tabs tabs={TABS} current={q.tab} label="Classroom views" drop={["student", "test", "mode", "from"]} />
+      {q.tab === "students" ? <StudentsTab /> : <ResultsTab />}
+    </section>
+  );
+}
+
+function StudentsTab() {
+  const { students, classroom } = useLoaderData<typeof loader>();
+  return (
+    <div className="tab-panel">
+      <div className="toolbar">
+        <Link
+          className="button button--primary"
+          to={`/school/${classroom.schoolId}?tab=students&dialog=create-student&classroomId=${classroom.id}`}
+        >
+          Create Student
+        </Link>
+      </div>
+      {students === null ? (
+        <p role="alert" className="alert alert--error">
+          {UNABLE_TO_LOAD_STUDENTS}
+        </p>
+      ) : students.length === 0 ? (
+        <p className="empty">{NO_CLASSROOM_STUDENTS}</p>
+      ) : (
+        <table className="table">
+          <caption className="visually-hidden">Students of {classroom.name}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Participant Code</th>
+              <th scope="col">Date of Birth</th>
+              <th scope="col">Teacher</th>
+            </tr>
+          </thead>
+          <tbody>
+            {students.map((s) => (
+              <tr key={s.id}>
+                <th scope="row">
+                  <Link to={`/student/${s.id}`}>{s.name}</Link>
+                </th>
+                <td>{s.code}</td>
+                <td>{s.dateOfBirth}</td>
+                <td>{s.teachers}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+function ResultsTab() {
+  const { results, classroom, q } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (!results) return null;
+  const { grid } = results;
+  const scoreParam = grid?.mode === "score" ? "raw" : "percentile";
+  const view = { ...viewOnly(q), period: results.period ?? undefined, score: scoreParam } as const;
+  const exportHref = `/classroom/${classroom.id}/results.csv?${new URLSearchParams({ period: results.period ?? "", score: scoreParam })}`;
+  const dialogHref = (participantId: string, test: "letter-names" | "letter-sounds", mode: "edit" | "view", from?: "view") =>
+    resultsHref(classroom.id, { ...view, dialog: "letters", student: participantId, test, mode, from });
+  return (
+    <div className="tab-panel">
+      {results.periods.length > 0 && results.period ? (
+        <div className="results-toolbar">
+          <ResultsControls
+            periods={results.periods}
+            period={results.period}
+            score={scoreParam}
+            order={q.order}
+            scoreToggleEnabled={grid?.scoreToggleEnabled ?? false}
+          />
+          {grid && grid.rows.length > 0 ? (
+            <a className="button" href={exportHref} download>
+              Export CSV
+            </a>
+          ) : null}
+        </div>
+      ) : null}
+      {results.error ? (
+        <p role="alert" className="alert alert--error">
+          {results.error}
+        </p>
+      ) : !grid || grid.rows.length === 0 ? (
+        <p className="empty">{NOTHING_TO_DISPLAY}</p>
+      ) : (
+        <>
+          <ResultsGrid
+            grid={grid}
+            caption={`Results for ${PERIOD_LABELS[grid.period]}`}
+            letterHref={(participantId, cell) =>
+              cell.letterAction && (cell.testCode === "letter-names" || cell.testCode === "letter-sounds")
+                ? dialogHref(participantId, cell.testCode, cell.letterAction)
+                : null
+            }
+          />
+          <Legend />
+        </>
+      )}
+      {results.dialog && q.student && q.test ? (
+        <LetterScoreDialog
+          data={results.dialog}
+          closeHref={resultsHref(classroom.id, view)}
+          viewHref={dialogHref(q.student, q.test, "view")}
+          editHref={dialogHref(q.student, q.test, "edit", "view")}
+          error={actionData?.error ?? null}
+        />
+      ) : results.dialog ? (
+        <LetterScoreDialog data={results.dialog} closeHref={resultsHref(classroom.id, view)} viewHref="" editHref="" />
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
+}

@@ -1,0 +1,153 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { CurrentUser } from "#app/api/mappers";
+import { ErrorPage } from "#app/components/ErrorPage";
+import { PasswordChecklist } from "#app/components/PasswordChecklist";
+import { homePath, safeRedirect } from "#app/domain/home-path";
+import { pendingNewPasswordCookie, readPendingNewPassword } from "#app/lib/account-cookies.server";
+import { apiFor } from "#app/lib/api.server";
+import { commitSession, getSession } from "#app/lib/session.server";
+import accountCss from "#app/styles/account.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
+export const meta: MetaFunction = () => [{ title: "Create New Password | Early Literacy Screening" }];
+
+// Reached from /login when the API answers 412: the account has a temporary password. The
+// pending sign-in travels in a short-lived cookie as the API's one-time challenge, never as
+// the temporary password itself.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const pending = await readPendingNewPassword(request);
+  if (!pending) throw redirect("/login");
+  return { email: pending.email };
+}
+
+// After success the pending cookie is gone; reloading this page's data would bounce to /login
+// before the success text shows.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as ActionData | undefined)?.done ? false : defaultShouldRevalidate;
+
+type ActionData =
+  | { done: true; home: string }
+  | { done: false; field: "password" | "confirmation" | null; error: string; attempt: number };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const api = await apiFor(request);
+  const pending = await readPendingNewPassword(request);
+  const form = await request.formData();
+  const password = String(form.get("password") ?? "");
+  const confirmation = String(form.get("confirmation") ?? "");
+  const attempt = Number(form.get("attempt") ?? 0) + 1;
+  if (!password) return { done: false, field: "password", error: "Please enter your password", attempt } satisfies ActionData;
+  if (password !== confirmation) return { done: false, field: "confirmation", error: "Passwords must match", attempt } satisfies ActionData;
+  if (!pending) return { done: false, field: null, error: "Error creating new password.", attempt } satisfies ActionData;
+  const result = await api.post<{ token: string; user: CurrentUser }>("/dashboard/login", {
+    username: pending.email,
+    challenge: pending.challenge,
+    newpassword: password,
+  });
+  if (!result.ok) return { done: false, field: null, error: "Error creating new password.", attempt } satisfies ActionData;
+  const session = await getSession(request);
+  session.set("token", result.data.token);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitSession(session));
+  headers.append("Set-Cookie", await pendingNewPasswordCookie.serialize("", { maxAge: 0 }));
+  return data({ done: true, home: safeRedirect(pending.redirectTo, homePath(result.data.user)) } satisfies ActionData, { headers });
+}
+
+export default function CompleteNewPassword() {
+  const { email } = useLoaderData() as { email: string };
+  const result = useActionData() as ActionData | undefined;
+  const [password, setPassword] = useState("");
+  const busy = useNavigation().state === "submitting";
+  const navigate = useNavigate();
+  const home = result?.done ? result.home : null;
+  useEffect(() => {
+    if (!home) return;
+    const timer = setTimeout(() => navigate(home), 1500);
+    return () => clearTimeout(timer);
+  }, [home, navigate]);
+
+  if (result?.done) {
+    return (
+      <div className="auth-page">
+        <section className="auth-card" aria-labelledby="new-password-title">
+          <h1 id="new-password-title">Create New Password</h1>
+          <p className="alert alert--success" role="status">
+            New password successfully updated.
+          </p>
+          <Link to={result.home} className="button button--primary">
+            Continue
+          </Link>
+        </section>
+      </div>
+    );
+  }
+  const failed = result && !result.done ? result : null;
+  const attempt = failed?.attempt ?? 0;
+  const fieldError = (f: "password" | "confirmation") => (failed?.field === f ? failed.error : null);
+  return (
+    <div className="auth-page">
+      <section className="auth-card" aria-labelledby="new-password-title">
+        <h1 id="new-password-title">Create New Password</h1>
+        <p>
+          Your account <strong>{email}</strong> has a temporary password. Choose a new password to continue.
+        </p>
+        <Form method="post" noValidate className="form">
+          <input type="hidden" name="attempt" value={attempt} />
+          {failed && failed.field === null ? (
+            <p className="alert alert--error" role="alert">
+              {failed.error}
+            </p>
+          ) : null}
+          <div className="field">
+            <label htmlFor="password">New password</label>
+            <input
+              key={`p${attempt}`}
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              aria-invalid={fieldError("password") ? true : undefined}
+              aria-describedby={fieldError("password") ? "password-error password-rules" : "password-rules"}
+            />
+            {fieldError("password") ? (
+              <p className="field__error" id="password-error">
+                {fieldError("password")}
+              </p>
+            ) : null}
+          </div>
+          <PasswordChecklist id="password-rules" password={password} />
+          <div className="field">
+            <label htmlFor="confirmation">Confirm new password</label>
+            <input
+              key={`c${attempt}`}
+              id="confirmation"
+              name="confirmation"
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={fieldError("confirmation") ? true : undefined}
+              aria-describedby={fieldError("confirmation") ? "confirmation-error" : undefined}
+            />
+            {fieldError("confirmation") ? (
+              <p className="field__error" id="confirmation-error">
+                {fieldError("confirmation")}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            Save new password
+          </button>
+          <Link to="/login">Back to login</Link>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
+}

@@ -1,0 +1,39 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import type { CurrentUser } from "#app/api/mappers";
+import { FLOW_COOKIE } from "#app/api/sso/routes";
+import { loginNoticeCookie } from "#app/lib/account-cookies.server";
+import { callApi, forwardedHeaders } from "#app/lib/api.server";
+import { commitSession, getSession } from "#app/lib/session.server";
+
+// Single sign-on return page (spec 000 section 2): exchanges `code` for a session and goes
+// to /, or stores the failure message and goes to /login.
+
+const clearFlow = `${FLOW_COOKIE}=; Path=/login-callback; Max-Age=0; HttpOnly; SameSite=Lax`;
+
+async function failed() {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await loginNoticeCookie.serialize("sso-failed"));
+  headers.append("Set-Cookie", clearFlow);
+  return redirect("/login", { headers });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const code = url.searchParams.get("code");
+  const startedHere = (request.headers.get("Cookie") ?? "").split(/;\s*/).includes(`${FLOW_COOKIE}=1`);
+  if (url.searchParams.get("error") || !code || !startedHere) return failed();
+  const result = await callApi<{ error: string | null; token: string; user: CurrentUser }>(
+    null,
+    "POST",
+    "/dashboard/login/sso",
+    { code },
+    forwardedHeaders(request),
+  );
+  if (!result.ok || result.data.error || !result.data.token) return failed();
+  const session = await getSession(request);
+  session.set("token", result.data.token);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitSession(session));
+  headers.append("Set-Cookie", clearFlow);
+  return redirect("/", { headers });
+}

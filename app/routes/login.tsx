@@ -1,0 +1,183 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { loadSsoProviders, SSO_PROVIDERS, type SsoProviderName } from "#app/api/sso/providers";
+import { PrivacyPolicyLink } from "#app/components/PrivacyPolicyLink";
+import { homePath, safeRedirect } from "#app/domain/home-path";
+import { LOGIN_NOTICES, loginNoticeCookie, pendingNewPasswordCookie, type LoginNotice } from "#app/lib/account-cookies.server";
+import { appVersion } from "#app/lib/app-info.server";
+import { authenticator, getUser, LoginFailure, type LoginFieldErrors } from "#app/lib/auth.server";
+import { loadApiConfig } from "#app/lib/config.server";
+import { assertSameOrigin } from "#app/lib/csrf.server";
+import { flagsFor, isOn } from "#app/lib/flags.server";
+import { commitSession, getSession } from "#app/lib/session.server";
+import accountCss from "#app/styles/account.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
+
+export const meta: MetaFunction = () => [{ title: "Log In | Early Literacy Screening" }];
+
+const SSO_LABELS: Record<SsoProviderName, string> = {
+  google: "Google",
+  clever: "Clever",
+  classlink: "ClassLink",
+  microsoft: "Microsoft",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  if (user) {
+    const to = new URL(request.url).searchParams.get("redirectTo");
+    throw redirect(safeRedirect(to, homePath(user)));
+  }
+  const notice = (await loginNoticeCookie.parse(request.headers.get("Cookie"))) as LoginNotice | null;
+  return data(
+    loginPage(request, notice),
+    notice ? { headers: { "Set-Cookie": await loginNoticeCookie.serialize("", { maxAge: 0 }) } } : undefined,
+  );
+}
+
+function loginPage(request: Request, notice: LoginNotice | null) {
+  const flags = flagsFor(request);
+  const providers = loadSsoProviders();
+  const callback = new URL("/login-callback", loadApiConfig().publicUrl).toString();
+  return {
+      registration: isOn(flags, "new-user-password-registration"),
+      banner: isOn(flags, "login-banner") ? flags.loginBanner : null,
+      officeHoursUrl: isOn(flags, "office-hours-link") ? (process.env.OFFICE_HOURS_URL ?? null) : null,
+      sso: SSO_PROVIDERS.map((id) => ({
+        id,
+        label: SSO_LABELS[id],
+        // An unconfigured provider still has its button; the API answers it with an error.
+        href: `/api/auth/login/${id}/${encodeURIComponent(providers[id]?.clientId ?? "not-configured")}?callback=${encodeURIComponent(callback)}`,
+      })),
+      version: appVersion(),
+      year: new Date().getFullYear(),
+      notice: notice && notice in LOGIN_NOTICES ? LOGIN_NOTICES[notice] : null,
+  };
+}
+type LoginPage = ReturnType<typeof loginPage>;
+
+type ActionData = { email: string; fieldErrors: LoginFieldErrors; formError: string | null; attempt: number };
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const form = await request.clone().formData();
+  const email = String(form.get("email") ?? "");
+  const redirectTo = form.get("redirectTo");
+  const attempt = Number(form.get("attempt") ?? 0) + 1;
+  try {
+    const { token, user } = await authenticator.authenticate("form", request);
+    const session = await getSession(request);
+    session.set("token", token);
+    return redirect(safeRedirect(redirectTo, homePath(user)), {
+      headers: { "Set-Cookie": await commitSession(session) },
+    });
+  } catch (error) {
+    if (!(error instanceof LoginFailure)) throw error;
+    if (error.kind === "new-password-required" && error.challenge) {
+      // The temporary password stays here: the next page carries only the API's one-time challenge.
+      const pending = { email: email.trim(), challenge: error.challenge, redirectTo: typeof redirectTo === "string" && redirectTo ? redirectTo : null };
+      return redirect("/complete-new-password", { headers: { "Set-Cookie": await pendingNewPasswordCookie.serialize(pending) } });
+    }
+    const data: ActionData = {
+      email,
+      fieldErrors: error.fieldErrors,
+      formError: error.kind === "fields" ? null : error.message,
+      attempt,
+    };
+    return data;
+  }
+}
+
+export default function Login() {
+  const page = useLoaderData() as LoginPage;
+  const data = useActionData<typeof action>() as ActionData | undefined;
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors = data?.fieldErrors ?? {};
+  const formError = data?.formError ?? (data ? null : page.notice);
+  return (
+    <div className="auth-page">
+      {page.banner ? (
+        <aside className="alert alert--info login-banner" aria-label="Announcement">
+          <span>{page.banner}</span>
+          {page.officeHoursUrl ? (
+            <a href={page.officeHoursUrl} className="button" target="_blank" rel="noreferrer">
+              Join
+            </a>
+          ) : null}
+        </aside>
+      ) : null}
+      <section className="auth-card" aria-labelledby="login-title">
+        <h1 id="login-title">Log In</h1>
+        <Form method="post" noValidate className="form">
+          <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+          <input type="hidden" name="attempt" value={data?.attempt ?? 0} />
+          {formError ? (
+            <p className="alert alert--error" role="alert">
+              {formError}
+            </p>
+          ) : null}
+          <div className="field">
+            <label htmlFor="email">Email</label>
+            <input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              defaultValue={data?.email ?? ""}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? "email-error" : undefined}
+            />
+            {errors.email ? (
+              <p className="field__error" id="email-error">
+                {errors.email}
+              </p>
+            ) : null}
+          </div>
+          <div className="field">
+            <label htmlFor="password">Password</label>
+            {/* A new key after each attempt clears the password, as the spec asks. */}
+            <input
+              key={data?.attempt ?? 0}
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={errors.password ? "password-error" : undefined}
+            />
+            {errors.password ? (
+              <p className="field__error" id="password-error">
+                {errors.password}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? "Logging in…" : "Log In"}
+          </button>
+        </Form>
+        <div className="auth-links">
+          <Link to="/forgot-password">Forgot password?</Link>
+          {page.registration ? <Link to="/register">Register</Link> : null}
+        </div>
+        <div className="sso" role="group" aria-labelledby="sso-title">
+          <p className="sso__divider" id="sso-title">
+            Or sign in with
+          </p>
+          {page.sso.map((p) => (
+            <a key={p.id} href={p.href} className="button">
+              Sign in with {p.label}
+            </a>
+          ))}
+        </div>
+      </section>
+      <footer className="auth-footer">
+        <PrivacyPolicyLink />
+        <span>Version {page.version}</span>
+        <span>© {page.year} Early Literacy Screening. All rights reserved.</span>
+      </footer>
+    </div>
+  );
+}

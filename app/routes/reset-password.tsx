@@ -1,0 +1,162 @@
+import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { z } from "zod";
+import { ErrorPage } from "#app/components/ErrorPage";
+import { PasswordChecklist } from "#app/components/PasswordChecklist";
+import { RATE_LIMITED } from "#app/api/rate-limit";
+import { apiFor } from "#app/lib/api.server";
+import accountCss from "#app/styles/account.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
+export const meta: MetaFunction = () => [{ title: "Reset Password | Early Literacy Screening" }];
+
+const RESET_FAILED = "Unable to reset password. Please try again.";
+
+// Checked in the spec's order (email, code, password, confirmation); the first failure is shown.
+const ResetSchema = z
+  .object({
+    email: z.string().trim().min(1, "Please enter your email address").pipe(z.email("Please enter a valid email address.")),
+    code: z.string().trim().min(1, "Please enter the verification code you received in your email"),
+    password: z.string().min(1, "Please enter your password"),
+    confirmation: z.string(),
+  })
+  .refine((v) => v.password === v.confirmation, { message: "Passwords must match", path: ["confirmation"] });
+
+type Field = "email" | "code" | "password" | "confirmation";
+type ActionData =
+  | { done: true }
+  | { done: false; email: string; code: string; field: Field | null; error: string; attempt: number };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const api = await apiFor(request);
+  const form = Object.fromEntries(await request.formData());
+  const email = String(form.email ?? "");
+  const code = String(form.code ?? "");
+  const attempt = Number(form.attempt ?? 0) + 1;
+  const parsed = ResetSchema.safeParse({ ...form, password: form.password ?? "", confirmation: form.confirmation ?? "" });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { done: false, email, code, field: issue.path[0] as Field, error: issue.message, attempt } satisfies ActionData;
+  }
+  const result = await api.post("/dashboard/forgot-password/new", {
+    email: parsed.data.email,
+    code: parsed.data.code,
+    password: parsed.data.password,
+  });
+  if (result.ok) return { done: true } satisfies ActionData;
+  return { done: false, email, code, field: null, error: result.status === 429 ? RATE_LIMITED : RESET_FAILED, attempt } satisfies ActionData;
+}
+
+export default function ResetPassword() {
+  const data = useActionData<typeof action>() as ActionData | undefined;
+  const [params] = useSearchParams();
+  const [password, setPassword] = useState("");
+  const busy = useNavigation().state === "submitting";
+  const invite = params.get("invite") === "1";
+  const title = invite ? "Set Your Password" : "Reset Password";
+  if (data?.done) {
+    return (
+      <div className="auth-page">
+        <section className="auth-card" aria-labelledby="reset-title">
+          <h1 id="reset-title">{title}</h1>
+          <p className="alert alert--success" role="status">
+            Password changed!
+          </p>
+          <Link to="/login" className="button button--primary">
+            GO TO LOGIN
+          </Link>
+        </section>
+      </div>
+    );
+  }
+  const failed = data && !data.done ? data : null;
+  const fieldError = (field: Field) => (failed?.field === field ? failed.error : null);
+  const described = (field: Field, extra?: string) =>
+    [fieldError(field) ? `${field}-error` : null, extra].filter(Boolean).join(" ") || undefined;
+  // After a failed attempt both password fields start empty again (spec 000 section 5).
+  const attempt = failed?.attempt ?? 0;
+  return (
+    <div className="auth-page">
+      <section className="auth-card" aria-labelledby="reset-title">
+        <h1 id="reset-title">{title}</h1>
+        <Form method="post" noValidate className="form">
+          <input type="hidden" name="attempt" value={attempt} />
+          {failed && failed.field === null ? (
+            <p className="alert alert--error" role="alert">
+              {failed.error}
+            </p>
+          ) : null}
+          {(
+            [
+              ["email", "Email", "email", "email", failed?.email ?? params.get("email") ?? ""],
+              ["code", "Verification code", "text", "one-time-code", failed?.code ?? params.get("code") ?? ""],
+            ] as const
+          ).map(([name, label, type, autoComplete, value]) => (
+            <div className="field" key={name}>
+              <label htmlFor={name}>{label}</label>
+              <input
+                id={name}
+                name={name}
+                type={type}
+                autoComplete={autoComplete}
+                defaultValue={value}
+                aria-invalid={fieldError(name) ? true : undefined}
+                aria-describedby={described(name)}
+              />
+              {fieldError(name) ? (
+                <p className="field__error" id={`${name}-error`}>
+                  {fieldError(name)}
+                </p>
+              ) : null}
+            </div>
+          ))}
+          <div className="field">
+            <label htmlFor="password">New password</label>
+            <input
+              key={`p${attempt}`}
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              aria-invalid={fieldError("password") ? true : undefined}
+              aria-describedby={described("password", "password-rules")}
+            />
+            {fieldError("password") ? (
+              <p className="field__error" id="password-error">
+                {fieldError("password")}
+              </p>
+            ) : null}
+          </div>
+          <PasswordChecklist id="password-rules" password={password} />
+          <div className="field">
+            <label htmlFor="confirmation">Confirm new password</label>
+            <input
+              key={`c${attempt}`}
+              id="confirmation"
+              name="confirmation"
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={fieldError("confirmation") ? true : undefined}
+              aria-describedby={described("confirmation")}
+            />
+            {fieldError("confirmation") ? (
+              <p className="field__error" id="confirmation-error">
+                {fieldError("confirmation")}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {invite ? "Set password" : "Reset password"}
+          </button>
+          <Link to="/login">Back to login</Link>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
+}

@@ -1,0 +1,42 @@
+import { redirect, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import { Link, useSearchParams } from "@remix-run/react";
+import { ErrorPage } from "#app/components/ErrorPage";
+import { safeRedirect } from "#app/domain/home-path";
+import { apiFor } from "#app/lib/api.server";
+import { destroySession, getSession } from "#app/lib/session.server";
+import accountCss from "#app/styles/account.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
+export const meta: MetaFunction = () => [{ title: "Session Timeout | Early Literacy Screening" }];
+
+/** The idle time-out posts here when nobody answered: sign out server-side, remember the page. */
+export async function action({ request }: ActionFunctionArgs) {
+  const api = await apiFor(request);
+  const form = await request.formData();
+  const redirectTo = safeRedirect(form.get("redirectTo"), "/");
+  if (api.token) await api.post("/dashboard/logout");
+  const session = await getSession(request);
+  return redirect(`/timeout?redirectTo=${encodeURIComponent(redirectTo)}`, {
+    headers: { "Set-Cookie": await destroySession(session) },
+  });
+}
+
+export default function Timeout() {
+  const [params] = useSearchParams();
+  const redirectTo = safeRedirect(params.get("redirectTo"), "/");
+  return (
+    <div className="auth-page">
+      <section className="auth-card" aria-labelledby="timeout-title">
+        <h1 id="timeout-title">Session Timeout</h1>
+        <p>For your security, your session has timed out. You will have to log in again to continue. See you soon!</p>
+        <Link to={`/login?redirectTo=${encodeURIComponent(redirectTo)}`} className="button button--primary">
+          Log In
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
+}

@@ -1,0 +1,336 @@
+// npm run bench [-- --sizes 1000,100000] [--engines pglite,postgres] [--duration 5] [--skip-browser]
+//                [--browser-runs 10] [--quick]
+// Issue 6: speed, page weight and scale, measured side by side in one command. Every speed
+// figure is read against the floor route measured on the same server in the same run.
+// Never part of `npm test`. Loopback only; every loop is bounded.
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpus, loadavg, totalmem, release } from "node:os";
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { checkAssets, type AssetCheck } from "./assets";
+import { measureBrowser, CPU_RATE, NETWORK, type BrowserRun } from "./browser";
+import { BENCH_PASSWORD, cacheKey, ensureDistrict, SIGN_INS, type Engine, type Fixture } from "./generate";
+import { load, type LoadResult } from "./load";
+import { renderMarkdown } from "./report";
+import { signIn, startServer } from "./server";
+import { dataUrl, targets, type Role } from "./targets";
+import { WeightMeter, type PageWeight } from "./weight";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+const argv = process.argv.slice(2);
+const arg = (name: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const quick = argv.includes("--quick");
+const opts = {
+  sizes: (arg("sizes") ?? (quick ? "1000" : "1000,100000")).split(",").map(Number),
+  engines: (arg("engines") ?? (quick ? "pglite" : "pglite,postgres")).split(",") as Engine[],
+  duration: Number(arg("duration") ?? (quick ? 2 : 5)),
+  connections: [1, 20],
+  skipBrowser: argv.includes("--skip-browser"),
+  browserRuns: Number(arg("browser-runs") ?? (quick ? 3 : 10)),
+  postgresUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+  basePort: Number(process.env.BENCH_PORT ?? 3601),
+};
+if (opts.sizes.some((s) => !Number.isInteger(s) || s < 100 || s > 1_000_000)) throw new Error("--sizes: whole numbers of students between 100 and 1,000,000");
+if (!(opts.duration > 0 && opts.duration <= 60)) throw new Error("--duration: seconds, 1 to 60");
+
+const t0 = Date.now();
+const log = (s: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${s}`);
+const median = (xs: number[]) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : null;
+};
+
+function machine() {
+  const c = cpus();
+  let git = "";
+  try {
+    git = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).toString().trim();
+    if (execFileSync("git", ["status", "--porcelain", "app"], { cwd: root }).toString().trim()) git += " (+ uncommitted app changes)";
+  } catch {
+    /* not a checkout */
+  }
+  return {
+    cpu: c[0]?.model ?? "unknown",
+    cores: c.length,
+    memoryGB: Number((totalmem() / 2 ** 30).toFixed(1)),
+    node: process.version,
+    kernel: release(),
+    loadAverageAtStart: loadavg().map((x) => Number(x.toFixed(2))),
+    commit: git,
+  };
+}
+
+function postgresReachable(url: string): boolean {
+  const r = spawnSync(
+    process.execPath,
+    ["--input-type=module", "-e", `import pg from "pg"; const c = new pg.Client({ connectionString: process.argv[1], connectionTimeoutMillis: 3000 }); await c.connect(); await c.end();`, url],
+    { cwd: root, stdio: "ignore", timeout: 10_000 },
+  );
+  return r.status === 0;
+}
+
+export interface PageResult {
+  key: string;
+  label: string;
+  status: string;
+  url: string | null;
+  docBytes: number | null;
+  doc: Record<number, LoadResult>;
+  data: Record<number, LoadResult>;
+}
+export interface ServerResult {
+  engine: Engine;
+  size: number;
+  floorRows: number;
+  floorBytes: number;
+  pages: PageResult[];
+  /** The floor, measured before and after the pages at each connection count. */
+  floor: { doc: Record<number, LoadResult[]>; data: Record<number, LoadResult[]> };
+}
+
+// ── 1. Build once, into the benchmark's own folder, with the floor route ──────────────────────
+const buildDir = path.join(root, ".tmp/bench/build");
+async function build() {
+  log("Building the app with the floor route (REMIX_BENCH_FLOOR=1) into .tmp/bench/build…");
+  rmSync(buildDir, { recursive: true, force: true });
+  const started = Date.now();
+  const r = spawnSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, NODE_ENV: "production", REMIX_BENCH_FLOOR: "1", REMIX_BUILD_DIR: ".tmp/bench/build", REMIX_ASSETS_DIR: ".tmp/bench/build/public" },
+  });
+  if (r.status !== 0) throw new Error("remix build failed");
+  return (Date.now() - started) / 1000;
+}
+
+// ── 2. Districts ───────────────────────────────────────────────────────────────────────────
+async function districts(engines: Engine[]) {
+  const out: { engine: Engine; size: number; env: Record<string, string>; fixture: Fixture; cached: boolean; seconds: number }[] = [];
+  for (const size of opts.sizes) {
+    // Engines generate side by side: PGlite works in this process, PostgreSQL in its server.
+    const made = await Promise.all(
+      engines.map(async (engine) => {
+        const started = Date.now();
+        log(`District of ${size.toLocaleString("en-US")} students on ${engine}: ${cacheKey(root, size)}`);
+        const g = await ensureDistrict(root, engine, size, opts.postgresUrl, (s) => log(`  [${engine} ${size}] ${s.trim()}`));
+        const seconds = (Date.now() - started) / 1000;
+        log(
+          g.cached
+            ? `  [${engine} ${size}] cached (generated ${g.fixture.generatedAt.slice(0, 10)} in ${g.fixture.generationSeconds.toFixed(0)} s)`
+            : `  [${engine} ${size}] generated in ${seconds.toFixed(0)} s: ${JSON.stringify(g.fixture.counts)}`,
+        );
+        return { engine, size, env: g.env, fixture: g.fixture, cached: g.cached, seconds };
+      }),
+    );
+    out.push(...made);
+  }
+  return out;
+}
+
+// ── 3. One server: resolve pages, calibrate the floor, load ───────────────────────────────
+async function resolvePage(origin: string, candidates: string[], cookie: string | undefined, marker?: (h: string) => boolean) {
+  let last = "missing (404)";
+  for (const url of candidates) {
+    const res = await fetch(origin + url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+    const html = await res.text();
+    if (res.status === 404) continue;
+    if (res.status !== 200) {
+      last = `error (${res.status}${res.headers.get("location") ? ` → ${res.headers.get("location")}` : ""})`;
+      continue;
+    }
+    if (marker && !marker(html)) {
+      last = "missing (page without this content)";
+      continue;
+    }
+    return { status: "ok", url, html };
+  }
+  return { status: last, url: null, html: null };
+}
+
+let floorRows: number | null = null;
+async function calibrateFloor(origin: string, targetBytes: number) {
+  const size = async (rows: number) => (await (await fetch(`${origin}/bench-floor?rows=${rows}`)).text()).length;
+  const [a, b] = [await size(10), await size(110)];
+  const perRow = (b - a) / 100;
+  return Math.max(1, Math.min(5000, Math.round(10 + (targetBytes - a) / perRow)));
+}
+
+async function runServer(engine: Engine, size: number, env: Record<string, string>, fixture: Fixture, port: number, weights: Record<string, PageWeight>, wantAssets: boolean) {
+  log(`Server ${engine} ${size.toLocaleString("en-US")} on :${port}`);
+  const server = await startServer(root, buildDir, port, env, `${engine}-${size}`);
+  running.add(server.child);
+  server.child.once("exit", () => running.delete(server.child));
+  try {
+    const cookies: Partial<Record<Role, string>> = {};
+    for (const [role, email] of Object.entries(SIGN_INS)) cookies[role as Role] = await signIn(server.origin, email, BENCH_PASSWORD);
+    const pages: PageResult[] = [];
+    const present: { page: PageResult; headers: Record<string, string> }[] = [];
+    for (const t of targets(fixture)) {
+      const cookie = t.role === "anonymous" ? undefined : cookies[t.role];
+      const r = await resolvePage(server.origin, t.candidates, cookie, t.marker);
+      const page: PageResult = { key: t.key, label: t.label, status: r.status, url: r.url, docBytes: r.html?.length ?? null, doc: {}, data: {} };
+      pages.push(page);
+      log(`  ${t.label.padEnd(30)} ${r.status}${r.url ? ` ${r.url} (${(r.html!.length / 1024).toFixed(1)} KB)` : ""}`);
+      if (r.html) {
+        present.push({ page, headers: cookie ? { cookie } : {} });
+        if (!weights[t.key]) weights[t.key] = meter.page(r.html);
+      }
+    }
+    // The floor's HTML is sized like a typical page: the median of the present signed-in pages.
+    if (floorRows === null) {
+      const sizes = present.filter((p) => p.page.key !== "login").map((p) => p.page.docBytes!);
+      floorRows = await calibrateFloor(server.origin, median(sizes) ?? 20_000);
+    }
+    const floorUrl = `/bench-floor?rows=${floorRows}`;
+    const floorHtml = await (await fetch(server.origin + floorUrl)).text();
+    if (!weights.floor) weights.floor = meter.page(floorHtml);
+    log(`  ${"Floor".padEnd(30)} ${floorUrl} (${(floorHtml.length / 1024).toFixed(1)} KB)`);
+
+    // Warm-up (JIT, database caches), not recorded: a bounded number of requests per URL.
+    const all = [{ url: floorUrl, headers: {} as Record<string, string> }, ...present.map((p) => ({ url: p.page.url!, headers: p.headers }))];
+    for (const { url, headers } of all) {
+      for (const u of [url, dataUrl(url)]) {
+        for (let i = 0; i < 15; i++) await (await fetch(server.origin + u, { headers })).arrayBuffer();
+      }
+    }
+
+    const floor: ServerResult["floor"] = { doc: {}, data: {} };
+    const runFloor = async (c: number) => {
+      (floor.doc[c] ??= []).push(await load({ url: server.origin + floorUrl, headers: {}, connections: c, seconds: opts.duration, pid: server.pid }));
+      (floor.data[c] ??= []).push(await load({ url: server.origin + dataUrl(floorUrl), headers: {}, connections: c, seconds: opts.duration, pid: server.pid }));
+    };
+    for (const c of opts.connections) {
+      await runFloor(c);
+      for (const { page, headers } of present) {
+        page.doc[c] = await load({ url: server.origin + page.url!, headers, connections: c, seconds: opts.duration, pid: server.pid });
+        page.data[c] = await load({ url: server.origin + dataUrl(page.url!), headers, connections: c, seconds: opts.duration, pid: server.pid });
+        const d = page.doc[c];
+        log(`  c=${String(c).padStart(2)} ${page.label.padEnd(30)} doc ${d.rps.toFixed(0).padStart(5)} req/s p50 ${d.p50.toFixed(1)} ms, data ${page.data[c].rps.toFixed(0)} req/s${d.non2xx ? `, ${d.non2xx} non-2xx` : ""}`);
+      }
+      await runFloor(c);
+      log(`  c=${String(c).padStart(2)} ${"Floor".padEnd(30)} doc ${floor.doc[c].map((r) => r.rps.toFixed(0)).join(" / ")} req/s`);
+    }
+    let assets: AssetCheck | null = null;
+    if (wantAssets) {
+      const w = weights.classroom ?? weights.login ?? weights.floor;
+      const biggest = w.files.filter((f) => f.kind === "js").sort((a, b) => b.raw - a.raw)[0];
+      const css = w.files.find((f) => f.kind === "css");
+      assets = await checkAssets(server.origin, server.pid, buildDir, biggest.file, css?.file ?? null, Math.min(opts.duration, 3));
+    }
+    const result: ServerResult = { engine, size, floorRows: floorRows!, floorBytes: floorHtml.length, pages, floor };
+    return { result, cookies, assets, origin: server.origin, server };
+  } catch (e) {
+    await server.stop();
+    throw e;
+  }
+}
+
+// A stopped benchmark stops its servers (only the children it started).
+const running = new Set<import("node:child_process").ChildProcess>();
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    for (const c of running) c.kill("SIGTERM");
+    process.exit(130);
+  });
+}
+process.once("exit", () => {
+  for (const c of running) c.kill("SIGKILL");
+});
+
+// ── main ───────────────────────────────────────────────────────────────────────────────────
+let meter: WeightMeter;
+async function main() {
+  const info = machine();
+  log(`${info.cpu}, ${info.cores} cores, ${info.memoryGB} GB, load ${info.loadAverageAtStart.join(" ")}`);
+  let engines = opts.engines;
+  if (engines.includes("postgres") && !postgresReachable(opts.postgresUrl)) {
+    log(`PostgreSQL is not reachable at ${opts.postgresUrl}: PGlite only.`);
+    engines = engines.filter((e) => e !== "postgres");
+  }
+  const buildSeconds = await build();
+  meter = new WeightMeter(root, buildDir);
+  const dbs = await districts(engines);
+
+  const weights: Record<string, PageWeight> = {};
+  const servers: ServerResult[] = [];
+  let assets: AssetCheck | null = null;
+  let browser: { engine: Engine; size: number; runs: number; pages: Record<string, BrowserRun[]>; skipped: Record<string, string> } | null = null;
+  // The browser runs against the biggest district on the first engine.
+  const browserOn = [...dbs].sort((a, b) => b.size - a.size || engines.indexOf(a.engine) - engines.indexOf(b.engine))[0];
+  let port = opts.basePort;
+  for (const db of dbs) {
+    const run = await runServer(db.engine, db.size, db.env, db.fixture, port++, weights, assets === null);
+    try {
+      servers.push(run.result);
+      assets ??= run.assets;
+      if (!opts.skipBrowser && db === browserOn) {
+        log(`Browser: ${opts.browserRuns} cold runs a page, CPU ${CPU_RATE}x, Slow 4G (${NETWORK.latency} ms, ${((NETWORK.downloadThroughput * 8) / 1024).toFixed(0)} kbit/s)`);
+        const byKey = Object.fromEntries(run.result.pages.map((p) => [p.key, p]));
+        const want = [
+          { key: "login", cookie: undefined },
+          { key: "classroom", cookie: run.cookies.teacher },
+          { key: "student", cookie: run.cookies.teacher },
+        ];
+        const skipped: Record<string, string> = {};
+        const pages = [{ key: "floor", url: `/bench-floor?rows=${run.result.floorRows}` }] as { key: string; url: string; cookie?: string }[];
+        for (const w of want) {
+          const p = byKey[w.key];
+          if (p?.url) pages.push({ key: w.key, url: p.url, cookie: w.cookie });
+          else skipped[w.key] = p?.status ?? "missing";
+        }
+        browser = { engine: db.engine, size: db.size, runs: opts.browserRuns, pages: await measureBrowser(run.origin, pages, opts.browserRuns, log), skipped };
+      }
+    } finally {
+      await run.server.stop();
+    }
+  }
+
+  const report = {
+    version: 1,
+    startedAt: new Date(t0).toISOString(),
+    minutes: Number(((Date.now() - t0) / 60_000).toFixed(1)),
+    machine: info,
+    options: { ...opts, engines },
+    buildSeconds,
+    generation: dbs.map((d) => ({ engine: d.engine, size: d.size, cached: d.cached, seconds: d.seconds, generationSeconds: d.fixture.generationSeconds, generatedAt: d.fixture.generatedAt, counts: d.fixture.counts })),
+    weights: Object.fromEntries(Object.entries(weights).map(([k, w]) => [k, { js: w.js, css: w.css, jsFramework: w.jsFramework, jsOurs: w.jsOurs, topOurs: w.topOurs, files: w.files.map((f) => ({ file: f.file, kind: f.kind, raw: f.raw, gzip: f.gzip, brotli: f.brotli, framework: Number(f.framework.toFixed(3)) })) }])),
+    servers,
+    browser: browser && {
+      ...browser,
+      network: NETWORK,
+      cpuRate: CPU_RATE,
+      summary: Object.fromEntries(
+        Object.entries(browser.pages).map(([k, runs]) => [
+          k,
+          {
+            fcp: median(runs.map((r) => r.fcp ?? NaN)),
+            hydration: median(runs.map((r) => r.hydration ?? NaN)),
+            tbt: median(runs.map((r) => r.tbt ?? NaN)),
+            ok: runs.filter((r) => !r.error && r.hydration !== null).length,
+            errors: runs.filter((r) => r.error).map((r) => r.error),
+          },
+        ]),
+      ),
+    },
+    assets,
+  };
+  const md = renderMarkdown(report as never);
+  const dir = path.join(root, "bench/results");
+  mkdirSync(dir, { recursive: true });
+  const stamp = report.startedAt.replace(/[:.]/g, "-").slice(0, 19);
+  writeFileSync(path.join(dir, `${stamp}.json`), JSON.stringify(report, null, 2));
+  writeFileSync(path.join(dir, `${stamp}.md`), md);
+  copyFileSync(path.join(dir, `${stamp}.json`), path.join(dir, "latest.json"));
+  copyFileSync(path.join(dir, `${stamp}.md`), path.join(dir, "latest.md"));
+  console.log(`\n${md}`);
+  log(`Wrote bench/results/${stamp}.{json,md} and latest.{json,md}`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
+

@@ -1,0 +1,65 @@
+// The pages the benchmark loads. Each target lists candidate URLs (tabs may land as a query
+// parameter or as a nested route) and a marker: content only the finished page would show,
+// taken from the generated district. A page that answers 404, or 200 without its marker, is
+// reported as missing and never measured, so pages are measured automatically once they land.
+import type { Fixture } from "./generate";
+import { BENCH_DISTRICT, SIGN_INS } from "./generate";
+
+export type Role = keyof typeof SIGN_INS | "anonymous";
+
+export interface Target {
+  key: string;
+  label: string;
+  role: Role;
+  candidates: string[];
+  marker?: (html: string) => boolean;
+  /** Pages whose latency must not grow with the district (the scale target). */
+  scale?: boolean;
+}
+
+export function targets(f: Fixture): Target[] {
+  const d = f.districtId;
+  const s = f.schoolId;
+  return [
+    { key: "login", label: "Login", role: "anonymous", candidates: ["/login"], marker: (h) => /name="password"/.test(h) },
+    { key: "super-admin", label: "Super admin: districts", role: "super", candidates: ["/super-admin"], marker: (h) => h.includes(BENCH_DISTRICT) },
+    { key: "district-schools", label: "District: schools", role: "district", candidates: [`/district/${d}`], marker: (h) => h.includes("School 001 Elementary") },
+    {
+      key: "district-users",
+      label: "District: users",
+      role: "district",
+      candidates: [`/district/${d}?tab=users`, `/district/${d}/users`],
+      marker: (h) => h.includes(f.userEmail),
+    },
+    {
+      key: "school-students",
+      label: "School: students",
+      role: "school",
+      candidates: [`/school/${s}?tab=students`, `/school/${s}/students`],
+      marker: (h) => h.includes(f.studentCode),
+      scale: true,
+    },
+    {
+      key: "classroom",
+      label: `Classroom results (30)`,
+      role: "teacher",
+      candidates: [`/classroom/${f.classroomId}`],
+      marker: (h) => h.includes(f.classroomName) && h.includes(f.studentLastName),
+      scale: true,
+    },
+    { key: "student", label: "Student profile", role: "teacher", candidates: [`/student/${f.studentId}`], marker: (h) => h.includes(f.studentLastName), scale: true },
+    {
+      key: "district-report",
+      label: "District completion report",
+      role: "super",
+      candidates: [`/district/${d}?tab=reports`, `/district/${d}/reports`, `/district/${d}?tab=report`],
+      marker: (h) => /finished/i.test(h) && h.includes("School 001 Elementary"),
+    },
+  ];
+}
+
+/** `/a/b?x=1` → `/a/b.data?x=1` (Remix single fetch: the loaders' data of a client navigation). */
+export function dataUrl(url: string): string {
+  const [p, q] = url.split("?");
+  return `${p === "/" ? "/_root" : p}.data${q ? `?${q}` : ""}`;
+}

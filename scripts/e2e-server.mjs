@@ -1,0 +1,59 @@
+// The server the browser tests drive: its own build folder, and a fresh copy of a seeded
+// demo database (seeded once into a template, re-seeded only when the schema or seed changes).
+import { spawn } from "node:child_process";
+import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { ensureBuilt, root, run } from "./lib/setup.mjs";
+
+const port = process.env.E2E_PORT ?? "3210";
+// A second server of the same run (the account flows' one) reuses the first one's build and template.
+const shared = process.env.E2E_BUILD_PORT ?? port;
+const buildDir = `.tmp/e2e-build-${shared}`;
+const env = {
+  ...process.env,
+  REMIX_BUILD_DIR: buildDir,
+  REMIX_ASSETS_DIR: `${buildDir}/public`,
+};
+ensureBuilt(buildDir, env);
+
+function newest(dir) {
+  let n = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, e.name);
+    n = Math.max(n, e.isDirectory() ? newest(full) : statSync(full).mtimeMs);
+  }
+  return n;
+}
+
+const template = path.join(root, `.tmp/e2e-template-${shared}`);
+const stamp = path.join(template, ".seeded");
+const inputs = Math.max(newest(path.join(root, "app/db")), newest(path.join(root, "app/domain")), newest(path.join(root, "app/api")));
+if (!existsSync(stamp) || statSync(stamp).mtimeMs < inputs) {
+  rmSync(template, { recursive: true, force: true });
+  run("npx", ["tsx", "scripts/seed.ts", "--quiet"], { env: { ...process.env, DATA_DIR: template, DATABASE_URL: "" } });
+  writeFileSync(stamp, new Date().toISOString());
+}
+const dataDir = path.join(root, `.tmp/e2e-data-${port}`);
+rmSync(dataDir, { recursive: true, force: true });
+cpSync(template, dataDir, { recursive: true });
+// Rows a server's own tests need on top of the demo district.
+if (process.env.E2E_EXTRA_SEED) {
+  run("npx", ["tsx", process.env.E2E_EXTRA_SEED], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
+}
+
+const server = spawn("npx", ["remix-serve", `${buildDir}/index.js`], {
+  cwd: root,
+  stdio: "inherit",
+  env: {
+    ...env,
+    NODE_ENV: "production",
+    PORT: port,
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    COOKIE_SECURE: "false",
+    ALLOW_FLAG_OVERRIDE: "1",
+    SESSION_SECRET: "e2e-secret",
+  },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,30 @@
+// npm test [unit|api|e2e …]: installs what is missing, then runs every suite (or the named ones).
+import { ensureChromium, ensureInstalled, postgresReachable, postgresUrl, run } from "./lib/setup.mjs";
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const extra = process.argv.slice(2).filter((a) => a.startsWith("-"));
+const suites = wanted.length ? wanted : ["unit", "api", "e2e"];
+
+ensureInstalled();
+run("npx", ["tsc", "--noEmit"]);
+
+const projects = [];
+if (suites.includes("unit")) projects.push("unit");
+if (suites.includes("api")) {
+  projects.push("api-pglite");
+  if (postgresReachable()) {
+    projects.push("api-postgres");
+    process.env.TEST_DATABASE_URL = postgresUrl();
+  } else if (process.env.REQUIRE_POSTGRES === "1") {
+    console.error(`✗ PostgreSQL is not reachable at ${postgresUrl()}, and REQUIRE_POSTGRES=1.`);
+    process.exit(1);
+  } else {
+    console.warn(`! PostgreSQL is not reachable at ${postgresUrl()}: the API suite runs on PGlite only.`);
+  }
+}
+if (projects.length) run("npx", ["vitest", "run", ...projects.flatMap((p) => ["--project", p]), ...extra]);
+
+if (suites.includes("e2e")) {
+  ensureChromium();
+  run("npx", ["playwright", "test", ...extra]);
+}

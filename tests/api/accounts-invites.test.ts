@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DbHandle } from "#app/db/connect.server";
+import { makeSchool, makeUser, makeWorld } from "./support/fixtures";
+import { createTestApi, type TestApi } from "./support/test-api";
+import { createTestDb } from "./support/test-db";
+
+let handle: DbHandle;
+let t: TestApi;
+let w: Awaited<ReturnType<typeof makeWorld>>;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  t = createTestApi(handle.db);
+  w = await makeWorld(handle.db);
+  for (const k of ["superAdmin", "districtAdmin", "schoolAdmin", "teacher"] as const) tokens[k] = await t.login(w[k].email);
+});
+afterAll(() => handle.close());
+beforeEach(async () => {
+  t.mail.length = 0;
+  await handle.db.deleteFrom("rate_limit_event").execute();
+});
+
+const status = async (userId: string) =>
+  (await handle.db.selectFrom("app_user").select("auth_status").where("user_id", "=", userId).executeTakeFirstOrThrow()).auth_status;
+const linkIn = (text: string) => new URL(text.match(/https?:\/\/\S+\/reset-password\?\S+/)![0]);
+const uninvited = (schoolId = w.schoolA.organization_unit_id, role: "TEACHER" | "ORG_UNIT_ADMIN" | "ORG_ADMIN" = "TEACHER", organizationId = w.district.organization_id) =>
+  makeUser(handle.db, { role, organizationId, schoolIds: role === "ORG_ADMIN" ? [] : [schoolId], authStatus: "None", password: null });
+
+describe(`invites (${process.env.TEST_DB_ENGINE})`, () => {
+  it("moves None to Pending, mails a link, and the link sets the password and makes the user Active", async () => {
+    const user = await uninvited();
+    const res = await t.call("POST", `/user/inviteUser/${encodeURIComponent(user.email)}`, { token: tokens.schoolAdmin });
+    expect(res.status).toBe(204);
+    expect(await status(user.user_id)).toBe("Pending");
+    expect(t.mail).toHaveLength(1);
+    const link = linkIn(t.mail[0].text);
+    expect(link.origin).toBe("http://localhost:3000");
+    expect(link.searchParams.get("email")).toBe(user.email);
+    const done = await t.call("POST", "/dashboard/forgot-password/new", {
+      body: { email: user.email, code: link.searchParams.get("code"), password: "Invited#1" },
+    });
+    expect(done.status).toBe(204);
+    expect(await status(user.user_id)).toBe("Active");
+    await expect(t.login(user.email, "Invited#1")).resolves.toEqual(expect.any(String));
+  });
+
+  it("resends to a Pending user with a new code that replaces the old one", async () => {
+    const user = await uninvited();
+    await t.call("POST", `/user/inviteUser/${user.email}`, { token: tokens.districtAdmin });
+    const resent = await t.call("POST", `/user/resendInvite/${user.email}`, { token: tokens.districtAdmin });
+    expect(resent.status).toBe(204);
+    const [first, second] = t.mail.map((m) => linkIn(m.text).searchParams.get("code")!);
+    expect(first).not.toBe(second);
+    const useFirst = await t.call("POST", "/dashboard/forgot-password/new", { body: { email: user.email, code: first, password: "A#1aaaaa" } });
+    expect(useFirst.status).toBe(400);
+    const useSecond = await t.call("POST", "/dashboard/forgot-password/new", { body: { email: user.email, code: second, password: "A#1aaaaa" } });
+    expect(useSecond.status).toBe(204);
+  });
+
+  it("refuses to resend to a user who is not Pending, and to invite an Active user", async () => {
+    const user = await uninvited();
+    expect((await t.call("POST", `/user/resendInvite/${user.email}`, { token: tokens.superAdmin })).status).toBe(409);
+    expect((await t.call("POST", `/user/inviteUser/${w.teacher.email}`, { token: tokens.superAdmin })).status).toBe(409);
+    expect(t.mail).toHaveLength(0);
+  });
+
+  it.each([
+    ["a teacher", "teacher", () => uninvited(), 403],
+    ["no session", null, () => uninvited(), 401],
+    ["a school admin, for a teacher of another school", "schoolAdmin", () => uninvited(w.schoolB.organization_unit_id), 403],
+    ["a school admin, for a district admin", "schoolAdmin", () => uninvited(undefined, "ORG_ADMIN"), 403],
+    ["a district admin, for a user of another district", "districtAdmin", () => uninvited(w.otherSchool.organization_unit_id, "TEACHER", w.otherDistrict.organization_id), 403],
+    ["a district admin, for an unknown email", "districtAdmin", async () => ({ email: "ghost@test.example", user_id: "" }), 404],
+  ] as const)("refuses %s", async (_, who, target, expected) => {
+    const user = await target();
+    const res = await t.call("POST", `/user/inviteUser/${user.email}`, { token: who ? tokens[who] : null });
+    expect(res.status).toBe(expected);
+    if (user.user_id) expect(await status(user.user_id)).toBe("None");
+  });
+
+  it("lets a super admin invite anyone and a district admin a school admin of their district", async () => {
+    const school = await makeSchool(handle.db, w.otherDistrict.organization_id);
+    const far = await uninvited(school.organization_unit_id, "ORG_UNIT_ADMIN", w.otherDistrict.organization_id);
+    expect((await t.call("POST", `/user/inviteUser/${far.email}`, { token: tokens.superAdmin })).status).toBe(204);
+    const near = await uninvited(w.schoolB.organization_unit_id, "ORG_UNIT_ADMIN");
+    expect((await t.call("POST", `/user/inviteUser/${near.email}`, { token: tokens.districtAdmin })).status).toBe(204);
+  });
+
+  it("updates the auth status within scope only", async () => {
+    const user = await uninvited();
+    const ok = await t.call("PUT", "/user/updateAuthStatus", { token: tokens.schoolAdmin, body: { userId: user.user_id, authStatus: "Pending" } });
+    expect(ok.status).toBe(204);
+    expect(await status(user.user_id)).toBe("Pending");
+    const denied = await t.call("PUT", "/user/updateAuthStatus", { token: tokens.teacher, body: { userId: user.user_id, authStatus: "Active" } });
+    expect(denied.status).toBe(403);
+    const bad = await t.call("PUT", "/user/updateAuthStatus", { token: tokens.superAdmin, body: { userId: user.user_id, authStatus: "Gone" } });
+    expect(bad.status).toBe(400);
+    expect(await status(user.user_id)).toBe("Pending");
+  });
+});
+
+describe(`registration (${process.env.TEST_DB_ENGINE})`, () => {
+  const on = { "x-feature-flags": "new-user-password-registration" };
+  const register = (email: string, headers: Record<string, string> = on) => t.call("POST", "/registerUser", { body: { email }, headers });
+
+  it("accepts a user who was never invited: mails a set-password link and marks them Pending", async () => {
+    const user = await uninvited();
+    expect((await register(user.email.toUpperCase())).status).toBe(204);
+    expect(await status(user.user_id)).toBe("Pending");
+    expect(t.mail.map((m) => m.to)).toEqual([user.email]);
+    expect(linkIn(t.mail[0].text).searchParams.get("code")).toMatch(/^[A-Z2-9]{8}$/);
+  });
+
+  it.each([
+    ["an unknown email", async () => "stranger@test.example", "unknown user"],
+    ["an Active user", async () => w.teacher.email, "unavailable user"],
+    ["a Pending user", async () => (await makeUser(handle.db, { role: "TEACHER", organizationId: w.district.organization_id, authStatus: "Pending" })).email, "unavailable user"],
+    ["a user with a temporary password", async () => (await makeUser(handle.db, { role: "TEACHER", organizationId: w.district.organization_id, authStatus: "None", temporary: true })).email, "unknown userstatus"],
+    ["a user with no role", async () => (await makeUser(handle.db, { role: null, organizationId: w.district.organization_id, authStatus: "None" })).email, "unknown userstatus"],
+  ])("answers %s with the message the UI maps", async (_, email, message) => {
+    const res = await register(await email());
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect((await res.json()).message).toBe(message);
+    expect(t.mail).toHaveLength(0);
+  });
+
+  it("answers 'unknown user' to everyone while the registration flag is off", async () => {
+    const user = await uninvited();
+    const res = await register(user.email, {});
+    expect((await res.json()).message).toBe("unknown user");
+    expect(await status(user.user_id)).toBe("None");
+  });
+});

@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { issueCode, MAX_CODE_ATTEMPTS } from "#app/api/one-time-codes";
+import { RATE_LIMITED } from "#app/api/rate-limit";
+import type { DbHandle } from "#app/db/connect.server";
+import { makeUser, makeWorld } from "./support/fixtures";
+import { createTestApi, TEST_PASSWORD, type TestApi } from "./support/test-api";
+import { createTestDb } from "./support/test-db";
+
+let handle: DbHandle;
+let t: TestApi;
+let w: Awaited<ReturnType<typeof makeWorld>>;
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  t = createTestApi(handle.db);
+  w = await makeWorld(handle.db);
+});
+afterAll(() => handle.close());
+beforeEach(async () => {
+  t.clock.now = new Date();
+  t.mail.length = 0;
+  await handle.db.deleteFrom("rate_limit_event").execute();
+});
+
+const newTeacher = (extra: Parameters<typeof makeUser>[1] extends infer O ? Partial<O> : never = {}) =>
+  makeUser(handle.db, { role: "TEACHER", organizationId: w.district.organization_id, schoolIds: [w.schoolA.organization_unit_id], ...extra });
+
+const codeIn = (text: string) => text.match(/verification code: ([A-Z0-9]+)/)?.[1] ?? "";
+const minutes = (n: number) => new Date(t.clock.now.getTime() + n * 60_000);
+
+async function requestReset(email: string) {
+  const res = await t.call("POST", "/dashboard/forgot-password", { body: { email } });
+  expect(res.status).toBe(204);
+  const mail = t.mail.at(-1);
+  return mail && mail.to === email ? codeIn(mail.text) : null;
+}
+
+const reset = (email: string, code: string, password = "Fresh#Pass9") =>
+  t.call("POST", "/dashboard/forgot-password/new", { body: { email, code, password } });
+
+describe(`forgot password (${process.env.TEST_DB_ENGINE})`, () => {
+  it("answers the same for a known and an unknown email, and mails only the known one", async () => {
+    const user = await newTeacher();
+    const known = await t.call("POST", "/dashboard/forgot-password", { body: { email: user.email } });
+    const unknown = await t.call("POST", "/dashboard/forgot-password", { body: { email: "nobody@test.example" } });
+    expect(known.status).toBe(204);
+    expect(unknown.status).toBe(204);
+    expect(await known.text()).toBe(await unknown.text());
+    expect(t.mail.map((m) => m.to)).toEqual([user.email]);
+    const code = codeIn(t.mail[0].text);
+    expect(code).toMatch(/^[A-Z2-9]{8}$/);
+    expect(t.mail[0].text).toContain(`/reset-password?email=${encodeURIComponent(user.email)}&code=${code}`);
+  });
+
+  it("refuses a malformed email with the spec's text", async () => {
+    const res = await t.call("POST", "/dashboard/forgot-password", { body: { email: "not-an-email" } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe("Please enter a valid email address.");
+  });
+
+  it("stores only a hash of the code", async () => {
+    const user = await newTeacher();
+    const code = await requestReset(user.email);
+    const rows = await handle.db.selectFrom("one_time_code").selectAll().where("email", "=", user.email).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].code_hash).not.toContain(code!);
+  });
+
+  it("sets the new password with the code, makes the user Active and ends their sessions", async () => {
+    const user = await newTeacher({ authStatus: "Pending" });
+    const oldToken = await t.login(user.email);
+    const code = await requestReset(user.email);
+    expect((await reset(user.email.toUpperCase(), code!.toLowerCase())).status).toBe(204);
+    expect((await t.call("GET", "/dashboard/current-user", { token: oldToken })).status).toBe(401);
+    await expect(t.login(user.email, TEST_PASSWORD)).rejects.toThrow(/401/);
+    await expect(t.login(user.email, "Fresh#Pass9")).resolves.toEqual(expect.any(String));
+    const row = await handle.db.selectFrom("app_user").select("auth_status").where("user_id", "=", user.user_id).executeTakeFirstOrThrow();
+    expect(row.auth_status).toBe("Active");
+  });
+
+  it("refuses a code used twice", async () => {
+    const user = await newTeacher();
+    const code = await requestReset(user.email);
+    expect((await reset(user.email, code!)).status).toBe(204);
+    const again = await reset(user.email, code!, "Other#Pass9");
+    expect(again.status).toBe(400);
+    expect((await again.json()).message).toBe("Unable to reset password. Please try again.");
+  });
+
+  it("refuses an expired code", async () => {
+    const user = await newTeacher();
+    const code = await requestReset(user.email);
+    t.clock.now = minutes(31);
+    expect((await reset(user.email, code!)).status).toBe(400);
+  });
+
+  it("refuses a wrong code, and burns the right one after too many wrong tries", async () => {
+    const user = await newTeacher();
+    const code = await requestReset(user.email);
+    for (let i = 0; i < MAX_CODE_ATTEMPTS; i++) expect((await reset(user.email, "WRONG234")).status).toBe(400);
+    expect((await reset(user.email, code!)).status).toBe(400);
+  });
+
+  it("refuses a code sent to another email", async () => {
+    const a = await newTeacher();
+    const b = await newTeacher();
+    const code = await requestReset(a.email);
+    expect((await reset(b.email, code!)).status).toBe(400);
+    expect((await reset(a.email, code!)).status).toBe(204);
+  });
+
+  it("keeps only the latest code", async () => {
+    const user = await newTeacher();
+    const first = await requestReset(user.email);
+    const second = await requestReset(user.email);
+    expect((await reset(user.email, first!)).status).toBe(400);
+    expect((await reset(user.email, second!)).status).toBe(204);
+  });
+
+  it("limits reset emails per account and per address", async () => {
+    const user = await newTeacher();
+    for (let i = 0; i < 5; i++) await requestReset(user.email);
+    const res = await t.call("POST", "/dashboard/forgot-password", { body: { email: user.email } });
+    expect(res.status).toBe(429);
+    expect((await res.json()).message).toBe(RATE_LIMITED);
+    // An hour later the account may ask again.
+    t.clock.now = minutes(61);
+    expect((await t.call("POST", "/dashboard/forgot-password", { body: { email: user.email } })).status).toBe(204);
+
+    const headers = { "x-forwarded-for": "203.0.113.9" };
+    for (let i = 0; i < 30; i++) {
+      await t.call("POST", "/dashboard/forgot-password", { body: { email: `n${i}@test.example` }, headers });
+    }
+    expect((await t.call("POST", "/dashboard/forgot-password", { body: { email: "z@test.example" }, headers })).status).toBe(429);
+    expect((await t.call("POST", "/dashboard/forgot-password", { body: { email: "z@test.example" } })).status).toBe(204);
+  });
+});
+
+describe(`sign-in protection (${process.env.TEST_DB_ENGINE})`, () => {
+  it("limits failed sign-ins per account with a clear 429, and a right password is refused too until the window passes", async () => {
+    const user = await newTeacher();
+    for (let i = 0; i < 10; i++) {
+      const res = await t.call("POST", "/dashboard/login", { body: { username: user.email, password: "wrong" } });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await t.call("POST", "/dashboard/login", { body: { username: user.email, password: TEST_PASSWORD } });
+    expect(blocked.status).toBe(429);
+    expect((await blocked.json()).message).toBe(RATE_LIMITED);
+    t.clock.now = minutes(16);
+    await expect(t.login(user.email)).resolves.toEqual(expect.any(String));
+  });
+
+  it("limits attempts per client address", async () => {
+    const headers = { "x-forwarded-for": "198.51.100.7, 10.0.0.1" };
+    for (let i = 0; i < 50; i++) {
+      await t.call("POST", "/dashboard/login", { body: { username: `x${i}@test.example`, password: "wrong" }, headers });
+    }
+    const res = await t.call("POST", "/dashboard/login", { body: { username: w.teacher.email, password: TEST_PASSWORD }, headers });
+    expect(res.status).toBe(429);
+    await expect(t.login(w.teacher.email)).resolves.toEqual(expect.any(String));
+  });
+
+  it("refuses a token after logout, and gives a new token at every sign-in", async () => {
+    const first = await t.login(w.teacher.email);
+    const second = await t.login(w.teacher.email);
+    expect(first).not.toBe(second);
+    expect((await t.call("POST", "/dashboard/logout", { token: first })).status).toBe(204);
+    expect((await t.call("GET", "/dashboard/current-user", { token: first })).status).toBe(401);
+    expect((await t.call("POST", "/dashboard/logout", { token: first })).status).toBe(401);
+    expect((await t.call("GET", "/dashboard/current-user", { token: second })).status).toBe(200);
+  });
+
+  it("keeps a session alive while it is used and ends it after the idle time", async () => {
+    const token = await t.login(w.teacher.email);
+    t.clock.now = minutes(50);
+    expect((await t.call("GET", "/dashboard/current-user", { token })).status).toBe(200);
+    t.clock.now = minutes(50);
+    expect((await t.call("GET", "/dashboard/current-user", { token })).status).toBe(200);
+    t.clock.now = minutes(61);
+    expect((await t.call("GET", "/dashboard/current-user", { token })).status).toBe(401);
+  });
+
+  it("refuses a cookie-authenticated change from another site, not one from this site or with a bearer token", async () => {
+    const token = await t.login(w.teacher.email);
+    const cookie = { cookie: `api_session=${token}` };
+    const evil = await t.call("POST", "/dashboard/logout", { headers: { ...cookie, origin: "https://evil.example" } });
+    expect(evil.status).toBe(403);
+    expect((await t.call("GET", "/dashboard/current-user", { headers: { ...cookie, origin: "https://evil.example" } })).status).toBe(200);
+    const same = await t.call("POST", "/dashboard/logout", { headers: { ...cookie, origin: "http://localhost:3000" } });
+    expect(same.status).toBe(204);
+    const other = await t.login(w.teacher.email);
+    expect((await t.call("POST", "/dashboard/logout", { token: other, headers: { origin: "https://evil.example" } })).status).toBe(204);
+  });
+});
+
+describe(`temporary password challenge (${process.env.TEST_DB_ENGINE})`, () => {
+  it("answers 412 with a one-time challenge that stands for the temporary password once", async () => {
+    const user = await newTeacher({ temporary: true, authStatus: "Pending" });
+    const first = await t.call("POST", "/dashboard/login", { body: { username: user.email, password: TEST_PASSWORD } });
+    expect(first.status).toBe(412);
+    const { challenge } = (await first.json()) as { challenge: string };
+    expect(challenge.length).toBeGreaterThan(30);
+
+    const wrong = await t.call("POST", "/dashboard/login", { body: { username: user.email, challenge: "nope", newpassword: "New#Pass99" } });
+    expect(wrong.status).toBe(401);
+    const ok = await t.call("POST", "/dashboard/login", { body: { username: user.email, challenge, newpassword: "New#Pass99" } });
+    expect(ok.status).toBe(200);
+    const row = await handle.db.selectFrom("app_user").selectAll().where("user_id", "=", user.user_id).executeTakeFirstOrThrow();
+    expect(row.auth_status).toBe("Active");
+    expect(row.password_is_temporary).toBe(false);
+    const reused = await t.call("POST", "/dashboard/login", { body: { username: user.email, challenge, newpassword: "Again#Pass9" } });
+    expect(reused.status).toBe(401);
+    await expect(t.login(user.email, "New#Pass99")).resolves.toEqual(expect.any(String));
+  });
+
+  it("refuses an expired challenge and one issued for another user", async () => {
+    const a = await newTeacher({ temporary: true });
+    const b = await newTeacher({ temporary: true });
+    const first = await t.call("POST", "/dashboard/login", { body: { username: a.email, password: TEST_PASSWORD } });
+    const { challenge } = (await first.json()) as { challenge: string };
+    expect((await t.call("POST", "/dashboard/login", { body: { username: b.email, challenge, newpassword: "X#y12345" } })).status).toBe(401);
+    t.clock.now = minutes(11);
+    expect((await t.call("POST", "/dashboard/login", { body: { username: a.email, challenge, newpassword: "X#y12345" } })).status).toBe(401);
+  });
+});
+
+describe(`single sign-on code exchange (${process.env.TEST_DB_ENGINE})`, () => {
+
+
+  it("signs in once with a code, then refuses it", async () => {
+    const code = await issueCode(handle.db, { purpose: "sso", email: w.teacher.email, userId: w.teacher.user_id, now: t.clock.now });
+    const res = await t.call("POST", "/dashboard/login/sso", { body: { code } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { error: null; data: { email: string }; token: string };
+    expect(body).toMatchObject({ error: null, data: { email: w.teacher.email } });
+    expect((await t.call("GET", "/dashboard/current-user", { token: body.token })).status).toBe(200);
+    const again = await t.call("POST", "/dashboard/login/sso", { body: { code } });
+    expect(again.status).toBe(401);
+    expect(await again.json()).toMatchObject({ error: expect.any(String), data: null });
+  });
+
+  it("refuses an expired or a wrong code", async () => {
+    const code = await issueCode(handle.db, { purpose: "sso", email: w.teacher.email, userId: w.teacher.user_id, now: t.clock.now });
+    expect((await t.call("POST", "/dashboard/login/sso", { body: { code: `${code}x` } })).status).toBe(401);
+    t.clock.now = minutes(3);
+    expect((await t.call("POST", "/dashboard/login/sso", { body: { code } })).status).toBe(401);
+  });
+
+  it("does not take a reset code as a sign-on code", async () => {
+    const code = await issueCode(handle.db, { purpose: "password-reset", email: w.teacher.email, userId: w.teacher.user_id, now: t.clock.now });
+    expect((await t.call("POST", "/dashboard/login/sso", { body: { code } })).status).toBe(401);
+  });
+});

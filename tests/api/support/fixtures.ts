@@ -1,0 +1,94 @@
+import { hashPassword } from "#app/api/password";
+import type { Db } from "#app/db/connect.server";
+import type { Grade } from "#app/domain/grades";
+import { ROLE_IDS, type RoleName } from "#app/domain/roles";
+import { TEST_PASSWORD } from "./test-api";
+
+// Small builders for API tests: each makes one row with sensible defaults.
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
+let cachedHash: Promise<string> | undefined;
+
+export async function makeDistrict(db: Db, name = unique("District")) {
+  const row = await db.insertInto("organization").values({ name, state: "WA", website: null }).returningAll().executeTakeFirstOrThrow();
+  return row;
+}
+
+export async function makeSchool(db: Db, organizationId: string, name = unique("School")) {
+  return db.insertInto("organization_unit").values({ organization_id: organizationId, name }).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function makeUser(
+  db: Db,
+  options: { role: RoleName | null; organizationId: string | null; schoolIds?: string[]; email?: string; temporary?: boolean; authStatus?: "None" | "Pending" | "Active"; password?: string | null },
+) {
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  const email = options.email ?? `${unique("user")}@test.example`.toLowerCase();
+  const user = await db
+    .insertInto("app_user")
+    .values({
+      organization_id: options.organizationId,
+      first_name: "Test",
+      last_name: email.split("@")[0],
+      email,
+      auth_status: options.authStatus ?? "Active",
+      password_hash: options.password === null ? null : options.password ? await hashPassword(options.password) : await cachedHash,
+      password_is_temporary: options.temporary ?? false,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (options.role) await db.insertInto("user_role").values({ user_id: user.user_id, role_id: ROLE_IDS[options.role] }).execute();
+  if (options.schoolIds?.length) {
+    await db.insertInto("user_organization_unit").values(options.schoolIds.map((id) => ({ user_id: user.user_id, organization_unit_id: id }))).execute();
+  }
+  return user;
+}
+
+export async function makeClassroom(db: Db, schoolId: string, teacherIds: string[] = [], name = unique("Class")) {
+  const group = await db.insertInto("participant_group").values({ organization_unit_id: schoolId, name }).returningAll().executeTakeFirstOrThrow();
+  if (teacherIds.length) {
+    await db.insertInto("participant_group_teacher").values(teacherIds.map((user_id) => ({ participant_group_id: group.participant_group_id, user_id }))).execute();
+  }
+  return group;
+}
+
+export async function makeStudent(db: Db, schoolId: string, options: { grade?: Grade; classroomIds?: string[]; firstName?: string; lastName?: string } = {}) {
+  const p = await db
+    .insertInto("participant")
+    .values({
+      organization_unit_id: schoolId,
+      participant_code: unique("P").toUpperCase(),
+      first_name: options.firstName ?? "Stu",
+      last_name: options.lastName ?? unique("Dent"),
+      date_of_birth: "2020-05-17",
+      grade: options.grade ?? "K",
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (options.classroomIds?.length) {
+    await db.insertInto("participant_group_member").values(options.classroomIds.map((g) => ({ participant_group_id: g, participant_id: p.participant_id }))).execute();
+  }
+  return p;
+}
+
+/** A district with two schools, a classroom in each, and one user of every role. */
+export async function makeWorld(db: Db) {
+  const district = await makeDistrict(db);
+  const otherDistrict = await makeDistrict(db);
+  const schoolA = await makeSchool(db, district.organization_id, unique("A School"));
+  const schoolB = await makeSchool(db, district.organization_id, unique("B School"));
+  const otherSchool = await makeSchool(db, otherDistrict.organization_id);
+  const superAdmin = await makeUser(db, { role: "SUPER_ADMIN", organizationId: null });
+  const districtAdmin = await makeUser(db, { role: "ORG_ADMIN", organizationId: district.organization_id });
+  const schoolAdmin = await makeUser(db, { role: "ORG_UNIT_ADMIN", organizationId: district.organization_id, schoolIds: [schoolA.organization_unit_id] });
+  const teacher = await makeUser(db, { role: "TEACHER", organizationId: district.organization_id, schoolIds: [schoolA.organization_unit_id] });
+  const classA = await makeClassroom(db, schoolA.organization_unit_id, [teacher.user_id]);
+  const classA2 = await makeClassroom(db, schoolA.organization_unit_id);
+  const classB = await makeClassroom(db, schoolB.organization_unit_id);
+  const studentA = await makeStudent(db, schoolA.organization_unit_id, { classroomIds: [classA.participant_group_id] });
+  const studentA2 = await makeStudent(db, schoolA.organization_unit_id, { classroomIds: [classA2.participant_group_id] });
+  const studentB = await makeStudent(db, schoolB.organization_unit_id, { classroomIds: [classB.participant_group_id] });
+  const otherStudent = await makeStudent(db, otherSchool.organization_unit_id);
+  return { district, otherDistrict, schoolA, schoolB, otherSchool, superAdmin, districtAdmin, schoolAdmin, teacher, classA, classA2, classB, studentA, studentA2, studentB, otherStudent };
+}

@@ -1,0 +1,51 @@
+import { createApi } from "#app/api/app";
+import type { ApiConfig } from "#app/api/env";
+import type { Db } from "#app/db/connect.server";
+import type { MailMessage } from "#app/lib/mail.server";
+
+export interface TestApi {
+  api: ReturnType<typeof createApi>;
+  mail: MailMessage[];
+  clock: { now: Date };
+  call: (method: string, path: string, options?: { token?: string | null; body?: unknown; headers?: Record<string, string> }) => Promise<Response>;
+  login: (email: string, password?: string) => Promise<string>;
+}
+
+export const TEST_PASSWORD = "Test#Pass1";
+
+/** The real API over a test database, with a clock and an outbox the test controls. */
+export function createTestApi(db: Db, config: Partial<ApiConfig> = {}): TestApi {
+  const mail: MailMessage[] = [];
+  const clock = { now: new Date() };
+  const api = createApi({
+    db,
+    config: {
+      sessionIdleMs: 3_630_000,
+      publicUrl: "http://localhost:3000",
+      secureCookies: false,
+      allowFlagOverride: true,
+      flags: { enabled: new Set(), loginBanner: null },
+      ...config,
+    },
+    mailer: { send: async (m) => void mail.push(m) },
+    now: () => clock.now,
+  });
+  const call: TestApi["call"] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.body !== undefined) headers["content-type"] = "application/json";
+    return api.fetch(
+      new Request(`http://localhost/api${path}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      }),
+    );
+  };
+  const login = async (email: string, password = TEST_PASSWORD) => {
+    const res = await call("POST", "/dashboard/login", { body: { username: email, password } });
+    if (res.status !== 200) throw new Error(`login as ${email} answered ${res.status}: ${await res.text()}`);
+    return ((await res.json()) as { token: string }).token;
+  };
+  return { api, mail, clock, call, login };
+}

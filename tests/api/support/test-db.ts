@@ -1,0 +1,41 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { migrateToLatest, openDatabase, type DbHandle } from "#app/db/connect.server";
+
+/**
+ * A fresh, migrated database for one test file, on the engine of the vitest project:
+ * an in-memory PGlite, or a new PostgreSQL database dropped again afterwards, so no
+ * test sees another's rows and nothing is left behind.
+ */
+export async function createTestDb(): Promise<DbHandle> {
+  if (process.env.TEST_DB_ENGINE !== "postgres") {
+    const handle = await openDatabase({});
+    await migrateToLatest(handle.db);
+    return handle;
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set for the PostgreSQL API suite");
+  const name = `t_${randomBytes(6).toString("hex")}`;
+  await withAdmin(adminUrl, (c) => c.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await withAdmin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}

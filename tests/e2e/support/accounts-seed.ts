@@ -1,0 +1,48 @@
+// Adds the account-flow users to the accounts e2e server's copy of the demo district
+// (run by scripts/e2e-server.mjs with E2E_EXTRA_SEED, DATA_DIR set to that copy).
+import { hashPassword } from "../../../app/api/password";
+import { databaseOptions, openDatabase } from "../../../app/db/connect.server";
+import { DEMO_PASSWORD } from "../../../app/db/seed/demo";
+import { ROLE_IDS } from "../../../app/domain/roles";
+import { ACCOUNT_USERS } from "./account-env";
+
+const handle = await openDatabase(databaseOptions());
+try {
+  const db = handle.db;
+  const school = await db
+    .selectFrom("organization_unit")
+    .select(["organization_unit_id", "organization_id"])
+    .where("name", "=", "Cedar Elementary")
+    .executeTakeFirstOrThrow();
+  const hash = await hashPassword(DEMO_PASSWORD);
+  const plan: [string, { status: "None" | "Pending" | "Active"; password: boolean; temporary?: boolean }][] = [
+    [ACCOUNT_USERS.login, { status: "Active", password: true }],
+    [ACCOUNT_USERS.forgot, { status: "Active", password: true }],
+    [ACCOUNT_USERS.invitee, { status: "None", password: false }],
+    [ACCOUNT_USERS.registrant, { status: "None", password: false }],
+    [ACCOUNT_USERS.temporary, { status: "None", password: true, temporary: true }],
+    [ACCOUNT_USERS.sso, { status: "Active", password: false }],
+    [ACCOUNT_USERS.idleYes, { status: "Active", password: true }],
+    [ACCOUNT_USERS.idleNo, { status: "Active", password: true }],
+    [ACCOUNT_USERS.idleNone, { status: "Active", password: true }],
+  ];
+  for (const [email, o] of plan) {
+    const user = await db
+      .insertInto("app_user")
+      .values({
+        organization_id: school.organization_id,
+        first_name: email.split(/[.@]/)[0].replace(/^./, (c) => c.toUpperCase()),
+        last_name: "Tester",
+        email,
+        auth_status: o.status,
+        password_hash: o.password ? hash : null,
+        password_is_temporary: o.temporary ?? false,
+      })
+      .returning("user_id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("user_role").values({ user_id: user.user_id, role_id: ROLE_IDS.TEACHER, position: 0 }).execute();
+    await db.insertInto("user_organization_unit").values({ user_id: user.user_id, organization_unit_id: school.organization_unit_id }).execute();
+  }
+} finally {
+  await handle.close();
+}
