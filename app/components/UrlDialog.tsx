@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 
 /** Search params that belong to a dialog and go away when it closes. */
 export const DIALOG_PARAMS = ["dialog", "id"] as const;
@@ -88,10 +88,33 @@ export function UrlDialog({
   alsoRemove?: readonly string[];
 }) {
   const [searchParams] = useSearchParams();
-  const location = useLocation();
-  const navigate = useNavigate();
   const open = searchParams.get("dialog") === name && (id === undefined || searchParams.get("id") === id);
   if (!open) return null;
+  return (
+    <OpenUrlDialog title={title} description={description} className={className} alsoRemove={alsoRemove}>
+      {children}
+    </OpenUrlDialog>
+  );
+}
+
+function OpenUrlDialog({
+  title,
+  description,
+  children,
+  className,
+  alsoRemove,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode | ((closeHref: string) => ReactNode);
+  className?: string;
+  alsoRemove: readonly string[];
+}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The dialog opens by navigation, not through a Radix Trigger, so Radix has no trigger to
+  // give focus back to: remember what had focus (the link that opened it) when it mounted.
+  const [opener] = useState(() => (typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null)));
   const closeHref = location.pathname + closedSearch(location.search, alsoRemove);
   return (
     <Dialog.Root
@@ -101,7 +124,14 @@ export function UrlDialog({
       }}
     >
       <Dialog.Overlay className="url-dialog__overlay" />
-      <Dialog.Content className={`url-dialog${className ? ` ${className}` : ""}`} {...(description ? {} : { "aria-describedby": undefined })}>
+      <Dialog.Content
+        className={`url-dialog${className ? ` ${className}` : ""}`}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (opener?.isConnected && opener !== document.body) opener.focus();
+        }}
+        {...(description ? {} : { "aria-describedby": undefined })}
+      >
         <div className="url-dialog__header">
           <Dialog.Title className="url-dialog__title">{title}</Dialog.Title>
           <Link to={closeHref} className="url-dialog__x" preventScrollReset replace aria-label="Close">

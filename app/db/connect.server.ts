@@ -37,6 +37,9 @@ export async function openDatabase(options: { url?: string; dir?: string } = {})
         }) as typeof types.getTypeParser,
       },
     });
+    // An idle connection the server closes (restart, failover, admin) must not crash the
+    // process: the pool drops it and opens a new one on the next query.
+    pool.on("error", (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: "postgres", close: () => db.destroy() };
   }

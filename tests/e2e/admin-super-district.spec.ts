@@ -14,7 +14,7 @@ test.describe("super admin", () => {
     const tabs = page.getByRole("navigation", { name: "Super admin sections" });
     await expect(tabs.getByRole("link")).toHaveText(["Districts", "Super Admins"]);
     await expect(tabs.getByRole("link", { name: "Districts" })).toHaveAttribute("aria-current", "page");
-    await expect(page.getByRole("link", { name: "Maple Valley School District" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Maple Valley School District", exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
 
     await page.getByRole("link", { name: "Create District" }).click();
@@ -42,7 +42,7 @@ test.describe("super admin", () => {
     await expect(dialog(page)).toBeHidden();
     await expect(toast(page, "District has been successfully created.")).toBeVisible();
     await expect(page).not.toHaveURL(/dialog=/);
-    await expect(page.getByRole("link", { name })).toBeVisible();
+    await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
     // Success toasts hide after 3000 ms.
     await expect(toast(page, "District has been successfully created.")).toBeHidden({ timeout: 5000 });
 
@@ -52,14 +52,14 @@ test.describe("super admin", () => {
     await dialog(page).getByLabel("Name").fill(`${name} B`);
     await dialog(page).getByRole("button", { name: "Save" }).click();
     await expect(toast(page, "District has been successfully updated.")).toBeVisible();
-    await expect(page.getByRole("link", { name: `${name} B` })).toBeVisible();
+    await expect(page.getByRole("link", { name: `${name} B`, exact: true })).toBeVisible();
 
     await page.getByRole("link", { name: `Delete ${name} B` }).click();
     await expect(dialog(page).getByRole("heading", { name: "Delete District" })).toBeVisible();
     await expectNoAxeViolations(page);
     await dialog(page).getByRole("button", { name: "Delete" }).click();
     await expect(toast(page, `${name} B was successfully deleted.`)).toBeVisible();
-    await expect(page.getByRole("link", { name: `${name} B` })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: `${name} B`, exact: true })).toHaveCount(0);
   });
 
   test("Escape closes a dialog and returns focus to the link that opened it", async ({ page }) => {
@@ -119,7 +119,7 @@ test.describe("super admin", () => {
 
   test("district page: Schools, Users and Reports tabs, both downloads, the completion report", async ({ page }) => {
     await signIn(page, DEMO.superAdmin);
-    await page.getByRole("link", { name: "Maple Valley School District" }).click();
+    await page.getByRole("link", { name: "Maple Valley School District", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Maple Valley School District");
     const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
     await expect(crumbs.getByRole("listitem")).toHaveText(["Districts", "Maple Valley School District"]);
