@@ -9,6 +9,7 @@ import {
   parseTags,
   parseUsDate,
   requiredMessage,
+  roleNeedsSchools,
 } from "./admin-fields";
 import type { IsoDate } from "./calendar-date";
 import type { RoleName } from "./roles";
@@ -18,7 +19,9 @@ import { isStateCode } from "./states";
 // the route actions. Inputs are what a <Form method="post"> posts: strings, and string lists
 // for multi-selects. Pure: no I/O, no React.
 
-export { requiredMessage };
+// Re-exported so actions import one module; the dialogs import them from admin-fields, which
+// keeps zod out of the browser bundle.
+export { requiredMessage, roleNeedsSchools, rolesOfferedTo } from "./admin-fields";
 
 /** What an action reads off the posted FormData: one string per field, a list for `multi` fields. */
 export type FormValues = Record<string, string | string[]>;
@@ -71,22 +74,6 @@ export const schoolForm = z.object({ name: requiredText("Name") });
 export type SchoolForm = z.output<typeof schoolForm>;
 
 // ── User ─────────────────────────────────────────────────────────────────────────────────────
-/** Roles a user form offers, by the actor's role (spec 000 §6 'Roles assignable'). */
-export function rolesOfferedTo(actor: RoleName | null): RoleName[] {
-  switch (actor) {
-    case "SUPER_ADMIN":
-      return ["ORG_ADMIN", "ORG_UNIT_ADMIN", "TEACHER"];
-    case "ORG_ADMIN":
-    case "ORG_UNIT_ADMIN":
-      return ["ORG_UNIT_ADMIN", "TEACHER"];
-    default:
-      return [];
-  }
-}
-
-/** Schools are required only for school admins and teachers (spec 000 §5). */
-export const roleNeedsSchools = (role: string | null | undefined) => role === "ORG_UNIT_ADMIN" || role === "TEACHER";
-
 /**
  * The user form. Create: first, last, email and role required; role from `roles`. Edit: email and
  * role are locked (disabled, not posted), so `lockedRole` decides whether schools are required.

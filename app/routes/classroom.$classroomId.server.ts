@@ -25,6 +25,17 @@ const ResultsQuerySchema = z.object({
   mode: z.enum(["edit", "view"]).catch("edit"),
   from: z.literal("view").optional().catch(undefined),
 });
+/** The letter score dialog's post (create or update). */
+export const LetterScoresForm = z.object({
+  intent: z.enum(["create", "update"]),
+  testCode: z.enum(["letter-names", "letter-sounds"]),
+  participantId: z.string().uuid(),
+  grade: z.string(),
+  periodName: z.enum(PERIODS),
+  participantTestId: z.string().uuid().optional(),
+  correct: z.array(z.string()),
+});
+
 export type { ResultsQuery } from "#app/components/results/urls";
 import type { ResultsQuery as Query } from "#app/components/results/urls";
 

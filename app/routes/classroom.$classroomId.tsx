@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import type { Classroom } from "#app/api/resources/participant-groups";
 import type { ClassroomStudent } from "#app/api/results-mappers";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
@@ -28,17 +27,7 @@ import { loadBanner } from "#app/lib/banner.server";
 import { signOutAndRedirect } from "#app/lib/session.server";
 import resultsCss from "#app/styles/results.css";
 import { resultsHref, viewOnly, type ResultsQuery } from "#app/components/results/urls";
-import { loadResults, parseResultsQuery } from "./classroom.$classroomId.server";
-
-const LetterScoresForm = z.object({
-  intent: z.enum(["create", "update"]),
-  testCode: z.enum(["letter-names", "letter-sounds"]),
-  participantId: z.string().uuid(),
-  grade: z.string(),
-  periodName: z.enum(PERIODS),
-  participantTestId: z.string().uuid().optional(),
-  correct: z.array(z.string()),
-});
+import { LetterScoresForm, loadResults, parseResultsQuery } from "./classroom.$classroomId.server";
 
 const TABS = [
   { id: "results", label: "Results" },

@@ -10,7 +10,7 @@ import { Cell, DataTable, EmptyState, NameCell, PendingChip, SchoolsChip, Sortab
 import { ErrorPage } from "#app/components/ErrorPage";
 import { selectedTab, Tabs } from "#app/components/Tabs";
 import { DialogLink } from "#app/components/UrlDialog";
-import { rolesOfferedTo } from "#app/domain/admin-forms";
+import { rolesOfferedTo } from "#app/domain/admin-fields";
 import { can, districtTabs } from "#app/domain/admin-permissions";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { gradeLabel, STUDENT_GRADE_VALUES } from "#app/domain/grades";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { RATE_LIMITED } from "#app/api/rate-limit";
+import { ForgotSchema } from "#app/lib/account-forms.server";
 import { apiFor } from "#app/lib/api.server";
 import accountCss from "#app/styles/account.css";
 
@@ -10,10 +10,6 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss
 export const meta: MetaFunction = () => [{ title: "Forgot Password | Early Literacy Screening" }];
 
 const INVALID_EMAIL = "Please enter a valid email address.";
-const ForgotSchema = z.object({
-  email: z.string().trim().min(1, "Please enter your email address").pipe(z.email(INVALID_EMAIL)),
-});
-
 type ActionData = { sent: true; email: string } | { sent: false; email: string; error: string };
 
 export async function action({ request }: ActionFunctionArgs) {

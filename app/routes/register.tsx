@@ -1,16 +1,12 @@
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { ErrorPage } from "#app/components/ErrorPage";
+import { RegisterSchema } from "#app/lib/account-forms.server";
 import { apiFor } from "#app/lib/api.server";
 import accountCss from "#app/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
 export const meta: MetaFunction = () => [{ title: "Register | Early Literacy Screening" }];
-
-const RegisterSchema = z.object({
-  email: z.string().trim().min(1, "Please enter your email address").pipe(z.email("Please enter a valid email address.")),
-});
 
 /** Spec 000 section 8: registration failures by server message. */
 const BY_SERVER_MESSAGE: Record<string, string> = {

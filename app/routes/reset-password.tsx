@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { z } from "zod";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { PasswordChecklist } from "#app/components/PasswordChecklist";
 import { RATE_LIMITED } from "#app/api/rate-limit";
+import { ResetSchema } from "#app/lib/account-forms.server";
 import { apiFor } from "#app/lib/api.server";
 import accountCss from "#app/styles/account.css";
 
@@ -12,16 +12,6 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss
 export const meta: MetaFunction = () => [{ title: "Reset Password | Early Literacy Screening" }];
 
 const RESET_FAILED = "Unable to reset password. Please try again.";
-
-// Checked in the spec's order (email, code, password, confirmation); the first failure is shown.
-const ResetSchema = z
-  .object({
-    email: z.string().trim().min(1, "Please enter your email address").pipe(z.email("Please enter a valid email address.")),
-    code: z.string().trim().min(1, "Please enter the verification code you received in your email"),
-    password: z.string().min(1, "Please enter your password"),
-    confirmation: z.string(),
-  })
-  .refine((v) => v.password === v.confirmation, { message: "Passwords must match", path: ["confirmation"] });
 
 type Field = "email" | "code" | "password" | "confirmation";
 type ActionData =

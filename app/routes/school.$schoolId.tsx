@@ -120,7 +120,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function School() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const dialogId = new URLSearchParams(useLocation().search).get("id") ?? "";
+  const search = new URLSearchParams(useLocation().search);
+  const dialogId = search.get("id") ?? "";
+  // The classroom page's Create Student link names its classroom (`?classroomId=`).
+  const classroomParam = search.get("classroomId") ?? undefined;
   const manageClassrooms = can.manageClassrooms(d.role);
   const isTeacher = d.role === "TEACHER";
   const classroomCount = d.classrooms?.length ?? 0;
@@ -205,7 +208,7 @@ export default function School() {
           ) : d.students ? (
             <StudentsTable students={d.students} canDelete={can.deleteStudents(d.role)} />
           ) : null}
-          {createStudents ? <StudentDialog {...studentDialogProps} defaultSchoolId={d.schoolId} /> : null}
+          {createStudents ? <StudentDialog {...studentDialogProps} defaultSchoolId={d.schoolId} defaultClassroomId={classroomParam} /> : null}
           {(d.students ?? [])
             .filter((s) => s.participantId === dialogId)
             .map((s) => (

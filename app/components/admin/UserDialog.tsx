@@ -1,5 +1,5 @@
 import type { User } from "#app/api/mappers";
-import { roleNeedsSchools } from "#app/domain/admin-forms";
+import { roleNeedsSchools } from "#app/domain/admin-fields";
 import { ROLE_LABELS, type RoleName } from "#app/domain/roles";
 import { CheckboxGroup, FormField, SelectField, type Option } from "../FormField";
 import { UrlDialog } from "../UrlDialog";
