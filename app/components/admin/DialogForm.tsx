@@ -51,14 +51,16 @@ export function DialogForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
-    <Form method="post" noValidate className="form" preventScrollReset>
+    // While saving, Save is only aria-disabled: a disabled button would drop the keyboard
+    // user's focus out of the dialog; a second submit is refused here instead.
+    <Form method="post" noValidate className="form" preventScrollReset onSubmit={(event) => busy && event.preventDefault()}>
       <input type="hidden" name="intent" value={intent} />
       {id ? <input type="hidden" name="id" value={id} /> : null}
       {children}
       <FormError message={formError} />
       <div className="dialog-actions">
         <DialogCancel href={closeHref} />
-        <button type="submit" className={`button ${danger ? "button--danger" : "button--primary"}`} disabled={busy} aria-disabled={busy || undefined}>
+        <button type="submit" className={`button ${danger ? "button--danger" : "button--primary"}`} aria-disabled={busy || undefined}>
           {busy ? "Saving…" : submitLabel}
         </button>
       </div>
