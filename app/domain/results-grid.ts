@@ -281,6 +281,14 @@ export type Grid = {
   rows: GridRow[];
 };
 
+/** The grid as a page sends it to the browser: cells without their raw test rows, which only the server needs. */
+export type ShownCell = Omit<GridCell, "test">;
+export type ShownGrid = Omit<Grid, "rows"> & { rows: (Omit<GridRow, "cells"> & { cells: ShownCell[] })[] };
+
+export function shownGrid(grid: Grid): ShownGrid {
+  return { ...grid, rows: grid.rows.map((r) => ({ ...r, cells: r.cells.map(({ test: _test, ...cell }) => cell) })) };
+}
+
 export type GridInput = {
   period: Period;
   lists: GradeTestLists;

@@ -13,7 +13,7 @@ import { ResultsGrid } from "#app/components/results/ResultsGrid";
 import { assessmentDefinition, definitionItems } from "#app/domain/assessment-definitions";
 import { isGrade } from "#app/domain/grades";
 import { PERIOD_LABELS, PERIODS } from "#app/domain/periods";
-import { bannerApplies } from "#app/domain/results-grid";
+import { bannerApplies, shownGrid } from "#app/domain/results-grid";
 import {
   NO_CLASSROOM_STUDENTS,
   NOTHING_TO_DISPLAY,
@@ -75,7 +75,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       results: null,
     };
   }
-  return { ...base, students: null, results: await loadResults(request, api, classroom, q) };
+  const results = await loadResults(request, api, classroom, q);
+  return { ...base, students: null, results: { ...results, grid: results.grid && shownGrid(results.grid) } };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

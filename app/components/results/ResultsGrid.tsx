@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { Grid, GridCell, ProfileCell } from "#app/domain/results-grid";
+import type { ProfileCell, ShownCell, ShownGrid } from "#app/domain/results-grid";
 import { BAND_LABELS, BAND_MARKS, CELL_STATE_LABELS } from "#app/domain/results-labels";
 
 const PROFILE_TITLES = {
@@ -10,10 +10,10 @@ const PROFILE_TITLES = {
 } as const;
 
 type Props = {
-  grid: Grid;
+  grid: ShownGrid;
   caption: string;
   /** Where a letter cell leads (the letter score dialog), or null when it opens nothing. */
-  letterHref: (participantId: string, cell: GridCell) => string | null;
+  letterHref: (participantId: string, cell: ShownCell) => string | null;
 };
 
 /**
@@ -121,7 +121,7 @@ function ProfileTd({ cell, col }: { cell: ProfileCell; col: number }) {
   );
 }
 
-function CellContent({ cell }: { cell: GridCell }) {
+function CellContent({ cell }: { cell: ShownCell }) {
   const mark = cell.band ? BAND_MARKS[cell.band] : "";
   switch (cell.state) {
     case "not-applicable":
@@ -164,7 +164,7 @@ function CellContent({ cell }: { cell: GridCell }) {
   }
 }
 
-function CellTd({ cell, col, href, student }: { cell: GridCell; col: number; href: string | null; student: string }) {
+function CellTd({ cell, col, href, student }: { cell: ShownCell; col: number; href: string | null; student: string }) {
   const classes = ["cell", `cell--${cell.state}`];
   if (cell.band) classes.push(`band--${cell.band}`);
   if (cell.grayedOut) classes.push("cell--grayed");
