@@ -44,7 +44,9 @@ export function targets(f: Fixture): Target[] {
       label: `Classroom results (30)`,
       role: "teacher",
       candidates: [`/classroom/${f.classroomId}`],
-      marker: (h) => h.includes(f.classroomName) && h.includes(f.studentLastName),
+      // The grid itself, not a student's name: the fixture's named student sits in another classroom
+      // when the district has many.
+      marker: (h) => h.includes(f.classroomName) && h.includes('class="results-grid'),
       scale: true,
     },
     { key: "student", label: "Student profile", role: "teacher", candidates: [`/student/${f.studentId}`], marker: (h) => h.includes(f.studentLastName), scale: true },

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { unique, dialog, save, toast as flash, STUDENT_REQUIRED_TEXTS } from "./support/admin";
 import { DEMO, signIn } from "./support/auth";
 
 // Issue 4: the administration dialogs work with JavaScript disabled. The dialog is rendered
@@ -7,10 +8,6 @@ import { DEMO, signIn } from "./support/auth";
 
 test.use({ javaScriptEnabled: false });
 
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const dialog = (page: Page) => page.getByRole("dialog");
-const flash = (page: Page, text: string) => page.locator(".toast").filter({ hasText: text });
-const save = (page: Page) => dialog(page).getByRole("button", { name: "Save" }).click();
 
 const CEDAR = "Cedar Elementary";
 
@@ -153,13 +150,7 @@ test.describe("school admin without JavaScript", () => {
     await openDialog(page, "Create Student", "create-student", "Create Student");
     await dialog(page).getByLabel("School").selectOption("");
     await save(page);
-    for (const text of [
-      "First Name is a required field.",
-      "Last Name is a required field.",
-      "Date of Birth is a required field.",
-      "Grade is a required field.",
-      "School is a required field.",
-    ]) {
+    for (const text of STUDENT_REQUIRED_TEXTS) {
       await expect(dialog(page).getByText(text)).toBeVisible();
     }
     const last = unique("Plain");

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { unique, dialog, toast, save, STUDENT_REQUIRED_TEXTS } from "./support/admin";
 import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { codeAndLink } from "./support/smtp";
@@ -9,12 +10,8 @@ import { codeAndLink } from "./support/smtp";
 // student and user management, the teacher's read-only view, the multi-school admin, and
 // accessibility of every page and dialog on the way (spec 000 §2, §5, §6, §8; spec 001 §2, §5, §6).
 
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const dialog = (page: Page) => page.getByRole("dialog");
-const toast = (page: Page, text: string) => page.locator(".toast").filter({ hasText: text });
 const schoolTabs = (page: Page) => page.getByRole("navigation", { name: "School sections" });
 const crumbs = (page: Page) => page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem");
-const save = (page: Page) => dialog(page).getByRole("button", { name: "Save" }).click();
 
 const CEDAR = "Cedar Elementary";
 const DISTRICT = "Maple Valley School District";
@@ -168,13 +165,7 @@ test.describe("school admin", () => {
     // Every required field empty (the school chosen back to none).
     await dialog(page).getByLabel("School").selectOption("");
     await save(page);
-    for (const text of [
-      "First Name is a required field.",
-      "Last Name is a required field.",
-      "Date of Birth is a required field.",
-      "Grade is a required field.",
-      "School is a required field.",
-    ]) {
+    for (const text of STUDENT_REQUIRED_TEXTS) {
       await expect(dialog(page).getByText(text)).toBeVisible();
     }
     // Classroom is required only when the actor is a teacher.
@@ -258,6 +249,9 @@ test.describe("school admin", () => {
     await expect(crumbs(page)).toHaveText(["Schools", CEDAR, room]);
     const views = page.getByRole("navigation", { name: "Classroom views" });
     await expect(views.getByRole("link")).toHaveText(["Results", "Students"]);
+    await expect(
+      page.getByText("Nothing to display. Click the Students tab to add a student. Once they have taken the screener, their results will be shown here!"),
+    ).toBeVisible();
     await views.getByRole("link", { name: "Students" }).click();
     await expect(page.getByText("No students belong to this classroom yet. Click the button to create the first one!")).toBeVisible();
     await expectNoAxeViolations(page);

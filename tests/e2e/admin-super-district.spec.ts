@@ -1,10 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
+import { unique, dialog, toast } from "./support/admin";
 import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const dialog = (page: Page) => page.getByRole("dialog");
-const toast = (page: Page, text: string) => page.locator(".toast").filter({ hasText: text });
 
 test.describe("super admin", () => {
   test("sees Super Admin View with both tabs; creates, edits and deletes a district with every validation text", async ({ page }) => {
@@ -45,6 +43,14 @@ test.describe("super admin", () => {
     await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
     // Success toasts hide after 3000 ms.
     await expect(toast(page, "District has been successfully created.")).toBeHidden({ timeout: 5000 });
+
+    // A new district is empty: both of its tabs say so (spec 000 §2 'Empty states').
+    await page.getByRole("link", { name, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    await expect(page.getByText("No schools belong to this district yet. Click the button to create the first one!")).toBeVisible();
+    await page.getByRole("navigation", { name: "District sections" }).getByRole("link", { name: "Users" }).click();
+    await expect(page.getByText("No users belong to this district yet. Click the button to create the first one!")).toBeVisible();
+    await page.goto("/super-admin");
 
     await page.getByRole("link", { name: `Edit ${name}` }).click();
     await expect(dialog(page).getByRole("heading", { name: "Update District" })).toBeVisible();

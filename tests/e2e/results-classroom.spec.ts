@@ -155,6 +155,15 @@ test.describe("classroom results grid", () => {
 });
 
 test.describe("letter score entry", () => {
+  test("a letter dialog whose student is not in the grid says the data could not be loaded", async ({ page }) => {
+    await signIn(page, DEMO.teacher);
+    await openClassroom(page, KINDERGARTEN, "?dialog=letters&student=00000000-0000-4000-8000-000000000000&test=letter-names");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("alert")).toHaveText("Unable to load data. Please refresh to try again.");
+    await dialog.getByRole("link", { name: "Close" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
   test("a teacher enters letter scores with the keyboard alone and sees them saved", async ({ page }) => {
     await signIn(page, DEMO.teacher);
     await openClassroom(page, KINDERGARTEN, "?score=raw");
@@ -199,6 +208,8 @@ test.describe("letter score entry", () => {
     await expect(dialog).toBeHidden();
     const saved = grid(page).locator("tbody tr").filter({ hasText: student }).locator(`> :nth-child(${letterNames})`);
     await expect(saved).toHaveText(/^4\/26/);
+    // Keyboard focus is back on the cell that opened the dialog.
+    await expect(saved.locator("a")).toBeFocused();
     await page.reload();
     await expect(saved).toHaveText(/^4\/26/);
     // It now opens read-only, with the letters as entered.

@@ -27,6 +27,16 @@ export function LetterScoreDialog({ data, closeHref, viewHref, editHref, error }
   const ready = data.kind === "ready" ? data : null;
   // Escape or Cancel in an edit dialog opened from read-only returns to read-only (spec 001 §4).
   const dismissHref = ready && ready.mode === "edit" && ready.fromView ? viewHref : closeHref;
+  // Opened by navigation, not a Radix Trigger: remember the cell link that had focus, and give
+  // focus back to it when the dialog goes away (not when it only switches between view and edit).
+  const [opener] = useState(() => (typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null)));
+  const open = useRef(true);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : navigate(dismissHref, { preventScrollReset: true }))}>
       <Dialog.Overlay className="results-dialog-overlay" />
@@ -34,6 +44,10 @@ export function LetterScoreDialog({ data, closeHref, viewHref, editHref, error }
         key={ready ? `${ready.mode}-${ready.participantId}-${ready.testCode}` : "error"}
         className="results-dialog letter-dialog"
         aria-describedby={undefined}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (!open.current && opener?.isConnected && opener !== document.body) opener.focus();
+        }}
       >
         {!ready ? (
           <>

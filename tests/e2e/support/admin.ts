@@ -1,0 +1,19 @@
+import type { Page } from "@playwright/test";
+
+// Locators and names the administration specs share.
+
+/** A name no other test run uses, so tests that create rows stay independent. */
+export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+export const dialog = (page: Page) => page.getByRole("dialog");
+/** A toast, or with JavaScript off the flash message that stands in for it. */
+export const toast = (page: Page, text: string) => page.locator(".toast").filter({ hasText: text });
+export const save = (page: Page) => dialog(page).getByRole("button", { name: "Save" }).click();
+
+/** What the student dialog says when every required field is empty (spec 000 §5). */
+export const STUDENT_REQUIRED_TEXTS = [
+  "First Name is a required field.",
+  "Last Name is a required field.",
+  "Date of Birth is a required field.",
+  "Grade is a required field.",
+  "School is a required field.",
+] as const;
