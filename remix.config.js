@@ -8,9 +8,10 @@ export default {
   serverModuleFormat: "esm",
   serverPlatform: "node",
   // The benchmark's build only (npm run bench): a floor route with no data access (bench/floor-route.tsx).
-  routes: process.env.REMIX_BENCH_FLOOR === "1"
-    ? async (defineRoutes) => defineRoutes((route) => route("bench-floor", "../bench/floor-route.tsx", { id: "routes/bench-floor" }))
-    : undefined,
+  routes:
+    process.env.REMIX_BENCH_FLOOR === "1"
+      ? async (defineRoutes) => defineRoutes((route) => route("bench-floor", "../bench/floor-route.tsx", { id: "routes/bench-floor" }))
+      : undefined,
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

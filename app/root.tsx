@@ -7,7 +7,7 @@ import { Menu } from "#app/components/Menu";
 import { Toasts } from "#app/components/Toasts";
 import { homePath } from "#app/domain/home-path";
 import { getUser } from "#app/lib/auth.server";
-import { idleTimeoutMs, logoutGraceMs } from "#app/lib/config.server";
+import { idleTimeoutMs, logoutGraceMs } from "#app/server/config.server";
 import { takeToast } from "#app/lib/toast.server";
 import appCss from "#app/styles/app.css";
 import uiCss from "#app/styles/ui.css";

@@ -27,7 +27,7 @@ function newest(dir) {
 
 const template = path.join(root, `.tmp/e2e-template-${shared}`);
 const stamp = path.join(template, ".seeded");
-const inputs = Math.max(newest(path.join(root, "app/db")), newest(path.join(root, "app/domain")), newest(path.join(root, "app/api")));
+const inputs = Math.max(...["app/db", "app/domain", "app/api", "scripts/seed"].map((d) => newest(path.join(root, d))));
 if (!existsSync(stamp) || statSync(stamp).mtimeMs < inputs) {
   rmSync(template, { recursive: true, force: true });
   run("npx", ["tsx", "scripts/seed.ts", "--quiet"], { env: { ...process.env, DATA_DIR: template, DATABASE_URL: "" } });

@@ -1,4 +1,5 @@
-import { databaseOptions, migrateToLatest, openDatabase } from "../app/db/connect.server";
+import { migrateToLatest, openDatabase } from "../app/db/connect.server";
+import { databaseOptions } from "../app/server/config.server";
 
 const handle = await openDatabase(databaseOptions());
 await migrateToLatest(handle.db);

@@ -1,7 +1,8 @@
 // npm run seed [-- --reset]: migrates and seeds the demo district once; --reset rebuilds it.
 import { sql } from "kysely";
-import { databaseOptions, migrateToLatest, openDatabase } from "../app/db/connect.server";
-import { DEMO_PASSWORD, DEMO_SIGN_INS, isDemoSeeded, seedDemo } from "../app/db/seed/demo";
+import { migrateToLatest, openDatabase } from "../app/db/connect.server";
+import { databaseOptions } from "../app/server/config.server";
+import { DEMO_PASSWORD, DEMO_SIGN_INS, isDemoSeeded, seedDemo } from "./seed/demo";
 
 const reset = process.argv.includes("--reset");
 const quiet = process.argv.includes("--quiet");
@@ -9,7 +10,11 @@ const handle = await openDatabase(databaseOptions());
 try {
   await migrateToLatest(handle.db);
   if (reset) {
-    const tables = await sql<{ tablename: string }>`select tablename from pg_tables where schemaname = current_schema() and tablename not like 'kysely_%' and tablename <> 'role'`.execute(handle.db);
+    const tables = await sql<{
+      tablename: string;
+    }>`select tablename from pg_tables where schemaname = current_schema() and tablename not like 'kysely_%' and tablename <> 'role'`.execute(
+      handle.db,
+    );
     await sql.raw(`truncate ${tables.rows.map((t) => `"${t.tablename}"`).join(", ")} cascade`).execute(handle.db);
   }
   if (await isDemoSeeded(handle.db)) {

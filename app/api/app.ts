@@ -1,7 +1,7 @@
 import { getCookie } from "hono/cookie";
 import { HTTPException } from "hono/http-exception";
-import { CROSS_SITE_MESSAGE, crossSiteReason } from "#app/lib/csrf.server";
-import { withOverride } from "#app/lib/flags.server";
+import { CROSS_SITE_MESSAGE, crossSiteReason } from "#app/server/csrf.server";
+import { withOverride } from "#app/server/flags.server";
 import { type ApiDeps, newRouter } from "./env";
 import { ApiError } from "./errors";
 import { registerAccounts } from "./resources/accounts";
@@ -24,7 +24,10 @@ export function createApi(deps: ApiDeps) {
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
-    c.set("flags", deps.config.allowFlagOverride ? withOverride(deps.config.flags, c.req.header("x-feature-flags") ?? null) : deps.config.flags);
+    c.set(
+      "flags",
+      deps.config.allowFlagOverride ? withOverride(deps.config.flags, c.req.header("x-feature-flags") ?? null) : deps.config.flags,
+    );
     const bearer = c.req.header("authorization")?.match(/^Bearer (.+)$/i)?.[1];
     const token = bearer ?? getCookie(c, API_SESSION_COOKIE);
     // A cookie rides along on any site's request; a bearer token does not. So cookie-authenticated
@@ -51,8 +54,7 @@ export function createApi(deps: ApiDeps) {
     info: {
       title: "Early-literacy screening dashboard API",
       version: "1",
-      description:
-        "Every call takes `Authorization: Bearer <token>` from POST /dashboard/login. Errors answer `{ message, errors? }`.",
+      description: "Every call takes `Authorization: Bearer <token>` from POST /dashboard/login. Errors answer `{ message, errors? }`.",
     },
     security: [{ Bearer: [] }],
   });

@@ -1,8 +1,8 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Db } from "#app/db/connect.server";
 import type { RoleName } from "#app/domain/roles";
-import type { Mailer } from "#app/lib/mail.server";
-import type { Flags } from "#app/lib/flags.server";
+import type { Mailer } from "#app/server/mail.server";
+import type { Flags } from "#app/server/flags.server";
 import type { SsoProviders } from "./sso/providers";
 
 export interface ApiConfig {
@@ -46,9 +46,7 @@ export type ApiEnv = {
   };
 };
 
-export const ErrorBody = z
-  .object({ message: z.string(), errors: z.array(z.string()).optional() })
-  .openapi("Error");
+export const ErrorBody = z.object({ message: z.string(), errors: z.array(z.string()).optional() }).openapi("Error");
 
 /** Every router answers a failed zod check with the `{ message, errors }` shape of spec 000 section 5. */
 export function newRouter() {

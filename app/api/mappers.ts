@@ -60,9 +60,7 @@ export const toOrganizationUnit = (
   organizationUnitId: u.organization_unit_id,
   name: u.name,
   organizationId: u.organization_id,
-  ...(organizationName !== undefined
-    ? { Organization: { organizationId: u.organization_id, name: organizationName } }
-    : {}),
+  ...(organizationName !== undefined ? { Organization: { organizationId: u.organization_id, name: organizationName } } : {}),
 });
 
 export const Participant = z

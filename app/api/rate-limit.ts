@@ -55,7 +55,10 @@ export async function clear(db: Db, bucket: string): Promise<void> {
 /** Old events are useless; drop them now and then so the table stays small. */
 export async function prune(db: Db, now: Date): Promise<void> {
   const oldest = Math.max(...Object.values(LIMITS).map((l) => l.windowMs));
-  await db.deleteFrom("rate_limit_event").where("created_at", "<", new Date(now.getTime() - oldest)).execute();
+  await db
+    .deleteFrom("rate_limit_event")
+    .where("created_at", "<", new Date(now.getTime() - oldest))
+    .execute();
 }
 
 /**

@@ -37,7 +37,10 @@ export const TestResultInput = z
     abilityPercentile: z.number().min(0).max(100).nullable().optional(),
     correctItems: z.number().int().min(0).nullable().optional(),
     totalItems: z.number().int().min(0).nullable().optional(),
-    correctByCode: z.record(z.string(), z.union([z.literal(0), z.literal(1)])).nullable().optional(),
+    correctByCode: z
+      .record(z.string(), z.union([z.literal(0), z.literal(1)]))
+      .nullable()
+      .optional(),
     responses: z.array(QuestionResponseInput).max(500).default([]),
   })
   .refine((t) => t.correctItems == null || t.totalItems == null || t.correctItems <= t.totalItems, {
@@ -59,7 +62,11 @@ export const TestResultInput = z
     const items = new Set(letterItems(t.testCode));
     const unknown = [...Object.keys(t.correctByCode ?? {}), ...t.responses.map((r) => r.questionCode)].filter((c) => !items.has(c));
     if (unknown.length > 0) {
-      ctx.addIssue({ code: "custom", message: `Unknown item codes for ${t.testCode}: ${[...new Set(unknown)].join(", ")}`, path: ["responses"] });
+      ctx.addIssue({
+        code: "custom",
+        message: `Unknown item codes for ${t.testCode}: ${[...new Set(unknown)].join(", ")}`,
+        path: ["responses"],
+      });
     }
   })
   .openapi("TestResultInput");
@@ -145,13 +152,19 @@ export async function recordTestResult(db: Db, raw: TestResultInput, enteredBy: 
       .insertInto("participant_test")
       .values(values)
       .onConflict((oc) =>
-        oc.column("client_test_id").doUpdateSet({ ...values, updated_at: sql`now()` }).where("participant_test.participant_id", "=", t.participantId),
+        oc
+          .column("client_test_id")
+          .doUpdateSet({ ...values, updated_at: sql`now()` })
+          .where("participant_test.participant_id", "=", t.participantId),
       )
       .returning(["participant_test_id", sql<boolean>`(xmax = 0)`.as("inserted")])
       .executeTakeFirst();
     // A known clientTestId that belongs to another student is refused, never overwritten.
     if (!row) throw new ApiError(409, "clientTestId belongs to another student's test");
-    await upsertResponses(tx, t.responses.map((r) => responseRow(row.participant_test_id, r)));
+    await upsertResponses(
+      tx,
+      t.responses.map((r) => responseRow(row.participant_test_id, r)),
+    );
     return { participantTestId: row.participant_test_id, created: row.inserted };
   });
 }
@@ -163,7 +176,8 @@ export async function recordTestResult(db: Db, raw: TestResultInput, enteredBy: 
  */
 export async function recordTestResults(db: Db, raws: readonly TestResultInput[], enteredBy: string | null = null) {
   const tests = raws.map((raw) => TestResultInput.parse(raw));
-  if (new Set(tests.map((t) => t.clientTestId)).size !== tests.length) throw new ApiError(400, "Each clientTestId may appear only once in a batch");
+  if (new Set(tests.map((t) => t.clientTestId)).size !== tests.length)
+    throw new ApiError(400, "Each clientTestId may appear only once in a batch");
   const CHUNK = 1000; // 14 parameters a row, well under PostgreSQL's 65,535 a statement
   return db.transaction().execute(async (tx) => {
     const ids = new Map<string, string>();
@@ -269,7 +283,16 @@ type Scored = ReturnType<typeof scoreLetterItems>;
  */
 export async function createManualLetterTest(
   db: Db,
-  input: { participantId: string; testCode: string; grade: string; startDtTm: Date; now: Date; enteredBy: string; manualKey: string; scored: Scored },
+  input: {
+    participantId: string;
+    testCode: string;
+    grade: string;
+    startDtTm: Date;
+    now: Date;
+    enteredBy: string;
+    manualKey: string;
+    scored: Scored;
+  },
 ) {
   return db.transaction().execute(async (tx) => {
     const row = await tx

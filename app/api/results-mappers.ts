@@ -49,7 +49,10 @@ export const ParticipantTest = z
     abilityPercentile: z.number().nullable(),
     correctItems: z.number().nullable(),
     totalItems: z.number().nullable(),
-    correctByCode: z.record(z.string(), z.number()).nullable().openapi({ example: { LN_A: 1, LN_B: 0 } }),
+    correctByCode: z
+      .record(z.string(), z.number())
+      .nullable()
+      .openapi({ example: { LN_A: 1, LN_B: 0 } }),
   })
   .openapi("ParticipantTest");
 export type ParticipantTest = z.infer<typeof ParticipantTest>;

@@ -70,12 +70,7 @@ export async function resolveSession(db: Db, token: string, idleMs: number, now:
 /** A user's first role and their schools, the two facts every scope check needs. */
 export async function loadAccess(db: Db, userId: string) {
   const [role, schools] = await Promise.all([
-    db
-      .selectFrom("user_role")
-      .select("role_id")
-      .where("user_id", "=", userId)
-      .orderBy("position")
-      .executeTakeFirst(),
+    db.selectFrom("user_role").select("role_id").where("user_id", "=", userId).orderBy("position").executeTakeFirst(),
     db
       .selectFrom("user_organization_unit as uou")
       .innerJoin("organization_unit as ou", "ou.organization_unit_id", "uou.organization_unit_id")

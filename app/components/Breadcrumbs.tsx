@@ -9,11 +9,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
       <ol className="breadcrumbs__list">
         {crumbs.map((crumb, i) => (
           <li key={`${i}-${crumb.label}`} className="breadcrumbs__item">
-            {crumb.href ? (
-              <Link to={crumb.href}>{crumb.label}</Link>
-            ) : (
-              <span aria-current="page">{crumb.label}</span>
-            )}
+            {crumb.href ? <Link to={crumb.href}>{crumb.label}</Link> : <span aria-current="page">{crumb.label}</span>}
           </li>
         ))}
       </ol>

@@ -1,7 +1,6 @@
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 
-export const NOT_AUTHORIZED =
-  "You are not authorized to view this page, contact your school or district administrator for assistance.";
+export const NOT_AUTHORIZED = "You are not authorized to view this page, contact your school or district administrator for assistance.";
 
 /** One rendering of 401/403/404/500 for every route (DESIGN: "one shared error boundary"). */
 export function ErrorPage() {

@@ -41,12 +41,7 @@ export function Tabs({
       <ul className="tabs__list">
         {tabs.map((tab) => (
           <li key={tab.id}>
-            <Link
-              to={hrefFor(tab.id)}
-              className="tabs__tab"
-              aria-current={tab.id === current ? "page" : undefined}
-              preventScrollReset
-            >
+            <Link to={hrefFor(tab.id)} className="tabs__tab" aria-current={tab.id === current ? "page" : undefined} preventScrollReset>
               {tab.label}
             </Link>
           </li>

@@ -1,7 +1,6 @@
 import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { Kysely, PostgresDialect } from "kysely";
-import { Migrator } from "kysely/migration";
+import { Kysely, Migrator, PostgresDialect } from "kysely";
+import { databaseOptions } from "#app/server/config.server";
 import type { Database } from "./schema";
 import { migrations } from "./migrations";
 import { PGliteDialect } from "./pglite-dialect";
@@ -40,6 +39,12 @@ export async function openDatabase(options: { url?: string; dir?: string } = {})
     // An idle connection the server closes (restart, failover, admin) must not crash the
     // process: the pool drops it and opens a new one on the next query.
     pool.on("error", (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
+    // pg-pool takes its own 'error' listener off a client while it is checked out, so a backend
+    // terminated mid-query would emit an unhandled 'error' and kill the process: every client
+    // keeps a listener of its own for its whole life (the query in flight still fails cleanly).
+    pool.on("connect", (client) => {
+      client.on("error", (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: "postgres", close: () => db.destroy() };
   }
@@ -67,16 +72,6 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
   }
-}
-
-export function dataDir(): string {
-  return path.resolve(process.env.DATA_DIR ?? "data");
-}
-
-/** Where the app's own database lives, from the environment (see README). */
-export function databaseOptions(): { url?: string; dir?: string } {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL };
-  return { dir: process.env.PGLITE_DIR ?? path.join(dataDir(), "pglite") };
 }
 
 let shared: Promise<DbHandle> | undefined;

@@ -22,12 +22,20 @@ describe("district form", () => {
     ["all empty", {}, { name: "Name is a required field.", state: "State is a required field." }],
     ["blank name", { name: "  ", state: "WA" }, { name: "Name is a required field." }],
     ["unknown state", { name: "X", state: "ZZ" }, { state: "State is a required field." }],
-    ["bad website", { name: "X", state: "WA", website: "not a site" }, { website: "Please enter a valid website address, such as https://www.example.org." }],
+    [
+      "bad website",
+      { name: "X", state: "WA", website: "not a site" },
+      { website: "Please enter a valid website address, such as https://www.example.org." },
+    ],
     ["ok", { name: "X", state: "WA", website: "" }, {}],
   ])("%s", (_n, values, errors) => expect(errorsOf(parseForm(districtForm, values))).toEqual(errors));
 
   it("normalizes the website", () => {
-    expect(dataOf(parseForm(districtForm, { name: " X ", state: "PR", website: "example.org" }))).toEqual({ name: "X", state: "PR", website: "https://example.org" });
+    expect(dataOf(parseForm(districtForm, { name: " X ", state: "PR", website: "example.org" }))).toEqual({
+      name: "X",
+      state: "PR",
+      website: "https://example.org",
+    });
   });
 });
 
@@ -50,17 +58,36 @@ describe("user form", () => {
     [
       "all empty",
       {},
-      { firstName: "First Name is a required field.", lastName: "Last Name is a required field.", email: "Email is a required field.", role: "Role is a required field." },
+      {
+        firstName: "First Name is a required field.",
+        lastName: "Last Name is a required field.",
+        email: "Email is a required field.",
+        role: "Role is a required field.",
+      },
     ],
-    ["bad email", { firstName: "A", lastName: "B", email: "a@b", role: "TEACHER", organizationUnitIds: ["s"] }, { email: "Please enter a valid email address." }],
-    ["teacher without schools", { firstName: "A", lastName: "B", email: "a@b.org", role: "TEACHER" }, { organizationUnitIds: "Schools is a required field." }],
-    ["role not offered to a district admin", { firstName: "A", lastName: "B", email: "a@b.org", role: "ORG_ADMIN" }, { role: "Role is a required field." }],
+    [
+      "bad email",
+      { firstName: "A", lastName: "B", email: "a@b", role: "TEACHER", organizationUnitIds: ["s"] },
+      { email: "Please enter a valid email address." },
+    ],
+    [
+      "teacher without schools",
+      { firstName: "A", lastName: "B", email: "a@b.org", role: "TEACHER" },
+      { organizationUnitIds: "Schools is a required field." },
+    ],
+    [
+      "role not offered to a district admin",
+      { firstName: "A", lastName: "B", email: "a@b.org", role: "ORG_ADMIN" },
+      { role: "Role is a required field." },
+    ],
     ["ok", { firstName: "A", lastName: "B", email: " A@B.org ", role: "ORG_UNIT_ADMIN", organizationUnitIds: ["s"] }, {}],
   ])("create: %s", (_n, values, errors) => expect(errorsOf(parseForm(create, values))).toEqual(errors));
 
   it("a district admin needs no schools; any posted are dropped; email lowercased", () => {
     const superCreate = userCreateForm(rolesOfferedTo("SUPER_ADMIN"));
-    expect(dataOf(parseForm(superCreate, { firstName: "A", lastName: "B", email: " A@B.org", role: "ORG_ADMIN", organizationUnitIds: ["s"] }))).toEqual({
+    expect(
+      dataOf(parseForm(superCreate, { firstName: "A", lastName: "B", email: " A@B.org", role: "ORG_ADMIN", organizationUnitIds: ["s"] })),
+    ).toEqual({
       firstName: "A",
       lastName: "B",
       email: "a@b.org",
@@ -104,9 +131,24 @@ describe("student form", () => {
         organizationUnitId: "School is a required field.",
       },
     ],
-    ["bad date", admin, { ...ok, dateOfBirth: "13/01/2019" }, { dateOfBirth: "Invalid Date! Please correct the Date of Birth and try again." }],
-    ["ISO date", admin, { ...ok, dateOfBirth: "2019-03-04" }, { dateOfBirth: "Invalid Date! Please correct the Date of Birth and try again." }],
-    ["future date", admin, { ...ok, dateOfBirth: "01/01/2027" }, { dateOfBirth: "Invalid Date! Please correct the Date of Birth and try again." }],
+    [
+      "bad date",
+      admin,
+      { ...ok, dateOfBirth: "13/01/2019" },
+      { dateOfBirth: "Invalid Date! Please correct the Date of Birth and try again." },
+    ],
+    [
+      "ISO date",
+      admin,
+      { ...ok, dateOfBirth: "2019-03-04" },
+      { dateOfBirth: "Invalid Date! Please correct the Date of Birth and try again." },
+    ],
+    [
+      "future date",
+      admin,
+      { ...ok, dateOfBirth: "01/01/2027" },
+      { dateOfBirth: "Invalid Date! Please correct the Date of Birth and try again." },
+    ],
     ["grade 3 without the flag", admin, { ...ok, grade: "3" }, { grade: "Grade is a required field." }],
     ["bad email", admin, { ...ok, email: "x" }, { email: "Please enter a valid email address." }],
     ["admin without classroom", admin, ok, {}],
@@ -115,7 +157,9 @@ describe("student form", () => {
   ])("%s", (_n, schema, values, errors) => expect(errorsOf(parseForm(schema, values))).toEqual(errors));
 
   it("normalizes: padded date, trimmed lowercased email, tags in catalogue order, empties null", () => {
-    expect(dataOf(parseForm(admin, { ...ok, middleName: " ", email: " Jane@X.org ", tags: ["IEP", "ELL", "bogus"], externalId: "" }))).toEqual({
+    expect(
+      dataOf(parseForm(admin, { ...ok, middleName: " ", email: " Jane@X.org ", tags: ["IEP", "ELL", "bogus"], externalId: "" })),
+    ).toEqual({
       firstName: "Jane",
       middleName: null,
       lastName: "Doe",

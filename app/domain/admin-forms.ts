@@ -59,13 +59,17 @@ const optionalText = z.preprocess((v) => (typeof v === "string" ? v.trim() : "")
 
 const list = z.preprocess((v) => (Array.isArray(v) ? v : typeof v === "string" && v ? [v] : []), z.array(z.string()));
 
-const optionalEmail = optionalText.refine((v) => v === null || isValidEmail(normalizeEmail(v)), INVALID_EMAIL_MESSAGE).transform((v) => (v === null ? null : normalizeEmail(v)));
+const optionalEmail = optionalText
+  .refine((v) => v === null || isValidEmail(normalizeEmail(v)), INVALID_EMAIL_MESSAGE)
+  .transform((v) => (v === null ? null : normalizeEmail(v)));
 
 // ── District ─────────────────────────────────────────────────────────────────────────────────
 export const districtForm = z.object({
   name: requiredText("Name"),
   state: requiredText("State").refine(isStateCode, requiredMessage("State")),
-  website: optionalText.refine((w) => w === null || normalizeWebsite(w) !== null, INVALID_WEBSITE_MESSAGE).transform((w) => (w === null ? null : normalizeWebsite(w))),
+  website: optionalText
+    .refine((w) => w === null || normalizeWebsite(w) !== null, INVALID_WEBSITE_MESSAGE)
+    .transform((w) => (w === null ? null : normalizeWebsite(w))),
 });
 export type DistrictForm = z.output<typeof districtForm>;
 
@@ -98,7 +102,9 @@ export function userCreateForm(roles: readonly RoleName[]) {
   return z
     .object({
       ...base,
-      email: requiredText("Email").refine((e) => isValidEmail(normalizeEmail(e)), INVALID_EMAIL_MESSAGE).transform(normalizeEmail),
+      email: requiredText("Email")
+        .refine((e) => isValidEmail(normalizeEmail(e)), INVALID_EMAIL_MESSAGE)
+        .transform(normalizeEmail),
       role: requiredText("Role").refine((r) => (opts.roles as readonly string[]).includes(r), requiredMessage("Role")),
     })
     .superRefine((v, ctx) => {

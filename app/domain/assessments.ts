@@ -50,13 +50,7 @@ export type AssessmentGroup = keyof typeof ASSESSMENT_GROUPS;
 export type GridGroup = Exclude<AssessmentGroup, "processing">;
 
 /** Display order of groups (grid columns, student-profile sections). */
-export const GRID_GROUP_ORDER: readonly GridGroup[] = [
-  "phonemic-awareness",
-  "phonics",
-  "fluency",
-  "vocabulary",
-  "comprehension",
-];
+export const GRID_GROUP_ORDER: readonly GridGroup[] = ["phonemic-awareness", "phonics", "fluency", "vocabulary", "comprehension"];
 export const PROFILE_GROUP_ORDER: readonly AssessmentGroup[] = [...GRID_GROUP_ORDER, "processing"];
 
 /**
@@ -185,11 +179,7 @@ const RER_SET: readonly TestCode[] = [
   "rer-deletion",
 ];
 
-export function defaultGradeAssessments(
-  grade: Grade,
-  _period: Period,
-  options: DefaultAssessmentOptions,
-): TestCode[] {
+export function defaultGradeAssessments(grade: Grade, _period: Period, options: DefaultAssessmentOptions): TestCode[] {
   switch (grade) {
     case "PK":
       return [...PK_SET];

@@ -7,7 +7,10 @@ const room = { id: "c1", name: "Room 1" };
 const room2 = { id: "c2", name: "Room 2" };
 const student = { id: "p1", name: "Doe, Jane" };
 
-const show = (input: BreadcrumbInput) => breadcrumbs(input).map((c) => (c.href ? `${c.label}(${c.href})` : `[${c.label}]`)).join(" > ");
+const show = (input: BreadcrumbInput) =>
+  breadcrumbs(input)
+    .map((c) => (c.href ? `${c.label}(${c.href})` : `[${c.label}]`))
+    .join(" > ");
 
 describe("crumbStart", () => {
   it.each([
@@ -26,7 +29,11 @@ describe("crumbStart", () => {
 
 describe("breadcrumbs", () => {
   it.each<[string, BreadcrumbInput, string]>([
-    ["super admin, school page", { role: "SUPER_ADMIN", schoolCount: 0, district, school }, "Districts(/super-admin) > Maple(/district/d1) > [Cedar]"],
+    [
+      "super admin, school page",
+      { role: "SUPER_ADMIN", schoolCount: 0, district, school },
+      "Districts(/super-admin) > Maple(/district/d1) > [Cedar]",
+    ],
     ["district admin, school page", { role: "ORG_ADMIN", schoolCount: 0, district, school }, "Schools(/district/d1) > [Cedar]"],
     ["school admin, school page", { role: "ORG_UNIT_ADMIN", schoolCount: 1, district, school }, "Schools(/district/d1) > [Cedar]"],
     ["teacher with two schools, school page", { role: "TEACHER", schoolCount: 2, district, school }, "Schools(/district/d1) > [Cedar]"],
@@ -46,7 +53,11 @@ describe("breadcrumbs", () => {
       { role: "TEACHER", schoolCount: 1, district, school, classrooms: [room], student },
       "Classrooms(/school/s1) > Room 1(/classroom/c1) > [Doe, Jane]",
     ],
-    ["teacher, classroom page", { role: "TEACHER", schoolCount: 1, district, school, classrooms: [room] }, "Classrooms(/school/s1) > [Room 1]"],
+    [
+      "teacher, classroom page",
+      { role: "TEACHER", schoolCount: 1, district, school, classrooms: [room] },
+      "Classrooms(/school/s1) > [Room 1]",
+    ],
     [
       "teacher, RAN page",
       { role: "TEACHER", schoolCount: 1, district, school, classrooms: [room], student, tail: "RAN" },

@@ -23,7 +23,11 @@ export const SCHOOL_ADMIN_STARTS_AT: Record<"spec-000" | "spec-001", CrumbStart>
 };
 export const BREADCRUMB_READING_IN_FORCE = "spec-000" as const;
 
-export function crumbStart(role: RoleName | null, schoolCount: number, reading: keyof typeof SCHOOL_ADMIN_STARTS_AT = BREADCRUMB_READING_IN_FORCE): CrumbStart {
+export function crumbStart(
+  role: RoleName | null,
+  schoolCount: number,
+  reading: keyof typeof SCHOOL_ADMIN_STARTS_AT = BREADCRUMB_READING_IN_FORCE,
+): CrumbStart {
   if (role === "SUPER_ADMIN") return "Districts";
   if (role === "ORG_ADMIN" || schoolCount > 1) return "Schools";
   if (role === "ORG_UNIT_ADMIN") return SCHOOL_ADMIN_STARTS_AT[reading];

@@ -21,7 +21,12 @@ describe("cellState", () => {
     ["RAN with NaN percentile", true, t({ testCode: "letter-ran", abilityPercentile: Number.NaN }), "needs-scoring"],
     ["RAN scored: has percentile", true, t({ testCode: "object-ran", abilityPercentile: 12 }), "complete"],
     ["RAN percentile 0 counts as a percentile", true, t({ testCode: "object-ran", abilityPercentile: 0 }), "complete"],
-    ["RAN marked valid (invalid false), no percentile", true, t({ testCode: "object-ran", invalid: false, abilityPercentile: null }), "complete"],
+    [
+      "RAN marked valid (invalid false), no percentile",
+      true,
+      t({ testCode: "object-ran", invalid: false, abilityPercentile: null }),
+      "complete",
+    ],
     ["automatic test without percentile", true, t({ abilityPercentile: null }), "complete"],
     ["automatic test with score", true, t({}), "complete"],
   ])("%s → %s", (_name, applicable, test, expected) => {

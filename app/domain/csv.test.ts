@@ -16,7 +16,12 @@ describe("csv (RFC 4180)", () => {
     expect(csvField(value as string)).toBe(expected);
   });
   it("ends every record with CRLF", () => {
-    expect(toCsv([["a", "b"], ["c,d", "é"]])).toBe('a,b\r\n"c,d",é\r\n');
+    expect(
+      toCsv([
+        ["a", "b"],
+        ["c,d", "é"],
+      ]),
+    ).toBe('a,b\r\n"c,d",é\r\n');
   });
   it.each([
     ["Kindergarten Room 4", "kindergarten_room_4"],

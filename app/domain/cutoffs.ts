@@ -100,12 +100,7 @@ export type Readiness = "Emerging" | "Ready";
  * other side is our word. Null (and a log line) where no cutoff exists, since readiness is not
  * scored there at all.
  */
-export function readinessStatus(
-  grade: Grade,
-  period: Period,
-  score: number,
-  log: Logger = defaultLogger,
-): Readiness | null {
+export function readinessStatus(grade: Grade, period: Period, score: number, log: Logger = defaultLogger): Readiness | null {
   const cutoff = cutoffOrLog("readiness", grade, period, log);
   if (cutoff === undefined) return null;
   return score < cutoff ? "Emerging" : "Ready";

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TestCode } from "./assessments";
-import {
-  displayRuleFor,
-  formatScore,
-  type DisplayRule,
-  type DisplayRuleOptions,
-  type ScoredTest,
-} from "./display-rules";
+import { displayRuleFor, formatScore, type DisplayRule, type DisplayRuleOptions, type ScoredTest } from "./display-rules";
 import type { Grade } from "./grades";
 
 const plain: DisplayRuleOptions = { gr3InternalTestingDisplayRules: false, rerKindergarten: false };
@@ -117,9 +111,7 @@ describe("formatScore", () => {
   });
 
   it("proficiency with no cutoff throws", () => {
-    expect(() => formatScore("proficiency", test({ grade: "1", testCode: "vocab", finalTheta: 0 }))).toThrow(
-      /No proficiency cutoff/,
-    );
+    expect(() => formatScore("proficiency", test({ grade: "1", testCode: "vocab", finalTheta: 0 }))).toThrow(/No proficiency cutoff/);
   });
 
   it("every rule PK gets for its default tests can be formatted without throwing", () => {
@@ -131,8 +123,6 @@ describe("formatScore", () => {
 
   it("rer-kindergarten RER tests have cutoffs for their proficiency rule", () => {
     const rule = displayRuleFor("K", "rer-blending", rerK);
-    expect(formatScore(rule, test({ grade: "K", testCode: "rer-blending", period: "EOY", finalTheta: -0.5 })).text).toBe(
-      "On Track",
-    );
+    expect(formatScore(rule, test({ grade: "K", testCode: "rer-blending", period: "EOY", finalTheta: -0.5 })).text).toBe("On Track");
   });
 });

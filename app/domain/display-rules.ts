@@ -1,25 +1,11 @@
 import { ASSESSMENTS, isLetterTest, letterItems, type TestCode } from "./assessments";
 import type { Grade } from "./grades";
-import {
-  PERCENTILE_BAND_LABELS,
-  clampPercentile,
-  formatPercentile,
-  percentileBand,
-  type PercentileBand,
-} from "./percentile";
+import { PERCENTILE_BAND_LABELS, clampPercentile, formatPercentile, percentileBand, type PercentileBand } from "./percentile";
 import type { Period } from "./periods";
 import { findProficiencyCutoff, isOnTrack } from "./proficiency";
 
 /** Score display rules (spec 001 §3). */
-export const DISPLAY_RULES = [
-  "%",
-  "proficiency",
-  "ratio",
-  "tbd",
-  "algorithm_percentage",
-  "algorithm_icon",
-  "grayed_out",
-] as const;
+export const DISPLAY_RULES = ["%", "proficiency", "ratio", "tbd", "algorithm_percentage", "algorithm_icon", "grayed_out"] as const;
 export type DisplayRule = (typeof DISPLAY_RULES)[number];
 
 export type DisplayRuleOptions = {
@@ -122,9 +108,7 @@ export function formatScore(rule: DisplayRule, test: ScoredTest): FormattedScore
     }
     case "algorithm_icon": {
       const band = percentileBand(test.abilityPercentile);
-      return band === null
-        ? text(NOT_AVAILABLE)
-        : { text: PERCENTILE_BAND_LABELS[band], band, icon: band, grayedOut: false };
+      return band === null ? text(NOT_AVAILABLE) : { text: PERCENTILE_BAND_LABELS[band], band, icon: band, grayedOut: false };
     }
     case "proficiency": {
       if (test.finalTheta === null || !Number.isFinite(test.finalTheta)) return text(NOT_AVAILABLE);

@@ -45,13 +45,6 @@ describe("studentGradeOptions", () => {
       { value: "2", label: "2" },
       { value: "MULTI", label: "MULTI" },
     ]);
-    expect(studentGradeOptions({ grade3StudentCreate: true }).map((o) => o.value)).toEqual([
-      "PK",
-      "K",
-      "1",
-      "2",
-      "3",
-      "MULTI",
-    ]);
+    expect(studentGradeOptions({ grade3StudentCreate: true }).map((o) => o.value)).toEqual(["PK", "K", "1", "2", "3", "MULTI"]);
   });
 });

@@ -1,19 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { letterItems } from "./assessments";
-import {
-  PRODUCT_LETTER_ORDER,
-  countCorrect,
-  initialLetterScores,
-  sortLetters,
-  toggleLetterScore,
-} from "./letters";
+import { PRODUCT_LETTER_ORDER, countCorrect, initialLetterScores, sortLetters, toggleLetterScore } from "./letters";
 
 describe("sortLetters", () => {
   it.each<[string[], string[]]>([
-    [["TH", "B", "CH", "A", "SH", "Z"], ["A", "B", "Z", "CH", "SH", "TH"]],
-    [["sh", "th", "ch", "c"], ["c", "ch", "sh", "th"]],
-    [["LS_TH", "LS_A", "LS_CH", "LS_Z", "LS_SH"], ["LS_A", "LS_Z", "LS_CH", "LS_SH", "LS_TH"]],
-    [["LN_C", "LN_A", "LN_B"], ["LN_A", "LN_B", "LN_C"]],
+    [
+      ["TH", "B", "CH", "A", "SH", "Z"],
+      ["A", "B", "Z", "CH", "SH", "TH"],
+    ],
+    [
+      ["sh", "th", "ch", "c"],
+      ["c", "ch", "sh", "th"],
+    ],
+    [
+      ["LS_TH", "LS_A", "LS_CH", "LS_Z", "LS_SH"],
+      ["LS_A", "LS_Z", "LS_CH", "LS_SH", "LS_TH"],
+    ],
+    [
+      ["LN_C", "LN_A", "LN_B"],
+      ["LN_A", "LN_B", "LN_C"],
+    ],
     [[], []],
   ])("alphabetical %j → %j", (input, expected) => {
     expect(sortLetters(input)).toEqual(expected);

@@ -9,8 +9,32 @@ export const DIGRAPH_ORDER = ["CH", "SH", "TH"] as const;
  * teachers read a letter inventory. The specs do not define this order; this is our choice.
  */
 export const PRODUCT_LETTER_ORDER: readonly string[] = [
-  "S", "A", "T", "P", "I", "N", "M", "D", "G", "O", "C", "K", "E",
-  "U", "R", "H", "B", "F", "L", "J", "V", "W", "X", "Y", "Z", "Q",
+  "S",
+  "A",
+  "T",
+  "P",
+  "I",
+  "N",
+  "M",
+  "D",
+  "G",
+  "O",
+  "C",
+  "K",
+  "E",
+  "U",
+  "R",
+  "H",
+  "B",
+  "F",
+  "L",
+  "J",
+  "V",
+  "W",
+  "X",
+  "Y",
+  "Z",
+  "Q",
 ];
 
 export type LetterOrder = "alphabetical" | "product";
@@ -53,10 +77,7 @@ export function toggleLetterScore(scores: LetterScores, item: string): LetterSco
 }
 
 /** Correct letters counted against the length of the list (spec 001 §2). */
-export function countCorrect(
-  items: readonly string[],
-  scores: Readonly<Record<string, number>>,
-): { correct: number; total: number } {
+export function countCorrect(items: readonly string[], scores: Readonly<Record<string, number>>): { correct: number; total: number } {
   const correct = items.filter((item) => scores[item] === 1).length;
   return { correct, total: items.length };
 }

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TestCode } from "./assessments";
 import type { Grade } from "./grades";
-import {
-  MET_EXPECTATIONS_TEXT,
-  NONE_COMPLETE_TEXT,
-  isRecommended,
-  nextSteps,
-  nextStepsScoring,
-  type NextStepsTest,
-} from "./next-steps";
+import { MET_EXPECTATIONS_TEXT, NONE_COMPLETE_TEXT, isRecommended, nextSteps, nextStepsScoring, type NextStepsTest } from "./next-steps";
 import type { Period } from "./periods";
 
 function t(testCode: TestCode, overrides: Partial<NextStepsTest> = {}): NextStepsTest {

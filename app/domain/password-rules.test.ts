@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkPassword, PASSWORD_RULES } from "./password-rules";
 
-const met = (password: string) =>
-  Object.fromEntries(checkPassword(password).map((r) => [r.id, r.met])) as Record<string, boolean>;
+const met = (password: string) => Object.fromEntries(checkPassword(password).map((r) => [r.id, r.met])) as Record<string, boolean>;
 
 describe("password checklist", () => {
   it("lists the five rules of the spec in order", () => {

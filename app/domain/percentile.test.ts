@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  PERCENTILE_BAND_LABELS,
-  clampPercentile,
-  formatPercentile,
-  percentileBand,
-  type PercentileBand,
-} from "./percentile";
+import { PERCENTILE_BAND_LABELS, clampPercentile, formatPercentile, percentileBand, type PercentileBand } from "./percentile";
 
 describe("percentile display and band", () => {
   it.each<[number | null | undefined, number | null, string | null, PercentileBand | null]>([

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  PERIOD_LABELS,
-  academicYearOf,
-  currentPeriod,
-  isPeriod,
-  periodInclusion,
-  type Period,
-  type PeriodRange,
-} from "./periods";
+import { PERIOD_LABELS, academicYearOf, currentPeriod, isPeriod, periodInclusion, type Period, type PeriodRange } from "./periods";
 
 const YEAR: PeriodRange[] = [
   { periodName: "BOY", startDate: "2026-08-15", endDate: "2026-10-31" },

@@ -46,9 +46,7 @@ export function currentPeriod<T extends PeriodRange>(periods: readonly T[], toda
   const containing = byStart.filter((p) => dayNumber(p.startDate) <= day && day <= dayNumber(p.endDate) + 1);
   if (containing.length > 0) return containing[containing.length - 1];
 
-  const past = byStart
-    .filter((p) => dayNumber(p.endDate) + 1 < day)
-    .sort((a, b) => dayNumber(a.endDate) - dayNumber(b.endDate));
+  const past = byStart.filter((p) => dayNumber(p.endDate) + 1 < day).sort((a, b) => dayNumber(a.endDate) - dayNumber(b.endDate));
   if (past.length > 0) return past[past.length - 1];
 
   return byStart[0];

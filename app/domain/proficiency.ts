@@ -51,9 +51,7 @@ const ABILITY_TESTS = TEST_CODES.filter((code) => ASSESSMENTS[code].scoring === 
 export const PROVISIONAL_ABILITY_CUTOFFS: ProficiencyTable = Object.fromEntries(
   GRADES.filter((grade) => PROVISIONAL_ABILITY_THETA_BY_GRADE[grade] !== undefined).map((grade) => [
     grade,
-    Object.fromEntries(
-      ABILITY_TESTS.map((code) => [code, samePeriods(PROVISIONAL_ABILITY_THETA_BY_GRADE[grade] as number)]),
-    ),
+    Object.fromEntries(ABILITY_TESTS.map((code) => [code, samePeriods(PROVISIONAL_ABILITY_THETA_BY_GRADE[grade] as number)])),
   ]),
 );
 

@@ -136,10 +136,22 @@ describe("RAN constants and guidance", () => {
 
 describe("ranReadModeText", () => {
   it.each([
-    [{ evalResponseTime: 42, numOfErrors: 3, invalid: false }, { invalid: false, responseTime: "Scored Response Time: 42 secs", errors: "3" }],
-    [{ evalResponseTime: 0, numOfErrors: 0, invalid: false }, { invalid: false, responseTime: "Scored Response Time: 0 secs", errors: "0" }],
-    [{ evalResponseTime: 42, numOfErrors: null, invalid: false }, { invalid: false, responseTime: "Scored Response Time: 42 secs", errors: "N/A" }],
-    [{ evalResponseTime: 0, numOfErrors: null, invalid: true }, { invalid: true, text: "Response marked as Invalid." }],
+    [
+      { evalResponseTime: 42, numOfErrors: 3, invalid: false },
+      { invalid: false, responseTime: "Scored Response Time: 42 secs", errors: "3" },
+    ],
+    [
+      { evalResponseTime: 0, numOfErrors: 0, invalid: false },
+      { invalid: false, responseTime: "Scored Response Time: 0 secs", errors: "0" },
+    ],
+    [
+      { evalResponseTime: 42, numOfErrors: null, invalid: false },
+      { invalid: false, responseTime: "Scored Response Time: 42 secs", errors: "N/A" },
+    ],
+    [
+      { evalResponseTime: 0, numOfErrors: null, invalid: true },
+      { invalid: true, text: "Response marked as Invalid." },
+    ],
   ])("%j", (score, expected) => {
     expect(ranReadModeText(score)).toEqual(expected);
   });

@@ -44,16 +44,42 @@ describe("parseTestCodes / gradeTestLists", () => {
     expect(parseTestCodes(null)).toEqual([]);
   });
   it("keys the lists by screened grade only", () => {
-    expect(gradeTestLists([{ grade: "K", testCodes: "vocab" }, { grade: "MULTI", testCodes: "vocab" }])).toEqual({ K: ["vocab"] });
+    expect(
+      gradeTestLists([
+        { grade: "K", testCodes: "vocab" },
+        { grade: "MULTI", testCodes: "vocab" },
+      ]),
+    ).toEqual({ K: ["vocab"] });
   });
 });
 
 describe("pickTest", () => {
   it.each([
     ["none", [], null],
-    ["the latest completed over a later unfinished one", [test({ testCode: "vocab", participantTestId: "a", startDtTm: "2026-01-01T00:00:00Z" }), test({ testCode: "vocab", participantTestId: "b", completedFlag: false, startDtTm: "2026-01-05T00:00:00Z" })], "a"],
-    ["the latest of two completed", [test({ testCode: "vocab", participantTestId: "a", startDtTm: "2026-01-01T00:00:00Z" }), test({ testCode: "vocab", participantTestId: "b", startDtTm: "2026-01-05T00:00:00Z" })], "b"],
-    ["the latest of two unfinished", [test({ testCode: "vocab", participantTestId: "a", completedFlag: false, startDtTm: "2026-01-07T00:00:00Z" }), test({ testCode: "vocab", participantTestId: "b", completedFlag: false, startDtTm: "2026-01-05T00:00:00Z" })], "a"],
+    [
+      "the latest completed over a later unfinished one",
+      [
+        test({ testCode: "vocab", participantTestId: "a", startDtTm: "2026-01-01T00:00:00Z" }),
+        test({ testCode: "vocab", participantTestId: "b", completedFlag: false, startDtTm: "2026-01-05T00:00:00Z" }),
+      ],
+      "a",
+    ],
+    [
+      "the latest of two completed",
+      [
+        test({ testCode: "vocab", participantTestId: "a", startDtTm: "2026-01-01T00:00:00Z" }),
+        test({ testCode: "vocab", participantTestId: "b", startDtTm: "2026-01-05T00:00:00Z" }),
+      ],
+      "b",
+    ],
+    [
+      "the latest of two unfinished",
+      [
+        test({ testCode: "vocab", participantTestId: "a", completedFlag: false, startDtTm: "2026-01-07T00:00:00Z" }),
+        test({ testCode: "vocab", participantTestId: "b", completedFlag: false, startDtTm: "2026-01-05T00:00:00Z" }),
+      ],
+      "a",
+    ],
   ])("%s", (_n, tests, id) => {
     expect(pickTest(tests)?.participantTestId ?? null).toBe(id);
   });
@@ -109,7 +135,9 @@ describe("profile columns", () => {
 
   it("says 'No score' without a score and is not applicable outside its grades", () => {
     expect(profileCell("dyslexia", "K", "BOY", null, noLog)).toMatchObject({ state: "empty", text: "No score" });
-    expect(profileCell("kready", "1", "EOY", { pwr: 1, dyslexia: 0, kready: 0.2, pkRisk: null }, noLog)).toMatchObject({ state: "not-applicable" });
+    expect(profileCell("kready", "1", "EOY", { pwr: 1, dyslexia: 0, kready: 0.2, pkRisk: null }, noLog)).toMatchObject({
+      state: "not-applicable",
+    });
   });
 });
 
@@ -117,28 +145,59 @@ describe("gridCell", () => {
   it.each([
     ["not applicable", false, null, "percentile", "not-applicable", "—", null],
     ["empty", true, null, "percentile", "empty", "Not started", "edit"],
-    ["in progress", true, test({ testCode: "letter-names", completedFlag: false, abilityPercentile: null }), "percentile", "incomplete", "In progress", "edit"],
+    [
+      "in progress",
+      true,
+      test({ testCode: "letter-names", completedFlag: false, abilityPercentile: null }),
+      "percentile",
+      "incomplete",
+      "In progress",
+      "edit",
+    ],
     ["invalid", true, test({ testCode: "letter-names", invalid: true }), "score", "invalid", "N/A", "view"],
     ["complete, percentile", true, test({ testCode: "letter-names", abilityPercentile: 20.4 }), "percentile", "complete", "20th", null],
     ["complete, score", true, test({ testCode: "letter-names", correctItems: 12, totalItems: 26 }), "score", "complete", "12/26", "view"],
-    ["hand-entered, no percentile", true, test({ testCode: "letter-names", invalid: false, abilityPercentile: null, correctItems: 12, totalItems: 26 }), "percentile", "complete", "No %ile", null],
+    [
+      "hand-entered, no percentile",
+      true,
+      test({ testCode: "letter-names", invalid: false, abilityPercentile: null, correctItems: 12, totalItems: 26 }),
+      "percentile",
+      "complete",
+      "No %ile",
+      null,
+    ],
   ] as const)("%s", (_n, applicable, t, mode, state, text, action) => {
     const cell = gridCell("letter-names", "K", "MOY", applicable, t, { ...opts, mode }, noLog);
     expect(cell).toMatchObject({ state, text, letterAction: action });
   });
 
   it("colours percentiles by band and words them", () => {
-    expect(gridCell("vocab", "K", "MOY", true, test({ testCode: "vocab", abilityPercentile: 40 }), opts, noLog)).toMatchObject({ band: "below", label: "40th, Below Benchmark" });
-    expect(gridCell("vocab", "K", "MOY", true, test({ testCode: "vocab", abilityPercentile: 41 }), opts, noLog)).toMatchObject({ band: "at-or-above" });
-    expect(gridCell("vocab", "K", "MOY", true, test({ testCode: "vocab", abilityPercentile: 0.2 }), opts, noLog)).toMatchObject({ text: "1st", band: "well-below" });
+    expect(gridCell("vocab", "K", "MOY", true, test({ testCode: "vocab", abilityPercentile: 40 }), opts, noLog)).toMatchObject({
+      band: "below",
+      label: "40th, Below Benchmark",
+    });
+    expect(gridCell("vocab", "K", "MOY", true, test({ testCode: "vocab", abilityPercentile: 41 }), opts, noLog)).toMatchObject({
+      band: "at-or-above",
+    });
+    expect(gridCell("vocab", "K", "MOY", true, test({ testCode: "vocab", abilityPercentile: 0.2 }), opts, noLog)).toMatchObject({
+      text: "1st",
+      band: "well-below",
+    });
   });
 
   it("needs scoring for a finished RAN without percentile; no letter action for other tests", () => {
-    expect(gridCell("object-ran", "K", "MOY", true, test({ testCode: "object-ran", abilityPercentile: null }), opts, noLog)).toMatchObject({ state: "needs-scoring", text: "Needs scoring", letterAction: null });
+    expect(gridCell("object-ran", "K", "MOY", true, test({ testCode: "object-ran", abilityPercentile: null }), opts, noLog)).toMatchObject({
+      state: "needs-scoring",
+      text: "Needs scoring",
+      letterAction: null,
+    });
   });
 
   it("shows a greyed-out rule as not reported", () => {
-    expect(gridCell("rer-blending", "1", "MOY", true, test({ testCode: "rer-blending" }), opts, noLog)).toMatchObject({ grayedOut: true, text: "—" });
+    expect(gridCell("rer-blending", "1", "MOY", true, test({ testCode: "rer-blending" }), opts, noLog)).toMatchObject({
+      grayedOut: true,
+      text: "—",
+    });
   });
 });
 
@@ -158,9 +217,29 @@ describe("letterAction", () => {
 describe("buildGrid", () => {
   const students = [
     { participantId: "2", firstName: "Zoe", lastName: "adams", grade: "K", tests: [] },
-    { participantId: "1", firstName: "Ava", lastName: "Adams", grade: "1", tests: [test({ testCode: "letter-names", correctItems: 20, totalItems: 26 })] },
+    {
+      participantId: "1",
+      firstName: "Ava",
+      lastName: "Adams",
+      grade: "1",
+      tests: [test({ testCode: "letter-names", correctItems: 20, totalItems: 26 })],
+    },
   ];
-  const lists = { K: ["letter-names", "vocab"], "1": ["letter-names", "letter-ran", "word-reading", "nonword-reading", "deletion", "blending", "vocab", "oral-sentence", "nonword-repetition", "letter-sounds"] } as Record<string, TestCode[]>;
+  const lists = {
+    K: ["letter-names", "vocab"],
+    "1": [
+      "letter-names",
+      "letter-ran",
+      "word-reading",
+      "nonword-reading",
+      "deletion",
+      "blending",
+      "vocab",
+      "oral-sentence",
+      "nonword-repetition",
+      "letter-sounds",
+    ],
+  } as Record<string, TestCode[]>;
 
   it("sorts by name, fills every column, narrows at 10 assessment columns", () => {
     const grid = buildGrid({ period: "MOY", lists, students, profiles: {}, options: opts, log: noLog });
@@ -173,14 +252,28 @@ describe("buildGrid", () => {
   });
 
   it("keeps percentiles when no letter test is finished, whatever the URL asks", () => {
-    const grid = buildGrid({ period: "MOY", lists, students: [students[0]], profiles: {}, options: { ...opts, mode: "score" }, log: noLog });
+    const grid = buildGrid({
+      period: "MOY",
+      lists,
+      students: [students[0]],
+      profiles: {},
+      options: { ...opts, mode: "score" },
+      log: noLog,
+    });
     expect(grid.scoreToggleEnabled).toBe(false);
     expect(grid.mode).toBe("percentile");
     expect(grid.narrow).toBe(false);
   });
 
   it("exports the grid as shown, in words", () => {
-    const grid = buildGrid({ period: "MOY", lists: { K: ["letter-names", "vocab"] }, students: [{ ...students[1], grade: "K" }, students[0]], profiles: { "1": { pwr: 0.7, dyslexia: 0.1, kready: null, pkRisk: null } }, options: { ...opts, mode: "score" }, log: noLog });
+    const grid = buildGrid({
+      period: "MOY",
+      lists: { K: ["letter-names", "vocab"] },
+      students: [{ ...students[1], grade: "K" }, students[0]],
+      profiles: { "1": { pwr: 0.7, dyslexia: 0.1, kready: null, pkRisk: null } },
+      options: { ...opts, mode: "score" },
+      log: noLog,
+    });
     expect(gridToCsvRows(grid)).toEqual([
       ["Name", "Grade", "Risk Flag", "Potential For Word Reading", "Phonics: Letter Names", "Vocabulary: Vocabulary"],
       ["Adams, Ava", "K", "10% Not at risk", "70% Not at risk", "20/26", "Not started"],

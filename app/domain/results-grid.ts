@@ -1,4 +1,13 @@
-import { ASSESSMENT_GROUPS, ASSESSMENTS, GRID_GROUP_ORDER, TEST_CODES, isLetterTest, isTestCode, type GridGroup, type TestCode } from "./assessments";
+import {
+  ASSESSMENT_GROUPS,
+  ASSESSMENTS,
+  GRID_GROUP_ORDER,
+  TEST_CODES,
+  isLetterTest,
+  isTestCode,
+  type GridGroup,
+  type TestCode,
+} from "./assessments";
 import { cellState, type CellState, type CellTest } from "./cell-state";
 import { cutoffFor, isDyslexiaRisk, isPwrCalculated, isPwrRisk, readinessStatus } from "./cutoffs";
 import { displayRuleFor, formatScore, NOT_AVAILABLE, type DisplayRuleOptions } from "./display-rules";
@@ -226,7 +235,14 @@ export function gridCell(
   log: Logger = defaultLogger,
 ): GridCell {
   const state = cellState({ applicable: applicable && isGrade(grade), test });
-  const base = { testCode, state, band: null, grayedOut: false, test, letterAction: isLetterTest(testCode) ? letterAction(state, options.mode) : null };
+  const base = {
+    testCode,
+    state,
+    band: null,
+    grayedOut: false,
+    test,
+    letterAction: isLetterTest(testCode) ? letterAction(state, options.mode) : null,
+  };
   if (state !== "complete" || !test || !isGrade(grade)) {
     return { ...base, text: CELL_STATE_TEXT[state as Exclude<CellState, "complete">], label: CELL_STATE_LABELS[state] };
   }
@@ -330,7 +346,15 @@ export function buildGrid(input: GridInput): Grid {
       gradeLabel: gradeLabel(s.grade),
       profile: kinds.map((kind) => profileCell(kind, s.grade, period, input.profiles[s.participantId], log)),
       cells: columns.map((c) =>
-        gridCell(c.testCode, s.grade, period, testApplies(lists, s.grade, c.testCode), pickTest(byCode.get(c.testCode) ?? []), { ...options, mode }, log),
+        gridCell(
+          c.testCode,
+          s.grade,
+          period,
+          testApplies(lists, s.grade, c.testCode),
+          pickTest(byCode.get(c.testCode) ?? []),
+          { ...options, mode },
+          log,
+        ),
       ),
     };
   });
@@ -357,7 +381,13 @@ export function gridToCsvRows(grid: Grid): string[][] {
   const rows = grid.rows.map((r) => [
     r.name,
     r.gradeLabel,
-    ...r.profile.map((p) => (p.state === "complete" ? [p.text, p.qualifier].filter(Boolean).join(" ") : p.state === "empty" ? PROFILE_EMPTY_TEXT : NOT_APPLICABLE_TEXT)),
+    ...r.profile.map((p) =>
+      p.state === "complete"
+        ? [p.text, p.qualifier].filter(Boolean).join(" ")
+        : p.state === "empty"
+          ? PROFILE_EMPTY_TEXT
+          : NOT_APPLICABLE_TEXT,
+    ),
     ...r.cells.map((c) => (c.state === "complete" ? (c.grayedOut ? "" : c.text) : CELL_STATE_LABELS[c.state])),
   ]);
   return [header, ...rows];
@@ -386,10 +416,12 @@ export function periodBounds(p: { startDate: string; endDate: string }): { from:
 /** The period whose bounds hold an instant (no grace day: each instant belongs to one period). */
 export function periodAt<T extends { startDate: string; endDate: string }>(periods: readonly T[], instant: Date): T | null {
   const t = instant.getTime();
-  return periods.find((p) => {
-    const b = periodBounds(p);
-    return Date.parse(b.from) <= t && t < Date.parse(b.to);
-  }) ?? null;
+  return (
+    periods.find((p) => {
+      const b = periodBounds(p);
+      return Date.parse(b.from) <= t && t < Date.parse(b.to);
+    }) ?? null
+  );
 }
 
 /**

@@ -1,14 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Grade } from "./grades";
 import type { Period } from "./periods";
-import {
-  PWR_LEGEND,
-  RISK_CATEGORY_LABELS,
-  pwrBand,
-  riskCategory,
-  type RiskCategory,
-  type RiskFlags,
-} from "./risk-category";
+import { PWR_LEGEND, RISK_CATEGORY_LABELS, pwrBand, riskCategory, type RiskCategory, type RiskFlags } from "./risk-category";
 
 describe("riskCategory", () => {
   it.each<[boolean, boolean, RiskCategory, string]>([

@@ -1,5 +1,5 @@
 import { createCookie } from "@remix-run/node";
-import { secureCookies } from "./config.server";
+import { secureCookies } from "#app/server/config.server";
 
 // Two short-lived cookies of the sign-in flows. Neither carries a password: the pending
 // first-time sign-in holds the API's one-time challenge (valid 10 minutes, single use).

@@ -17,7 +17,7 @@ import { studentGradeOptions } from "#app/domain/grades";
 import { ROLE_IDS, type RoleName } from "#app/domain/roles";
 import { failed, failedWithToast, invalid, succeeded } from "./admin.server";
 import type { ApiClient } from "./api.server";
-import { flagsFor, isOn } from "./flags.server";
+import { flagsFor, isOn } from "#app/server/flags.server";
 
 // The administration form actions, shared by the pages that show the dialogs (super admin,
 // district, school and classroom pages). Each takes the posted form and answers a redirect
@@ -42,7 +42,11 @@ export async function districtAction({ request, api, form }: Ctx, intent: "creat
   return succeeded(request, savedMessage("District", intent === "edit-district" ? "edit" : "create"));
 }
 
-export async function schoolAction({ request, api, form }: Ctx, intent: "create-school" | "edit-school" | "delete-school", organizationId: string) {
+export async function schoolAction(
+  { request, api, form }: Ctx,
+  intent: "create-school" | "edit-school" | "delete-school",
+  organizationId: string,
+) {
   const id = str(form, "id");
   if (intent === "delete-school") return deleteThing(request, api, `/organizationUnit/${id}`, str(form, "name"));
   const values = formValues(form);

@@ -9,7 +9,12 @@ import { redirectWithToast } from "./toast.server";
  * A part of a page that may fail on its own: the data, or the spec's load-failure text shown
  * as an alert (never a stack trace). 401 signs out; 403 and 404 go to the ErrorBoundary.
  */
-export async function loadPart<T>(request: Request, api: ApiClient, path: string, failure: string): Promise<{ data: T | null; error: string | null }> {
+export async function loadPart<T>(
+  request: Request,
+  api: ApiClient,
+  path: string,
+  failure: string,
+): Promise<{ data: T | null; error: string | null }> {
   let result: ApiResult<T>;
   try {
     result = await api.get<T>(path);
@@ -37,8 +42,12 @@ export function invalid(intent: string, fieldErrors: FieldErrors, values: FormVa
 /** A failed API call: its server message (spec 000 §5 rule) or the generic submit text; 401 signs out. */
 export async function failed(request: Request, intent: string, result: Extract<ApiResult<unknown>, { ok: false }>, values?: FormValues) {
   if (result.status === 401) return signOutAndRedirect(request);
-  const formError = result.error.message && result.error.message !== "Unexpected Server Error" ? result.error.message : SUBMIT_FAILED_MESSAGE;
-  return data<AdminActionData>({ intent, formError, values }, { status: result.status >= 400 && result.status < 600 ? result.status : 400 });
+  const formError =
+    result.error.message && result.error.message !== "Unexpected Server Error" ? result.error.message : SUBMIT_FAILED_MESSAGE;
+  return data<AdminActionData>(
+    { intent, formError, values },
+    { status: result.status >= 400 && result.status < 600 ? result.status : 400 },
+  );
 }
 
 /** Success: back to the page without the dialog, with a success toast. */

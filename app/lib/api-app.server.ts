@@ -1,7 +1,19 @@
 import { createApi, type Api } from "#app/api/app";
+import type { ApiConfig } from "#app/api/env";
 import { getDatabase } from "#app/db/connect.server";
-import { loadApiConfig, outboxDir } from "./config.server";
-import { createMailer } from "./mail.server";
+import { idleTimeoutMs, logoutGraceMs, outboxDir, publicUrl, secureCookies } from "#app/server/config.server";
+import { loadFlags } from "#app/server/flags.server";
+import { createMailer } from "#app/server/mail.server";
+
+export function loadApiConfig(): ApiConfig {
+  return {
+    sessionIdleMs: idleTimeoutMs() + logoutGraceMs(),
+    publicUrl: publicUrl(),
+    secureCookies: secureCookies(),
+    allowFlagOverride: process.env.ALLOW_FLAG_OVERRIDE === "1",
+    flags: loadFlags(),
+  };
+}
 
 let shared: Promise<Api> | undefined;
 

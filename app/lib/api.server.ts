@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { serverMessage } from "#app/domain/server-message";
 import { getApiApp } from "./api-app.server";
-import { assertSameOrigin } from "./csrf.server";
+import { assertSameOrigin } from "#app/server/csrf.server";
 import { getToken, signOutAndRedirect } from "./session.server";
 
 // The only way loaders and actions reach data (DESIGN: "One app, two faces").

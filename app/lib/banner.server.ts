@@ -27,7 +27,10 @@ export function loadBanner(env: NodeJS.ProcessEnv = process.env): Banner | null 
   try {
     const b = JSON.parse(raw) as Partial<Banner>;
     if (typeof b.header !== "string" || typeof b.message !== "string" || !Array.isArray(b.grades)) return null;
-    const link = b.link && typeof b.link.href === "string" && /^(https?:\/\/|\/)/.test(b.link.href) ? { href: b.link.href, text: String(b.link.text ?? b.link.href) } : null;
+    const link =
+      b.link && typeof b.link.href === "string" && /^(https?:\/\/|\/)/.test(b.link.href)
+        ? { href: b.link.href, text: String(b.link.text ?? b.link.href) }
+        : null;
     return {
       header: b.header,
       message: b.message,

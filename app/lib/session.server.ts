@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { dataDir } from "#app/db/connect.server";
-import { secureCookies } from "./config.server";
+import { dataDir, secureCookies } from "#app/server/config.server";
 
 /**
  * SESSION_SECRET signs the cookie; a local install without one gets a random secret

@@ -7,10 +7,18 @@ import { localIsoDate } from "#app/domain/calendar-date";
 import { gradeLabel, isGrade } from "#app/domain/grades";
 import { sortLetters, type LetterOrder } from "#app/domain/letters";
 import { currentPeriod, PERIOD_LABELS, PERIODS, type Period } from "#app/domain/periods";
-import { buildGrid, gradeTestLists, studentName, testApplies, type Grid, type GridStudentInput, type ProfileScores } from "#app/domain/results-grid";
+import {
+  buildGrid,
+  gradeTestLists,
+  studentName,
+  testApplies,
+  type Grid,
+  type GridStudentInput,
+  type ProfileScores,
+} from "#app/domain/results-grid";
 import { expectData, type ApiClient } from "#app/lib/api.server";
 import { UNABLE_TO_LOAD_CLASSROOM, UNABLE_TO_LOAD_DATA } from "#app/domain/results-labels";
-import { isOn, loadFlags } from "#app/lib/flags.server";
+import { isOn, loadFlags } from "#app/server/flags.server";
 
 // What the classroom page and its CSV export load: one definition of "the grid as shown".
 
@@ -96,17 +104,36 @@ async function must<T>(request: Request, api: ApiClient, path: string): Promise<
   return null;
 }
 
-export async function loadResults(request: Request, api: ApiClient, classroom: Classroom, q: Query, today = new Date()): Promise<ResultsData> {
+export async function loadResults(
+  request: Request,
+  api: ApiClient,
+  classroom: Classroom,
+  q: Query,
+  today = new Date(),
+): Promise<ResultsData> {
   const organizationId = classroom.OrganizationUnit.Organization.organizationId;
-  const empty: ResultsData = { error: UNABLE_TO_LOAD_CLASSROOM, period: null, periods: [], grid: null, dialog: null, hasStudents: classroom.Participant.length > 0, studentGrades: [] };
+  const empty: ResultsData = {
+    error: UNABLE_TO_LOAD_CLASSROOM,
+    period: null,
+    periods: [],
+    grid: null,
+    dialog: null,
+    hasStudents: classroom.Participant.length > 0,
+    studentGrades: [],
+  };
   const config = await must<AssessmentConfig>(request, api, `/assessmentConfig/currentAcademicYear/${organizationId}`);
   if (!config) return empty;
   const periods = config.periods.map((p) => ({ name: p.periodName, label: PERIOD_LABELS[p.periodName] }));
-  const selected = (q.period && config.periods.find((p) => p.periodName === q.period)) || currentPeriod(config.periods, localIsoDate(today));
+  const selected =
+    (q.period && config.periods.find((p) => p.periodName === q.period)) || currentPeriod(config.periods, localIsoDate(today));
   if (!selected) return { ...empty, periods, error: "The district has no assessment periods for this school year." };
   const id = classroom.participantGroupId;
   const [students, risk] = await Promise.all([
-    must<ClassroomStudent[]>(request, api, `/participants/participantGroup/${id}?v=1&startDate=${selected.startDate}&endDate=${selected.endDate}`),
+    must<ClassroomStudent[]>(
+      request,
+      api,
+      `/participants/participantGroup/${id}?v=1&startDate=${selected.startDate}&endDate=${selected.endDate}`,
+    ),
     must<RiskScore[]>(request, api, `/participants/participantGroup/riskScores/${id}`),
   ]);
   if (!students || !risk) return { ...empty, periods, period: selected.periodName };
@@ -162,9 +189,13 @@ function letterDialog(
   const order: LetterOrder = q.order === "product" ? "product" : "alphabetical";
   const testCode = q.test;
   if (!testApplies(lists, student.grade, testCode)) {
-    return { kind: "error", message: `${ASSESSMENTS[testCode].title} does not apply to grade ${gradeLabel(student.grade)} in ${PERIOD_LABELS[period]}.` };
+    return {
+      kind: "error",
+      message: `${ASSESSMENTS[testCode].title} does not apply to grade ${gradeLabel(student.grade)} in ${PERIOD_LABELS[period]}.`,
+    };
   }
-  const itemsOf = (code: LetterTestCode) => (isGrade(student.grade) ? definitionItems(assessmentDefinition(code), student.grade, period) : null) ?? letterItems(code);
+  const itemsOf = (code: LetterTestCode) =>
+    (isGrade(student.grade) ? definitionItems(assessmentDefinition(code), student.grade, period) : null) ?? letterItems(code);
   const cellOf = (code: LetterTestCode) => row.cells.find((c) => c.testCode === code) ?? null;
   const cell = cellOf(testCode);
   const test = cell?.test ?? null;

@@ -64,14 +64,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       school: { id: classroom.OrganizationUnit.organizationUnitId, name: classroom.OrganizationUnit.name },
       classrooms: [{ id: classroom.participantGroupId, name: classroom.name }],
     }),
-    banner: banner && bannerApplies(banner.grades, classroom.Participant.map((p) => p.grade)) ? banner : null,
+    banner:
+      banner &&
+      bannerApplies(
+        banner.grades,
+        classroom.Participant.map((p) => p.grade),
+      )
+        ? banner
+        : null,
   };
   if (q.tab === "students") {
     const result = await api.get<ClassroomStudent[]>(`/participants/participantGroup/${classroom.participantGroupId}?v=1`);
     if (!result.ok && [401, 403, 404].includes(result.status)) await expectData(request, result);
     return {
       ...base,
-      students: result.ok ? result.data.map((s) => ({ id: s.participantId, name: `${s.lastName}, ${s.firstName}`, code: s.participantCode, dateOfBirth: s.dateOfBirth, teachers: s.User.map((u) => `${u.firstName} ${u.lastName}`).join(", ") })) : null,
+      students: result.ok
+        ? result.data.map((s) => ({
+            id: s.participantId,
+            name: `${s.lastName}, ${s.firstName}`,
+            code: s.participantCode,
+            dateOfBirth: s.dateOfBirth,
+            teachers: s.User.map((u) => `${u.firstName} ${u.lastName}`).join(", "),
+          }))
+        : null,
       results: null,
     };
   }
@@ -93,7 +108,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const api = await apiFor(request);
   const result =
     f.intent === "create"
-      ? await api.post(`/participantTest/manual`, { testCode: f.testCode, participantId: f.participantId, grade: f.grade, periodName: f.periodName, responses })
+      ? await api.post(`/participantTest/manual`, {
+          testCode: f.testCode,
+          participantId: f.participantId,
+          grade: f.grade,
+          periodName: f.periodName,
+          responses,
+        })
       : await api.put(`/participantTest/manual`, { participantTestId: f.participantTestId, participantId: f.participantId, responses });
   if (!result.ok) {
     if (result.status === 401) return signOutAndRedirect(request);

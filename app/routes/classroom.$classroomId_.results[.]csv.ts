@@ -15,7 +15,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const q = parseResultsQuery(new URL(request.url));
   const results = await loadResults(request, api, classroom, { ...q, dialog: undefined });
   if (results.error || !results.grid) {
-    return new Response(results.error ?? UNABLE_TO_LOAD_CLASSROOM, { status: 500, headers: { "content-type": "text/plain; charset=utf-8" } });
+    return new Response(results.error ?? UNABLE_TO_LOAD_CLASSROOM, {
+      status: 500,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
   }
   const fileName = `${fileSlug(classroom.name)}_results_${results.grid.period}_${results.grid.mode === "score" ? "score" : "percentile"}.csv`;
   return new Response(UTF8_BOM + toCsv(gridToCsvRows(results.grid)), {

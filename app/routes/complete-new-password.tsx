@@ -29,9 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   (actionResult as ActionData | undefined)?.done ? false : defaultShouldRevalidate;
 
-type ActionData =
-  | { done: true; home: string }
-  | { done: false; field: "password" | "confirmation" | null; error: string; attempt: number };
+type ActionData = { done: true; home: string } | { done: false; field: "password" | "confirmation" | null; error: string; attempt: number };
 
 export async function action({ request }: ActionFunctionArgs) {
   const api = await apiFor(request);

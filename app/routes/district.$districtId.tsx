@@ -36,7 +36,9 @@ type CompletionReport = {
 };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.district?.name ?? "District"} | Early Literacy Screening` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.district?.name ?? "District"} | Early Literacy Screening` },
+];
 
 const REPORT_REFRESH_TEXT = "The report CSV is refreshed every 24 hours.";
 
@@ -158,7 +160,13 @@ export default function District() {
                 .map((s) => (
                   <div key={s.organizationUnitId}>
                     <SchoolDialog school={s} actionData={actionData} />
-                    <DeleteDialog intent="delete-school" id={s.organizationUnitId} title="Delete School" name={s.name} actionData={actionData} />
+                    <DeleteDialog
+                      intent="delete-school"
+                      id={s.organizationUnitId}
+                      title="Delete School"
+                      name={s.name}
+                      actionData={actionData}
+                    />
                   </div>
                 ))}
             </>
@@ -188,7 +196,13 @@ export default function District() {
                 .filter((u) => u.userId === dialogId)
                 .map((u) => (
                   <div key={u.userId}>
-                    <UserDialog user={u} roles={rolesOfferedTo(d.role)} schools={schoolOptions} schoolsError={d.schoolsError} actionData={actionData} />
+                    <UserDialog
+                      user={u}
+                      roles={rolesOfferedTo(d.role)}
+                      schools={schoolOptions}
+                      schoolsError={d.schoolsError}
+                      actionData={actionData}
+                    />
                     <DeleteDialog
                       intent="delete-user"
                       id={u.userId}
@@ -210,7 +224,8 @@ export default function District() {
 }
 
 function SchoolsTable({ schools, manage }: { schools: OrganizationUnit[]; manage: boolean }) {
-  if (schools.length === 0) return <EmptyState>No schools belong to this district yet. Click the button to create the first one!</EmptyState>;
+  if (schools.length === 0)
+    return <EmptyState>No schools belong to this district yet. Click the button to create the first one!</EmptyState>;
   return (
     <DataTable caption="Schools">
       <thead>
@@ -230,10 +245,20 @@ function SchoolsTable({ schools, manage }: { schools: OrganizationUnit[]; manage
             {manage ? (
               <td>
                 <span className="row-actions">
-                  <DialogLink dialog="edit-school" params={{ id: s.organizationUnitId }} className="button button--small" aria-label={`Edit ${s.name}`}>
+                  <DialogLink
+                    dialog="edit-school"
+                    params={{ id: s.organizationUnitId }}
+                    className="button button--small"
+                    aria-label={`Edit ${s.name}`}
+                  >
                     Edit
                   </DialogLink>
-                  <DialogLink dialog="delete-school" params={{ id: s.organizationUnitId }} className="button button--small" aria-label={`Delete ${s.name}`}>
+                  <DialogLink
+                    dialog="delete-school"
+                    params={{ id: s.organizationUnitId }}
+                    className="button button--small"
+                    aria-label={`Delete ${s.name}`}
+                  >
                     Delete
                   </DialogLink>
                 </span>
@@ -285,7 +310,12 @@ function UsersTable({ users, manage }: { users: User[]; manage: boolean }) {
                     <DialogLink dialog="edit-user" params={{ id: u.userId }} className="button button--small" aria-label={`Edit ${name}`}>
                       Edit
                     </DialogLink>
-                    <DialogLink dialog="delete-user" params={{ id: u.userId }} className="button button--small" aria-label={`Delete ${name}`}>
+                    <DialogLink
+                      dialog="delete-user"
+                      params={{ id: u.userId }}
+                      className="button button--small"
+                      aria-label={`Delete ${name}`}
+                    >
                       Delete
                     </DialogLink>
                   </span>
@@ -344,11 +374,21 @@ function CountCells({ c }: { c: Counts }) {
 function CountHeaders() {
   return (
     <>
-      <th scope="col" className="num">Students</th>
-      <th scope="col" className="num">Started</th>
-      <th scope="col" className="num">Started %</th>
-      <th scope="col" className="num">Finished</th>
-      <th scope="col" className="num">Finished %</th>
+      <th scope="col" className="num">
+        Students
+      </th>
+      <th scope="col" className="num">
+        Started
+      </th>
+      <th scope="col" className="num">
+        Started %
+      </th>
+      <th scope="col" className="num">
+        Finished
+      </th>
+      <th scope="col" className="num">
+        Finished %
+      </th>
     </>
   );
 }
@@ -363,7 +403,9 @@ function ReportTables({ report }: { report: CompletionReport }) {
     <>
       <section className="report-section" aria-labelledby="by-school">
         <h2 id="by-school">Completion by school</h2>
-        {schools.length === 0 ? <EmptyState>No results!</EmptyState> : (
+        {schools.length === 0 ? (
+          <EmptyState>No results!</EmptyState>
+        ) : (
           <DataTable caption="Completion by school">
             <thead>
               <tr>
@@ -384,7 +426,9 @@ function ReportTables({ report }: { report: CompletionReport }) {
       </section>
       <section className="report-section" aria-labelledby="by-classroom">
         <h2 id="by-classroom">Completion by classroom</h2>
-        {schools.every(([, c]) => Object.keys(c.participantGroups).length === 0) ? <EmptyState>No results!</EmptyState> : (
+        {schools.every(([, c]) => Object.keys(c.participantGroups).length === 0) ? (
+          <EmptyState>No results!</EmptyState>
+        ) : (
           <DataTable caption="Completion by classroom">
             <thead>
               <tr>
@@ -409,7 +453,9 @@ function ReportTables({ report }: { report: CompletionReport }) {
       </section>
       <section className="report-section" aria-labelledby="by-grade">
         <h2 id="by-grade">Completion by grade</h2>
-        {grades.length === 0 ? <EmptyState>No results!</EmptyState> : (
+        {grades.length === 0 ? (
+          <EmptyState>No results!</EmptyState>
+        ) : (
           <DataTable caption="Completion by grade">
             <thead>
               <tr>

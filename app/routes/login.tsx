@@ -6,9 +6,9 @@ import { homePath, safeRedirect } from "#app/domain/home-path";
 import { LOGIN_NOTICES, loginNoticeCookie, pendingNewPasswordCookie, type LoginNotice } from "#app/lib/account-cookies.server";
 import { appVersion } from "#app/lib/app-info.server";
 import { authenticator, getUser, LoginFailure, type LoginFieldErrors } from "#app/lib/auth.server";
-import { loadApiConfig } from "#app/lib/config.server";
-import { assertSameOrigin } from "#app/lib/csrf.server";
-import { flagsFor, isOn } from "#app/lib/flags.server";
+import { publicUrl } from "#app/server/config.server";
+import { assertSameOrigin } from "#app/server/csrf.server";
+import { flagsFor, isOn } from "#app/server/flags.server";
 import { commitSession, getSession } from "#app/lib/session.server";
 import accountCss from "#app/styles/account.css";
 
@@ -39,20 +39,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function loginPage(request: Request, notice: LoginNotice | null) {
   const flags = flagsFor(request);
   const providers = loadSsoProviders();
-  const callback = new URL("/login-callback", loadApiConfig().publicUrl).toString();
+  const callback = new URL("/login-callback", publicUrl()).toString();
   return {
-      registration: isOn(flags, "new-user-password-registration"),
-      banner: isOn(flags, "login-banner") ? flags.loginBanner : null,
-      officeHoursUrl: isOn(flags, "office-hours-link") ? (process.env.OFFICE_HOURS_URL ?? null) : null,
-      sso: SSO_PROVIDERS.map((id) => ({
-        id,
-        label: SSO_LABELS[id],
-        // An unconfigured provider still has its button; the API answers it with an error.
-        href: `/api/auth/login/${id}/${encodeURIComponent(providers[id]?.clientId ?? "not-configured")}?callback=${encodeURIComponent(callback)}`,
-      })),
-      version: appVersion(),
-      year: new Date().getFullYear(),
-      notice: notice && notice in LOGIN_NOTICES ? LOGIN_NOTICES[notice] : null,
+    registration: isOn(flags, "new-user-password-registration"),
+    banner: isOn(flags, "login-banner") ? flags.loginBanner : null,
+    officeHoursUrl: isOn(flags, "office-hours-link") ? (process.env.OFFICE_HOURS_URL ?? null) : null,
+    sso: SSO_PROVIDERS.map((id) => ({
+      id,
+      label: SSO_LABELS[id],
+      // An unconfigured provider still has its button; the API answers it with an error.
+      href: `/api/auth/login/${id}/${encodeURIComponent(providers[id]?.clientId ?? "not-configured")}?callback=${encodeURIComponent(callback)}`,
+    })),
+    version: appVersion(),
+    year: new Date().getFullYear(),
+    notice: notice && notice in LOGIN_NOTICES ? LOGIN_NOTICES[notice] : null,
   };
 }
 type LoginPage = ReturnType<typeof loginPage>;
@@ -76,7 +76,11 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof LoginFailure)) throw error;
     if (error.kind === "new-password-required" && error.challenge) {
       // The temporary password stays here: the next page carries only the API's one-time challenge.
-      const pending = { email: email.trim(), challenge: error.challenge, redirectTo: typeof redirectTo === "string" && redirectTo ? redirectTo : null };
+      const pending = {
+        email: email.trim(),
+        challenge: error.challenge,
+        redirectTo: typeof redirectTo === "string" && redirectTo ? redirectTo : null,
+      };
       return redirect("/complete-new-password", { headers: { "Set-Cookie": await pendingNewPasswordCookie.serialize(pending) } });
     }
     const data: ActionData = {

@@ -14,9 +14,7 @@ export const meta: MetaFunction = () => [{ title: "Reset Password | Early Litera
 const RESET_FAILED = "Unable to reset password. Please try again.";
 
 type Field = "email" | "code" | "password" | "confirmation";
-type ActionData =
-  | { done: true }
-  | { done: false; email: string; code: string; field: Field | null; error: string; attempt: number };
+type ActionData = { done: true } | { done: false; email: string; code: string; field: Field | null; error: string; attempt: number };
 
 export async function action({ request }: ActionFunctionArgs) {
   const api = await apiFor(request);
@@ -35,7 +33,14 @@ export async function action({ request }: ActionFunctionArgs) {
     password: parsed.data.password,
   });
   if (result.ok) return { done: true } satisfies ActionData;
-  return { done: false, email, code, field: null, error: result.status === 429 ? RATE_LIMITED : RESET_FAILED, attempt } satisfies ActionData;
+  return {
+    done: false,
+    email,
+    code,
+    field: null,
+    error: result.status === 429 ? RATE_LIMITED : RESET_FAILED,
+    attempt,
+  } satisfies ActionData;
 }
 
 export default function ResetPassword() {

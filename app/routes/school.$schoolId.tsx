@@ -51,8 +51,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [school, classrooms, students, teachers] = await Promise.all([
     loadPart<OrganizationUnit>(request, api, `/organizationUnit/${schoolId}`, "Unable to load school data."),
     loadPart<ClassroomSummary[]>(request, api, `/participantGroups/organizationUnit/${schoolId}`, "Unable to load classrooms in school."),
-    wantStudents ? loadPart<SchoolStudent[]>(request, api, `/participants/organizationUnit/${schoolId}`, "Unable to load students in school.") : null,
-    wantTeachers ? loadPart<User[]>(request, api, `/user/organizationUnit/${schoolId}`, "Unable to load available teachers in school.") : null,
+    wantStudents
+      ? loadPart<SchoolStudent[]>(request, api, `/participants/organizationUnit/${schoolId}`, "Unable to load students in school.")
+      : null,
+    wantTeachers
+      ? loadPart<User[]>(request, api, `/user/organizationUnit/${schoolId}`, "Unable to load available teachers in school.")
+      : null,
   ]);
   const districtId = school.data?.organizationId ?? user.districtId ?? "";
   // The student form's school and classroom choices (only classrooms enabled for screening).
@@ -65,7 +69,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ]);
     studentOptions = {
       schools: (schools.data ?? []).map((s) => ({ value: s.organizationUnitId, label: s.name })),
-      classrooms: sortByName((rooms.data ?? []).filter((c) => c.enabledInEBPlatform), (c) => c.name).map((c) => ({
+      classrooms: sortByName(
+        (rooms.data ?? []).filter((c) => c.enabledInEBPlatform),
+        (c) => c.name,
+      ).map((c) => ({
         value: c.participantGroupId,
         label: c.name,
         schoolId: c.organizationUnitId,
@@ -84,7 +91,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     classroomsError: classrooms.error,
     students: students?.data ? sortByName(students.data, lastFirst, direction) : null,
     studentsError: students?.error ?? null,
-    teachers: teachers?.data ? sortByName(teachers.data.filter((u) => u.Role[0]?.roleName === "TEACHER"), lastFirst).map((u) => ({ value: u.userId, label: lastFirst(u) })) : [],
+    teachers: teachers?.data
+      ? sortByName(
+          teachers.data.filter((u) => u.Role[0]?.roleName === "TEACHER"),
+          lastFirst,
+        ).map((u) => ({ value: u.userId, label: lastFirst(u) }))
+      : [],
     teachersError: teachers?.error ?? null,
     studentOptions,
     grades: studentGrades(request),
@@ -181,7 +193,13 @@ export default function School() {
                       actorIsTeacher={isTeacher}
                       actionData={actionData}
                     />
-                    <DeleteDialog intent="delete-classroom" id={c.participantGroupId} title="Delete Classroom" name={c.name} actionData={actionData} />
+                    <DeleteDialog
+                      intent="delete-classroom"
+                      id={c.participantGroupId}
+                      title="Delete Classroom"
+                      name={c.name}
+                      actionData={actionData}
+                    />
                   </div>
                 ))}
             </>
@@ -208,7 +226,9 @@ export default function School() {
           ) : d.students ? (
             <StudentsTable students={d.students} canDelete={can.deleteStudents(d.role)} />
           ) : null}
-          {createStudents ? <StudentDialog {...studentDialogProps} defaultSchoolId={d.schoolId} defaultClassroomId={classroomParam} /> : null}
+          {createStudents ? (
+            <StudentDialog {...studentDialogProps} defaultSchoolId={d.schoolId} defaultClassroomId={classroomParam} />
+          ) : null}
           {(d.students ?? [])
             .filter((s) => s.participantId === dialogId)
             .map((s) => (
@@ -255,10 +275,20 @@ function ClassroomsTable({ classrooms, manage, teacher }: { classrooms: Classroo
               {manage ? (
                 <td>
                   <span className="row-actions">
-                    <DialogLink dialog="edit-classroom" params={{ id: c.participantGroupId }} className="button button--small" aria-label={`Edit ${c.name}`}>
+                    <DialogLink
+                      dialog="edit-classroom"
+                      params={{ id: c.participantGroupId }}
+                      className="button button--small"
+                      aria-label={`Edit ${c.name}`}
+                    >
                       Edit
                     </DialogLink>
-                    <DialogLink dialog="delete-classroom" params={{ id: c.participantGroupId }} className="button button--small" aria-label={`Delete ${c.name}`}>
+                    <DialogLink
+                      dialog="delete-classroom"
+                      params={{ id: c.participantGroupId }}
+                      className="button button--small"
+                      aria-label={`Delete ${c.name}`}
+                    >
                       Delete
                     </DialogLink>
                   </span>
@@ -297,11 +327,21 @@ function StudentsTable({ students, canDelete }: { students: SchoolStudent[]; can
               <Cell text={teachers} />
               <td>
                 <span className="row-actions">
-                  <DialogLink dialog="edit-student" params={{ id: s.participantId }} className="button button--small" aria-label={`Edit ${name}`}>
+                  <DialogLink
+                    dialog="edit-student"
+                    params={{ id: s.participantId }}
+                    className="button button--small"
+                    aria-label={`Edit ${name}`}
+                  >
                     Edit
                   </DialogLink>
                   {canDelete ? (
-                    <DialogLink dialog="delete-student" params={{ id: s.participantId }} className="button button--small" aria-label={`Delete ${name}`}>
+                    <DialogLink
+                      dialog="delete-student"
+                      params={{ id: s.participantId }}
+                      className="button button--small"
+                      aria-label={`Delete ${name}`}
+                    >
                       Delete
                     </DialogLink>
                   ) : null}

@@ -99,7 +99,13 @@ export default function SuperAdmin() {
             .map((d) => (
               <div key={d.organizationId}>
                 <DistrictDialog district={d} actionData={actionData} />
-                <DeleteDialog intent="delete-district" id={d.organizationId} title="Delete District" name={d.name} actionData={actionData} />
+                <DeleteDialog
+                  intent="delete-district"
+                  id={d.organizationId}
+                  title="Delete District"
+                  name={d.name}
+                  actionData={actionData}
+                />
               </div>
             ))}
         </>
@@ -156,10 +162,20 @@ function DistrictsTable({ districts }: { districts: Organization[] }) {
             <Cell text={d.website ?? ""} />
             <td>
               <span className="row-actions">
-                <DialogLink dialog="edit-district" params={{ id: d.organizationId }} className="button button--small" aria-label={`Edit ${d.name}`}>
+                <DialogLink
+                  dialog="edit-district"
+                  params={{ id: d.organizationId }}
+                  className="button button--small"
+                  aria-label={`Edit ${d.name}`}
+                >
                   Edit
                 </DialogLink>
-                <DialogLink dialog="delete-district" params={{ id: d.organizationId }} className="button button--small" aria-label={`Delete ${d.name}`}>
+                <DialogLink
+                  dialog="delete-district"
+                  params={{ id: d.organizationId }}
+                  className="button button--small"
+                  aria-label={`Delete ${d.name}`}
+                >
                   Delete
                 </DialogLink>
               </span>
@@ -194,10 +210,20 @@ function SuperAdminsTable({ admins }: { admins: User[] }) {
             <td>
               <span className="row-actions">
                 <InviteButton user={u} />
-                <DialogLink dialog="edit-user" params={{ id: u.userId }} className="button button--small" aria-label={`Edit ${lastFirst(u)}`}>
+                <DialogLink
+                  dialog="edit-user"
+                  params={{ id: u.userId }}
+                  className="button button--small"
+                  aria-label={`Edit ${lastFirst(u)}`}
+                >
                   Edit
                 </DialogLink>
-                <DialogLink dialog="delete-user" params={{ id: u.userId }} className="button button--small" aria-label={`Delete ${lastFirst(u)}`}>
+                <DialogLink
+                  dialog="delete-user"
+                  params={{ id: u.userId }}
+                  className="button button--small"
+                  aria-label={`Delete ${lastFirst(u)}`}
+                >
                   Delete
                 </DialogLink>
               </span>

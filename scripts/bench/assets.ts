@@ -21,7 +21,14 @@ export interface AssetCheck {
   css: { asset: string; cacheControl: string | null; contentEncoding: string | null } | null;
 }
 
-export async function checkAssets(origin: string, pid: number, buildDir: string, jsAsset: string, cssAsset: string | null, seconds: number): Promise<AssetCheck> {
+export async function checkAssets(
+  origin: string,
+  pid: number,
+  buildDir: string,
+  jsAsset: string,
+  cssAsset: string | null,
+  seconds: number,
+): Promise<AssetCheck> {
   const res = await fetch(origin + jsAsset, { headers: { "accept-encoding": "br, gzip" } });
   await res.arrayBuffer();
   const h = res.headers;

@@ -57,7 +57,9 @@ async function once(browser: Browser, origin: string, page: BrowserPage): Promis
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_RATE });
     const res = await p.goto(origin + page.url, { waitUntil: "load", timeout: 60_000 });
     if (!res || res.status() !== 200) return { fcp: null, hydration: null, tbt: null, error: `status ${res?.status()}` };
-    await p.waitForFunction(() => (window as any).__bench.hydratedAt !== null, null, { timeout: 30_000, polling: 100 }).catch(() => undefined);
+    await p
+      .waitForFunction(() => (window as any).__bench.hydratedAt !== null, null, { timeout: 30_000, polling: 100 })
+      .catch(() => undefined);
     // Long tasks after hydration (effects, deferred work) still block input: watch 3 s more.
     await p.waitForTimeout(3000);
     return await p.evaluate(() => {

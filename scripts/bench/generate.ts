@@ -12,7 +12,7 @@ import { sql } from "kysely";
 import { recordPredictiveProfiles, recordTestResults, type PredictiveProfileInput, type TestResultInput } from "#app/api/results-ingest";
 import { hashPassword } from "#app/api/password";
 import { migrateToLatest, openDatabase, type Db } from "#app/db/connect.server";
-import { seededRandom, type Random } from "#app/db/seed/random";
+import { seededRandom, type Random } from "#app/domain/random";
 import { ASSESSMENTS, defaultGradeAssessments, letterItems, type TestCode } from "#app/domain/assessments";
 import type { Grade } from "#app/domain/grades";
 import { PERIODS, type Period } from "#app/domain/periods";
@@ -51,8 +51,70 @@ export interface Fixture {
   generationSeconds: number;
 }
 
-const FIRST = ["Ava", "Liam", "Mia", "Noah", "Zoe", "Ethan", "Lucia", "Omar", "Hana", "Mateo", "Aria", "Kai", "Nora", "Eli", "Ivy", "Leo", "Sofia", "Jayden", "Amara", "Diego", "Maya", "Felix", "Layla", "Theo", "Priya", "Samir", "Elena", "Jonah", "Chloe", "Malik"];
-const LAST = ["Nguyen", "Garcia", "Smith", "Johnson", "Okafor", "Kim", "Patel", "Brown", "Lopez", "Martin", "Davis", "Hernandez", "Wilson", "Anderson", "Thomas", "Moore", "Jackson", "Lee", "Walker", "Young", "Allen", "King", "Wright", "Scott", "Torres", "Hill", "Green", "Adams", "Baker", "Rivera"];
+const FIRST = [
+  "Ava",
+  "Liam",
+  "Mia",
+  "Noah",
+  "Zoe",
+  "Ethan",
+  "Lucia",
+  "Omar",
+  "Hana",
+  "Mateo",
+  "Aria",
+  "Kai",
+  "Nora",
+  "Eli",
+  "Ivy",
+  "Leo",
+  "Sofia",
+  "Jayden",
+  "Amara",
+  "Diego",
+  "Maya",
+  "Felix",
+  "Layla",
+  "Theo",
+  "Priya",
+  "Samir",
+  "Elena",
+  "Jonah",
+  "Chloe",
+  "Malik",
+];
+const LAST = [
+  "Nguyen",
+  "Garcia",
+  "Smith",
+  "Johnson",
+  "Okafor",
+  "Kim",
+  "Patel",
+  "Brown",
+  "Lopez",
+  "Martin",
+  "Davis",
+  "Hernandez",
+  "Wilson",
+  "Anderson",
+  "Thomas",
+  "Moore",
+  "Jackson",
+  "Lee",
+  "Walker",
+  "Young",
+  "Allen",
+  "King",
+  "Wright",
+  "Scott",
+  "Torres",
+  "Hill",
+  "Green",
+  "Adams",
+  "Baker",
+  "Rivera",
+];
 const GRADE_NAMES: Record<Grade, string> = { PK: "Pre-K", K: "Kindergarten", "1": "First Grade", "2": "Second Grade", "3": "Third Grade" };
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -61,7 +123,9 @@ const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
 const round3 = (x: number) => Number(x.toFixed(3));
 
 function newestFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? newestFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? newestFiles(path.join(dir, e.name)) : [path.join(dir, e.name)],
+  );
 }
 
 /** Bump when the generated data changes shape (a cached database is then regenerated). */
@@ -89,7 +153,13 @@ export interface Generated {
 }
 
 /** Returns a generated database of `size` students on `engine`, from the cache when it can. */
-export async function ensureDistrict(root: string, engine: Engine, size: number, pgBase: string, log: (s: string) => void): Promise<Generated> {
+export async function ensureDistrict(
+  root: string,
+  engine: Engine,
+  size: number,
+  pgBase: string,
+  log: (s: string) => void,
+): Promise<Generated> {
   const key = cacheKey(root, size);
   if (engine === "pglite") {
     const dir = path.join(root, ".tmp/bench/pglite", key);
@@ -99,7 +169,9 @@ export async function ensureDistrict(root: string, engine: Engine, size: number,
     }
     // Older generations of the same size are dropped (they can be gigabytes).
     const parent = path.dirname(dir);
-    if (existsSync(parent)) for (const old of readdirSync(parent)) if (old.startsWith(`${size}-`)) rmSync(path.join(parent, old), { recursive: true, force: true });
+    if (existsSync(parent))
+      for (const old of readdirSync(parent))
+        if (old.startsWith(`${size}-`)) rmSync(path.join(parent, old), { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     const handle = await openDatabase({ dir: path.join(dir, "db") });
     try {
@@ -147,7 +219,13 @@ export async function ensureDistrict(root: string, engine: Engine, size: number,
   }
 }
 
-async function insertReturning<T extends Record<string, unknown>>(db: Db, table: string, rows: T[], id: string, chunk = 1000): Promise<string[]> {
+async function insertReturning<T extends Record<string, unknown>>(
+  db: Db,
+  table: string,
+  rows: T[],
+  id: string,
+  chunk = 1000,
+): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < rows.length; i += chunk) {
     const res = await db
@@ -161,7 +239,11 @@ async function insertReturning<T extends Record<string, unknown>>(db: Db, table:
 }
 
 async function insertAll(db: Db, table: string, rows: Record<string, unknown>[], chunk = 2000) {
-  for (let i = 0; i < rows.length; i += chunk) await db.insertInto(table as never).values(rows.slice(i, i + chunk) as never).execute();
+  for (let i = 0; i < rows.length; i += chunk)
+    await db
+      .insertInto(table as never)
+      .values(rows.slice(i, i + chunk) as never)
+      .execute();
 }
 
 /** Generates the district into an empty, migrated database; returns the fixture. */
@@ -182,17 +264,42 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
   };
   const passwordHash = await hashPassword(BENCH_PASSWORD);
 
-  const [orgId] = await insertReturning(db, "organization", [{ name: BENCH_DISTRICT, state: "WA", website: "https://bench.example" }], "organization_id");
+  const [orgId] = await insertReturning(
+    db,
+    "organization",
+    [{ name: BENCH_DISTRICT, state: "WA", website: "https://bench.example" }],
+    "organization_id",
+  );
   // A few other districts, so the super admin list is not a list of one.
-  await insertAll(db, "organization", Array.from({ length: 24 }, (_, i) => ({ name: `Neighbour District ${String(i + 1).padStart(2, "0")}`, state: "OR" })));
+  await insertAll(
+    db,
+    "organization",
+    Array.from({ length: 24 }, (_, i) => ({ name: `Neighbour District ${String(i + 1).padStart(2, "0")}`, state: "OR" })),
+  );
   for (const period of PERIODS) {
     const [pid] = await insertReturning(
       db,
       "assessment_period",
-      [{ organization_id: orgId, academic_year: academicYear, period_name: period, start_date: periods[period].start, end_date: periods[period].end }],
+      [
+        {
+          organization_id: orgId,
+          academic_year: academicYear,
+          period_name: period,
+          start_date: periods[period].start,
+          end_date: periods[period].end,
+        },
+      ],
       "assessment_period_id",
     );
-    await insertAll(db, "grade_assessment_list", GRADES.map((grade) => ({ assessment_period_id: pid, grade, test_codes: defaultGradeAssessments(grade, period, { rerKindergarten: false }).join(",") })));
+    await insertAll(
+      db,
+      "grade_assessment_list",
+      GRADES.map((grade) => ({
+        assessment_period_id: pid,
+        grade,
+        test_codes: defaultGradeAssessments(grade, period, { rerKindergarten: false }).join(","),
+      })),
+    );
   }
 
   const perSchool = CLASS_SIZE * CLASSES_PER_GRADE * GRADES.length; // 500
@@ -200,14 +307,19 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
   const schoolIds = await insertReturning(
     db,
     "organization_unit",
-    Array.from({ length: schoolCount }, (_, i) => ({ organization_id: orgId, name: `School ${String(i + 1).padStart(3, "0")} Elementary` })),
+    Array.from({ length: schoolCount }, (_, i) => ({
+      organization_id: orgId,
+      name: `School ${String(i + 1).padStart(3, "0")} Elementary`,
+    })),
     "organization_unit_id",
   );
 
   // Classrooms: 4 a grade a school; students spread over them (the measured one has 30).
   type Plan = { school: number; grade: Grade; name: string; size: number };
   const plans: Plan[] = [];
-  for (let s = 0; s < schoolCount; s++) for (const grade of GRADES) for (let c = 0; c < CLASSES_PER_GRADE; c++) plans.push({ school: s, grade, name: `${GRADE_NAMES[grade]} Room ${c + 1}`, size: 0 });
+  for (let s = 0; s < schoolCount; s++)
+    for (const grade of GRADES)
+      for (let c = 0; c < CLASSES_PER_GRADE; c++) plans.push({ school: s, grade, name: `${GRADE_NAMES[grade]} Room ${c + 1}`, size: 0 });
   const measured = plans.findIndex((p) => p.school === 0 && p.grade === "K");
   plans[measured].size = MEASURED_CLASS_SIZE;
   let left = size - MEASURED_CLASS_SIZE;
@@ -226,10 +338,26 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
   );
 
   // Users: the four sign-ins, one teacher a classroom, a school admin a school.
-  const users: { first_name: string; last_name: string; email: string; role: RoleName; schools: string[]; org: string | null; status: string }[] = [
+  const users: {
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: RoleName;
+    schools: string[];
+    org: string | null;
+    status: string;
+  }[] = [
     { first_name: "Sam", last_name: "Bench", email: SIGN_INS.super, role: "SUPER_ADMIN", schools: [], org: null, status: "Active" },
     { first_name: "Dana", last_name: "Bench", email: SIGN_INS.district, role: "ORG_ADMIN", schools: [], org: orgId, status: "Active" },
-    { first_name: "Priya", last_name: "Bench", email: SIGN_INS.school, role: "ORG_UNIT_ADMIN", schools: [schoolIds[0]], org: orgId, status: "Active" },
+    {
+      first_name: "Priya",
+      last_name: "Bench",
+      email: SIGN_INS.school,
+      role: "ORG_UNIT_ADMIN",
+      schools: [schoolIds[0]],
+      org: orgId,
+      status: "Active",
+    },
   ];
   plans.forEach((p, i) =>
     users.push({
@@ -242,16 +370,44 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
       status: i % 3 === 0 ? "Pending" : "Active",
     }),
   );
-  for (let s = 1; s < schoolCount; s++) users.push({ first_name: random.pick(FIRST), last_name: random.pick(LAST), email: `school.admin.${s + 1}@bench.example`, role: "ORG_UNIT_ADMIN", schools: [schoolIds[s]], org: orgId, status: "Active" });
+  for (let s = 1; s < schoolCount; s++)
+    users.push({
+      first_name: random.pick(FIRST),
+      last_name: random.pick(LAST),
+      email: `school.admin.${s + 1}@bench.example`,
+      role: "ORG_UNIT_ADMIN",
+      schools: [schoolIds[s]],
+      org: orgId,
+      status: "Active",
+    });
   const userIds = await insertReturning(
     db,
     "app_user",
-    users.map((u) => ({ organization_id: u.org, first_name: u.first_name, last_name: u.last_name, email: u.email, auth_status: u.status, password_hash: passwordHash })),
+    users.map((u) => ({
+      organization_id: u.org,
+      first_name: u.first_name,
+      last_name: u.last_name,
+      email: u.email,
+      auth_status: u.status,
+      password_hash: passwordHash,
+    })),
     "user_id",
   );
-  await insertAll(db, "user_role", users.map((u, i) => ({ user_id: userIds[i], role_id: ROLE_IDS[u.role], position: 0 })));
-  await insertAll(db, "user_organization_unit", users.flatMap((u, i) => u.schools.map((s) => ({ user_id: userIds[i], organization_unit_id: s }))));
-  await insertAll(db, "participant_group_teacher", plans.map((_, i) => ({ participant_group_id: classIds[i], user_id: userIds[3 + i] })));
+  await insertAll(
+    db,
+    "user_role",
+    users.map((u, i) => ({ user_id: userIds[i], role_id: ROLE_IDS[u.role], position: 0 })),
+  );
+  await insertAll(
+    db,
+    "user_organization_unit",
+    users.flatMap((u, i) => u.schools.map((s) => ({ user_id: userIds[i], organization_unit_id: s }))),
+  );
+  await insertAll(
+    db,
+    "participant_group_teacher",
+    plans.map((_, i) => ({ participant_group_id: classIds[i], user_id: userIds[3 + i] })),
+  );
   log(`  ${schoolCount} schools, ${plans.length} classrooms, ${users.length} users (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
   // Students and results, a batch of classrooms at a time.
@@ -260,7 +416,7 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
   const code = () => {
     for (;;) {
       const c = Array.from({ length: 8 }, () => ALPH[random.int(0, ALPH.length - 1)]).join("");
-      if (!codes.has(c)) return codes.add(c), c;
+      if (!codes.has(c)) return (codes.add(c), c);
     }
   };
   let students = 0;
@@ -295,8 +451,17 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
         };
       }),
     );
-    const ids = await insertReturning(db, "participant", rows.map((r) => r.row), "participant_id");
-    await insertAll(db, "participant_group_member", rows.map((r, i) => ({ participant_group_id: r.classId, participant_id: ids[i] })));
+    const ids = await insertReturning(
+      db,
+      "participant",
+      rows.map((r) => r.row),
+      "participant_id",
+    );
+    await insertAll(
+      db,
+      "participant_group_member",
+      rows.map((r, i) => ({ participant_group_id: r.classId, participant_id: ids[i] })),
+    );
     first ??= { id: ids[0], code: rows[0].row.participant_code, last: rows[0].row.last_name };
     const testInputs: TestResultInput[] = [];
     const profileInputs: PredictiveProfileInput[] = [];
@@ -309,15 +474,27 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
     if (Date.now() - lastLog > 15_000) {
       lastLog = Date.now();
       const s = (Date.now() - started) / 1000;
-      log(`  ${students.toLocaleString("en-US")}/${size.toLocaleString("en-US")} students, ${tests.toLocaleString("en-US")} tests (${s.toFixed(0)} s, ~${((s / students) * (size - students)).toFixed(0)} s left)`);
+      log(
+        `  ${students.toLocaleString("en-US")}/${size.toLocaleString("en-US")} students, ${tests.toLocaleString("en-US")} tests (${s.toFixed(0)} s, ~${((s / students) * (size - students)).toFixed(0)} s left)`,
+      );
     }
   }
   log(`  analyze…`);
   await sql`analyze`.execute(db);
   const generationSeconds = (Date.now() - started) / 1000;
-  const count = async (t: string) => Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(t)}`.execute(db)).rows[0].n);
+  const count = async (t: string) =>
+    Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(t)}`.execute(db)).rows[0].n);
   const counts: Record<string, number> = {};
-  for (const t of ["organization_unit", "participant_group", "app_user", "participant", "participant_test", "participant_test_question_response", "predictive_profile"]) counts[t] = await count(t);
+  for (const t of [
+    "organization_unit",
+    "participant_group",
+    "app_user",
+    "participant",
+    "participant_test",
+    "participant_test_question_response",
+    "predictive_profile",
+  ])
+    counts[t] = await count(t);
   // The batch ingestion must have written exactly what it was given.
   if (counts.participant_test !== tests || counts.predictive_profile !== profiles || counts.participant !== students) {
     throw new Error(`Generated counts do not match the inputs: ${JSON.stringify({ counts, tests, profiles, students })}`);
@@ -361,7 +538,8 @@ function results(
       if (random.chance(skipChance)) continue;
       const test = ASSESSMENTS[code];
       const roll = random.next();
-      const state = roll < 0.05 ? "incomplete" : roll < 0.08 ? "invalid" : test.manual === "ran" && roll < 0.3 ? "needs-scoring" : "complete";
+      const state =
+        roll < 0.05 ? "incomplete" : roll < 0.08 ? "invalid" : test.manual === "ran" && roll < 0.3 ? "needs-scoring" : "complete";
       const percentile = Math.max(1, Math.min(99, Math.round(ability * 80 + random.int(-20, 25))));
       const start = new Date(day.getTime() + random.int(8 * 60, 14 * 60) * 60_000);
       const end = new Date(start.getTime() + random.int(2, 9) * 60_000);
@@ -373,8 +551,21 @@ function results(
       else if (test.manual === "ran") {
         const scored = state === "complete";
         responses = [
-          { questionCode: `${code}_prac_1`, score: 1, responseTimeInSecs: random.int(8, 15), evalResponseTime: scored ? random.int(8, 15) : null, numOfErrors: scored ? random.int(0, 2) : null },
-          { questionCode: `${code}_1`, score: 1, responseTimeInSecs: random.int(30, 70), evalResponseTime: scored ? random.int(30, 70) : null, numOfErrors: scored ? random.int(0, 6) : null, invalid: state === "invalid" ? true : null },
+          {
+            questionCode: `${code}_prac_1`,
+            score: 1,
+            responseTimeInSecs: random.int(8, 15),
+            evalResponseTime: scored ? random.int(8, 15) : null,
+            numOfErrors: scored ? random.int(0, 2) : null,
+          },
+          {
+            questionCode: `${code}_1`,
+            score: 1,
+            responseTimeInSecs: random.int(30, 70),
+            evalResponseTime: scored ? random.int(30, 70) : null,
+            numOfErrors: scored ? random.int(0, 6) : null,
+            invalid: state === "invalid" ? true : null,
+          },
         ];
       } else {
         responses = Array.from({ length: 3 }, (_, i) => ({
@@ -392,7 +583,8 @@ function results(
         endDtTm: state === "incomplete" ? null : end.toISOString(),
         completedFlag: state !== "incomplete",
         invalid: state === "invalid" ? true : null,
-        finalTheta: state === "complete" && test.scoring === "ability" ? Number((ability * 3 - 1.5 + random.next() * 0.6).toFixed(3)) : null,
+        finalTheta:
+          state === "complete" && test.scoring === "ability" ? Number((ability * 3 - 1.5 + random.next() * 0.6).toFixed(3)) : null,
         abilityPercentile: state === "complete" ? percentile : null,
         correctItems: letters.length ? correct : null,
         totalItems: letters.length ? letters.length : null,

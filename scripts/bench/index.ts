@@ -33,7 +33,8 @@ const opts = {
   postgresUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
   basePort: Number(process.env.BENCH_PORT ?? 3601),
 };
-if (opts.sizes.some((s) => !Number.isInteger(s) || s < 100 || s > 1_000_000)) throw new Error("--sizes: whole numbers of students between 100 and 1,000,000");
+if (opts.sizes.some((s) => !Number.isInteger(s) || s < 100 || s > 1_000_000))
+  throw new Error("--sizes: whole numbers of students between 100 and 1,000,000");
 if (!(opts.duration > 0 && opts.duration <= 60)) throw new Error("--duration: seconds, 1 to 60");
 
 const t0 = Date.now();
@@ -66,7 +67,12 @@ function machine() {
 function postgresReachable(url: string): boolean {
   const r = spawnSync(
     process.execPath,
-    ["--input-type=module", "-e", `import pg from "pg"; const c = new pg.Client({ connectionString: process.argv[1], connectionTimeoutMillis: 3000 }); await c.connect(); await c.end();`, url],
+    [
+      "--input-type=module",
+      "-e",
+      `import pg from "pg"; const c = new pg.Client({ connectionString: process.argv[1], connectionTimeoutMillis: 3000 }); await c.connect(); await c.end();`,
+      url,
+    ],
     { cwd: root, stdio: "ignore", timeout: 10_000 },
   );
   return r.status === 0;
@@ -100,7 +106,13 @@ async function build() {
   const r = spawnSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
     cwd: root,
     stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, NODE_ENV: "production", REMIX_BENCH_FLOOR: "1", REMIX_BUILD_DIR: ".tmp/bench/build", REMIX_ASSETS_DIR: ".tmp/bench/build/public" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      REMIX_BENCH_FLOOR: "1",
+      REMIX_BUILD_DIR: ".tmp/bench/build",
+      REMIX_ASSETS_DIR: ".tmp/bench/build/public",
+    },
   });
   if (r.status !== 0) throw new Error("remix build failed");
   return (Date.now() - started) / 1000;
@@ -158,7 +170,15 @@ async function calibrateFloor(origin: string, targetBytes: number) {
   return Math.max(1, Math.min(5000, Math.round(10 + (targetBytes - a) / perRow)));
 }
 
-async function runServer(engine: Engine, size: number, env: Record<string, string>, fixture: Fixture, port: number, weights: Record<string, PageWeight>, wantAssets: boolean) {
+async function runServer(
+  engine: Engine,
+  size: number,
+  env: Record<string, string>,
+  fixture: Fixture,
+  port: number,
+  weights: Record<string, PageWeight>,
+  wantAssets: boolean,
+) {
   log(`Server ${engine} ${size.toLocaleString("en-US")} on :${port}`);
   const server = await startServer(root, buildDir, port, env, `${engine}-${size}`);
   running.add(server.child);
@@ -171,7 +191,15 @@ async function runServer(engine: Engine, size: number, env: Record<string, strin
     for (const t of targets(fixture)) {
       const cookie = t.role === "anonymous" ? undefined : cookies[t.role];
       const r = await resolvePage(server.origin, t.candidates, cookie, t.marker);
-      const page: PageResult = { key: t.key, label: t.label, status: r.status, url: r.url, docBytes: r.html?.length ?? null, doc: {}, data: {} };
+      const page: PageResult = {
+        key: t.key,
+        label: t.label,
+        status: r.status,
+        url: r.url,
+        docBytes: r.html?.length ?? null,
+        doc: {},
+        data: {},
+      };
       pages.push(page);
       log(`  ${t.label.padEnd(30)} ${r.status}${r.url ? ` ${r.url} (${(r.html!.length / 1024).toFixed(1)} KB)` : ""}`);
       if (r.html) {
@@ -190,7 +218,10 @@ async function runServer(engine: Engine, size: number, env: Record<string, strin
     log(`  ${"Floor".padEnd(30)} ${floorUrl} (${(floorHtml.length / 1024).toFixed(1)} KB)`);
 
     // Warm-up (JIT, database caches), not recorded: a bounded number of requests per URL.
-    const all = [{ url: floorUrl, headers: {} as Record<string, string> }, ...present.map((p) => ({ url: p.page.url!, headers: p.headers }))];
+    const all = [
+      { url: floorUrl, headers: {} as Record<string, string> },
+      ...present.map((p) => ({ url: p.page.url!, headers: p.headers })),
+    ];
     for (const { url, headers } of all) {
       for (const u of [url, dataUrl(url)]) {
         for (let i = 0; i < 15; i++) await (await fetch(server.origin + u, { headers })).arrayBuffer();
@@ -199,16 +230,28 @@ async function runServer(engine: Engine, size: number, env: Record<string, strin
 
     const floor: ServerResult["floor"] = { doc: {}, data: {} };
     const runFloor = async (c: number) => {
-      (floor.doc[c] ??= []).push(await load({ url: server.origin + floorUrl, headers: {}, connections: c, seconds: opts.duration, pid: server.pid }));
-      (floor.data[c] ??= []).push(await load({ url: server.origin + dataUrl(floorUrl), headers: {}, connections: c, seconds: opts.duration, pid: server.pid }));
+      (floor.doc[c] ??= []).push(
+        await load({ url: server.origin + floorUrl, headers: {}, connections: c, seconds: opts.duration, pid: server.pid }),
+      );
+      (floor.data[c] ??= []).push(
+        await load({ url: server.origin + dataUrl(floorUrl), headers: {}, connections: c, seconds: opts.duration, pid: server.pid }),
+      );
     };
     for (const c of opts.connections) {
       await runFloor(c);
       for (const { page, headers } of present) {
         page.doc[c] = await load({ url: server.origin + page.url!, headers, connections: c, seconds: opts.duration, pid: server.pid });
-        page.data[c] = await load({ url: server.origin + dataUrl(page.url!), headers, connections: c, seconds: opts.duration, pid: server.pid });
+        page.data[c] = await load({
+          url: server.origin + dataUrl(page.url!),
+          headers,
+          connections: c,
+          seconds: opts.duration,
+          pid: server.pid,
+        });
         const d = page.doc[c];
-        log(`  c=${String(c).padStart(2)} ${page.label.padEnd(30)} doc ${d.rps.toFixed(0).padStart(5)} req/s p50 ${d.p50.toFixed(1)} ms, data ${page.data[c].rps.toFixed(0)} req/s${d.non2xx ? `, ${d.non2xx} non-2xx` : ""}`);
+        log(
+          `  c=${String(c).padStart(2)} ${page.label.padEnd(30)} doc ${d.rps.toFixed(0).padStart(5)} req/s p50 ${d.p50.toFixed(1)} ms, data ${page.data[c].rps.toFixed(0)} req/s${d.non2xx ? `, ${d.non2xx} non-2xx` : ""}`,
+        );
       }
       await runFloor(c);
       log(`  c=${String(c).padStart(2)} ${"Floor".padEnd(30)} doc ${floor.doc[c].map((r) => r.rps.toFixed(0)).join(" / ")} req/s`);
@@ -257,7 +300,8 @@ async function main() {
   const weights: Record<string, PageWeight> = {};
   const servers: ServerResult[] = [];
   let assets: AssetCheck | null = null;
-  let browser: { engine: Engine; size: number; runs: number; pages: Record<string, BrowserRun[]>; skipped: Record<string, string> } | null = null;
+  let browser: { engine: Engine; size: number; runs: number; pages: Record<string, BrowserRun[]>; skipped: Record<string, string> } | null =
+    null;
   // The browser runs against the biggest district on the first engine.
   const browserOn = [...dbs].sort((a, b) => b.size - a.size || engines.indexOf(a.engine) - engines.indexOf(b.engine))[0];
   let port = opts.basePort;
@@ -267,7 +311,9 @@ async function main() {
       servers.push(run.result);
       assets ??= run.assets;
       if (!opts.skipBrowser && db === browserOn) {
-        log(`Browser: ${opts.browserRuns} cold runs a page, CPU ${CPU_RATE}x, Slow 4G (${NETWORK.latency} ms, ${((NETWORK.downloadThroughput * 8) / 1024).toFixed(0)} kbit/s)`);
+        log(
+          `Browser: ${opts.browserRuns} cold runs a page, CPU ${CPU_RATE}x, Slow 4G (${NETWORK.latency} ms, ${((NETWORK.downloadThroughput * 8) / 1024).toFixed(0)} kbit/s)`,
+        );
         const byKey = Object.fromEntries(run.result.pages.map((p) => [p.key, p]));
         const want = [
           { key: "login", cookie: undefined },
@@ -275,13 +321,23 @@ async function main() {
           { key: "student", cookie: run.cookies.teacher },
         ];
         const skipped: Record<string, string> = {};
-        const pages = [{ key: "floor", url: `/bench-floor?rows=${run.result.floorRows}` }] as { key: string; url: string; cookie?: string }[];
+        const pages = [{ key: "floor", url: `/bench-floor?rows=${run.result.floorRows}` }] as {
+          key: string;
+          url: string;
+          cookie?: string;
+        }[];
         for (const w of want) {
           const p = byKey[w.key];
           if (p?.url) pages.push({ key: w.key, url: p.url, cookie: w.cookie });
           else skipped[w.key] = p?.status ?? "missing";
         }
-        browser = { engine: db.engine, size: db.size, runs: opts.browserRuns, pages: await measureBrowser(run.origin, pages, opts.browserRuns, log), skipped };
+        browser = {
+          engine: db.engine,
+          size: db.size,
+          runs: opts.browserRuns,
+          pages: await measureBrowser(run.origin, pages, opts.browserRuns, log),
+          skipped,
+        };
       }
     } finally {
       await run.server.stop();
@@ -295,8 +351,35 @@ async function main() {
     machine: info,
     options: { ...opts, engines },
     buildSeconds,
-    generation: dbs.map((d) => ({ engine: d.engine, size: d.size, cached: d.cached, seconds: d.seconds, generationSeconds: d.fixture.generationSeconds, generatedAt: d.fixture.generatedAt, counts: d.fixture.counts })),
-    weights: Object.fromEntries(Object.entries(weights).map(([k, w]) => [k, { js: w.js, css: w.css, jsFramework: w.jsFramework, jsOurs: w.jsOurs, topOurs: w.topOurs, files: w.files.map((f) => ({ file: f.file, kind: f.kind, raw: f.raw, gzip: f.gzip, brotli: f.brotli, framework: Number(f.framework.toFixed(3)) })) }])),
+    generation: dbs.map((d) => ({
+      engine: d.engine,
+      size: d.size,
+      cached: d.cached,
+      seconds: d.seconds,
+      generationSeconds: d.fixture.generationSeconds,
+      generatedAt: d.fixture.generatedAt,
+      counts: d.fixture.counts,
+    })),
+    weights: Object.fromEntries(
+      Object.entries(weights).map(([k, w]) => [
+        k,
+        {
+          js: w.js,
+          css: w.css,
+          jsFramework: w.jsFramework,
+          jsOurs: w.jsOurs,
+          topOurs: w.topOurs,
+          files: w.files.map((f) => ({
+            file: f.file,
+            kind: f.kind,
+            raw: f.raw,
+            gzip: f.gzip,
+            brotli: f.brotli,
+            framework: Number(f.framework.toFixed(3)),
+          })),
+        },
+      ]),
+    ),
     servers,
     browser: browser && {
       ...browser,
@@ -333,4 +416,3 @@ main().catch((e) => {
   console.error(e);
   process.exit(1);
 });
-

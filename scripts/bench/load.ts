@@ -18,9 +18,16 @@ export interface LoadResult {
   statuses: Record<string, number>;
 }
 
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
-export async function load(opts: { url: string; headers: Record<string, string>; connections: number; seconds: number; pid: number }): Promise<LoadResult> {
+export async function load(opts: {
+  url: string;
+  headers: Record<string, string>;
+  connections: number;
+  seconds: number;
+  pid: number;
+}): Promise<LoadResult> {
   const times: number[] = [];
   const statuses: Record<string, number> = {};
   let bytes = 0;
@@ -43,7 +50,9 @@ export async function load(opts: { url: string; headers: Record<string, string>;
   const cpu1 = cpuMs(opts.pid);
   times.sort((a, b) => a - b);
   const n = times.length;
-  const non2xx = Object.entries(statuses).filter(([s]) => !s.startsWith("2")).reduce((a, [, c]) => a + c, 0);
+  const non2xx = Object.entries(statuses)
+    .filter(([s]) => !s.startsWith("2"))
+    .reduce((a, [, c]) => a + c, 0);
   return {
     connections: opts.connections,
     seconds: elapsed,

@@ -22,7 +22,13 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-export async function startServer(root: string, buildDir: string, port: number, dbEnv: Record<string, string>, label: string): Promise<Server> {
+export async function startServer(
+  root: string,
+  buildDir: string,
+  port: number,
+  dbEnv: Record<string, string>,
+  label: string,
+): Promise<Server> {
   const cli = path.join(root, "node_modules/@remix-run/serve/dist/cli.js");
   const dataDir = path.join(root, ".tmp/bench", `data-${port}`);
   rmSync(dataDir, { recursive: true, force: true });
@@ -90,7 +96,12 @@ export async function startServer(root: string, buildDir: string, port: number, 
 /** Signs in through the login form (POST /login) and returns the session cookie. */
 export async function signIn(origin: string, email: string, password: string): Promise<string> {
   const body = new URLSearchParams({ email, password, redirectTo: "", attempt: "0" });
-  const res = await fetch(`${origin}/login`, { method: "POST", body, redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" } });
+  const res = await fetch(`${origin}/login`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
   await res.arrayBuffer();
   const cookie = res.headers
     .getSetCookie()

@@ -22,8 +22,20 @@ export function targets(f: Fixture): Target[] {
   const s = f.schoolId;
   return [
     { key: "login", label: "Login", role: "anonymous", candidates: ["/login"], marker: (h) => /name="password"/.test(h) },
-    { key: "super-admin", label: "Super admin: districts", role: "super", candidates: ["/super-admin"], marker: (h) => h.includes(BENCH_DISTRICT) },
-    { key: "district-schools", label: "District: schools", role: "district", candidates: [`/district/${d}`], marker: (h) => h.includes("School 001 Elementary") },
+    {
+      key: "super-admin",
+      label: "Super admin: districts",
+      role: "super",
+      candidates: ["/super-admin"],
+      marker: (h) => h.includes(BENCH_DISTRICT),
+    },
+    {
+      key: "district-schools",
+      label: "District: schools",
+      role: "district",
+      candidates: [`/district/${d}`],
+      marker: (h) => h.includes("School 001 Elementary"),
+    },
     {
       key: "district-users",
       label: "District: users",
@@ -49,7 +61,14 @@ export function targets(f: Fixture): Target[] {
       marker: (h) => h.includes(f.classroomName) && h.includes('class="results-grid'),
       scale: true,
     },
-    { key: "student", label: "Student profile", role: "teacher", candidates: [`/student/${f.studentId}`], marker: (h) => h.includes(f.studentLastName), scale: true },
+    {
+      key: "student",
+      label: "Student profile",
+      role: "teacher",
+      candidates: [`/student/${f.studentId}`],
+      marker: (h) => h.includes(f.studentLastName),
+      scale: true,
+    },
     {
       key: "district-report",
       label: "District completion report",

@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-const FRAMEWORK = /node_modules\/(react|react-dom|scheduler|@remix-run\/[^/]+|react-router|react-router-dom|turbo-stream|cookie|set-cookie-parser|@web3-storage\/multipart-parser)\//;
+const FRAMEWORK =
+  /node_modules\/(react|react-dom|scheduler|@remix-run\/[^/]+|react-router|react-router-dom|turbo-stream|cookie|set-cookie-parser|@web3-storage\/multipart-parser)\//;
 
 export interface Sizes {
   raw: number;
@@ -73,7 +74,12 @@ export class WeightMeter {
           if (FRAMEWORK.test(input) || input.includes("@remix-run/dev/dist/config/defaults/entry.client")) fw += v.bytesInOutput;
           else {
             const nm = input.split("node_modules/").pop()!;
-            const name = input.includes("node_modules/") ? nm.split("/").slice(0, nm.startsWith("@") ? 2 : 1).join("/") : input.replace(/^.*?(app\/[^/]+(\/[^/]+)?).*$/, "$1");
+            const name = input.includes("node_modules/")
+              ? nm
+                  .split("/")
+                  .slice(0, nm.startsWith("@") ? 2 : 1)
+                  .join("/")
+              : input.replace(/^.*?(app\/[^/]+(\/[^/]+)?).*$/, "$1");
             ours[name] = (ours[name] ?? 0) + v.bytesInOutput;
           }
         }

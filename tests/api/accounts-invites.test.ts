@@ -24,8 +24,11 @@ beforeEach(async () => {
 const status = async (userId: string) =>
   (await handle.db.selectFrom("app_user").select("auth_status").where("user_id", "=", userId).executeTakeFirstOrThrow()).auth_status;
 const linkIn = (text: string) => new URL(text.match(/https?:\/\/\S+\/reset-password\?\S+/)![0]);
-const uninvited = (schoolId = w.schoolA.organization_unit_id, role: "TEACHER" | "ORG_UNIT_ADMIN" | "ORG_ADMIN" = "TEACHER", organizationId = w.district.organization_id) =>
-  makeUser(handle.db, { role, organizationId, schoolIds: role === "ORG_ADMIN" ? [] : [schoolId], authStatus: "None", password: null });
+const uninvited = (
+  schoolId = w.schoolA.organization_unit_id,
+  role: "TEACHER" | "ORG_UNIT_ADMIN" | "ORG_ADMIN" = "TEACHER",
+  organizationId = w.district.organization_id,
+) => makeUser(handle.db, { role, organizationId, schoolIds: role === "ORG_ADMIN" ? [] : [schoolId], authStatus: "None", password: null });
 
 describe(`invites (${process.env.TEST_DB_ENGINE})`, () => {
   it("moves None to Pending, mails a link, and the link sets the password and makes the user Active", async () => {
@@ -52,9 +55,13 @@ describe(`invites (${process.env.TEST_DB_ENGINE})`, () => {
     expect(resent.status).toBe(204);
     const [first, second] = t.mail.map((m) => linkIn(m.text).searchParams.get("code")!);
     expect(first).not.toBe(second);
-    const useFirst = await t.call("POST", "/dashboard/forgot-password/new", { body: { email: user.email, code: first, password: "A#1aaaaa" } });
+    const useFirst = await t.call("POST", "/dashboard/forgot-password/new", {
+      body: { email: user.email, code: first, password: "A#1aaaaa" },
+    });
     expect(useFirst.status).toBe(400);
-    const useSecond = await t.call("POST", "/dashboard/forgot-password/new", { body: { email: user.email, code: second, password: "A#1aaaaa" } });
+    const useSecond = await t.call("POST", "/dashboard/forgot-password/new", {
+      body: { email: user.email, code: second, password: "A#1aaaaa" },
+    });
     expect(useSecond.status).toBe(204);
   });
 
@@ -70,7 +77,12 @@ describe(`invites (${process.env.TEST_DB_ENGINE})`, () => {
     ["no session", null, () => uninvited(), 401],
     ["a school admin, for a teacher of another school", "schoolAdmin", () => uninvited(w.schoolB.organization_unit_id), 403],
     ["a school admin, for a district admin", "schoolAdmin", () => uninvited(undefined, "ORG_ADMIN"), 403],
-    ["a district admin, for a user of another district", "districtAdmin", () => uninvited(w.otherSchool.organization_unit_id, "TEACHER", w.otherDistrict.organization_id), 403],
+    [
+      "a district admin, for a user of another district",
+      "districtAdmin",
+      () => uninvited(w.otherSchool.organization_unit_id, "TEACHER", w.otherDistrict.organization_id),
+      403,
+    ],
     ["a district admin, for an unknown email", "districtAdmin", async () => ({ email: "ghost@test.example", user_id: "" }), 404],
   ] as const)("refuses %s", async (_, who, target, expected) => {
     const user = await target();
@@ -89,12 +101,21 @@ describe(`invites (${process.env.TEST_DB_ENGINE})`, () => {
 
   it("updates the auth status within scope only", async () => {
     const user = await uninvited();
-    const ok = await t.call("PUT", "/user/updateAuthStatus", { token: tokens.schoolAdmin, body: { userId: user.user_id, authStatus: "Pending" } });
+    const ok = await t.call("PUT", "/user/updateAuthStatus", {
+      token: tokens.schoolAdmin,
+      body: { userId: user.user_id, authStatus: "Pending" },
+    });
     expect(ok.status).toBe(204);
     expect(await status(user.user_id)).toBe("Pending");
-    const denied = await t.call("PUT", "/user/updateAuthStatus", { token: tokens.teacher, body: { userId: user.user_id, authStatus: "Active" } });
+    const denied = await t.call("PUT", "/user/updateAuthStatus", {
+      token: tokens.teacher,
+      body: { userId: user.user_id, authStatus: "Active" },
+    });
     expect(denied.status).toBe(403);
-    const bad = await t.call("PUT", "/user/updateAuthStatus", { token: tokens.superAdmin, body: { userId: user.user_id, authStatus: "Gone" } });
+    const bad = await t.call("PUT", "/user/updateAuthStatus", {
+      token: tokens.superAdmin,
+      body: { userId: user.user_id, authStatus: "Gone" },
+    });
     expect(bad.status).toBe(400);
     expect(await status(user.user_id)).toBe("Pending");
   });
@@ -115,9 +136,23 @@ describe(`registration (${process.env.TEST_DB_ENGINE})`, () => {
   it.each([
     ["an unknown email", async () => "stranger@test.example", "unknown user"],
     ["an Active user", async () => w.teacher.email, "unavailable user"],
-    ["a Pending user", async () => (await makeUser(handle.db, { role: "TEACHER", organizationId: w.district.organization_id, authStatus: "Pending" })).email, "unavailable user"],
-    ["a user with a temporary password", async () => (await makeUser(handle.db, { role: "TEACHER", organizationId: w.district.organization_id, authStatus: "None", temporary: true })).email, "unknown userstatus"],
-    ["a user with no role", async () => (await makeUser(handle.db, { role: null, organizationId: w.district.organization_id, authStatus: "None" })).email, "unknown userstatus"],
+    [
+      "a Pending user",
+      async () => (await makeUser(handle.db, { role: "TEACHER", organizationId: w.district.organization_id, authStatus: "Pending" })).email,
+      "unavailable user",
+    ],
+    [
+      "a user with a temporary password",
+      async () =>
+        (await makeUser(handle.db, { role: "TEACHER", organizationId: w.district.organization_id, authStatus: "None", temporary: true }))
+          .email,
+      "unknown userstatus",
+    ],
+    [
+      "a user with no role",
+      async () => (await makeUser(handle.db, { role: null, organizationId: w.district.organization_id, authStatus: "None" })).email,
+      "unknown userstatus",
+    ],
   ])("answers %s with the message the UI maps", async (_, email, message) => {
     const res = await register(await email());
     expect(res.status).toBeGreaterThanOrEqual(400);

@@ -23,7 +23,12 @@ beforeEach(async () => {
 });
 
 const newTeacher = (extra: Parameters<typeof makeUser>[1] extends infer O ? Partial<O> : never = {}) =>
-  makeUser(handle.db, { role: "TEACHER", organizationId: w.district.organization_id, schoolIds: [w.schoolA.organization_unit_id], ...extra });
+  makeUser(handle.db, {
+    role: "TEACHER",
+    organizationId: w.district.organization_id,
+    schoolIds: [w.schoolA.organization_unit_id],
+    ...extra,
+  });
 
 const codeIn = (text: string) => text.match(/verification code: ([A-Z0-9]+)/)?.[1] ?? "";
 const minutes = (n: number) => new Date(t.clock.now.getTime() + n * 60_000);
@@ -201,7 +206,9 @@ describe(`temporary password challenge (${process.env.TEST_DB_ENGINE})`, () => {
     const { challenge } = (await first.json()) as { challenge: string };
     expect(challenge.length).toBeGreaterThan(30);
 
-    const wrong = await t.call("POST", "/dashboard/login", { body: { username: user.email, challenge: "nope", newpassword: "New#Pass99" } });
+    const wrong = await t.call("POST", "/dashboard/login", {
+      body: { username: user.email, challenge: "nope", newpassword: "New#Pass99" },
+    });
     expect(wrong.status).toBe(401);
     const ok = await t.call("POST", "/dashboard/login", { body: { username: user.email, challenge, newpassword: "New#Pass99" } });
     expect(ok.status).toBe(200);
@@ -218,15 +225,17 @@ describe(`temporary password challenge (${process.env.TEST_DB_ENGINE})`, () => {
     const b = await newTeacher({ temporary: true });
     const first = await t.call("POST", "/dashboard/login", { body: { username: a.email, password: TEST_PASSWORD } });
     const { challenge } = (await first.json()) as { challenge: string };
-    expect((await t.call("POST", "/dashboard/login", { body: { username: b.email, challenge, newpassword: "X#y12345" } })).status).toBe(401);
+    expect((await t.call("POST", "/dashboard/login", { body: { username: b.email, challenge, newpassword: "X#y12345" } })).status).toBe(
+      401,
+    );
     t.clock.now = minutes(11);
-    expect((await t.call("POST", "/dashboard/login", { body: { username: a.email, challenge, newpassword: "X#y12345" } })).status).toBe(401);
+    expect((await t.call("POST", "/dashboard/login", { body: { username: a.email, challenge, newpassword: "X#y12345" } })).status).toBe(
+      401,
+    );
   });
 });
 
 describe(`single sign-on code exchange (${process.env.TEST_DB_ENGINE})`, () => {
-
-
   it("signs in once with a code, then refuses it", async () => {
     const code = await issueCode(handle.db, { purpose: "sso", email: w.teacher.email, userId: w.teacher.user_id, now: t.clock.now });
     const res = await t.call("POST", "/dashboard/login/sso", { body: { code } });
@@ -247,7 +256,12 @@ describe(`single sign-on code exchange (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("does not take a reset code as a sign-on code", async () => {
-    const code = await issueCode(handle.db, { purpose: "password-reset", email: w.teacher.email, userId: w.teacher.user_id, now: t.clock.now });
+    const code = await issueCode(handle.db, {
+      purpose: "password-reset",
+      email: w.teacher.email,
+      userId: w.teacher.user_id,
+      now: t.clock.now,
+    });
     expect((await t.call("POST", "/dashboard/login/sso", { body: { code } })).status).toBe(401);
   });
 });

@@ -38,7 +38,10 @@ describe(`districts (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("creates with a state from the list and an optional website, and writes the audit log", async () => {
-    const res = await t.call("POST", "/organization", { token: su, body: { name: "  Pine Valley  ", state: "PR", website: "pinevalley.org" } });
+    const res = await t.call("POST", "/organization", {
+      token: su,
+      body: { name: "  Pine Valley  ", state: "PR", website: "pinevalley.org" },
+    });
     expect(res.status).toBe(201);
     const org = await res.json();
     expect(org).toMatchObject({ name: "Pine Valley", state: "PR", website: "https://pinevalley.org" });
@@ -56,7 +59,12 @@ describe(`districts (${process.env.TEST_DB_ENGINE})`, () => {
     });
     expect(res.status).toBe(200);
     const get = await (await t.call("GET", `/organization/${d.organization_id}`, { token: su })).json();
-    expect(get).toEqual({ organizationId: d.organization_id, name: "Renamed District", state: "NY", website: "https://renamed.example.org" });
+    expect(get).toEqual({
+      organizationId: d.organization_id,
+      name: "Renamed District",
+      state: "NY",
+      website: "https://renamed.example.org",
+    });
     expect((await auditOf(d.organization_id)).map((a) => a.action)).toEqual(["update"]);
   });
 
@@ -69,7 +77,11 @@ describe(`districts (${process.env.TEST_DB_ENGINE})`, () => {
   it("soft-deletes: the row stays with deleted_at, the district is gone from lists and reads", async () => {
     const d = await makeDistrict(handle.db);
     expect((await t.call("DELETE", `/organization/${d.organization_id}`, { token: su })).status).toBe(204);
-    const row = await handle.db.selectFrom("organization").selectAll().where("organization_id", "=", d.organization_id).executeTakeFirstOrThrow();
+    const row = await handle.db
+      .selectFrom("organization")
+      .selectAll()
+      .where("organization_id", "=", d.organization_id)
+      .executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
     const list = (await (await t.call("GET", "/organization", { token: su })).json()) as { organizationId: string }[];
     expect(list.map((o) => o.organizationId)).not.toContain(d.organization_id);
@@ -87,10 +99,17 @@ describe(`schools (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("creates in the district and renames, with the district attached", async () => {
-    const res = await t.call("POST", "/organizationUnit", { token: da, body: { organizationId: w.district.organization_id, name: "Cedar Elementary" } });
+    const res = await t.call("POST", "/organizationUnit", {
+      token: da,
+      body: { organizationId: w.district.organization_id, name: "Cedar Elementary" },
+    });
     expect(res.status).toBe(201);
     const school = await res.json();
-    expect(school).toMatchObject({ name: "Cedar Elementary", organizationId: w.district.organization_id, Organization: { name: w.district.name } });
+    expect(school).toMatchObject({
+      name: "Cedar Elementary",
+      organizationId: w.district.organization_id,
+      Organization: { name: w.district.name },
+    });
     const put = await t.call("PUT", "/organizationUnit", {
       token: da,
       body: { organizationUnitId: school.organizationUnitId, organizationId: w.district.organization_id, name: "Cedar Primary" },
@@ -136,9 +155,15 @@ describe(`schools (${process.env.TEST_DB_ENGINE})`, () => {
     const gone = await makeStudent(handle.db, school.organization_unit_id);
     await handle.db.updateTable("participant").set({ deleted_at: new Date() }).where("participant_id", "=", gone.participant_id).execute();
     expect((await t.call("DELETE", `/organizationUnit/${school.organization_unit_id}`, { token: da })).status).toBe(204);
-    const row = await handle.db.selectFrom("organization_unit").selectAll().where("organization_unit_id", "=", school.organization_unit_id).executeTakeFirstOrThrow();
+    const row = await handle.db
+      .selectFrom("organization_unit")
+      .selectAll()
+      .where("organization_unit_id", "=", school.organization_unit_id)
+      .executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
-    const list = (await (await t.call("GET", `/organization/orgUnits/${w.district.organization_id}`, { token: da })).json()) as { organizationUnitId: string }[];
+    const list = (await (await t.call("GET", `/organization/orgUnits/${w.district.organization_id}`, { token: da })).json()) as {
+      organizationUnitId: string;
+    }[];
     expect(list.map((s) => s.organizationUnitId)).not.toContain(school.organization_unit_id);
     expect((await t.call("GET", `/organizationUnit/${school.organization_unit_id}`, { token: da })).status).toBe(404);
   });

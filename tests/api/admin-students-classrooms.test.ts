@@ -70,7 +70,11 @@ describe(`students (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("offers grade 3 only with flag grade-3-student-create", async () => {
-    const res = await t.call("POST", "/participants", { token: su, body: student({ grade: "3" }), headers: { "x-feature-flags": "grade-3-student-create" } });
+    const res = await t.call("POST", "/participants", {
+      token: su,
+      body: student({ grade: "3" }),
+      headers: { "x-feature-flags": "grade-3-student-create" },
+    });
     expect(res.status).toBe(201);
     expect((await res.json()).grade).toBe("3");
   });
@@ -78,7 +82,13 @@ describe(`students (${process.env.TEST_DB_ENGINE})`, () => {
   it("stores the fields, tags in catalogue order, email trimmed and lowercased, and a generated 8-character code", async () => {
     const res = await t.call("POST", "/participants", {
       token: te,
-      body: student({ middleName: " Byron ", tags: "exempt,ELL,familyhistory", externalId: " S-100 ", email: "  Ada.L@School.ORG ", dateOfBirth: "5/7/2020" }),
+      body: student({
+        middleName: " Byron ",
+        tags: "exempt,ELL,familyhistory",
+        externalId: " S-100 ",
+        email: "  Ada.L@School.ORG ",
+        dateOfBirth: "5/7/2020",
+      }),
     });
     expect(res.status).toBe(201);
     const p = await res.json();
@@ -109,14 +119,21 @@ describe(`students (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("refuses classrooms of another school", async () => {
-    const res = await t.call("POST", "/participants", { token: su, body: student({ participantGroupIds: [w.classB.participant_group_id] }) });
+    const res = await t.call("POST", "/participants", {
+      token: su,
+      body: student({ participantGroupIds: [w.classB.participant_group_id] }),
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe("Classrooms must belong to the student's school.");
   });
 
   it("refuses a classroom not enabled for screening", async () => {
     const off = await makeClassroom(handle.db, w.schoolA.organization_unit_id, [], "Closed Room");
-    await handle.db.updateTable("participant_group").set({ enabled_in_eb_platform: false }).where("participant_group_id", "=", off.participant_group_id).execute();
+    await handle.db
+      .updateTable("participant_group")
+      .set({ enabled_in_eb_platform: false })
+      .where("participant_group_id", "=", off.participant_group_id)
+      .execute();
     const res = await t.call("POST", "/participants", { token: su, body: student({ participantGroupIds: [off.participant_group_id] }) });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe("Closed Room is not enabled for screening.");
@@ -126,14 +143,23 @@ describe(`students (${process.env.TEST_DB_ENGINE})`, () => {
     const p = await makeStudent(handle.db, w.schoolA.organization_unit_id, { classroomIds: [w.classA.participant_group_id] });
     const res = await t.call("PUT", "/participants", {
       token: su,
-      body: student({ participantId: p.participant_id, organizationUnitId: w.schoolB.organization_unit_id, participantGroupIds: w.classB.participant_group_id }),
+      body: student({
+        participantId: p.participant_id,
+        organizationUnitId: w.schoolB.organization_unit_id,
+        participantGroupIds: w.classB.participant_group_id,
+      }),
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ organizationUnitId: w.schoolB.organization_unit_id, participantGroupIds: [w.classB.participant_group_id] });
+    expect(await res.json()).toMatchObject({
+      organizationUnitId: w.schoolB.organization_unit_id,
+      participantGroupIds: [w.classB.participant_group_id],
+    });
   });
 
   it("a teacher's edit keeps the student's classrooms of other teachers", async () => {
-    const p = await makeStudent(handle.db, w.schoolA.organization_unit_id, { classroomIds: [w.classA.participant_group_id, w.classA2.participant_group_id] });
+    const p = await makeStudent(handle.db, w.schoolA.organization_unit_id, {
+      classroomIds: [w.classA.participant_group_id, w.classA2.participant_group_id],
+    });
     const res = await t.call("PUT", "/participants", {
       token: te,
       body: student({ participantId: p.participant_id, firstName: "Renamed", participantGroupIds: [w.classA.participant_group_id] }),
@@ -144,7 +170,11 @@ describe(`students (${process.env.TEST_DB_ENGINE})`, () => {
 
   it("lists a school's students by name with classrooms and teachers; a teacher sees only their classrooms' students", async () => {
     const school = await makeSchool(handle.db, w.district.organization_id);
-    const teacher = await makeUser(handle.db, { role: "TEACHER", organizationId: w.district.organization_id, schoolIds: [school.organization_unit_id] });
+    const teacher = await makeUser(handle.db, {
+      role: "TEACHER",
+      organizationId: w.district.organization_id,
+      schoolIds: [school.organization_unit_id],
+    });
     const mine = await makeClassroom(handle.db, school.organization_unit_id, [teacher.user_id], "Mine");
     const theirs = await makeClassroom(handle.db, school.organization_unit_id, [], "Theirs");
     const b = await makeStudent(handle.db, school.organization_unit_id, { lastName: "Brown", classroomIds: [mine.participant_group_id] });
@@ -156,16 +186,24 @@ describe(`students (${process.env.TEST_DB_ENGINE})`, () => {
     expect(all.map((s) => s.participantId)).toEqual([a.participant_id, b.participant_id]);
     expect(all[1].ParticipantGroup).toMatchObject([{ name: "Mine", enabledInEBPlatform: true, User: [{ userId: teacher.user_id }] }]);
     const token = await t.login(teacher.email);
-    const seen = (await (await t.call("GET", `/participants/organizationUnit/${school.organization_unit_id}`, { token })).json()) as { participantId: string }[];
+    const seen = (await (await t.call("GET", `/participants/organizationUnit/${school.organization_unit_id}`, { token })).json()) as {
+      participantId: string;
+    }[];
     expect(seen.map((s) => s.participantId)).toEqual([b.participant_id]);
   });
 
   it("soft-deletes: the row stays with deleted_at, the student is gone from lists and reads", async () => {
     const p = await makeStudent(handle.db, w.schoolA.organization_unit_id, { classroomIds: [w.classA.participant_group_id] });
     expect((await t.call("DELETE", `/participants/delete/${p.participant_id}`, { token: sa })).status).toBe(204);
-    const row = await handle.db.selectFrom("participant").selectAll().where("participant_id", "=", p.participant_id).executeTakeFirstOrThrow();
+    const row = await handle.db
+      .selectFrom("participant")
+      .selectAll()
+      .where("participant_id", "=", p.participant_id)
+      .executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
-    const list = (await (await t.call("GET", `/participants/organizationUnit/${w.schoolA.organization_unit_id}`, { token: sa })).json()) as { participantId: string }[];
+    const list = (await (
+      await t.call("GET", `/participants/organizationUnit/${w.schoolA.organization_unit_id}`, { token: sa })
+    ).json()) as { participantId: string }[];
     expect(list.map((s) => s.participantId)).not.toContain(p.participant_id);
     expect((await t.call("GET", `/participants/${p.participant_id}`, { token: sa })).status).toBe(404);
   });
@@ -173,36 +211,66 @@ describe(`students (${process.env.TEST_DB_ENGINE})`, () => {
 
 describe(`classrooms (${process.env.TEST_DB_ENGINE})`, () => {
   it("needs a name", async () => {
-    const res = await t.call("POST", "/participantGroups", { token: sa, body: { name: "", organizationUnitId: w.schoolA.organization_unit_id, participantGroupType: "CLASSROOM" } });
+    const res = await t.call("POST", "/participantGroups", {
+      token: sa,
+      body: { name: "", organizationUnitId: w.schoolA.organization_unit_id, participantGroupType: "CLASSROOM" },
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe("Name is a required field.");
   });
 
   it("takes teachers comma-joined, only users of the school whose first role is teacher", async () => {
-    const second = await makeUser(handle.db, { role: "TEACHER", organizationId: w.district.organization_id, schoolIds: [w.schoolA.organization_unit_id] });
+    const second = await makeUser(handle.db, {
+      role: "TEACHER",
+      organizationId: w.district.organization_id,
+      schoolIds: [w.schoolA.organization_unit_id],
+    });
     const res = await t.call("POST", "/participantGroups", {
       token: sa,
-      body: { name: "Room 1", organizationUnitId: w.schoolA.organization_unit_id, teacherId: `${w.teacher.user_id},${second.user_id}`, participantGroupType: "CLASSROOM" },
+      body: {
+        name: "Room 1",
+        organizationUnitId: w.schoolA.organization_unit_id,
+        teacherId: `${w.teacher.user_id},${second.user_id}`,
+        participantGroupType: "CLASSROOM",
+      },
     });
     expect(res.status).toBe(201);
     const group = await res.json();
     expect(group.teacherId.split(",").sort()).toEqual([w.teacher.user_id, second.user_id].sort());
     expect(group).toMatchObject({ name: "Room 1", participantGroupType: "CLASSROOM", enabledInEBPlatform: true });
 
-    const adminFirst = await makeUser(handle.db, { role: "ORG_UNIT_ADMIN", organizationId: w.district.organization_id, schoolIds: [w.schoolA.organization_unit_id] });
+    const adminFirst = await makeUser(handle.db, {
+      role: "ORG_UNIT_ADMIN",
+      organizationId: w.district.organization_id,
+      schoolIds: [w.schoolA.organization_unit_id],
+    });
     await handle.db.insertInto("user_role").values({ user_id: adminFirst.user_id, role_id: ROLE_IDS.TEACHER, position: 1 }).execute();
-    const otherSchoolTeacher = await makeUser(handle.db, { role: "TEACHER", organizationId: w.district.organization_id, schoolIds: [w.schoolB.organization_unit_id] });
+    const otherSchoolTeacher = await makeUser(handle.db, {
+      role: "TEACHER",
+      organizationId: w.district.organization_id,
+      schoolIds: [w.schoolB.organization_unit_id],
+    });
     for (const id of [adminFirst.user_id, otherSchoolTeacher.user_id]) {
       const bad = await t.call("PUT", "/participantGroups", {
         token: sa,
-        body: { participantGroupId: group.participantGroupId, name: "Room 1", organizationUnitId: w.schoolA.organization_unit_id, teacherId: id },
+        body: {
+          participantGroupId: group.participantGroupId,
+          name: "Room 1",
+          organizationUnitId: w.schoolA.organization_unit_id,
+          teacherId: id,
+        },
       });
       expect(bad.status).toBe(400);
       expect((await bad.json()).message).toBe("Teachers must be users of this school whose role is teacher.");
     }
     const renamed = await t.call("PUT", "/participantGroups", {
       token: sa,
-      body: { participantGroupId: group.participantGroupId, name: "Room One", organizationUnitId: w.schoolA.organization_unit_id, teacherId: second.user_id },
+      body: {
+        participantGroupId: group.participantGroupId,
+        name: "Room One",
+        organizationUnitId: w.schoolA.organization_unit_id,
+        teacherId: second.user_id,
+      },
     });
     expect(renamed.status).toBe(200);
     expect(await renamed.json()).toMatchObject({ name: "Room One", teacherId: second.user_id });
@@ -210,13 +278,19 @@ describe(`classrooms (${process.env.TEST_DB_ENGINE})`, () => {
 
   it("lists a school's classrooms by name with grades and teachers; a teacher sees theirs", async () => {
     const school = await makeSchool(handle.db, w.district.organization_id);
-    const teacher = await makeUser(handle.db, { role: "TEACHER", organizationId: w.district.organization_id, schoolIds: [school.organization_unit_id] });
+    const teacher = await makeUser(handle.db, {
+      role: "TEACHER",
+      organizationId: w.district.organization_id,
+      schoolIds: [school.organization_unit_id],
+    });
     const zeta = await makeClassroom(handle.db, school.organization_unit_id, [teacher.user_id], "zeta");
     const alpha = await makeClassroom(handle.db, school.organization_unit_id, [], "Alpha");
     await makeStudent(handle.db, school.organization_unit_id, { grade: "1", classroomIds: [zeta.participant_group_id] });
     await makeStudent(handle.db, school.organization_unit_id, { grade: "PK", classroomIds: [zeta.participant_group_id] });
     await makeStudent(handle.db, school.organization_unit_id, { grade: "1", classroomIds: [zeta.participant_group_id] });
-    const list = (await (await t.call("GET", `/participantGroups/organizationUnit/${school.organization_unit_id}`, { token: su })).json()) as {
+    const list = (await (
+      await t.call("GET", `/participantGroups/organizationUnit/${school.organization_unit_id}`, { token: su })
+    ).json()) as {
       participantGroupId: string;
       grades: string[];
       studentCount: number;
@@ -226,10 +300,21 @@ describe(`classrooms (${process.env.TEST_DB_ENGINE})`, () => {
     expect(list[1]).toMatchObject({ grades: ["PK", "1"], studentCount: 3, User: [{ userId: teacher.user_id }] });
     expect(list[0]).toMatchObject({ grades: [], studentCount: 0, User: [] });
     const token = await t.login(teacher.email);
-    const theirs = (await (await t.call("GET", `/participantGroups/organizationUnit/${school.organization_unit_id}`, { token })).json()) as { participantGroupId: string }[];
+    const theirs = (await (
+      await t.call("GET", `/participantGroups/organizationUnit/${school.organization_unit_id}`, { token })
+    ).json()) as { participantGroupId: string }[];
     expect(theirs.map((g) => g.participantGroupId)).toEqual([zeta.participant_group_id]);
-    const district = (await (await t.call("GET", `/participantGroups/organization/${w.district.organization_id}`, { token: su })).json()) as { participantGroupId: string }[];
-    expect(district.map((g) => g.participantGroupId)).toEqual(expect.arrayContaining([alpha.participant_group_id, zeta.participant_group_id, w.classA.participant_group_id, w.classB.participant_group_id]));
+    const district = (await (
+      await t.call("GET", `/participantGroups/organization/${w.district.organization_id}`, { token: su })
+    ).json()) as { participantGroupId: string }[];
+    expect(district.map((g) => g.participantGroupId)).toEqual(
+      expect.arrayContaining([
+        alpha.participant_group_id,
+        zeta.participant_group_id,
+        w.classA.participant_group_id,
+        w.classB.participant_group_id,
+      ]),
+    );
   });
 
   it("refuses to delete a classroom that has students, then soft-deletes it once they moved", async () => {
@@ -237,7 +322,9 @@ describe(`classrooms (${process.env.TEST_DB_ENGINE})`, () => {
     const p = await makeStudent(handle.db, w.schoolA.organization_unit_id, { classroomIds: [g.participant_group_id] });
     const refused = await t.call("DELETE", `/participantGroups/${g.participant_group_id}`, { token: sa });
     expect(refused.status).toBe(409);
-    expect((await refused.json()).message).toBe("Room 9 still has 1 student. Move them to another classroom before deleting this classroom.");
+    expect((await refused.json()).message).toBe(
+      "Room 9 still has 1 student. Move them to another classroom before deleting this classroom.",
+    );
 
     const moved = await t.call("PUT", "/participants", {
       token: sa,
@@ -245,9 +332,15 @@ describe(`classrooms (${process.env.TEST_DB_ENGINE})`, () => {
     });
     expect(moved.status).toBe(200);
     expect((await t.call("DELETE", `/participantGroups/${g.participant_group_id}`, { token: sa })).status).toBe(204);
-    const row = await handle.db.selectFrom("participant_group").selectAll().where("participant_group_id", "=", g.participant_group_id).executeTakeFirstOrThrow();
+    const row = await handle.db
+      .selectFrom("participant_group")
+      .selectAll()
+      .where("participant_group_id", "=", g.participant_group_id)
+      .executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
-    const list = (await (await t.call("GET", `/participantGroups/organizationUnit/${w.schoolA.organization_unit_id}`, { token: sa })).json()) as { participantGroupId: string }[];
+    const list = (await (
+      await t.call("GET", `/participantGroups/organizationUnit/${w.schoolA.organization_unit_id}`, { token: sa })
+    ).json()) as { participantGroupId: string }[];
     expect(list.map((x) => x.participantGroupId)).not.toContain(g.participant_group_id);
     expect((await t.call("GET", `/participantGroups/${g.participant_group_id}`, { token: sa })).status).toBe(404);
     const log = await handle.db.selectFrom("audit_log").select("action").where("entity_id", "=", g.participant_group_id).execute();

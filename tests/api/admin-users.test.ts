@@ -49,7 +49,10 @@ describe(`create user (${process.env.TEST_DB_ENGINE})`, () => {
     [{ organizationUnitIds: "school of another district" }, "Schools must belong to the user's district."],
   ] as [Record<string, unknown>, string][])("refuses %j: %s", async (over, message) => {
     // `w` is not built yet when the table is declared.
-    const fixed = over.organizationUnitIds === "school of another district" ? { ...over, organizationUnitIds: [w.otherSchool.organization_unit_id] } : over;
+    const fixed =
+      over.organizationUnitIds === "school of another district"
+        ? { ...over, organizationUnitIds: [w.otherSchool.organization_unit_id] }
+        : over;
     const res = await t.call("POST", "/user", { token: su, body: teacherBody(fixed) });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe(message);
@@ -78,7 +81,10 @@ describe(`create user (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("creates super admins without a district, on the Super Admins tab", async () => {
-    const res = await t.call("POST", "/user", { token: su, body: { firstName: "Sam", lastName: "Super", email: email(), roles: ["SUPER_ADMIN"] } });
+    const res = await t.call("POST", "/user", {
+      token: su,
+      body: { firstName: "Sam", lastName: "Super", email: email(), roles: ["SUPER_ADMIN"] },
+    });
     expect(res.status).toBe(201);
     const created = await res.json();
     const list = (await (await t.call("GET", "/user/superAdmins", { token: su })).json()) as { userId: string }[];
@@ -102,11 +108,17 @@ describe(`create user (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("refuses the email of a deleted user: re-adding needs support", async () => {
-    const gone = await makeUser(handle.db, { role: "TEACHER", organizationId: w.district.organization_id, schoolIds: [w.schoolA.organization_unit_id] });
+    const gone = await makeUser(handle.db, {
+      role: "TEACHER",
+      organizationId: w.district.organization_id,
+      schoolIds: [w.schoolA.organization_unit_id],
+    });
     expect((await t.call("DELETE", `/user/${gone.user_id}`, { token: da })).status).toBe(204);
     const res = await t.call("POST", "/user", { token: da, body: teacherBody({ email: gone.email }) });
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toBe("A deleted user has this email. Re-adding a deleted user requires contacting the product's customer support.");
+    expect((await res.json()).message).toBe(
+      "A deleted user has this email. Re-adding a deleted user requires contacting the product's customer support.",
+    );
   });
 });
 
@@ -118,7 +130,14 @@ describe(`edit user (${process.env.TEST_DB_ENGINE})`, () => {
     const u = await makeTeacher();
     const res = await t.call("PUT", "/user", {
       token: da,
-      body: { userId: u.user_id, firstName: "New", lastName: "Name", email: u.email, roles: [ROLE_IDS.TEACHER], organizationUnitIds: [w.schoolB.organization_unit_id, w.schoolA.organization_unit_id] },
+      body: {
+        userId: u.user_id,
+        firstName: "New",
+        lastName: "Name",
+        email: u.email,
+        roles: [ROLE_IDS.TEACHER],
+        organizationUnitIds: [w.schoolB.organization_unit_id, w.schoolA.organization_unit_id],
+      },
     });
     expect(res.status).toBe(200);
     const user = await res.json();
@@ -149,7 +168,13 @@ describe(`edit user (${process.env.TEST_DB_ENGINE})`, () => {
     const u = await makeTeacher();
     const res = await t.call("PUT", "/user", {
       token: su,
-      body: { userId: u.user_id, firstName: "A", lastName: "B", email: ` ${u.email.toUpperCase()} `, organizationUnitIds: [w.schoolA.organization_unit_id] },
+      body: {
+        userId: u.user_id,
+        firstName: "A",
+        lastName: "B",
+        email: ` ${u.email.toUpperCase()} `,
+        organizationUnitIds: [w.schoolA.organization_unit_id],
+      },
     });
     expect(res.status).toBe(200);
   });
@@ -158,12 +183,22 @@ describe(`edit user (${process.env.TEST_DB_ENGINE})`, () => {
     const u = await makeTeacher([w.schoolA.organization_unit_id, w.schoolB.organization_unit_id]);
     const refused = await t.call("PUT", "/user", {
       token: sa,
-      body: { userId: u.user_id, firstName: "A", lastName: "B", organizationUnitIds: [w.schoolA.organization_unit_id, w.schoolB.organization_unit_id] },
+      body: {
+        userId: u.user_id,
+        firstName: "A",
+        lastName: "B",
+        organizationUnitIds: [w.schoolA.organization_unit_id, w.schoolB.organization_unit_id],
+      },
     });
     expect(refused.status).toBe(403);
-    const res = await t.call("PUT", "/user", { token: sa, body: { userId: u.user_id, firstName: "A", lastName: "B", organizationUnitIds: [] } });
+    const res = await t.call("PUT", "/user", {
+      token: sa,
+      body: { userId: u.user_id, firstName: "A", lastName: "B", organizationUnitIds: [] },
+    });
     expect(res.status).toBe(200);
-    expect((await res.json()).OrganizationUnits.map((s: { organizationUnitId: string }) => s.organizationUnitId)).toEqual([w.schoolB.organization_unit_id]);
+    expect((await res.json()).OrganizationUnits.map((s: { organizationUnitId: string }) => s.organizationUnitId)).toEqual([
+      w.schoolB.organization_unit_id,
+    ]);
   });
 });
 
@@ -184,7 +219,11 @@ describe(`user lists and delete (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("lists a school's users with roles in their order, so the classroom form can offer first-role teachers", async () => {
-    const both = await makeUser(handle.db, { role: "ORG_UNIT_ADMIN", organizationId: w.district.organization_id, schoolIds: [w.schoolA.organization_unit_id] });
+    const both = await makeUser(handle.db, {
+      role: "ORG_UNIT_ADMIN",
+      organizationId: w.district.organization_id,
+      schoolIds: [w.schoolA.organization_unit_id],
+    });
     await handle.db.insertInto("user_role").values({ user_id: both.user_id, role_id: ROLE_IDS.TEACHER, position: 1 }).execute();
     const users = (await (await t.call("GET", `/user/organizationUnit/${w.schoolA.organization_unit_id}`, { token: sa })).json()) as {
       userId: string;
@@ -204,12 +243,18 @@ describe(`user lists and delete (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("soft-deletes: the row stays with deleted_at, hidden from lists, sessions end", async () => {
-    const u = await makeUser(handle.db, { role: "TEACHER", organizationId: w.district.organization_id, schoolIds: [w.schoolA.organization_unit_id] });
+    const u = await makeUser(handle.db, {
+      role: "TEACHER",
+      organizationId: w.district.organization_id,
+      schoolIds: [w.schoolA.organization_unit_id],
+    });
     const token = await t.login(u.email);
     expect((await t.call("DELETE", `/user/${u.user_id}`, { token: sa })).status).toBe(204);
     const row = await handle.db.selectFrom("app_user").selectAll().where("user_id", "=", u.user_id).executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
-    const list = (await (await t.call("GET", `/user/organization/${w.district.organization_id}`, { token: da })).json()) as { userId: string }[];
+    const list = (await (await t.call("GET", `/user/organization/${w.district.organization_id}`, { token: da })).json()) as {
+      userId: string;
+    }[];
     expect(list.map((x) => x.userId)).not.toContain(u.user_id);
     expect((await t.call("GET", "/dashboard/current-user", { token })).status).toBe(401);
     expect((await t.call("DELETE", `/user/${u.user_id}`, { token: sa })).status).toBe(404);

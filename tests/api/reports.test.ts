@@ -19,12 +19,27 @@ let s2: Awaited<ReturnType<typeof makeStudent>>;
 let g1: Awaited<ReturnType<typeof makeStudent>>;
 
 const PERIODS = [
-  { period_name: "BOY" as const, start_date: "2026-08-15", end_date: "2026-11-30", lists: { K: "letter-names,letter-sounds", "1": "word-reading" } },
+  {
+    period_name: "BOY" as const,
+    start_date: "2026-08-15",
+    end_date: "2026-11-30",
+    lists: { K: "letter-names,letter-sounds", "1": "word-reading" },
+  },
   { period_name: "MOY" as const, start_date: "2026-12-01", end_date: "2027-02-28", lists: { K: "letter-names", "1": "word-reading" } },
-  { period_name: "EOY" as const, start_date: "2027-03-01", end_date: "2027-06-15", lists: { K: "letter-names", "1": "word-reading,nonword-reading" } },
+  {
+    period_name: "EOY" as const,
+    start_date: "2027-03-01",
+    end_date: "2027-06-15",
+    lists: { K: "letter-names", "1": "word-reading,nonword-reading" },
+  },
 ];
 
-async function test(participantId: string, testCode: string, start: string, options: { complete?: boolean; percentile?: number | null; deleted?: boolean; invalid?: boolean } = {}) {
+async function test(
+  participantId: string,
+  testCode: string,
+  start: string,
+  options: { complete?: boolean; percentile?: number | null; deleted?: boolean; invalid?: boolean } = {},
+) {
   await handle.db
     .insertInto("participant_test")
     .values({
@@ -51,7 +66,13 @@ beforeAll(async () => {
   for (const p of PERIODS) {
     const row = await handle.db
       .insertInto("assessment_period")
-      .values({ organization_id: w.district.organization_id, academic_year: "2026-2027", period_name: p.period_name, start_date: p.start_date, end_date: p.end_date })
+      .values({
+        organization_id: w.district.organization_id,
+        academic_year: "2026-2027",
+        period_name: p.period_name,
+        start_date: p.start_date,
+        end_date: p.end_date,
+      })
       .returning("assessment_period_id")
       .executeTakeFirstOrThrow();
     await handle.db
@@ -61,8 +82,18 @@ beforeAll(async () => {
   }
   const A = w.schoolA.organization_unit_id;
   const B = w.schoolB.organization_unit_id;
-  s1 = await makeStudent(handle.db, A, { grade: "K", firstName: "=cmd", lastName: 'O\'Brien, "Jr"', classroomIds: [w.classA.participant_group_id] });
-  s2 = await makeStudent(handle.db, A, { grade: "1", firstName: "Zoë", lastName: "Åberg", classroomIds: [w.classA.participant_group_id, w.classA2.participant_group_id] });
+  s1 = await makeStudent(handle.db, A, {
+    grade: "K",
+    firstName: "=cmd",
+    lastName: 'O\'Brien, "Jr"',
+    classroomIds: [w.classA.participant_group_id],
+  });
+  s2 = await makeStudent(handle.db, A, {
+    grade: "1",
+    firstName: "Zoë",
+    lastName: "Åberg",
+    classroomIds: [w.classA.participant_group_id, w.classA2.participant_group_id],
+  });
   g1 = await makeStudent(handle.db, B, { grade: "1", classroomIds: [w.classB.participant_group_id] });
   const gone = await makeStudent(handle.db, A, { grade: "K", classroomIds: [w.classA.participant_group_id] });
   await handle.db.updateTable("participant").set({ deleted_at: new Date() }).where("participant_id", "=", gone.participant_id).execute();
@@ -86,7 +117,10 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 
 const report = async (timePeriod?: string) => {
-  const res = await t.call("POST", "/report/students-complete", { token: su, body: { orgId: w.district.organization_id, ...(timePeriod ? { timePeriod } : {}) } });
+  const res = await t.call("POST", "/report/students-complete", {
+    token: su,
+    body: { orgId: w.district.organization_id, ...(timePeriod ? { timePeriod } : {}) },
+  });
   expect(res.status).toBe(200);
   return res.json();
 };
@@ -108,7 +142,12 @@ describe(`completion report (${process.env.TEST_DB_ENGINE})`, () => {
           [w.classA2.participant_group_id]: { total: 2, started: 1, finished: 1 },
         },
       },
-      [B]: { total: 2, started: 2, finished: 1, participantGroups: { [w.classB.participant_group_id]: { total: 2, started: 2, finished: 1 } } },
+      [B]: {
+        total: 2,
+        started: 2,
+        finished: 1,
+        participantGroups: { [w.classB.participant_group_id]: { total: 2, started: 2, finished: 1 } },
+      },
     });
     expect(r.finishedByGrade).toEqual({ K: { total: 4, started: 3, finished: 2 }, "1": { total: 2, started: 2, finished: 1 } });
     expect(r.key).toEqual({
@@ -134,7 +173,10 @@ describe(`completion report (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("refuses an unknown period", async () => {
-    const res = await t.call("POST", "/report/students-complete", { token: su, body: { orgId: w.district.organization_id, timePeriod: "SUMMER" } });
+    const res = await t.call("POST", "/report/students-complete", {
+      token: su,
+      body: { orgId: w.district.organization_id, timePeriod: "SUMMER" },
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -185,7 +227,13 @@ describe(`CSV downloads (${process.env.TEST_DB_ENGINE})`, () => {
     const rA = records.find((r) => r["Participant Code"] === w.studentA.participant_code)!;
     expect(rA).toMatchObject({ "BOY Status": "Started", "Letter Names Percentile": "1", "Letter Sounds Percentile": "" });
     const r2 = records.find((r) => r["Participant Code"] === s2.participant_code)!;
-    expect(r2).toMatchObject({ "First Name": "Zoë", "Last Name": "Åberg", Classroom: [w.classA.name, w.classA2.name].sort().join("; "), "Word Reading Percentile": "99", "Letter Names Percentile": "" });
+    expect(r2).toMatchObject({
+      "First Name": "Zoë",
+      "Last Name": "Åberg",
+      Classroom: [w.classA.name, w.classA2.name].sort().join("; "),
+      "Word Reading Percentile": "99",
+      "Letter Names Percentile": "",
+    });
     expect(records.find((r) => r["Participant Code"] === w.studentA2.participant_code)).toMatchObject({ "BOY Status": "Not Started" });
   });
 
@@ -205,9 +253,21 @@ describe(`CSV downloads (${process.env.TEST_DB_ENGINE})`, () => {
       .where("p.deleted_at", "is", null)
       .execute();
     expect(records).toHaveLength(db.length);
-    for (const p of db) expect(records.find((r) => r["Participant Code"] === p.participant_code)).toMatchObject({ School: p.school, Grade: p.grade, District: w.district.name });
-    expect(records.find((r) => r["Participant Code"] === g1.participant_code)).toMatchObject({ "BOY Status": "Started", "MOY Status": "Finished", "EOY Status": "Not Started" });
-    expect(records.find((r) => r["Participant Code"] === w.studentB.participant_code)).toMatchObject({ "BOY Status": "Finished", "MOY Status": "Not Started" });
+    for (const p of db)
+      expect(records.find((r) => r["Participant Code"] === p.participant_code)).toMatchObject({
+        School: p.school,
+        Grade: p.grade,
+        District: w.district.name,
+      });
+    expect(records.find((r) => r["Participant Code"] === g1.participant_code)).toMatchObject({
+      "BOY Status": "Started",
+      "MOY Status": "Finished",
+      "EOY Status": "Not Started",
+    });
+    expect(records.find((r) => r["Participant Code"] === w.studentB.participant_code)).toMatchObject({
+      "BOY Status": "Finished",
+      "MOY Status": "Not Started",
+    });
   });
 
   it("district data export: one row per live test of the year, and a row for a student without tests", async () => {
@@ -232,7 +292,9 @@ describe(`CSV downloads (${process.env.TEST_DB_ENGINE})`, () => {
       ["MOY", "letter-names", "12", "Yes"],
     ]);
     expect(records.filter((r) => r["Participant Code"] === w.studentA2.participant_code)).toMatchObject([{ "Test Code": "", Period: "" }]);
-    expect(withTests.find((r) => r["Participant Code"] === w.studentB.participant_code && r["Test Code"] === "letter-sounds")).toMatchObject({ Invalid: "Yes" });
+    expect(
+      withTests.find((r) => r["Participant Code"] === w.studentB.participant_code && r["Test Code"] === "letter-sounds"),
+    ).toMatchObject({ Invalid: "Yes" });
   });
 
   it("answers 'Report not found' for an unknown id", async () => {

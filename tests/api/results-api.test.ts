@@ -26,12 +26,24 @@ async function addPeriods(db: DbHandle["db"], organizationId: string) {
   for (const period of PERIODS) {
     const p = await db
       .insertInto("assessment_period")
-      .values({ organization_id: organizationId, academic_year: "2025-2026", period_name: period, start_date: RANGES[period].start, end_date: RANGES[period].end })
+      .values({
+        organization_id: organizationId,
+        academic_year: "2025-2026",
+        period_name: period,
+        start_date: RANGES[period].start,
+        end_date: RANGES[period].end,
+      })
       .returning("assessment_period_id")
       .executeTakeFirstOrThrow();
     await db
       .insertInto("grade_assessment_list")
-      .values((["PK", "K", "1", "2", "3"] as Grade[]).map((grade) => ({ assessment_period_id: p.assessment_period_id, grade, test_codes: defaultGradeAssessments(grade, period, { rerKindergarten: false }).join(",") })))
+      .values(
+        (["PK", "K", "1", "2", "3"] as Grade[]).map((grade) => ({
+          assessment_period_id: p.assessment_period_id,
+          grade,
+          test_codes: defaultGradeAssessments(grade, period, { rerKindergarten: false }).join(","),
+        })),
+      )
       .execute();
   }
 }
@@ -45,7 +57,11 @@ beforeAll(async () => {
   t.clock.now = NOW;
   w = await makeWorld(handle.db);
   await addPeriods(handle.db, w.district.organization_id);
-  grade2 = await makeStudent(handle.db, w.schoolA.organization_unit_id, { grade: "2", classroomIds: [w.classA.participant_group_id], lastName: "Zimmer" });
+  grade2 = await makeStudent(handle.db, w.schoolA.organization_unit_id, {
+    grade: "2",
+    classroomIds: [w.classA.participant_group_id],
+    lastName: "Zimmer",
+  });
   tokens = {
     teacher: await t.login(w.teacher.email),
     schoolAdmin: await t.login(w.schoolAdmin.email),
@@ -68,7 +84,9 @@ describe(`GET /assessmentConfig/currentAcademicYear/{id} (${process.env.TEST_DB_
   });
 
   it("refuses another district (403) and an unknown one (404)", async () => {
-    expect((await t.call("GET", `/assessmentConfig/currentAcademicYear/${w.otherDistrict.organization_id}`, { token: tokens.teacher })).status).toBe(403);
+    expect(
+      (await t.call("GET", `/assessmentConfig/currentAcademicYear/${w.otherDistrict.organization_id}`, { token: tokens.teacher })).status,
+    ).toBe(403);
     expect((await t.call("GET", `/assessmentConfig/currentAcademicYear/${randomUUID()}`, { token: tokens.superAdmin })).status).toBe(404);
     expect((await t.call("GET", `/assessmentConfig/currentAcademicYear/${w.district.organization_id}`)).status).toBe(401);
   });
@@ -80,11 +98,22 @@ describe("hand-entered letter scores", () => {
   it("creates a test in the current period, counting correct items against the list", async () => {
     const res = await t.call("POST", "/participantTest/manual", {
       token: tokens.teacher,
-      body: { testCode: "letter-names", participantId: w.studentA.participant_id, grade: "K", responses: allLetters("letter-names", (i) => i < "LN_K") },
+      body: {
+        testCode: "letter-names",
+        participantId: w.studentA.participant_id,
+        grade: "K",
+        responses: allLetters("letter-names", (i) => i < "LN_K"),
+      },
     });
     expect(res.status).toBe(201);
     const { participantTest } = await res.json();
-    expect(participantTest).toMatchObject({ testCode: "letter-names", completedFlag: true, invalid: false, correctItems: 10, totalItems: 26 });
+    expect(participantTest).toMatchObject({
+      testCode: "letter-names",
+      completedFlag: true,
+      invalid: false,
+      correctItems: 10,
+      totalItems: 26,
+    });
     expect(participantTest.correctByCode).toMatchObject({ LN_A: 1, LN_J: 1, LN_K: 0, LN_Z: 0 });
     expect(participantTest.ParticipantTestQuestionResponses).toHaveLength(26);
     expect(participantTest.startDtTm).toBe(NOW.toISOString());
@@ -94,7 +123,12 @@ describe("hand-entered letter scores", () => {
   it("refuses a second create in the same period (409)", async () => {
     const res = await t.call("POST", "/participantTest/manual", {
       token: tokens.teacher,
-      body: { testCode: "letter-names", participantId: w.studentA.participant_id, grade: "K", responses: allLetters("letter-names", () => true) },
+      body: {
+        testCode: "letter-names",
+        participantId: w.studentA.participant_id,
+        grade: "K",
+        responses: allLetters("letter-names", () => true),
+      },
     });
     expect(res.status).toBe(409);
     expect((await res.json()).message).toMatch(/update them instead/);
@@ -103,12 +137,20 @@ describe("hand-entered letter scores", () => {
   it("updates the items and shows them in the classroom's results", async () => {
     const res = await t.call("PUT", "/participantTest/manual", {
       token: tokens.teacher,
-      body: { participantTestId: created.participantTestId, participantId: w.studentA.participant_id, responses: allLetters("letter-names", () => true) },
+      body: {
+        participantTestId: created.participantTestId,
+        participantId: w.studentA.participant_id,
+        responses: allLetters("letter-names", () => true),
+      },
     });
     expect(res.status).toBe(200);
     expect((await res.json()).participantTest).toMatchObject({ correctItems: 26, totalItems: 26 });
 
-    const list = await t.call("GET", `/participants/participantGroup/${w.classA.participant_group_id}?v=1&startDate=2025-12-01&endDate=2026-02-28`, { token: tokens.teacher });
+    const list = await t.call(
+      "GET",
+      `/participants/participantGroup/${w.classA.participant_group_id}?v=1&startDate=2025-12-01&endDate=2026-02-28`,
+      { token: tokens.teacher },
+    );
     const students = await list.json();
     const a = students.find((s: { participantId: string }) => s.participantId === w.studentA.participant_id);
     expect(a.ParticipantTests).toEqual([expect.objectContaining({ participantTestId: created.participantTestId, correctItems: 26 })]);
@@ -121,7 +163,13 @@ describe("hand-entered letter scores", () => {
   it("dates a past period's entry at the end of that period", async () => {
     const res = await t.call("POST", "/participantTest/manual", {
       token: tokens.schoolAdmin,
-      body: { testCode: "letter-sounds", participantId: w.studentA.participant_id, grade: "K", periodName: "BOY", responses: allLetters("letter-sounds", () => false) },
+      body: {
+        testCode: "letter-sounds",
+        participantId: w.studentA.participant_id,
+        grade: "K",
+        periodName: "BOY",
+        responses: allLetters("letter-sounds", () => false),
+      },
     });
     expect(res.status).toBe(201);
     const { participantTest } = await res.json();
@@ -130,13 +178,79 @@ describe("hand-entered letter scores", () => {
   });
 
   it.each([
-    ["a test that does not apply to the grade", () => ({ testCode: "letter-names", participantId: grade2.participant_id, grade: "2", responses: allLetters("letter-names", () => true) }), 422, "Letter Names does not apply to grade 2nd in Middle of Year (MOY)."],
-    ["a period that has not started", () => ({ testCode: "letter-names", participantId: w.studentA.participant_id, grade: "K", periodName: "EOY", responses: allLetters("letter-names", () => true) }), 422, "End of Year (EOY) has not started yet."],
-    ["a grade that is not the student's", () => ({ testCode: "letter-sounds", participantId: w.studentA.participant_id, grade: "1", responses: allLetters("letter-sounds", () => true) }), 400, "grade 1 does not match the student's grade K"],
-    ["a missing letter", () => ({ testCode: "letter-sounds", participantId: w.studentA.participant_id, grade: "K", responses: allLetters("letter-sounds", () => true).slice(1) }), 400, "Every letter must be scored once with 1 or 0"],
-    ["an unknown item", () => ({ testCode: "letter-names", participantId: w.studentA.participant_id, grade: "K", responses: [...allLetters("letter-names", () => true), { questionCode: "LN_1", score: 1 }] }), 400, "Every letter must be scored once with 1 or 0"],
-    ["a score other than 0 or 1", () => ({ testCode: "letter-sounds", participantId: w.studentA.participant_id, grade: "K", responses: [{ questionCode: "LS_A", score: 2 }] }), 400, undefined],
-    ["a test that is not a letter test", () => ({ testCode: "vocab", participantId: w.studentA.participant_id, grade: "K", responses: [] }), 400, undefined],
+    [
+      "a test that does not apply to the grade",
+      () => ({
+        testCode: "letter-names",
+        participantId: grade2.participant_id,
+        grade: "2",
+        responses: allLetters("letter-names", () => true),
+      }),
+      422,
+      "Letter Names does not apply to grade 2nd in Middle of Year (MOY).",
+    ],
+    [
+      "a period that has not started",
+      () => ({
+        testCode: "letter-names",
+        participantId: w.studentA.participant_id,
+        grade: "K",
+        periodName: "EOY",
+        responses: allLetters("letter-names", () => true),
+      }),
+      422,
+      "End of Year (EOY) has not started yet.",
+    ],
+    [
+      "a grade that is not the student's",
+      () => ({
+        testCode: "letter-sounds",
+        participantId: w.studentA.participant_id,
+        grade: "1",
+        responses: allLetters("letter-sounds", () => true),
+      }),
+      400,
+      "grade 1 does not match the student's grade K",
+    ],
+    [
+      "a missing letter",
+      () => ({
+        testCode: "letter-sounds",
+        participantId: w.studentA.participant_id,
+        grade: "K",
+        responses: allLetters("letter-sounds", () => true).slice(1),
+      }),
+      400,
+      "Every letter must be scored once with 1 or 0",
+    ],
+    [
+      "an unknown item",
+      () => ({
+        testCode: "letter-names",
+        participantId: w.studentA.participant_id,
+        grade: "K",
+        responses: [...allLetters("letter-names", () => true), { questionCode: "LN_1", score: 1 }],
+      }),
+      400,
+      "Every letter must be scored once with 1 or 0",
+    ],
+    [
+      "a score other than 0 or 1",
+      () => ({
+        testCode: "letter-sounds",
+        participantId: w.studentA.participant_id,
+        grade: "K",
+        responses: [{ questionCode: "LS_A", score: 2 }],
+      }),
+      400,
+      undefined,
+    ],
+    [
+      "a test that is not a letter test",
+      () => ({ testCode: "vocab", participantId: w.studentA.participant_id, grade: "K", responses: [] }),
+      400,
+      undefined,
+    ],
   ])("refuses %s", async (_name, body, status, message) => {
     const res = await t.call("POST", "/participantTest/manual", { token: tokens.teacher, body: body() });
     expect(res.status).toBe(status);
@@ -148,12 +262,21 @@ describe("hand-entered letter scores", () => {
   it("keeps a teacher to the students of their classrooms", async () => {
     const res = await t.call("POST", "/participantTest/manual", {
       token: tokens.teacher,
-      body: { testCode: "letter-names", participantId: w.studentA2.participant_id, grade: "K", responses: allLetters("letter-names", () => true) },
+      body: {
+        testCode: "letter-names",
+        participantId: w.studentA2.participant_id,
+        grade: "K",
+        responses: allLetters("letter-names", () => true),
+      },
     });
     expect(res.status).toBe(403);
     const put = await t.call("PUT", "/participantTest/manual", {
       token: tokens.teacher,
-      body: { participantTestId: created.participantTestId, participantId: w.studentA2.participant_id, responses: allLetters("letter-names", () => true) },
+      body: {
+        participantTestId: created.participantTestId,
+        participantId: w.studentA2.participant_id,
+        responses: allLetters("letter-names", () => true),
+      },
     });
     expect(put.status).toBe(404);
   });
@@ -161,7 +284,16 @@ describe("hand-entered letter scores", () => {
   it("refuses a hand update of a screener test that is not a letter test", async () => {
     const ingest = await t.call("POST", "/participantTest/results", {
       token: tokens.teacher,
-      body: { clientTestId: `vocab-${randomUUID()}`, participantId: w.studentA.participant_id, testCode: "vocab", grade: "K", startDtTm: "2026-01-10T10:00:00Z", endDtTm: "2026-01-10T10:05:00Z", completedFlag: true, abilityPercentile: 40 },
+      body: {
+        clientTestId: `vocab-${randomUUID()}`,
+        participantId: w.studentA.participant_id,
+        testCode: "vocab",
+        grade: "K",
+        startDtTm: "2026-01-10T10:00:00Z",
+        endDtTm: "2026-01-10T10:05:00Z",
+        completedFlag: true,
+        abilityPercentile: 40,
+      },
     });
     const { participantTestId } = await ingest.json();
     const res = await t.call("PUT", "/participantTest/manual", {
@@ -176,14 +308,32 @@ describe("hand-entered letter scores", () => {
     const correctByCode = Object.fromEntries(letterItems("letter-sounds").map((i) => [i, 1]));
     const ingest = await t.call("POST", "/participantTest/results", {
       token: tokens.teacher,
-      body: { clientTestId, participantId: grade2.participant_id, testCode: "letter-sounds", grade: "K", startDtTm: "2026-01-12T10:00:00Z", endDtTm: "2026-01-12T10:05:00Z", completedFlag: true, abilityPercentile: 63, correctItems: 29, totalItems: 29, correctByCode },
+      body: {
+        clientTestId,
+        participantId: grade2.participant_id,
+        testCode: "letter-sounds",
+        grade: "K",
+        startDtTm: "2026-01-12T10:00:00Z",
+        endDtTm: "2026-01-12T10:05:00Z",
+        completedFlag: true,
+        abilityPercentile: 63,
+        correctItems: 29,
+        totalItems: 29,
+        correctByCode,
+      },
     });
     expect(ingest.status).toBe(201);
     // The student is in grade 2 now and the test was taken in K: the test's grade decides.
     const { participantTestId } = await ingest.json();
-    const same = await t.call("PUT", "/participantTest/manual", { token: tokens.teacher, body: { participantTestId, participantId: grade2.participant_id, responses: allLetters("letter-sounds", () => true) } });
+    const same = await t.call("PUT", "/participantTest/manual", {
+      token: tokens.teacher,
+      body: { participantTestId, participantId: grade2.participant_id, responses: allLetters("letter-sounds", () => true) },
+    });
     expect((await same.json()).participantTest.abilityPercentile).toBe(63);
-    const changed = await t.call("PUT", "/participantTest/manual", { token: tokens.teacher, body: { participantTestId, participantId: grade2.participant_id, responses: allLetters("letter-sounds", (i) => i !== "LS_A") } });
+    const changed = await t.call("PUT", "/participantTest/manual", {
+      token: tokens.teacher,
+      body: { participantTestId, participantId: grade2.participant_id, responses: allLetters("letter-sounds", (i) => i !== "LS_A") },
+    });
     expect((await changed.json()).participantTest).toMatchObject({ abilityPercentile: null, correctItems: 28 });
   });
 });
@@ -200,14 +350,32 @@ describe("classroom reads", () => {
   });
 
   it("keeps each period's tests to its dates", async () => {
-    const boy = await (await t.call("GET", `/participants/participantGroup/${w.classA.participant_group_id}?v=1&startDate=2025-08-15&endDate=2025-11-30`, { token: tokens.teacher })).json();
-    const codes = boy.find((s: { participantId: string }) => s.participantId === w.studentA.participant_id).ParticipantTests.map((x: { testCode: string }) => x.testCode);
+    const boy = await (
+      await t.call("GET", `/participants/participantGroup/${w.classA.participant_group_id}?v=1&startDate=2025-08-15&endDate=2025-11-30`, {
+        token: tokens.teacher,
+      })
+    ).json();
+    const codes = boy
+      .find((s: { participantId: string }) => s.participantId === w.studentA.participant_id)
+      .ParticipantTests.map((x: { testCode: string }) => x.testCode);
     expect(codes).toEqual(["letter-sounds"]);
   });
 
   it("refuses half a range and a reversed one", async () => {
-    expect((await t.call("GET", `/participants/participantGroup/${w.classA.participant_group_id}?startDate=2025-08-15`, { token: tokens.teacher })).status).toBe(400);
-    expect((await t.call("GET", `/participants/participantGroup/${w.classA.participant_group_id}?startDate=2025-08-15&endDate=2025-08-01`, { token: tokens.teacher })).status).toBe(400);
+    expect(
+      (
+        await t.call("GET", `/participants/participantGroup/${w.classA.participant_group_id}?startDate=2025-08-15`, {
+          token: tokens.teacher,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.call("GET", `/participants/participantGroup/${w.classA.participant_group_id}?startDate=2025-08-15&endDate=2025-08-01`, {
+          token: tokens.teacher,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it.each([
@@ -223,21 +391,55 @@ describe("classroom reads", () => {
 
   it("answers the risk scores of the current year per student and period", async () => {
     const post = (body: object) => t.call("POST", "/participantTest/predictiveProfile", { token: tokens.teacher, body });
-    expect((await post({ participantId: w.studentA.participant_id, academicYear: "2025-2026", periodName: "BOY", pwr: 0.5, dyslexia: 0.2, kready: 0.7 })).status).toBe(200);
-    expect((await post({ participantId: w.studentA.participant_id, academicYear: "2025-2026", periodName: "BOY", pwr: 0.55, dyslexia: 0.1 })).status).toBe(200);
-    expect((await post({ participantId: w.studentA.participant_id, academicYear: "2024-2025", periodName: "EOY", pwr: 0.9 })).status).toBe(200);
-    expect((await post({ participantId: w.studentA.participant_id, academicYear: "2025-2026", periodName: "MOY", pwr: 1.2 })).status).toBe(400);
-    expect((await post({ participantId: w.studentA2.participant_id, academicYear: "2025-2026", periodName: "MOY", pwr: 0.2 })).status).toBe(403);
-    const res = await t.call("GET", `/participants/participantGroup/riskScores/${w.classA.participant_group_id}`, { token: tokens.teacher });
+    expect(
+      (
+        await post({
+          participantId: w.studentA.participant_id,
+          academicYear: "2025-2026",
+          periodName: "BOY",
+          pwr: 0.5,
+          dyslexia: 0.2,
+          kready: 0.7,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await post({ participantId: w.studentA.participant_id, academicYear: "2025-2026", periodName: "BOY", pwr: 0.55, dyslexia: 0.1 }))
+        .status,
+    ).toBe(200);
+    expect((await post({ participantId: w.studentA.participant_id, academicYear: "2024-2025", periodName: "EOY", pwr: 0.9 })).status).toBe(
+      200,
+    );
+    expect((await post({ participantId: w.studentA.participant_id, academicYear: "2025-2026", periodName: "MOY", pwr: 1.2 })).status).toBe(
+      400,
+    );
+    expect((await post({ participantId: w.studentA2.participant_id, academicYear: "2025-2026", periodName: "MOY", pwr: 0.2 })).status).toBe(
+      403,
+    );
+    const res = await t.call("GET", `/participants/participantGroup/riskScores/${w.classA.participant_group_id}`, {
+      token: tokens.teacher,
+    });
     expect(await res.json()).toEqual([
-      { participantId: w.studentA.participant_id, academicYear: "2025-2026", periodName: "BOY", predictiveProfile: { pwr: 0.55, dyslexia: 0.1, kready: null, pkRisk: null } },
+      {
+        participantId: w.studentA.participant_id,
+        academicYear: "2025-2026",
+        periodName: "BOY",
+        predictiveProfile: { pwr: 0.55, dyslexia: 0.1, kready: null, pkRisk: null },
+      },
     ]);
   });
 
   it("keeps a test's responses to those who may see the student", async () => {
     const ingest = await t.call("POST", "/participantTest/results", {
       token: tokens.schoolAdmin,
-      body: { clientTestId: `a2-${randomUUID()}`, participantId: w.studentA2.participant_id, testCode: "rhyming", grade: "K", startDtTm: "2026-01-10T10:00:00Z", completedFlag: false },
+      body: {
+        clientTestId: `a2-${randomUUID()}`,
+        participantId: w.studentA2.participant_id,
+        testCode: "rhyming",
+        grade: "K",
+        startDtTm: "2026-01-10T10:00:00Z",
+        completedFlag: false,
+      },
     });
     const { participantTestId } = await ingest.json();
     expect((await t.call("GET", `/participantTest/testResults/${participantTestId}`, { token: tokens.teacher })).status).toBe(403);
@@ -254,7 +456,7 @@ describe("POST /participantTest/results (ingestion)", () => {
     grade: "K",
     startDtTm: "2026-01-14T09:00:00Z",
     completedFlag: false,
-    responses: [{ questionCode: "blending_1", score: 1, providerResponse: "{\"answer\":\"cat\"}", responseTimeInSecs: 2.5 }],
+    responses: [{ questionCode: "blending_1", score: 1, providerResponse: '{"answer":"cat"}', responseTimeInSecs: 2.5 }],
   });
 
   it("is idempotent on the client's test id: a partial upload, then the finished one, make one test", async () => {
@@ -267,13 +469,27 @@ describe("POST /participantTest/results (ingestion)", () => {
     expect(await again.json()).toEqual({ participantTestId, created: false });
     const done = await t.call("POST", "/participantTest/results", {
       token: tokens.teacher,
-      body: { ...partial, completedFlag: true, endDtTm: "2026-01-14T09:07:00Z", abilityPercentile: 37, finalTheta: -0.2, responses: [...partial.responses, { questionCode: "blending_2", score: 0 }] },
+      body: {
+        ...partial,
+        completedFlag: true,
+        endDtTm: "2026-01-14T09:07:00Z",
+        abilityPercentile: 37,
+        finalTheta: -0.2,
+        responses: [...partial.responses, { questionCode: "blending_2", score: 0 }],
+      },
     });
     expect(done.status).toBe(200);
     const stored = await (await t.call("GET", `/participantTest/testResults/${participantTestId}`, { token: tokens.teacher })).json();
     expect(stored).toMatchObject({ completedFlag: true, abilityPercentile: 37 });
-    expect(stored.ParticipantTestQuestionResponses.map((r: { questionCode: string }) => r.questionCode)).toEqual(["blending_1", "blending_2"]);
-    const count = await handle.db.selectFrom("participant_test").select((eb) => eb.fn.countAll().as("n")).where("client_test_id", "=", partial.clientTestId).executeTakeFirstOrThrow();
+    expect(stored.ParticipantTestQuestionResponses.map((r: { questionCode: string }) => r.questionCode)).toEqual([
+      "blending_1",
+      "blending_2",
+    ]);
+    const count = await handle.db
+      .selectFrom("participant_test")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("client_test_id", "=", partial.clientTestId)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 
@@ -281,12 +497,32 @@ describe("POST /participantTest/results (ingestion)", () => {
     ["a completed test without endDtTm", (b: ReturnType<typeof base>) => ({ ...b, completedFlag: true }), "A completed test needs endDtTm"],
     ["an unknown test code", (b: ReturnType<typeof base>) => ({ ...b, testCode: "spelling" }), undefined],
     ["a malformed date", (b: ReturnType<typeof base>) => ({ ...b, startDtTm: "yesterday" }), undefined],
-    ["an end before the start", (b: ReturnType<typeof base>) => ({ ...b, endDtTm: "2026-01-13T09:00:00Z" }), "endDtTm cannot be before startDtTm"],
+    [
+      "an end before the start",
+      (b: ReturnType<typeof base>) => ({ ...b, endDtTm: "2026-01-13T09:00:00Z" }),
+      "endDtTm cannot be before startDtTm",
+    ],
     ["a percentile over 100", (b: ReturnType<typeof base>) => ({ ...b, abilityPercentile: 140 }), undefined],
-    ["a repeated question code", (b: ReturnType<typeof base>) => ({ ...b, responses: [b.responses[0], b.responses[0]] }), "Each questionCode may appear only once"],
-    ["an item that is not a letter", (b: ReturnType<typeof base>) => ({ ...b, testCode: "letter-names", responses: [{ questionCode: "LN_TH", score: 1 }] }), "Unknown item codes for letter-names: LN_TH"],
-    ["an unknown audio file", (b: ReturnType<typeof base>) => ({ ...b, responses: [{ ...b.responses[0], audioFileId: randomUUID() }] }), "Unknown audio file"],
-    ["correctItems above totalItems", (b: ReturnType<typeof base>) => ({ ...b, correctItems: 5, totalItems: 3 }), "correctItems cannot exceed totalItems"],
+    [
+      "a repeated question code",
+      (b: ReturnType<typeof base>) => ({ ...b, responses: [b.responses[0], b.responses[0]] }),
+      "Each questionCode may appear only once",
+    ],
+    [
+      "an item that is not a letter",
+      (b: ReturnType<typeof base>) => ({ ...b, testCode: "letter-names", responses: [{ questionCode: "LN_TH", score: 1 }] }),
+      "Unknown item codes for letter-names: LN_TH",
+    ],
+    [
+      "an unknown audio file",
+      (b: ReturnType<typeof base>) => ({ ...b, responses: [{ ...b.responses[0], audioFileId: randomUUID() }] }),
+      "Unknown audio file",
+    ],
+    [
+      "correctItems above totalItems",
+      (b: ReturnType<typeof base>) => ({ ...b, correctItems: 5, totalItems: 3 }),
+      "correctItems cannot exceed totalItems",
+    ],
   ])("refuses %s with 400 and a message", async (_name, change, message) => {
     const res = await t.call("POST", "/participantTest/results", { token: tokens.teacher, body: change(base()) });
     expect(res.status).toBe(400);
@@ -298,9 +534,19 @@ describe("POST /participantTest/results (ingestion)", () => {
   it("refuses a client test id that belongs to another student (409), a student out of scope (403), no session (401)", async () => {
     const b = base();
     expect((await t.call("POST", "/participantTest/results", { token: tokens.teacher, body: b })).status).toBe(201);
-    const other = await t.call("POST", "/participantTest/results", { token: tokens.teacher, body: { ...b, participantId: grade2.participant_id } });
+    const other = await t.call("POST", "/participantTest/results", {
+      token: tokens.teacher,
+      body: { ...b, participantId: grade2.participant_id },
+    });
     expect(other.status).toBe(409);
-    expect((await t.call("POST", "/participantTest/results", { token: tokens.teacher, body: { ...base(), participantId: w.studentB.participant_id } })).status).toBe(403);
+    expect(
+      (
+        await t.call("POST", "/participantTest/results", {
+          token: tokens.teacher,
+          body: { ...base(), participantId: w.studentB.participant_id },
+        })
+      ).status,
+    ).toBe(403);
     expect((await t.call("POST", "/participantTest/results", { body: base() })).status).toBe(401);
   });
 

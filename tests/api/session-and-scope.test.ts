@@ -49,7 +49,12 @@ describe(`sign-in (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("answers 412 for a temporary password, then sets the new one and activates the user", async () => {
-    const user = await makeUser(handle.db, { role: "TEACHER", organizationId: w.district.organization_id, temporary: true, authStatus: "Pending" });
+    const user = await makeUser(handle.db, {
+      role: "TEACHER",
+      organizationId: w.district.organization_id,
+      temporary: true,
+      authStatus: "Pending",
+    });
     const first = await t.call("POST", "/dashboard/login", { body: { username: user.email, password: TEST_PASSWORD } });
     expect(first.status).toBe(412);
     const second = await t.call("POST", "/dashboard/login", {
@@ -159,7 +164,10 @@ describe(`classrooms (${process.env.TEST_DB_ENGINE})`, () => {
       teacherId: w.teacher.user_id,
       User: [{ userId: w.teacher.user_id, Role: [{ roleName: "TEACHER" }] }],
       Participant: [{ participantId: w.studentA.participant_id, grade: "K" }],
-      OrganizationUnit: { organizationUnitId: w.schoolA.organization_unit_id, Organization: { organizationId: w.district.organization_id } },
+      OrganizationUnit: {
+        organizationUnitId: w.schoolA.organization_unit_id,
+        Organization: { organizationId: w.district.organization_id },
+      },
     });
   });
 

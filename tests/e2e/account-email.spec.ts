@@ -99,11 +99,14 @@ test.describe("forgot and reset password", () => {
 test.describe("invitations", () => {
   test("invite → email link → password → Active", async ({ page, baseURL }) => {
     const email = ACCOUNT_USERS.invitee;
-    const login = await page.request.post(`${baseURL}/api/dashboard/login`, { data: { username: DEMO.schoolAdmin, password: DEMO_PASSWORD } });
+    const login = await page.request.post(`${baseURL}/api/dashboard/login`, {
+      data: { username: DEMO.schoolAdmin, password: DEMO_PASSWORD },
+    });
     const { token } = (await login.json()) as { token: string };
     const auth = { authorization: `Bearer ${token}` };
     const status = async () =>
-      ((await (await page.request.get(`${baseURL}/api/user/userByEmail/${email}`, { headers: auth })).json()) as { authStatus: string }).authStatus;
+      ((await (await page.request.get(`${baseURL}/api/user/userByEmail/${email}`, { headers: auth })).json()) as { authStatus: string })
+        .authStatus;
     expect(await status()).toBe("None");
 
     const before = smtp.messages.length;

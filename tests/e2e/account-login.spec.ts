@@ -151,7 +151,9 @@ test.describe("temporary password", () => {
     await fillLogin(page, ACCOUNT_USERS.temporary, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/complete-new-password$/);
     // A second sign-in elsewhere replaces the challenge this page holds.
-    const again = await page.request.post(`${baseURL}/api/dashboard/login`, { data: { username: ACCOUNT_USERS.temporary, password: DEMO_PASSWORD } });
+    const again = await page.request.post(`${baseURL}/api/dashboard/login`, {
+      data: { username: ACCOUNT_USERS.temporary, password: DEMO_PASSWORD },
+    });
     expect(again.status()).toBe(412);
     await page.getByLabel("New password", { exact: true }).fill("Brand#New2026");
     await page.getByLabel("Confirm new password").fill("Brand#New2026");

@@ -77,9 +77,12 @@ test.describe("single sign-on", () => {
 
   test("the callback must be this app's /login-callback (no open redirect)", async ({ page, baseURL }) => {
     for (const callback of ["https://evil.example/login-callback", `${baseURL}/elsewhere`, "//evil.example/login-callback"]) {
-      const res = await page.request.get(`${baseURL}/api/auth/login/google/${SSO_CLIENTS.google.clientId}?callback=${encodeURIComponent(callback)}`, {
-        maxRedirects: 0,
-      });
+      const res = await page.request.get(
+        `${baseURL}/api/auth/login/google/${SSO_CLIENTS.google.clientId}?callback=${encodeURIComponent(callback)}`,
+        {
+          maxRedirects: 0,
+        },
+      );
       expect(res.status()).toBe(400);
     }
     const ok = await page.request.get(

@@ -8,7 +8,6 @@ import { DEMO, signIn } from "./support/auth";
 
 test.use({ javaScriptEnabled: false });
 
-
 const CEDAR = "Cedar Elementary";
 
 /** Opens a dialog through its link (a plain link: the server renders the page with the dialog open). */
@@ -93,7 +92,12 @@ test.describe("school admin without JavaScript", () => {
     await page.getByRole("navigation", { name: "District sections" }).getByRole("link", { name: "Users" }).click();
     await openDialog(page, "Create User", "create-user", "Create User");
     await save(page);
-    for (const text of ["First Name is a required field.", "Last Name is a required field.", "Email is a required field.", "Role is a required field."]) {
+    for (const text of [
+      "First Name is a required field.",
+      "Last Name is a required field.",
+      "Email is a required field.",
+      "Role is a required field.",
+    ]) {
       await expect(dialog(page).getByText(text)).toBeVisible();
     }
     const last = unique("Nojs");
@@ -105,7 +109,9 @@ test.describe("school admin without JavaScript", () => {
     await expect(dialog(page).getByText("Please enter a valid email address.")).toBeVisible();
     await expect(dialog(page).getByText("Schools is a required field.")).toBeVisible();
     await expect(dialog(page).getByLabel("Role")).toHaveValue("TEACHER");
-    await dialog(page).getByLabel("Email").fill(`${last.replace(/\s/g, ".").toLowerCase()}@demo.example`);
+    await dialog(page)
+      .getByLabel("Email")
+      .fill(`${last.replace(/\s/g, ".").toLowerCase()}@demo.example`);
     await dialog(page).getByRole("checkbox", { name: CEDAR }).check();
     await save(page);
     await expect(flash(page, "User has been successfully created.")).toBeVisible();
@@ -116,7 +122,10 @@ test.describe("school admin without JavaScript", () => {
     await expect(flash(page, "Invite successfully sent!")).toBeVisible();
     await expect(page.getByRole("row", { name: new RegExp(last) }).getByText("Pending")).toBeVisible();
 
-    await page.getByRole("row", { name: new RegExp(last) }).getByRole("link", { name: /^Delete/ }).click();
+    await page
+      .getByRole("row", { name: new RegExp(last) })
+      .getByRole("link", { name: /^Delete/ })
+      .click();
     await expect(dialog(page).getByRole("heading", { name: "Delete User" })).toBeVisible();
     await dialog(page).getByRole("button", { name: "Delete" }).click();
     await expect(flash(page, `Lee ${last} was successfully deleted.`)).toBeVisible();
@@ -159,7 +168,9 @@ test.describe("school admin without JavaScript", () => {
     await dialog(page).getByLabel("Date of Birth").fill("2/31/2018");
     await dialog(page).getByLabel("Grade").selectOption("1");
     await dialog(page).getByLabel("School").selectOption({ label: CEDAR });
-    await dialog(page).getByLabel("Classroom").selectOption({ label: `${classroom} B` });
+    await dialog(page)
+      .getByLabel("Classroom")
+      .selectOption({ label: `${classroom} B` });
     await save(page);
     await expect(dialog(page).getByText("Invalid Date! Please correct the Date of Birth and try again.")).toBeVisible();
     await expect(dialog(page).getByLabel("Classroom").locator("option:checked")).toHaveText(`${classroom} B`);

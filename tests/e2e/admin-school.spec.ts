@@ -250,7 +250,9 @@ test.describe("school admin", () => {
     const views = page.getByRole("navigation", { name: "Classroom views" });
     await expect(views.getByRole("link")).toHaveText(["Results", "Students"]);
     await expect(
-      page.getByText("Nothing to display. Click the Students tab to add a student. Once they have taken the screener, their results will be shown here!"),
+      page.getByText(
+        "Nothing to display. Click the Students tab to add a student. Once they have taken the screener, their results will be shown here!",
+      ),
     ).toBeVisible();
     await views.getByRole("link", { name: "Students" }).click();
     await expect(page.getByText("No students belong to this classroom yet. Click the button to create the first one!")).toBeVisible();
@@ -299,7 +301,12 @@ test.describe("school admin", () => {
     await page.getByRole("link", { name: "Create User" }).click();
     await expect(dialog(page).getByLabel("Role").locator("option")).toHaveText(["Select…", "School Admin", "Teacher"]);
     await save(page);
-    for (const text of ["First Name is a required field.", "Last Name is a required field.", "Email is a required field.", "Role is a required field."]) {
+    for (const text of [
+      "First Name is a required field.",
+      "Last Name is a required field.",
+      "Email is a required field.",
+      "Role is a required field.",
+    ]) {
       await expect(dialog(page).getByText(text)).toBeVisible();
     }
     await expectNoAxeViolations(page);
@@ -443,14 +450,21 @@ test.describe("teacher", () => {
     // Students: Create Student (the teacher has classrooms); Edit but no Delete.
     await page.goto(`${here.pathname}?tab=students`);
     const students = page.getByRole("table", { name: "Students" });
-    await expect(students.getByRole("row").nth(1).getByRole("link", { name: /^Edit / })).toBeVisible();
+    await expect(
+      students
+        .getByRole("row")
+        .nth(1)
+        .getByRole("link", { name: /^Edit / }),
+    ).toBeVisible();
     await expect(students.getByRole("link", { name: /^Delete / })).toHaveCount(0);
     await page.getByRole("link", { name: "Create Student" }).click();
     await expect(dialog(page).getByRole("heading", { name: "Create Student" })).toBeVisible();
     // Only the teacher's own classrooms are offered.
     const options = dialog(page).getByLabel("Classroom").locator("option");
-    for (const own of ["Select…", "First Grade Room 7", "Kindergarten Room 4", room]) await expect(options.filter({ hasText: own })).toHaveCount(1);
-    for (const other of ["Pre-K Sunflowers", "Second Grade Room 9", "K/1 Combined"]) await expect(options.filter({ hasText: other })).toHaveCount(0);
+    for (const own of ["Select…", "First Grade Room 7", "Kindergarten Room 4", room])
+      await expect(options.filter({ hasText: own })).toHaveCount(1);
+    for (const other of ["Pre-K Sunflowers", "Second Grade Room 9", "K/1 Combined"])
+      await expect(options.filter({ hasText: other })).toHaveCount(0);
     const last = unique("Learner");
     await dialog(page).getByLabel("First Name").fill("Drew");
     await dialog(page).getByLabel("Last Name").fill(last);
@@ -511,7 +525,10 @@ test.describe("teacher", () => {
     await dialog(page).getByRole("checkbox", { name: CEDAR }).check();
     await save(page);
     await expect(toast(page, "User has been successfully created.")).toBeVisible();
-    await page.getByRole("row", { name: new RegExp(last) }).getByRole("button", { name: /^Invite User/ }).click();
+    await page
+      .getByRole("row", { name: new RegExp(last) })
+      .getByRole("button", { name: /^Invite User/ })
+      .click();
     await expect(toast(page, "Invite successfully sent!")).toBeVisible();
 
     const { link } = codeAndLink(outboxMail(email));
@@ -530,7 +547,9 @@ test.describe("teacher", () => {
     await expect(page.getByRole("link", { name: "Create Classroom" })).toHaveCount(0);
     await schoolTabs(page).getByRole("link", { name: "Students" }).click();
     await expect(
-      page.getByText("Oops! You need a classroom before you can create any students. Contact your school administrator to set up a classroom."),
+      page.getByText(
+        "Oops! You need a classroom before you can create any students. Contact your school administrator to set up a classroom.",
+      ),
     ).toBeVisible();
     await expect(page.getByRole("link", { name: "Create Student" })).toHaveCount(0);
     await expectNoAxeViolations(page);
@@ -546,7 +565,10 @@ test.describe("multi-school admin", () => {
     await page.getByRole("link", { name: "Lakeview Elementary", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lakeview Elementary");
     await expect(crumbs(page)).toHaveText(["Schools", "Lakeview Elementary"]);
-    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Schools" })).toHaveAttribute("href", /\/district\//);
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Schools" })).toHaveAttribute(
+      "href",
+      /\/district\//,
+    );
     await expect(page.getByRole("link", { name: "Create Classroom" })).toBeVisible();
     await expectNoAxeViolations(page);
   });

@@ -3,7 +3,6 @@ import { unique, dialog, toast } from "./support/admin";
 import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 
-
 test.describe("super admin", () => {
   test("sees Super Admin View with both tabs; creates, edits and deletes a district with every validation text", async ({ page }) => {
     await signIn(page, DEMO.superAdmin);
@@ -106,7 +105,9 @@ test.describe("super admin", () => {
     const last = unique("Admin");
     await dialog(page).getByLabel("First Name").fill("Sam");
     await dialog(page).getByLabel("Last Name").fill(last);
-    await dialog(page).getByLabel("Email").fill(`${last.replace(/\s/g, ".").toLowerCase()}@demo.example`);
+    await dialog(page)
+      .getByLabel("Email")
+      .fill(`${last.replace(/\s/g, ".").toLowerCase()}@demo.example`);
     await dialog(page).getByRole("button", { name: "Save" }).click();
     await expect(toast(page, "User has been successfully created.")).toBeVisible();
     const row = page.getByRole("row", { name: new RegExp(last) });
@@ -117,7 +118,10 @@ test.describe("super admin", () => {
     await dialog(page).getByLabel("First Name").fill("Samuel");
     await dialog(page).getByRole("button", { name: "Save" }).click();
     await expect(toast(page, "User has been successfully updated.")).toBeVisible();
-    await page.getByRole("row", { name: new RegExp(last) }).getByRole("link", { name: /^Delete/ }).click();
+    await page
+      .getByRole("row", { name: new RegExp(last) })
+      .getByRole("link", { name: /^Delete/ })
+      .click();
     await expect(dialog(page).getByText("Re-adding a deleted user requires contacting the product's customer support.")).toBeVisible();
     await dialog(page).getByRole("button", { name: "Delete" }).click();
     await expect(toast(page, `${last}, Samuel was successfully deleted.`)).toBeVisible();
@@ -184,7 +188,12 @@ test.describe("district admin", () => {
     await page.getByRole("link", { name: "Create User" }).click();
     await expect(dialog(page).getByLabel("Role").locator("option")).toHaveText(["Select…", "School Admin", "Teacher"]);
     await dialog(page).getByRole("button", { name: "Save" }).click();
-    for (const text of ["First Name is a required field.", "Last Name is a required field.", "Email is a required field.", "Role is a required field."]) {
+    for (const text of [
+      "First Name is a required field.",
+      "Last Name is a required field.",
+      "Email is a required field.",
+      "Role is a required field.",
+    ]) {
       await expect(dialog(page).getByText(text)).toBeVisible();
     }
     await expectNoAxeViolations(page);
@@ -236,7 +245,9 @@ test.describe("district admin", () => {
   test("cannot open the super admin page", async ({ page }) => {
     await signIn(page, DEMO.districtAdmin);
     await page.goto("/super-admin");
-    await expect(page.getByText("You are not authorized to view this page, contact your school or district administrator for assistance.")).toBeVisible();
+    await expect(
+      page.getByText("You are not authorized to view this page, contact your school or district administrator for assistance."),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Return home" })).toBeVisible();
   });
 });

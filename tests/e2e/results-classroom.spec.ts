@@ -81,11 +81,19 @@ test.describe("classroom results grid", () => {
     await signIn(page, DEMO.teacher);
     await openClassroom(page, KINDERGARTEN);
     const letterNames = await columnIndex(page, "Letter Names");
-    await expect(cellsOf(page, letterNames).filter({ hasText: /\d+(st|nd|rd|th)/ }).first()).toBeVisible();
+    await expect(
+      cellsOf(page, letterNames)
+        .filter({ hasText: /\d+(st|nd|rd|th)/ })
+        .first(),
+    ).toBeVisible();
 
     await page.getByLabel("Score").check();
     await expect(page).toHaveURL(/score=raw/);
-    await expect(cellsOf(page, letterNames).filter({ hasText: /^\d+\/26/ }).first()).toBeVisible();
+    await expect(
+      cellsOf(page, letterNames)
+        .filter({ hasText: /^\d+\/26/ })
+        .first(),
+    ).toBeVisible();
     await expect(cellsOf(page, letterNames).filter({ hasText: /\d+(st|nd|rd|th)/ })).toHaveCount(0);
 
     await page.getByLabel("Period").selectOption("BOY");
@@ -136,7 +144,9 @@ test.describe("classroom results grid", () => {
     expect(res.headers()["cache-control"]).toBe("public, max-age=7200");
     const body = await res.json();
     expect(body.id).toBe("letter-sounds");
-    expect(body.questionGroups).toContainEqual(expect.objectContaining({ grade: "K", period: "BOY", items: expect.arrayContaining(["LS_A", "LS_TH"]) }));
+    expect(body.questionGroups).toContainEqual(
+      expect.objectContaining({ grade: "K", period: "BOY", items: expect.arrayContaining(["LS_A", "LS_TH"]) }),
+    );
     expect((await request.get("/assessments/vocab/assessment.json")).status()).toBe(404);
   });
 
@@ -149,7 +159,10 @@ test.describe("classroom results grid", () => {
     await expect(table.getByRole("columnheader")).toHaveText(["Name", "Participant Code", "Date of Birth", "Teacher"]);
     await expect(table.locator("tbody tr")).toHaveCount(21);
     await expect(table.locator("tbody tr").first()).toContainText("Tess Morgan");
-    await expect(page.getByRole("link", { name: "Create Student" })).toHaveAttribute("href", /tab=students&dialog=create-student&classroomId=/);
+    await expect(page.getByRole("link", { name: "Create Student" })).toHaveAttribute(
+      "href",
+      /tab=students&dialog=create-student&classroomId=/,
+    );
     await expectNoAxeViolations(page);
   });
 });
@@ -206,8 +219,18 @@ test.describe("letter score entry", () => {
     // It now opens read-only, with the letters as entered.
     await saved.locator("a").click();
     const view = page.getByRole("dialog", { name: /Letter Sound\/Name Scores \| EOY/ });
-    await expect(view.getByRole("row", { name: /Letter Name/ }).locator("td").nth(0)).toHaveText(/Correct/);
-    await expect(view.getByRole("row", { name: /Letter Name/ }).locator("td").nth(2)).toHaveText(/Incorrect/);
+    await expect(
+      view
+        .getByRole("row", { name: /Letter Name/ })
+        .locator("td")
+        .nth(0),
+    ).toHaveText(/Correct/);
+    await expect(
+      view
+        .getByRole("row", { name: /Letter Name/ })
+        .locator("td")
+        .nth(2),
+    ).toHaveText(/Incorrect/);
     await expect(view).toContainText("4/26 correct");
     await expectNoAxeViolations(page);
   });
@@ -239,7 +262,9 @@ test.describe("letter score entry", () => {
     await signIn(page, DEMO.teacher);
     await openClassroom(page, "First Grade Room 7", "?score=raw");
     const letterNames = await columnIndex(page, "Letter Names");
-    const target = cellsOf(page, letterNames).filter({ has: page.locator("a[href*='mode=view']") }).first();
+    const target = cellsOf(page, letterNames)
+      .filter({ has: page.locator("a[href*='mode=view']") })
+      .first();
     await target.locator("a").click();
     const view = page.getByRole("dialog");
     await expect(view).toContainText("Submitted");
@@ -255,6 +280,11 @@ test.describe("letter score entry", () => {
     await edit.getByRole("button", { name: "Submit Scores" }).click();
     const back = page.getByRole("dialog", { name: /^Letter Sound\/Name Scores/ });
     await expect(back).toBeVisible();
-    await expect(back.getByRole("row", { name: /Letter Name/ }).locator("td").first()).toHaveText(wasChecked ? /Incorrect/ : /Correct/);
+    await expect(
+      back
+        .getByRole("row", { name: /Letter Name/ })
+        .locator("td")
+        .first(),
+    ).toHaveText(wasChecked ? /Incorrect/ : /Correct/);
   });
 });

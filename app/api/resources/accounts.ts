@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { isOn } from "#app/lib/flags.server";
+import { isOn } from "#app/server/flags.server";
 import { errorResponses, jsonBody, jsonResponse, type ApiEnv, type Router } from "../env";
 import { ApiError } from "../errors";
 import { CODE_TTL_MS, consumeCode, issueCode } from "../one-time-codes";
@@ -84,7 +84,12 @@ const registerUser = createRoute({
   },
 });
 
-const EmailParam = z.object({ email: z.string().min(1).openapi({ param: { name: "email", in: "path" } }) });
+const EmailParam = z.object({
+  email: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: "email", in: "path" } }),
+});
 
 const inviteUser = createRoute({
   method: "post",
@@ -126,7 +131,11 @@ function resetLink(publicUrl: string, email: string, code: string, invite: boole
   return url.toString();
 }
 
-async function sendSetPasswordMail(c: Context<ApiEnv>, user: { user_id: string; email: string; first_name: string }, kind: "invite" | "register") {
+async function sendSetPasswordMail(
+  c: Context<ApiEnv>,
+  user: { user_id: string; email: string; first_name: string },
+  kind: "invite" | "register",
+) {
   const { db, mailer, config, now } = c.var.deps;
   const code = await issueCode(db, { purpose: "invite", email: user.email, userId: user.user_id, now: now() });
   const days = CODE_TTL_MS.invite / 86_400_000;
@@ -146,7 +155,13 @@ async function sendSetPasswordMail(c: Context<ApiEnv>, user: { user_id: string; 
 async function audit(c: Context<ApiEnv>, actorId: string | null, action: string, userId: string, details?: unknown) {
   await c.var.deps.db
     .insertInto("audit_log")
-    .values({ actor_user_id: actorId, action, entity_type: "user", entity_id: userId, details: details === undefined ? null : JSON.stringify(details) })
+    .values({
+      actor_user_id: actorId,
+      action,
+      entity_type: "user",
+      entity_id: userId,
+      details: details === undefined ? null : JSON.stringify(details),
+    })
     .execute();
 }
 
@@ -222,7 +237,11 @@ export function registerAccounts(app: Router) {
     if (user.password_is_temporary || role === null) throw new ApiError(409, REGISTER_MESSAGES.unknownStatus);
     if (user.auth_status !== "None") throw new ApiError(409, REGISTER_MESSAGES.unavailableUser);
     await sendSetPasswordMail(c, user, "register");
-    await c.var.deps.db.updateTable("app_user").set({ auth_status: "Pending", updated_at: c.var.deps.now() }).where("user_id", "=", user.user_id).execute();
+    await c.var.deps.db
+      .updateTable("app_user")
+      .set({ auth_status: "Pending", updated_at: c.var.deps.now() })
+      .where("user_id", "=", user.user_id)
+      .execute();
     await audit(c, null, "register", user.user_id);
     return c.body(null, 204);
   });

@@ -6,7 +6,12 @@ import { ApiError, forbidden, notFound } from "../errors";
 import { OrganizationUnit, toOrganizationUnit } from "../mappers";
 import { assertOrganization, assertSchool, canManageSchools, requireActor } from "../scope";
 
-const IdParam = z.object({ id: z.string().uuid().openapi({ param: { name: "id", in: "path" } }) });
+const IdParam = z.object({
+  id: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: "id", in: "path" } }),
+});
 
 const getOrganizationUnit = createRoute({
   method: "get",
@@ -16,14 +21,21 @@ const getOrganizationUnit = createRoute({
   responses: { 200: jsonResponse(OrganizationUnit, "The school"), ...errorResponses },
 });
 
-const Name = z.string({ error: requiredMessage("Name") }).trim().min(1, requiredMessage("Name"));
+const Name = z
+  .string({ error: requiredMessage("Name") })
+  .trim()
+  .min(1, requiredMessage("Name"));
 const OrganizationId = z.string({ error: requiredMessage("District") }).uuid();
 
 const CreateOrganizationUnit = z
   .object({ organizationId: OrganizationId, organizationUnitId: z.string().nullish(), name: Name })
   .openapi("CreateOrganizationUnit");
 const UpdateOrganizationUnit = z
-  .object({ organizationUnitId: z.string({ error: "organizationUnitId is required" }).uuid(), organizationId: z.string().uuid().optional(), name: Name })
+  .object({
+    organizationUnitId: z.string({ error: "organizationUnitId is required" }).uuid(),
+    organizationId: z.string().uuid().optional(),
+    name: Name,
+  })
   .openapi("UpdateOrganizationUnit");
 
 const conflict = { 409: jsonResponse(z.object({ message: z.string() }), "Refused while the school has classrooms or students") };
@@ -82,7 +94,10 @@ export function registerOrganizationUnit(app: Router) {
         .values({ organization_id: org.organization_id, name: body.name })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await audit(tx, actor, "create", "organization_unit", row.organization_unit_id, { name: row.name, organizationId: row.organization_id });
+      await audit(tx, actor, "create", "organization_unit", row.organization_unit_id, {
+        name: row.name,
+        organizationId: row.organization_id,
+      });
       return row;
     });
     return c.json(toOrganizationUnit(school, org.name), 201);
@@ -107,10 +122,17 @@ export function registerOrganizationUnit(app: Router) {
         .returningAll()
         .executeTakeFirst();
       if (!updated) throw notFound("School");
-      await audit(tx, actor, "update", "organization_unit", updated.organization_unit_id, { before: { name: school.name }, after: { name: updated.name } });
+      await audit(tx, actor, "update", "organization_unit", updated.organization_unit_id, {
+        before: { name: school.name },
+        after: { name: updated.name },
+      });
       return updated;
     });
-    const org = await db.selectFrom("organization").select("name").where("organization_id", "=", row.organization_id).executeTakeFirstOrThrow();
+    const org = await db
+      .selectFrom("organization")
+      .select("name")
+      .where("organization_id", "=", row.organization_id)
+      .executeTakeFirstOrThrow();
     return c.json(toOrganizationUnit(row, org.name), 200);
   });
 

@@ -8,7 +8,12 @@ import { ApiError, notFound } from "../errors";
 import { Organization, OrganizationUnit, toOrganization, toOrganizationUnit } from "../mappers";
 import { assertOrganization, requireActor, requireSuperAdmin } from "../scope";
 
-const IdParam = z.object({ id: z.string().uuid().openapi({ param: { name: "id", in: "path" } }) });
+const IdParam = z.object({
+  id: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: "id", in: "path" } }),
+});
 
 const getOrganization = createRoute({
   method: "get",
@@ -35,7 +40,10 @@ const listOrgUnits = createRoute({
 });
 
 const required = (label: string) =>
-  z.string({ error: requiredMessage(label) }).trim().min(1, requiredMessage(label));
+  z
+    .string({ error: requiredMessage(label) })
+    .trim()
+    .min(1, requiredMessage(label));
 
 /** District form (spec 000 §5): name and state required, state from the fixed list, website optional. */
 const OrganizationFields = {
@@ -145,7 +153,11 @@ export function registerOrganization(app: Router) {
           `${org.name} still has ${n} ${n === 1 ? "school" : "schools"}. Delete its schools before deleting the district.`,
         );
       }
-      await tx.updateTable("organization").set({ deleted_at: now(), updated_at: now() }).where("organization_id", "=", org.organization_id).execute();
+      await tx
+        .updateTable("organization")
+        .set({ deleted_at: now(), updated_at: now() })
+        .where("organization_id", "=", org.organization_id)
+        .execute();
       await audit(tx, actor, "delete", "organization", org.organization_id, { name: org.name });
     });
     return c.body(null, 204);
@@ -182,6 +194,9 @@ export function registerOrganization(app: Router) {
       if (actor.schoolIds.length === 0) return c.json([], 200);
       query = query.where("organization_unit_id", "in", actor.schoolIds);
     }
-    return c.json((await query.execute()).map((u) => toOrganizationUnit(u, org.name)), 200);
+    return c.json(
+      (await query.execute()).map((u) => toOrganizationUnit(u, org.name)),
+      200,
+    );
   });
 }

@@ -11,7 +11,12 @@ import { ApiError, forbidden } from "../errors";
 import { ClassroomSummary, type ClassroomSummary as ClassroomSummaryT } from "../mappers";
 import { assertClassroom, assertOrganization, assertSchool, canManageClassrooms, classroomBound, requireActor } from "../scope";
 
-const IdParam = z.object({ id: z.string().uuid().openapi({ param: { name: "id", in: "path" } }) });
+const IdParam = z.object({
+  id: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: "id", in: "path" } }),
+});
 
 /** A classroom as spec 001 section 3 describes it. */
 export const Classroom = z
@@ -49,7 +54,15 @@ export async function loadClassroom(db: Db, classroomId: string): Promise<Classr
       .selectFrom("participant_group as g")
       .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
       .innerJoin("organization as o", "o.organization_id", "ou.organization_id")
-      .select(["g.participant_group_id", "g.name", "g.organization_unit_id", "g.enabled_in_eb_platform", "ou.name as school_name", "o.organization_id", "o.name as organization_name"])
+      .select([
+        "g.participant_group_id",
+        "g.name",
+        "g.organization_unit_id",
+        "g.enabled_in_eb_platform",
+        "ou.name as school_name",
+        "o.organization_id",
+        "o.name as organization_name",
+      ])
       .where("g.participant_group_id", "=", classroomId)
       .executeTakeFirstOrThrow(),
     db
@@ -57,7 +70,13 @@ export async function loadClassroom(db: Db, classroomId: string): Promise<Classr
       .innerJoin("app_user as u", "u.user_id", "t.user_id")
       .select(["u.user_id", "u.first_name", "u.last_name"])
       .select((eb) =>
-        eb.selectFrom("user_role").select("role_id").whereRef("user_role.user_id", "=", "u.user_id").orderBy("position").limit(1).as("role_id"),
+        eb
+          .selectFrom("user_role")
+          .select("role_id")
+          .whereRef("user_role.user_id", "=", "u.user_id")
+          .orderBy("position")
+          .limit(1)
+          .as("role_id"),
       )
       .where("t.participant_group_id", "=", classroomId)
       .where("u.deleted_at", "is", null)
@@ -105,12 +124,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TeacherIds = z
   .union([z.string(), z.array(z.string())])
   .nullish()
-  .transform((v) => (v === null || v === undefined ? undefined : (typeof v === "string" ? v.split(",") : v).map((s) => s.trim()).filter(Boolean)))
+  .transform((v) =>
+    v === null || v === undefined ? undefined : (typeof v === "string" ? v.split(",") : v).map((s) => s.trim()).filter(Boolean),
+  )
   .refine((ids) => !ids || ids.every((id) => UUID.test(id)), CLASSROOM_MESSAGES.teachersOfSchool)
   .transform((ids) => (ids ? [...new Set(ids)] : undefined))
   .openapi({ description: "comma-joined teacher user ids (a list is accepted too)" });
 const ClassroomFields = {
-  name: z.string({ error: requiredMessage("Name") }).trim().min(1, requiredMessage("Name")),
+  name: z
+    .string({ error: requiredMessage("Name") })
+    .trim()
+    .min(1, requiredMessage("Name")),
   organizationUnitId: z.string({ error: requiredMessage("School") }).uuid(),
   teacherId: TeacherIds,
   participantGroupType: z.literal("CLASSROOM").optional(),
@@ -180,7 +204,10 @@ async function loadClassroomSummaries(db: Db, actor: Actor, schoolIds: readonly 
     .where("g.deleted_at", "is", null)
     .$if(teacher !== null, (q) =>
       q.where("g.participant_group_id", "in", (eb) =>
-        eb.selectFrom("participant_group_teacher").select("participant_group_id").where("user_id", "=", teacher ?? ""),
+        eb
+          .selectFrom("participant_group_teacher")
+          .select("participant_group_id")
+          .where("user_id", "=", teacher ?? ""),
       ),
     )
     .orderBy(sql`lower(ou.name)`)
@@ -235,7 +262,13 @@ async function assertTeachersOfSchool(db: Db, schoolId: string, teacherIds: read
     .innerJoin("user_organization_unit as uou", "uou.user_id", "u.user_id")
     .select("u.user_id")
     .select((eb) =>
-      eb.selectFrom("user_role").select("role_id").whereRef("user_role.user_id", "=", "u.user_id").orderBy("position").limit(1).as("first_role"),
+      eb
+        .selectFrom("user_role")
+        .select("role_id")
+        .whereRef("user_role.user_id", "=", "u.user_id")
+        .orderBy("position")
+        .limit(1)
+        .as("first_role"),
     )
     .where("u.user_id", "in", [...teacherIds])
     .where("uou.organization_unit_id", "=", schoolId)
@@ -283,7 +316,11 @@ export function registerParticipantGroups(app: Router) {
     const id = await db.transaction().execute(async (tx) => {
       const g = await tx
         .insertInto("participant_group")
-        .values({ organization_unit_id: school.organization_unit_id, name: body.name, enabled_in_eb_platform: body.enabledInEBPlatform ?? true })
+        .values({
+          organization_unit_id: school.organization_unit_id,
+          name: body.name,
+          enabled_in_eb_platform: body.enabledInEBPlatform ?? true,
+        })
         .returning("participant_group_id")
         .executeTakeFirstOrThrow();
       if (teacherIds.length) {
@@ -317,7 +354,11 @@ export function registerParticipantGroups(app: Router) {
       .execute();
     const oldIds = before.map((t) => t.user_id);
     const teacherIds = body.teacherId ?? oldIds;
-    await assertTeachersOfSchool(db, group.organization_unit_id, teacherIds.filter((id) => !oldIds.includes(id)));
+    await assertTeachersOfSchool(
+      db,
+      group.organization_unit_id,
+      teacherIds.filter((id) => !oldIds.includes(id)),
+    );
     await db.transaction().execute(async (tx) => {
       await tx
         .updateTable("participant_group")

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import type { Db } from "#app/db/connect.server";
-import { participantCode, type Random } from "#app/db/seed/random";
+import { participantCode, type Random } from "#app/domain/random";
 import {
   INVALID_DATE_MESSAGE,
   INVALID_EMAIL_MESSAGE,
@@ -15,7 +15,7 @@ import {
 } from "#app/domain/admin-fields";
 import { localIsoDate } from "#app/domain/calendar-date";
 import { STUDENT_GRADE_VALUES } from "#app/domain/grades";
-import { isOn } from "#app/lib/flags.server";
+import { isOn } from "#app/server/flags.server";
 import { audit, isUniqueViolation } from "../audit";
 import type { Actor } from "../env";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
@@ -32,10 +32,19 @@ export const STUDENT_MESSAGES = {
   notEnabled: (name: string) => `${name} is not enabled for screening.`,
 } as const;
 
-const IdParam = z.object({ id: z.string().uuid().openapi({ param: { name: "id", in: "path" } }) });
+const IdParam = z.object({
+  id: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: "id", in: "path" } }),
+});
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const required = (label: string) => z.string({ error: requiredMessage(label) }).trim().min(1, requiredMessage(label));
+const required = (label: string) =>
+  z
+    .string({ error: requiredMessage(label) })
+    .trim()
+    .min(1, requiredMessage(label));
 const optionalText = z
   .string()
   .nullish()
@@ -43,7 +52,9 @@ const optionalText = z
 const idList = z
   .union([z.array(z.string()), z.string()])
   .nullish()
-  .transform((v) => (v === null || v === undefined ? undefined : (typeof v === "string" ? v.split(",") : v).map((s) => s.trim()).filter(Boolean)))
+  .transform((v) =>
+    v === null || v === undefined ? undefined : (typeof v === "string" ? v.split(",") : v).map((s) => s.trim()).filter(Boolean),
+  )
   .refine((ids) => !ids || ids.every((id) => UUID.test(id)), "participantGroupIds must be classroom ids")
   .transform((ids) => (ids ? [...new Set(ids)] : undefined));
 
@@ -51,19 +62,24 @@ const idList = z
 const StudentFields = {
   firstName: required("First Name"),
   lastName: required("Last Name"),
-  dateOfBirth: required("Date of Birth").refine((d) => parseUsDate(d) !== null, INVALID_DATE_MESSAGE).openapi({ example: "05/17/2020" }),
+  dateOfBirth: required("Date of Birth")
+    .refine((d) => parseUsDate(d) !== null, INVALID_DATE_MESSAGE)
+    .openapi({ example: "05/17/2020" }),
   grade: required("Grade").refine((g) => (STUDENT_GRADE_VALUES as readonly string[]).includes(g), STUDENT_MESSAGES.unknownGrade),
   organizationUnitId: required("School").refine((id) => UUID.test(id), requiredMessage("School")),
   participantGroupIds: idList.openapi({ description: "classroom ids (a list, or comma-joined); required when the caller is a teacher" }),
   middleName: optionalText,
-  tags: z.union([z.string(), z.array(z.string())]).nullish().openapi({ description: "comma-joined subset of ELL, IEP, familyhistory, exempt" }),
+  tags: z
+    .union([z.string(), z.array(z.string())])
+    .nullish()
+    .openapi({ description: "comma-joined subset of ELL, IEP, familyhistory, exempt" }),
   externalId: optionalText.openapi({ description: "shown as Student ID" }),
-  email: optionalText
-    .transform((e) => (e ? normalizeEmail(e) : null))
-    .refine((e) => e === null || isValidEmail(e), INVALID_EMAIL_MESSAGE),
+  email: optionalText.transform((e) => (e ? normalizeEmail(e) : null)).refine((e) => e === null || isValidEmail(e), INVALID_EMAIL_MESSAGE),
 };
 const CreateStudent = z.object({ participantId: z.string().nullish(), ...StudentFields }).openapi("CreateStudent");
-const UpdateStudent = z.object({ participantId: z.string({ error: "participantId is required" }).uuid(), ...StudentFields }).openapi("UpdateStudent");
+const UpdateStudent = z
+  .object({ participantId: z.string({ error: "participantId is required" }).uuid(), ...StudentFields })
+  .openapi("UpdateStudent");
 
 const getParticipant = createRoute({
   method: "get",
@@ -149,7 +165,8 @@ async function resolveClassrooms(db: Db, actor: Actor, schoolId: string, submitt
     : [];
   if (groups.length !== wanted.length) throw new ApiError(400, STUDENT_MESSAGES.classroomsOfSchool);
   for (const g of groups) {
-    if (!g.enabled_in_eb_platform && !existing.includes(g.participant_group_id)) throw new ApiError(400, STUDENT_MESSAGES.notEnabled(g.name));
+    if (!g.enabled_in_eb_platform && !existing.includes(g.participant_group_id))
+      throw new ApiError(400, STUDENT_MESSAGES.notEnabled(g.name));
   }
   const teacher = classroomBound(actor);
   if (teacher === null) return wanted;
@@ -247,12 +264,19 @@ export function registerParticipants(app: Router) {
     const out: SchoolStudentT[] = students.map((p) => {
       const groups = groupsOf.get(p.participant_id) ?? [];
       return {
-        ...toParticipant(p, groups.map((g) => g.participant_group_id)),
+        ...toParticipant(
+          p,
+          groups.map((g) => g.participant_group_id),
+        ),
         ParticipantGroup: groups.map((g) => ({
           participantGroupId: g.participant_group_id,
           name: g.name,
           enabledInEBPlatform: g.enabled_in_eb_platform,
-          User: (teachersOf.get(g.participant_group_id) ?? []).map((t) => ({ userId: t.user_id, firstName: t.first_name, lastName: t.last_name })),
+          User: (teachersOf.get(g.participant_group_id) ?? []).map((t) => ({
+            userId: t.user_id,
+            firstName: t.first_name,
+            lastName: t.last_name,
+          })),
         })),
       };
     });
@@ -317,16 +341,27 @@ export function registerParticipants(app: Router) {
         .where("participant_id", "=", before.participant_id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      const old = await tx.selectFrom("participant_group_member").select("participant_group_id").where("participant_id", "=", p.participant_id).execute();
+      const old = await tx
+        .selectFrom("participant_group_member")
+        .select("participant_group_id")
+        .where("participant_id", "=", p.participant_id)
+        .execute();
       const oldIds = old.map((m) => m.participant_group_id);
       // Memberships of deleted classrooms stay (restorable with the classroom); live ones follow the form.
       const removed = moving ? oldIds : existing.filter((id) => !groupIds.includes(id));
       const added = groupIds.filter((id) => !oldIds.includes(id));
       if (removed.length) {
-        await tx.deleteFrom("participant_group_member").where("participant_id", "=", p.participant_id).where("participant_group_id", "in", removed).execute();
+        await tx
+          .deleteFrom("participant_group_member")
+          .where("participant_id", "=", p.participant_id)
+          .where("participant_group_id", "in", removed)
+          .execute();
       }
       if (added.length) {
-        await tx.insertInto("participant_group_member").values(added.map((g) => ({ participant_group_id: g, participant_id: p.participant_id }))).execute();
+        await tx
+          .insertInto("participant_group_member")
+          .values(added.map((g) => ({ participant_group_id: g, participant_id: p.participant_id })))
+          .execute();
       }
       await audit(tx, actor, "update", "participant", p.participant_id, {
         before: { ...pick(before), participantGroupIds: existing },
@@ -343,14 +378,28 @@ export function registerParticipants(app: Router) {
     if (!canDeleteStudents(actor)) throw forbidden();
     const p = await assertParticipant(db, actor, c.req.valid("param").id);
     await db.transaction().execute(async (tx) => {
-      await tx.updateTable("participant").set({ deleted_at: now(), updated_at: now() }).where("participant_id", "=", p.participant_id).execute();
+      await tx
+        .updateTable("participant")
+        .set({ deleted_at: now(), updated_at: now() })
+        .where("participant_id", "=", p.participant_id)
+        .execute();
       await audit(tx, actor, "delete", "participant", p.participant_id, { participantCode: p.participant_code });
     });
     return c.body(null, 204);
   });
 }
 
-const pick = (p: { organization_unit_id: string; first_name: string; middle_name: string | null; last_name: string; date_of_birth: string; grade: string; tags: string[]; external_id: string | null; email: string | null }) => ({
+const pick = (p: {
+  organization_unit_id: string;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  date_of_birth: string;
+  grade: string;
+  tags: string[];
+  external_id: string | null;
+  email: string | null;
+}) => ({
   organizationUnitId: p.organization_unit_id,
   firstName: p.first_name,
   middleName: p.middle_name,

@@ -49,7 +49,9 @@ const studentsComplete = createRoute({
   description:
     "timePeriod defaults to BOY; BOY counts BOY, MOY counts MOY and BOY, EOY counts all three. Started: a test in those periods. Finished: every test of the grade's lists of those periods complete.",
   request: {
-    body: jsonBody(z.object({ orgId: z.string({ error: "orgId is required" }), timePeriod: z.string().nullish() }).openapi("CompletionReportRequest")),
+    body: jsonBody(
+      z.object({ orgId: z.string({ error: "orgId is required" }), timePeriod: z.string().nullish() }).openapi("CompletionReportRequest"),
+    ),
   },
   responses: { 200: jsonResponse(CompletionReport, "The completion report"), ...errorResponses },
 });
@@ -170,11 +172,13 @@ async function loadGroups(db: Db, scope: StudentScope) {
   const classroomName = new Map(classrooms.map((g) => [g.participant_group_id, g.name]));
   const groupsOf = new Map<string, string[]>();
   for (const m of members) {
-    if (classroomName.has(m.participant_group_id)) groupsOf.set(m.participant_id, [...(groupsOf.get(m.participant_id) ?? []), m.participant_group_id]);
+    if (classroomName.has(m.participant_group_id))
+      groupsOf.set(m.participant_id, [...(groupsOf.get(m.participant_id) ?? []), m.participant_group_id]);
   }
   for (const ids of groupsOf.values()) ids.sort((a, b) => (classroomName.get(a) ?? "").localeCompare(classroomName.get(b) ?? ""));
   const teachersOf = new Map<string, string[]>();
-  for (const t of teachers) teachersOf.set(t.participant_group_id, [...(teachersOf.get(t.participant_group_id) ?? []), `${t.first_name} ${t.last_name}`]);
+  for (const t of teachers)
+    teachersOf.set(t.participant_group_id, [...(teachersOf.get(t.participant_group_id) ?? []), `${t.first_name} ${t.last_name}`]);
   return { classrooms, classroomName, groupsOf, teachersOf };
 }
 
@@ -199,7 +203,9 @@ async function progressByStudent(db: Db, scope: StudentScope, periods: readonly 
   const out = new Map<string, Map<Period, number>>();
   if (periods.length === 0) return out;
   const pr = sql.join(periods.map((p) => sql`(${p.period}::text, ${p.from}::timestamptz, ${p.to}::timestamptz)`));
-  const reqRows = periods.flatMap((p) => [...p.required].flatMap(([grade, codes]) => codes.map((code) => sql`(${p.period}::text, ${grade}::text, ${code}::text)`)));
+  const reqRows = periods.flatMap((p) =>
+    [...p.required].flatMap(([grade, codes]) => codes.map((code) => sql`(${p.period}::text, ${grade}::text, ${code}::text)`)),
+  );
   const req = reqRows.length ? sql`values ${sql.join(reqRows)}` : sql`select null::text, null::text, null::text where false`;
   const schoolFilter = scope.schoolId ? sql`and p.organization_unit_id = ${scope.schoolId}` : sql``;
   const result = await sql<{ participant_id: string; period_name: Period; done: number }>`
@@ -506,8 +512,7 @@ export function registerReports(app: Router) {
     if (!school) throw reportNotFound();
     if (!canManageClassrooms(actor, school)) throw forbidden();
     const config = await loadAssessmentConfig(db, school.organization_id, now());
-    const periodName: Period =
-      c.req.valid("query").period ?? currentPeriod(config.periods, localIsoDate(now()))?.periodName ?? "BOY";
+    const periodName: Period = c.req.valid("query").period ?? currentPeriod(config.periods, localIsoDate(now()))?.periodName ?? "BOY";
     const scope = { organizationId: school.organization_id, schoolId: school.organization_unit_id };
     const periods = periodsOf(config.periods, [periodName]);
     const period = periods[0];
@@ -532,7 +537,8 @@ export function registerReports(app: Router) {
     for (const g of grades) for (const code of period?.required.get(g) ?? []) used.add(code);
     const columns = TEST_CODES.filter((code) => used.has(code));
     const testsOf = new Map<string, typeof tests>();
-    for (const t of tests) testsOf.set(`${t.participant_id}:${t.test_code}`, [...(testsOf.get(`${t.participant_id}:${t.test_code}`) ?? []), t]);
+    for (const t of tests)
+      testsOf.set(`${t.participant_id}:${t.test_code}`, [...(testsOf.get(`${t.participant_id}:${t.test_code}`) ?? []), t]);
     const rows: (string | number | null)[][] = [
       [
         "School",
@@ -567,7 +573,11 @@ export function registerReports(app: Router) {
         ...columns.map((code) => {
           if (!applies.has(code)) return null;
           const t = pickTest(
-            (testsOf.get(`${st.participant_id}:${code}`) ?? []).map((x) => ({ ...x, completedFlag: x.completed_flag, startDtTm: new Date(x.start_dt_tm).toISOString() })),
+            (testsOf.get(`${st.participant_id}:${code}`) ?? []).map((x) => ({
+              ...x,
+              completedFlag: x.completed_flag,
+              startDtTm: new Date(x.start_dt_tm).toISOString(),
+            })),
           );
           if (!t) return null;
           if (!t.completed_flag) return "Incomplete";

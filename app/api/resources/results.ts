@@ -39,7 +39,12 @@ import { assertClassroom, assertOrganization, assertParticipant, requireActor } 
 // ingestion. Every read is one query per concern for the whole classroom.
 
 const idParam = (description: string) =>
-  z.object({ id: z.string().uuid().openapi({ param: { name: "id", in: "path" }, description }) });
+  z.object({
+    id: z
+      .string()
+      .uuid()
+      .openapi({ param: { name: "id", in: "path" }, description }),
+  });
 
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use YYYY-MM-DD");
 
@@ -186,7 +191,12 @@ const listRiskScores = createRoute({
   description: "For the district's current academic year unless academicYear is given.",
   request: {
     params: idParam("participantGroupId (classroom)"),
-    query: z.object({ academicYear: z.string().regex(/^\d{4}-\d{4}$/).optional() }),
+    query: z.object({
+      academicYear: z
+        .string()
+        .regex(/^\d{4}-\d{4}$/)
+        .optional(),
+    }),
   },
   responses: { 200: jsonResponse(z.array(RiskScore), "Scores"), ...errorResponses },
 });
@@ -212,7 +222,9 @@ const ManualCreateInput = z
     periodName: z
       .enum(PERIODS)
       .optional()
-      .openapi({ description: "The period the scores belong to; the current period when left out. A past period's entry is dated at its end." }),
+      .openapi({
+        description: "The period the scores belong to; the current period when left out. A past period's entry is dated at its end.",
+      }),
     responses: z.array(LetterResponseInput).max(100),
   })
   .openapi("ManualLetterScoresCreate");
@@ -312,7 +324,11 @@ function assertLetterTestApplies(config: { periods: PeriodConfig[] }, period: Pe
 
 function itemsFor(testCode: LetterTestCode, grade: string, period: Period) {
   const items = isGrade(grade) ? definitionItems(assessmentDefinition(testCode), grade, period) : null;
-  if (!items) throw new ApiError(422, `No ${ASSESSMENTS[testCode].title} items are defined for grade ${gradeLabel(grade)} in ${PERIOD_LABELS[period]}.`);
+  if (!items)
+    throw new ApiError(
+      422,
+      `No ${ASSESSMENTS[testCode].title} items are defined for grade ${gradeLabel(grade)} in ${PERIOD_LABELS[period]}.`,
+    );
   return items;
 }
 
@@ -450,7 +466,12 @@ export function registerResults(app: Router) {
     if (audioIds.length > 0) {
       const found = await db.selectFrom("stored_file").select("file_id").where("file_id", "in", audioIds).execute();
       const missing = audioIds.filter((id) => !found.some((f) => f.file_id === id));
-      if (missing.length > 0) throw new ApiError(400, "Unknown audio file", missing.map((id) => `responses: audioFileId ${id} not found`));
+      if (missing.length > 0)
+        throw new ApiError(
+          400,
+          "Unknown audio file",
+          missing.map((id) => `responses: audioFileId ${id} not found`),
+        );
     }
     const result = await recordTestResult(db, body, actor.userId);
     return c.json(result, result.created ? 201 : 200);

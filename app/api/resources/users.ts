@@ -23,8 +23,7 @@ import {
 
 export const USER_MESSAGES = {
   emailTaken: "A user with this email already exists.",
-  emailOfDeletedUser:
-    "A deleted user has this email. Re-adding a deleted user requires contacting the product's customer support.",
+  emailOfDeletedUser: "A deleted user has this email. Re-adding a deleted user requires contacting the product's customer support.",
   emailLocked: "Email cannot be changed. Please contact the product's customer support to change email.",
   roleLocked: "Role cannot be changed. Please contact the product's customer support to change the role.",
   districtLocked: "A user cannot be moved to another district.",
@@ -33,16 +32,26 @@ export const USER_MESSAGES = {
   deleteSelf: "You cannot delete your own user.",
 } as const;
 
-const IdParam = z.object({ id: z.string().uuid().openapi({ param: { name: "id", in: "path" } }) });
+const IdParam = z.object({
+  id: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: "id", in: "path" } }),
+});
 const EmailParam = z.object({ email: z.string().openapi({ param: { name: "email", in: "path" } }) });
 
-const required = (label: string) => z.string({ error: requiredMessage(label) }).trim().min(1, requiredMessage(label));
-const EmailField = required("Email")
-  .transform(normalizeEmail)
-  .refine(isValidEmail, INVALID_EMAIL_MESSAGE);
+const required = (label: string) =>
+  z
+    .string({ error: requiredMessage(label) })
+    .trim()
+    .min(1, requiredMessage(label));
+const EmailField = required("Email").transform(normalizeEmail).refine(isValidEmail, INVALID_EMAIL_MESSAGE);
 const RoleRef = z.union([z.string(), z.object({ roleId: z.string() })]).openapi({ description: "a role id (…ff01) or role name" });
 const Roles = z.array(RoleRef, { error: requiredMessage("Role") }).min(1, requiredMessage("Role"));
-const SchoolIds = z.array(z.string().uuid()).nullish().transform((ids) => [...new Set(ids ?? [])]);
+const SchoolIds = z
+  .array(z.string().uuid())
+  .nullish()
+  .transform((ids) => [...new Set(ids ?? [])]);
 
 const CreateUser = z
   .object({
@@ -150,7 +159,13 @@ export async function loadUsers(db: Db, userIds: readonly string[]) {
   return userIds.flatMap((id) => {
     const u = byId.get(id);
     if (!u) return [];
-    return [toUser(u, roles.filter((r) => r.user_id === id).map((r) => r.role_id), units.filter((s) => s.user_id === id))];
+    return [
+      toUser(
+        u,
+        roles.filter((r) => r.user_id === id).map((r) => r.role_id),
+        units.filter((s) => s.user_id === id),
+      ),
+    ];
   });
 }
 
@@ -218,7 +233,10 @@ export function registerUsers(app: Router) {
         eb.selectFrom("user_organization_unit").select("user_id").where("organization_unit_id", "in", schoolIds),
       );
     }
-    let users = await loadUsers(db, (await query.execute()).map((r) => r.user_id));
+    let users = await loadUsers(
+      db,
+      (await query.execute()).map((r) => r.user_id),
+    );
     // A school admin lists the school-level users of their schools, as they may manage them.
     if (scope.schoolIds) users = users.filter((u) => isSchoolLevel(u.Role[0]?.roleName ?? null));
     return c.json(users, 200);
@@ -239,7 +257,13 @@ export function registerUsers(app: Router) {
       .orderBy(first)
       .orderBy("u.user_id")
       .execute();
-    return c.json(await loadUsers(db, rows.map((r) => r.user_id)), 200);
+    return c.json(
+      await loadUsers(
+        db,
+        rows.map((r) => r.user_id),
+      ),
+      200,
+    );
   });
 
   app.openapi(routes.superAdmins, async (c) => {
@@ -256,7 +280,13 @@ export function registerUsers(app: Router) {
       .orderBy(first)
       .orderBy("u.user_id")
       .execute();
-    return c.json(await loadUsers(db, rows.map((r) => r.user_id)), 200);
+    return c.json(
+      await loadUsers(
+        db,
+        rows.map((r) => r.user_id),
+      ),
+      200,
+    );
   });
 
   app.openapi(routes.create, async (c) => {
@@ -271,7 +301,8 @@ export function registerUsers(app: Router) {
     let organizationId: string | null = null;
     let schoolIds: string[] = [];
     if (roles.includes("SUPER_ADMIN")) {
-      if (roles.length > 1 || body.organizationId || body.organizationUnitIds.length > 0) throw new ApiError(400, USER_MESSAGES.superAdminOnly);
+      if (roles.length > 1 || body.organizationId || body.organizationUnitIds.length > 0)
+        throw new ApiError(400, USER_MESSAGES.superAdminOnly);
     } else {
       if (!body.organizationId) throw new ApiError(400, requiredMessage("District"));
       organizationId = (await assertOrganization(db, actor, body.organizationId)).organization_id;
@@ -329,10 +360,12 @@ export function registerUsers(app: Router) {
     const current = await loadUser(db, row.user_id);
     const currentRoles = current.Role.map((r) => r.roleName);
 
-    if (body.email !== undefined && normalizeEmail(body.email) !== normalizeEmail(row.email)) throw new ApiError(400, USER_MESSAGES.emailLocked);
+    if (body.email !== undefined && normalizeEmail(body.email) !== normalizeEmail(row.email))
+      throw new ApiError(400, USER_MESSAGES.emailLocked);
     if (body.roles !== undefined) {
       const roles = resolveRoles(body.roles);
-      if (roles.length !== currentRoles.length || roles.some((r) => !currentRoles.includes(r))) throw new ApiError(400, USER_MESSAGES.roleLocked);
+      if (roles.length !== currentRoles.length || roles.some((r) => !currentRoles.includes(r)))
+        throw new ApiError(400, USER_MESSAGES.roleLocked);
     }
     if (body.organizationId && body.organizationId !== row.organization_id) throw new ApiError(400, USER_MESSAGES.districtLocked);
 
@@ -357,10 +390,17 @@ export function registerUsers(app: Router) {
       const added = schoolIds.filter((id) => !before.includes(id));
       const removed = before.filter((id) => !schoolIds.includes(id));
       if (removed.length) {
-        await tx.deleteFrom("user_organization_unit").where("user_id", "=", row.user_id).where("organization_unit_id", "in", removed).execute();
+        await tx
+          .deleteFrom("user_organization_unit")
+          .where("user_id", "=", row.user_id)
+          .where("organization_unit_id", "in", removed)
+          .execute();
       }
       if (added.length) {
-        await tx.insertInto("user_organization_unit").values(added.map((id) => ({ user_id: row.user_id, organization_unit_id: id }))).execute();
+        await tx
+          .insertInto("user_organization_unit")
+          .values(added.map((id) => ({ user_id: row.user_id, organization_unit_id: id })))
+          .execute();
       }
       await audit(tx, actor, "update", "app_user", row.user_id, {
         before: { firstName: row.first_name, lastName: row.last_name, schoolIds: before },
@@ -378,7 +418,12 @@ export function registerUsers(app: Router) {
     if (user.user_id === actor.userId) throw new ApiError(400, USER_MESSAGES.deleteSelf);
     await db.transaction().execute(async (tx) => {
       await tx.updateTable("app_user").set({ deleted_at: now(), updated_at: now() }).where("user_id", "=", user.user_id).execute();
-      await tx.updateTable("session").set({ revoked_at: now() }).where("user_id", "=", user.user_id).where("revoked_at", "is", null).execute();
+      await tx
+        .updateTable("session")
+        .set({ revoked_at: now() })
+        .where("user_id", "=", user.user_id)
+        .where("revoked_at", "is", null)
+        .execute();
       await audit(tx, actor, "delete", "app_user", user.user_id, { email: user.email });
     });
     return c.body(null, 204);

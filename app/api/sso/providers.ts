@@ -98,7 +98,10 @@ export function loadSsoProviders(env: NodeJS.ProcessEnv = process.env): SsoProvi
       clientSecret: v("CLIENT_SECRET") ?? "",
       scope: v("SCOPE") ?? d.scope,
       tokenAuth: v("TOKEN_AUTH") === "basic" ? "basic" : v("TOKEN_AUTH") === "post" ? "post" : d.tokenAuth,
-      emailKeys: v("EMAIL_KEYS")?.split(",").map((s) => s.trim()) ?? d.emailKeys,
+      emailKeys:
+        v("EMAIL_KEYS")
+          ?.split(",")
+          .map((s) => s.trim()) ?? d.emailKeys,
       trustUnverifiedEmail: v("TRUST_UNVERIFIED_EMAIL") ? v("TRUST_UNVERIFIED_EMAIL") === "1" : d.trustUnverifiedEmail,
       allowInsecureHttp: env.SSO_ALLOW_INSECURE_HTTP === "1",
     };

@@ -46,7 +46,13 @@ const start = createRoute({
     "(this app's /login-callback only) with `code`, a one-time code for POST /dashboard/login/sso valid 2 minutes, or `error`.",
   security: [],
   request: {
-    params: z.object({ provider: ProviderParam, clientId: z.string().min(1).openapi({ param: { name: "clientId", in: "path" } }) }),
+    params: z.object({
+      provider: ProviderParam,
+      clientId: z
+        .string()
+        .min(1)
+        .openapi({ param: { name: "clientId", in: "path" } }),
+    }),
     query: z.object({ callback: z.string().min(1) }),
   },
   responses: { 302: { description: "To the provider, or to the callback with an error" }, 400: errorResponses[400] },
@@ -115,7 +121,13 @@ export function registerSso(app: Router) {
       });
       // Marks this browser as one that started a sign-on, so /login-callback takes codes only
       // from flows it started (a stranger's link cannot sign a visitor into another account).
-      setCookie(c, FLOW_COOKIE, "1", { path: "/login-callback", httpOnly: true, sameSite: "Lax", secure: config.secureCookies, maxAge: STATE_TTL_S });
+      setCookie(c, FLOW_COOKIE, "1", {
+        path: "/login-callback",
+        httpOnly: true,
+        sameSite: "Lax",
+        secure: config.secureCookies,
+        maxAge: STATE_TTL_S,
+      });
       return c.redirect(url.toString(), 302);
     } catch (err) {
       console.warn(`[sso] ${name}: could not start: ${(err as Error).message}`);

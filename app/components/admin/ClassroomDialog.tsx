@@ -28,7 +28,13 @@ export function ClassroomDialog({
     <UrlDialog name={intent} id={classroom?.participantGroupId} title={classroom ? "Update Classroom" : "Create Classroom"}>
       {(closeHref) => (
         <DialogForm intent={intent} id={classroom?.participantGroupId} closeHref={closeHref} formError={action?.formError}>
-          <FormField name="name" label="Name" required defaultValue={valueOf(action, "name", classroom?.name)} error={action?.fieldErrors?.name} />
+          <FormField
+            name="name"
+            label="Name"
+            required
+            defaultValue={valueOf(action, "name", classroom?.name)}
+            error={action?.fieldErrors?.name}
+          />
           {teachersError ? (
             <p className="alert alert--error" role="alert">
               {teachersError}

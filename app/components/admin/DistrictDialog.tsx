@@ -16,8 +16,21 @@ export function DistrictDialog({ district, actionData }: { district?: Organizati
       {(closeHref) => (
         <DialogForm intent={intent} id={district?.organizationId} closeHref={closeHref} formError={action?.formError}>
           <FormField name="name" label="Name" required defaultValue={valueOf(action, "name", district?.name)} error={errors.name} />
-          <SelectField name="state" label="State" required options={STATE_OPTIONS} defaultValue={valueOf(action, "state", district?.state)} error={errors.state} />
-          <FormField name="website" label="Website" type="url" defaultValue={valueOf(action, "website", district?.website)} error={errors.website} />
+          <SelectField
+            name="state"
+            label="State"
+            required
+            options={STATE_OPTIONS}
+            defaultValue={valueOf(action, "state", district?.state)}
+            error={errors.state}
+          />
+          <FormField
+            name="website"
+            label="Website"
+            type="url"
+            defaultValue={valueOf(action, "website", district?.website)}
+            error={errors.website}
+          />
         </DialogForm>
       )}
     </UrlDialog>

@@ -11,7 +11,13 @@ export function SchoolDialog({ school, actionData }: { school?: OrganizationUnit
     <UrlDialog name={intent} id={school?.organizationUnitId} title={school ? "Update School" : "Create School"}>
       {(closeHref) => (
         <DialogForm intent={intent} id={school?.organizationUnitId} closeHref={closeHref} formError={action?.formError}>
-          <FormField name="name" label="Name" required defaultValue={valueOf(action, "name", school?.name)} error={action?.fieldErrors?.name} />
+          <FormField
+            name="name"
+            label="Name"
+            required
+            defaultValue={valueOf(action, "name", school?.name)}
+            error={action?.fieldErrors?.name}
+          />
         </DialogForm>
       )}
     </UrlDialog>

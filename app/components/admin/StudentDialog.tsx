@@ -40,12 +40,16 @@ export function StudentDialog({
   const errors = action?.fieldErrors ?? {};
   const manySchools = new Set(classrooms.map((c) => c.schoolId)).size > 1;
   const schoolName = (id: string) => schools.find((s) => s.value === id)?.label ?? "";
-  const classroomOptions = classrooms.map((c) => ({ value: c.value, label: manySchools ? `${c.label} (${schoolName(c.schoolId)})` : c.label }));
+  const classroomOptions = classrooms.map((c) => ({
+    value: c.value,
+    label: manySchools ? `${c.label} (${schoolName(c.schoolId)})` : c.label,
+  }));
   const shownClassroom = student
     ? (student.participantGroupIds.find((id) => classrooms.some((c) => c.value === id)) ?? "")
     : (defaultClassroomId ?? "");
   // Grade 3 may be off for new students but an existing grade stays selectable.
-  const gradeOptions = student && !grades.some((g) => g.value === student.grade) ? [...grades, { value: student.grade, label: student.grade }] : grades;
+  const gradeOptions =
+    student && !grades.some((g) => g.value === student.grade) ? [...grades, { value: student.grade, label: student.grade }] : grades;
   return (
     <UrlDialog name={intent} id={student?.participantId} title={student ? "Update Student" : "Create Student"}>
       {(closeHref) => (
@@ -59,11 +63,41 @@ export function StudentDialog({
           {student ? <input type="hidden" name="existingClassroomIds" value={student.participantGroupIds.join(",")} /> : null}
           {student ? <input type="hidden" name="existingGrade" value={student.grade} /> : null}
           <div className="form-grid">
-            <FormField name="firstName" label="First Name" required defaultValue={valueOf(action, "firstName", student?.firstName)} error={errors.firstName} />
-            <FormField name="middleName" label="Middle Name" defaultValue={valueOf(action, "middleName", student?.middleName)} error={errors.middleName} />
-            <FormField name="lastName" label="Last Name" required defaultValue={valueOf(action, "lastName", student?.lastName)} error={errors.lastName} />
-            <DateField name="dateOfBirth" label="Date of Birth" required defaultValue={valueOf(action, "dateOfBirth", student?.dateOfBirth)} error={errors.dateOfBirth} />
-            <SelectField name="grade" label="Grade" required options={gradeOptions} defaultValue={valueOf(action, "grade", student?.grade)} error={errors.grade} />
+            <FormField
+              name="firstName"
+              label="First Name"
+              required
+              defaultValue={valueOf(action, "firstName", student?.firstName)}
+              error={errors.firstName}
+            />
+            <FormField
+              name="middleName"
+              label="Middle Name"
+              defaultValue={valueOf(action, "middleName", student?.middleName)}
+              error={errors.middleName}
+            />
+            <FormField
+              name="lastName"
+              label="Last Name"
+              required
+              defaultValue={valueOf(action, "lastName", student?.lastName)}
+              error={errors.lastName}
+            />
+            <DateField
+              name="dateOfBirth"
+              label="Date of Birth"
+              required
+              defaultValue={valueOf(action, "dateOfBirth", student?.dateOfBirth)}
+              error={errors.dateOfBirth}
+            />
+            <SelectField
+              name="grade"
+              label="Grade"
+              required
+              options={gradeOptions}
+              defaultValue={valueOf(action, "grade", student?.grade)}
+              error={errors.grade}
+            />
             <SelectField
               name="organizationUnitId"
               label="School"
@@ -81,8 +115,19 @@ export function StudentDialog({
               error={errors.participantGroupId}
               placeholder={actorIsTeacher ? "Select…" : "None"}
             />
-            <FormField name="email" label="Email" type="email" defaultValue={valueOf(action, "email", student?.email)} error={errors.email} />
-            <FormField name="externalId" label="Student ID" defaultValue={valueOf(action, "externalId", student?.externalId)} error={errors.externalId} />
+            <FormField
+              name="email"
+              label="Email"
+              type="email"
+              defaultValue={valueOf(action, "email", student?.email)}
+              error={errors.email}
+            />
+            <FormField
+              name="externalId"
+              label="Student ID"
+              defaultValue={valueOf(action, "externalId", student?.externalId)}
+              error={errors.externalId}
+            />
           </div>
           <CheckboxGroup
             name="tags"

@@ -32,7 +32,10 @@ export function UserDialog({
   const action = forIntent(actionData, intent);
   const errors = action?.fieldErrors ?? {};
   const storedRole = user?.Role[0]?.roleName ?? null;
-  const roleOptions = (user && storedRole && !roles.includes(storedRole) ? [...roles, storedRole] : roles).map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+  const roleOptions = (user && storedRole && !roles.includes(storedRole) ? [...roles, storedRole] : roles).map((r) => ({
+    value: r,
+    label: ROLE_LABELS[r],
+  }));
   const askSchools = !fixedRole && storedRole !== "SUPER_ADMIN";
   const title = fixedRole === "SUPER_ADMIN" ? (user ? "Update Super Admin" : "Create Super Admin") : user ? "Update User" : "Create User";
   return (
@@ -40,8 +43,21 @@ export function UserDialog({
       {(closeHref) => (
         <DialogForm intent={intent} id={user?.userId} closeHref={closeHref} formError={action?.formError}>
           {user ? <input type="hidden" name="lockedRole" value={storedRole ?? ""} /> : null}
-          <FormField name="firstName" label="First Name" required autoComplete="off" defaultValue={valueOf(action, "firstName", user?.firstName)} error={errors.firstName} />
-          <FormField name="lastName" label="Last Name" required defaultValue={valueOf(action, "lastName", user?.lastName)} error={errors.lastName} />
+          <FormField
+            name="firstName"
+            label="First Name"
+            required
+            autoComplete="off"
+            defaultValue={valueOf(action, "firstName", user?.firstName)}
+            error={errors.firstName}
+          />
+          <FormField
+            name="lastName"
+            label="Last Name"
+            required
+            defaultValue={valueOf(action, "lastName", user?.lastName)}
+            error={errors.lastName}
+          />
           <FormField
             name="email"
             label="Email"
@@ -76,7 +92,11 @@ export function UserDialog({
                 label="Schools"
                 required={user ? roleNeedsSchools(storedRole) : undefined}
                 options={schools}
-                defaultValues={valuesOf(action, "organizationUnitIds", user?.OrganizationUnits.map((s) => s.organizationUnitId))}
+                defaultValues={valuesOf(
+                  action,
+                  "organizationUnitIds",
+                  user?.OrganizationUnits.map((s) => s.organizationUnitId),
+                )}
                 error={errors.organizationUnitIds}
                 hint={user ? undefined : "Required for school admins and teachers."}
               />

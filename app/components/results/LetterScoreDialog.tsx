@@ -145,8 +145,7 @@ function EditLetters({ data, cancelHref, error }: { data: Ready; cancelHref: str
         <fieldset className="letters" aria-describedby="letters-help">
           <legend>{data.testTitle}: check each letter the student got right</legend>
           <p id="letters-help" className="letters__help">
-            Arrow keys move between letters. Space or Enter switches correct and incorrect; 1 marks correct and 0 incorrect, then
-            moves on.
+            Arrow keys move between letters. Space or Enter switches correct and incorrect; 1 marks correct and 0 incorrect, then moves on.
           </p>
           <div className="letters__grid">
             {items.map((item, index) => (

@@ -31,10 +31,15 @@ export function ResultsControls({ periods, period, score, order, scoreToggleEnab
           ))}
         </select>
       </div>
-      <fieldset className="results-controls__toggle" disabled={!scoreToggleEnabled} aria-describedby={scoreToggleEnabled ? undefined : "score-toggle-note"}>
+      <fieldset
+        className="results-controls__toggle"
+        disabled={!scoreToggleEnabled}
+        aria-describedby={scoreToggleEnabled ? undefined : "score-toggle-note"}
+      >
         <legend>Letter tests show</legend>
         <label>
-          <input type="radio" name="score" value="percentile" defaultChecked={score !== "raw" || !scoreToggleEnabled} key={`p-${score}`} /> Percentile
+          <input type="radio" name="score" value="percentile" defaultChecked={score !== "raw" || !scoreToggleEnabled} key={`p-${score}`} />{" "}
+          Percentile
         </label>
         <label>
           <input type="radio" name="score" value="raw" defaultChecked={score === "raw" && scoreToggleEnabled} key={`r-${score}`} /> Score

@@ -23,9 +23,7 @@ type Props = {
 function columnHighlightCss(count: number): string {
   const rules: string[] = [];
   for (let i = 0; i < count; i++) {
-    rules.push(
-      `.results-grid:has([data-col="${i}"]:is(:hover,:focus-within)) [data-col="${i}"]{background-image:var(--grid-highlight)}`,
-    );
+    rules.push(`.results-grid:has([data-col="${i}"]:is(:hover,:focus-within)) [data-col="${i}"]{background-image:var(--grid-highlight)}`);
   }
   return rules.join("\n");
 }
@@ -87,7 +85,13 @@ export function ResultsGrid({ grid, caption, letterHref }: Props) {
                 <ProfileTd key={p.kind} cell={p} col={profileOffset + i} />
               ))}
               {row.cells.map((cell, i) => (
-                <CellTd key={cell.testCode} cell={cell} col={testOffset + i} href={letterHref(row.participantId, cell)} student={row.name} />
+                <CellTd
+                  key={cell.testCode}
+                  cell={cell}
+                  col={testOffset + i}
+                  href={letterHref(row.participantId, cell)}
+                  student={row.name}
+                />
               ))}
             </tr>
           ))}

@@ -1,4 +1,4 @@
-import type { Migration } from "kysely/migration";
+import type { Migration } from "kysely";
 import * as m0001 from "./0001_initial";
 
 // Imported statically so the migrations travel inside the server bundle.

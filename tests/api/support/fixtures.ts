@@ -21,7 +21,15 @@ export async function makeSchool(db: Db, organizationId: string, name = unique("
 
 export async function makeUser(
   db: Db,
-  options: { role: RoleName | null; organizationId: string | null; schoolIds?: string[]; email?: string; temporary?: boolean; authStatus?: "None" | "Pending" | "Active"; password?: string | null },
+  options: {
+    role: RoleName | null;
+    organizationId: string | null;
+    schoolIds?: string[];
+    email?: string;
+    temporary?: boolean;
+    authStatus?: "None" | "Pending" | "Active";
+    password?: string | null;
+  },
 ) {
   cachedHash ??= hashPassword(TEST_PASSWORD);
   const email = options.email ?? `${unique("user")}@test.example`.toLowerCase();
@@ -40,20 +48,34 @@ export async function makeUser(
     .executeTakeFirstOrThrow();
   if (options.role) await db.insertInto("user_role").values({ user_id: user.user_id, role_id: ROLE_IDS[options.role] }).execute();
   if (options.schoolIds?.length) {
-    await db.insertInto("user_organization_unit").values(options.schoolIds.map((id) => ({ user_id: user.user_id, organization_unit_id: id }))).execute();
+    await db
+      .insertInto("user_organization_unit")
+      .values(options.schoolIds.map((id) => ({ user_id: user.user_id, organization_unit_id: id })))
+      .execute();
   }
   return user;
 }
 
 export async function makeClassroom(db: Db, schoolId: string, teacherIds: string[] = [], name = unique("Class")) {
-  const group = await db.insertInto("participant_group").values({ organization_unit_id: schoolId, name }).returningAll().executeTakeFirstOrThrow();
+  const group = await db
+    .insertInto("participant_group")
+    .values({ organization_unit_id: schoolId, name })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   if (teacherIds.length) {
-    await db.insertInto("participant_group_teacher").values(teacherIds.map((user_id) => ({ participant_group_id: group.participant_group_id, user_id }))).execute();
+    await db
+      .insertInto("participant_group_teacher")
+      .values(teacherIds.map((user_id) => ({ participant_group_id: group.participant_group_id, user_id })))
+      .execute();
   }
   return group;
 }
 
-export async function makeStudent(db: Db, schoolId: string, options: { grade?: Grade; classroomIds?: string[]; firstName?: string; lastName?: string } = {}) {
+export async function makeStudent(
+  db: Db,
+  schoolId: string,
+  options: { grade?: Grade; classroomIds?: string[]; firstName?: string; lastName?: string } = {},
+) {
   const p = await db
     .insertInto("participant")
     .values({
@@ -67,7 +89,10 @@ export async function makeStudent(db: Db, schoolId: string, options: { grade?: G
     .returningAll()
     .executeTakeFirstOrThrow();
   if (options.classroomIds?.length) {
-    await db.insertInto("participant_group_member").values(options.classroomIds.map((g) => ({ participant_group_id: g, participant_id: p.participant_id }))).execute();
+    await db
+      .insertInto("participant_group_member")
+      .values(options.classroomIds.map((g) => ({ participant_group_id: g, participant_id: p.participant_id })))
+      .execute();
   }
   return p;
 }
@@ -81,8 +106,16 @@ export async function makeWorld(db: Db) {
   const otherSchool = await makeSchool(db, otherDistrict.organization_id);
   const superAdmin = await makeUser(db, { role: "SUPER_ADMIN", organizationId: null });
   const districtAdmin = await makeUser(db, { role: "ORG_ADMIN", organizationId: district.organization_id });
-  const schoolAdmin = await makeUser(db, { role: "ORG_UNIT_ADMIN", organizationId: district.organization_id, schoolIds: [schoolA.organization_unit_id] });
-  const teacher = await makeUser(db, { role: "TEACHER", organizationId: district.organization_id, schoolIds: [schoolA.organization_unit_id] });
+  const schoolAdmin = await makeUser(db, {
+    role: "ORG_UNIT_ADMIN",
+    organizationId: district.organization_id,
+    schoolIds: [schoolA.organization_unit_id],
+  });
+  const teacher = await makeUser(db, {
+    role: "TEACHER",
+    organizationId: district.organization_id,
+    schoolIds: [schoolA.organization_unit_id],
+  });
   const classA = await makeClassroom(db, schoolA.organization_unit_id, [teacher.user_id]);
   const classA2 = await makeClassroom(db, schoolA.organization_unit_id);
   const classB = await makeClassroom(db, schoolB.organization_unit_id);
@@ -90,5 +123,22 @@ export async function makeWorld(db: Db) {
   const studentA2 = await makeStudent(db, schoolA.organization_unit_id, { classroomIds: [classA2.participant_group_id] });
   const studentB = await makeStudent(db, schoolB.organization_unit_id, { classroomIds: [classB.participant_group_id] });
   const otherStudent = await makeStudent(db, otherSchool.organization_unit_id);
-  return { district, otherDistrict, schoolA, schoolB, otherSchool, superAdmin, districtAdmin, schoolAdmin, teacher, classA, classA2, classB, studentA, studentA2, studentB, otherStudent };
+  return {
+    district,
+    otherDistrict,
+    schoolA,
+    schoolB,
+    otherSchool,
+    superAdmin,
+    districtAdmin,
+    schoolAdmin,
+    teacher,
+    classA,
+    classA2,
+    classB,
+    studentA,
+    studentA2,
+    studentB,
+    otherStudent,
+  };
 }

@@ -1,13 +1,17 @@
 import { createApi } from "#app/api/app";
 import type { ApiConfig } from "#app/api/env";
 import type { Db } from "#app/db/connect.server";
-import type { MailMessage } from "#app/lib/mail.server";
+import type { MailMessage } from "#app/server/mail.server";
 
 export interface TestApi {
   api: ReturnType<typeof createApi>;
   mail: MailMessage[];
   clock: { now: Date };
-  call: (method: string, path: string, options?: { token?: string | null; body?: unknown; headers?: Record<string, string> }) => Promise<Response>;
+  call: (
+    method: string,
+    path: string,
+    options?: { token?: string | null; body?: unknown; headers?: Record<string, string> },
+  ) => Promise<Response>;
   login: (email: string, password?: string) => Promise<string>;
 }
 

@@ -1,8 +1,9 @@
 // Adds the account-flow users to the accounts e2e server's copy of the demo district
 // (run by scripts/e2e-server.mjs with E2E_EXTRA_SEED, DATA_DIR set to that copy).
 import { hashPassword } from "../../../app/api/password";
-import { databaseOptions, openDatabase } from "../../../app/db/connect.server";
-import { DEMO_PASSWORD } from "../../../app/db/seed/demo";
+import { openDatabase } from "../../../app/db/connect.server";
+import { databaseOptions } from "../../../app/server/config.server";
+import { DEMO_PASSWORD } from "../../../scripts/seed/demo";
 import { ROLE_IDS } from "../../../app/domain/roles";
 import { ACCOUNT_USERS } from "./account-env";
 
@@ -41,7 +42,10 @@ try {
       .returning("user_id")
       .executeTakeFirstOrThrow();
     await db.insertInto("user_role").values({ user_id: user.user_id, role_id: ROLE_IDS.TEACHER, position: 0 }).execute();
-    await db.insertInto("user_organization_unit").values({ user_id: user.user_id, organization_unit_id: school.organization_unit_id }).execute();
+    await db
+      .insertInto("user_organization_unit")
+      .values({ user_id: user.user_id, organization_unit_id: school.organization_unit_id })
+      .execute();
   }
 } finally {
   await handle.close();

@@ -25,7 +25,11 @@ export function parseMail(raw: string): { subject: string; text: string } {
   const header = (name: string) => head.match(new RegExp(`^${name}:\\s*(.*)$`, "im"))?.[1]?.trim() ?? "";
   const encoding = header("Content-Transfer-Encoding").toLowerCase();
   const text =
-    encoding === "quoted-printable" ? decodeQuotedPrintable(body) : encoding === "base64" ? Buffer.from(body, "base64").toString("utf8") : body;
+    encoding === "quoted-printable"
+      ? decodeQuotedPrintable(body)
+      : encoding === "base64"
+        ? Buffer.from(body, "base64").toString("utf8")
+        : body;
   return { subject: header("Subject"), text: text.replace(/\r\n/g, "\n") };
 }
 

@@ -21,7 +21,10 @@ function sameSite(source: string, requestUrl: string, publicUrl: string | undefi
 }
 
 /** Why a request is refused as cross-site, or null when it may go on. */
-export function crossSiteReason(request: { method: string; url: string; headers: Headers }, publicUrl = process.env.PUBLIC_URL): string | null {
+export function crossSiteReason(
+  request: { method: string; url: string; headers: Headers },
+  publicUrl = process.env.PUBLIC_URL,
+): string | null {
   if (SAFE.has(request.method.toUpperCase())) return null;
   const origin = request.headers.get("origin");
   if (origin !== null) return sameSite(origin, request.url, publicUrl) ? null : `origin ${origin}`;

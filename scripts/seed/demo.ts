@@ -5,7 +5,7 @@ import { ASSESSMENTS, defaultGradeAssessments, letterItems, type TestCode } from
 import type { Grade } from "#app/domain/grades";
 import { PERIODS, type Period } from "#app/domain/periods";
 import { ROLE_IDS, type RoleName } from "#app/domain/roles";
-import { participantCode, seededRandom, type Random } from "./random";
+import { participantCode, seededRandom, type Random } from "#app/domain/random";
 
 export const DEMO_DISTRICT_NAME = "Maple Valley School District";
 export const DEMO_PASSWORD = "Screening#2026";
@@ -18,8 +18,70 @@ export const DEMO_SIGN_INS = [
   { role: "Teacher", email: "teacher@demo.example" },
 ] as const;
 
-const FIRST = ["Ava", "Liam", "Mia", "Noah", "Zoe", "Ethan", "Lucia", "Omar", "Hana", "Mateo", "Aria", "Kai", "Nora", "Eli", "Ivy", "Leo", "Sofia", "Jayden", "Amara", "Diego", "Maya", "Felix", "Layla", "Theo", "Priya", "Samir", "Elena", "Jonah", "Chloe", "Malik"];
-const LAST = ["Nguyen", "Garcia", "Smith", "Johnson", "Okafor", "Kim", "Patel", "Brown", "Lopez", "Martin", "Davis", "Hernandez", "Wilson", "Anderson", "Thomas", "Moore", "Jackson", "Lee", "Walker", "Young", "Allen", "King", "Wright", "Scott", "Torres", "Hill", "Green", "Adams", "Baker", "Rivera"];
+const FIRST = [
+  "Ava",
+  "Liam",
+  "Mia",
+  "Noah",
+  "Zoe",
+  "Ethan",
+  "Lucia",
+  "Omar",
+  "Hana",
+  "Mateo",
+  "Aria",
+  "Kai",
+  "Nora",
+  "Eli",
+  "Ivy",
+  "Leo",
+  "Sofia",
+  "Jayden",
+  "Amara",
+  "Diego",
+  "Maya",
+  "Felix",
+  "Layla",
+  "Theo",
+  "Priya",
+  "Samir",
+  "Elena",
+  "Jonah",
+  "Chloe",
+  "Malik",
+];
+const LAST = [
+  "Nguyen",
+  "Garcia",
+  "Smith",
+  "Johnson",
+  "Okafor",
+  "Kim",
+  "Patel",
+  "Brown",
+  "Lopez",
+  "Martin",
+  "Davis",
+  "Hernandez",
+  "Wilson",
+  "Anderson",
+  "Thomas",
+  "Moore",
+  "Jackson",
+  "Lee",
+  "Walker",
+  "Young",
+  "Allen",
+  "King",
+  "Wright",
+  "Scott",
+  "Torres",
+  "Hill",
+  "Green",
+  "Adams",
+  "Baker",
+  "Rivera",
+];
 
 interface ClassPlan {
   name: string;
@@ -101,7 +163,13 @@ export async function seedDemo(db: Db, today = new Date()) {
   for (const period of PERIODS) {
     const p = await db
       .insertInto("assessment_period")
-      .values({ organization_id: orgId, academic_year: academicYear, period_name: period, start_date: periods[period].start, end_date: periods[period].end })
+      .values({
+        organization_id: orgId,
+        academic_year: academicYear,
+        period_name: period,
+        start_date: periods[period].start,
+        end_date: periods[period].end,
+      })
       .returning("assessment_period_id")
       .executeTakeFirstOrThrow();
     await db
@@ -118,11 +186,25 @@ export async function seedDemo(db: Db, today = new Date()) {
 
   const schoolIds: string[] = [];
   for (const s of SCHOOLS) {
-    const row = await db.insertInto("organization_unit").values({ organization_id: orgId, name: s.name }).returning("organization_unit_id").executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto("organization_unit")
+      .values({ organization_id: orgId, name: s.name })
+      .returning("organization_unit_id")
+      .executeTakeFirstOrThrow();
     schoolIds.push(row.organization_unit_id);
   }
 
-  const addUser = async (u: { first: string; last: string; email: string; role: RoleName; schools: string[]; status?: "None" | "Pending" | "Active"; password?: boolean; temporary?: boolean; org?: string | null }) => {
+  const addUser = async (u: {
+    first: string;
+    last: string;
+    email: string;
+    role: RoleName;
+    schools: string[];
+    status?: "None" | "Pending" | "Active";
+    password?: boolean;
+    temporary?: boolean;
+    org?: string | null;
+  }) => {
     const row = await db
       .insertInto("app_user")
       .values({
@@ -138,7 +220,10 @@ export async function seedDemo(db: Db, today = new Date()) {
       .executeTakeFirstOrThrow();
     await db.insertInto("user_role").values({ user_id: row.user_id, role_id: ROLE_IDS[u.role], position: 0 }).execute();
     if (u.schools.length) {
-      await db.insertInto("user_organization_unit").values(u.schools.map((id) => ({ user_id: row.user_id, organization_unit_id: id }))).execute();
+      await db
+        .insertInto("user_organization_unit")
+        .values(u.schools.map((id) => ({ user_id: row.user_id, organization_unit_id: id })))
+        .execute();
     }
     return row.user_id;
   };
@@ -146,10 +231,30 @@ export async function seedDemo(db: Db, today = new Date()) {
   await addUser({ first: "Sam", last: "Rivera", email: "super@demo.example", role: "SUPER_ADMIN", schools: [], org: null });
   await addUser({ first: "Dana", last: "Whitfield", email: "district.admin@demo.example", role: "ORG_ADMIN", schools: [] });
   await addUser({ first: "Priya", last: "Shah", email: "school.admin@demo.example", role: "ORG_UNIT_ADMIN", schools: [schoolIds[0]] });
-  await addUser({ first: "Marcus", last: "Lee", email: "multi.admin@demo.example", role: "ORG_UNIT_ADMIN", schools: [schoolIds[0], schoolIds[1]] });
-  const demoTeacher = await addUser({ first: "Tess", last: "Morgan", email: "teacher@demo.example", role: "TEACHER", schools: [schoolIds[0]] });
+  await addUser({
+    first: "Marcus",
+    last: "Lee",
+    email: "multi.admin@demo.example",
+    role: "ORG_UNIT_ADMIN",
+    schools: [schoolIds[0], schoolIds[1]],
+  });
+  const demoTeacher = await addUser({
+    first: "Tess",
+    last: "Morgan",
+    email: "teacher@demo.example",
+    role: "TEACHER",
+    schools: [schoolIds[0]],
+  });
   // A first-time user whose temporary password must be replaced (the 412 path of spec 000).
-  await addUser({ first: "Nia", last: "Brooks", email: "new.teacher@demo.example", role: "TEACHER", schools: [schoolIds[0]], status: "Pending", temporary: true });
+  await addUser({
+    first: "Nia",
+    last: "Brooks",
+    email: "new.teacher@demo.example",
+    role: "TEACHER",
+    schools: [schoolIds[0]],
+    status: "Pending",
+    temporary: true,
+  });
 
   let students = 0;
   let classrooms = 0;
@@ -171,13 +276,23 @@ export async function seedDemo(db: Db, today = new Date()) {
               status: classIndex % 3 === 0 ? "None" : classIndex % 3 === 1 ? "Pending" : "Active",
               password: classIndex % 3 === 2,
             });
-      const group = await db.insertInto("participant_group").values({ organization_unit_id: schoolId, name: plan.name }).returning("participant_group_id").executeTakeFirstOrThrow();
-      await db.insertInto("participant_group_teacher").values({ participant_group_id: group.participant_group_id, user_id: teacherId }).execute();
+      const group = await db
+        .insertInto("participant_group")
+        .values({ organization_unit_id: schoolId, name: plan.name })
+        .returning("participant_group_id")
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("participant_group_teacher")
+        .values({ participant_group_id: group.participant_group_id, user_id: teacherId })
+        .execute();
       classrooms++;
       for (let i = 0; i < plan.size; i++) {
         const grade = plan.grades[i % plan.grades.length];
         const participantId = await addStudent(db, random, schoolId, grade, today);
-        await db.insertInto("participant_group_member").values({ participant_group_id: group.participant_group_id, participant_id: participantId }).execute();
+        await db
+          .insertInto("participant_group_member")
+          .values({ participant_group_id: group.participant_group_id, participant_id: participantId })
+          .execute();
         students++;
         tests += await addResults(db, random, participantId, grade, periods, academicYear);
       }
@@ -221,7 +336,14 @@ async function addStudent(db: Db, random: Random, schoolId: string, grade: Grade
  * complete; "not applicable" comes from the grade lists in the K/1 combined class.
  * The current period (EOY) is only partly done, as it would be mid-window.
  */
-async function addResults(db: Db, random: Random, participantId: string, grade: Grade, periods: ReturnType<typeof demoPeriods>, academicYear: string) {
+async function addResults(
+  db: Db,
+  random: Random,
+  participantId: string,
+  grade: Grade,
+  periods: ReturnType<typeof demoPeriods>,
+  academicYear: string,
+) {
   let count = 0;
   const ability = random.next(); // one latent skill level keeps a student's scores coherent
   for (const period of PERIODS) {
@@ -231,7 +353,8 @@ async function addResults(db: Db, random: Random, participantId: string, grade: 
       if (random.chance(skipChance)) continue;
       const test = ASSESSMENTS[code as TestCode];
       const roll = random.next();
-      const state = roll < 0.05 ? "incomplete" : roll < 0.08 ? "invalid" : test.manual === "ran" && roll < 0.3 ? "needs-scoring" : "complete";
+      const state =
+        roll < 0.05 ? "incomplete" : roll < 0.08 ? "invalid" : test.manual === "ran" && roll < 0.3 ? "needs-scoring" : "complete";
       const percentile = Math.max(1, Math.min(99, Math.round(ability * 80 + random.int(-20, 25))));
       const start = new Date(day.getTime() + random.int(8 * 60, 14 * 60) * 60_000);
       const end = new Date(start.getTime() + random.int(2, 9) * 60_000);
@@ -247,7 +370,8 @@ async function addResults(db: Db, random: Random, participantId: string, grade: 
         endDtTm: state === "incomplete" ? null : end.toISOString(),
         completedFlag: state !== "incomplete",
         invalid: state === "invalid" ? true : null,
-        finalTheta: state === "complete" && test.scoring === "ability" ? Number((ability * 3 - 1.5 + random.next() * 0.6).toFixed(3)) : null,
+        finalTheta:
+          state === "complete" && test.scoring === "ability" ? Number((ability * 3 - 1.5 + random.next() * 0.6).toFixed(3)) : null,
         abilityPercentile: state === "complete" ? percentile : null,
         correctItems: letters.length ? correct : null,
         totalItems: letters.length ? letters.length : null,
@@ -278,8 +402,21 @@ function demoResponses(random: Random, code: TestCode, letters: string[], correc
   if (ASSESSMENTS[code].manual === "ran") {
     const scored = state === "complete";
     return [
-      { questionCode: `${code}_prac_1`, score: 1, responseTimeInSecs: random.int(8, 15), evalResponseTime: scored ? random.int(8, 15) : null, numOfErrors: scored ? random.int(0, 2) : null },
-      { questionCode: `${code}_1`, score: 1, responseTimeInSecs: random.int(30, 70), evalResponseTime: scored ? random.int(30, 70) : null, numOfErrors: scored ? random.int(0, 6) : null, invalid: state === "invalid" ? true : null },
+      {
+        questionCode: `${code}_prac_1`,
+        score: 1,
+        responseTimeInSecs: random.int(8, 15),
+        evalResponseTime: scored ? random.int(8, 15) : null,
+        numOfErrors: scored ? random.int(0, 2) : null,
+      },
+      {
+        questionCode: `${code}_1`,
+        score: 1,
+        responseTimeInSecs: random.int(30, 70),
+        evalResponseTime: scored ? random.int(30, 70) : null,
+        numOfErrors: scored ? random.int(0, 6) : null,
+        invalid: state === "invalid" ? true : null,
+      },
     ];
   }
   return Array.from({ length: 3 }, (_, i) => ({
