@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { Kysely, Migrator, PostgresDialect } from "kysely";
+import { Kysely, Migrator, PostgresDialect, type KyselyConfig } from "kysely";
 import { databaseOptions } from "#app/server/config.server";
 import type { Database } from "./schema";
 import { migrations } from "./migrations";
@@ -21,7 +21,8 @@ const NUMERIC_OID = 1700;
 const asIs = (v: string) => v;
 const asNumber = (v: string) => Number(v);
 
-export async function openDatabase(options: { url?: string; dir?: string } = {}): Promise<DbHandle> {
+/** `log` is Kysely's log hook; the query-count test counts through it. */
+export async function openDatabase(options: { url?: string; dir?: string; log?: KyselyConfig["log"] } = {}): Promise<DbHandle> {
   if (options.url) {
     const pg = await import("pg");
     const { Pool, types } = pg.default;
@@ -45,7 +46,7 @@ export async function openDatabase(options: { url?: string; dir?: string } = {})
     pool.on("connect", (client) => {
       client.on("error", (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log });
     return { db, engine: "postgres", close: () => db.destroy() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
@@ -54,7 +55,7 @@ export async function openDatabase(options: { url?: string; dir?: string } = {})
   const pglite = await PGlite.create(dir, {
     parsers: { [DATE_OID]: asIs, [INT8_OID]: asNumber, [NUMERIC_OID]: asNumber },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), log: options.log });
   return {
     db,
     engine: "pglite",

@@ -91,6 +91,8 @@ export class PGliteDialect implements Dialect {
   createQueryCompiler() {
     return new PostgresQueryCompiler();
   }
+  // Kysely's Dialect interface declares the introspector over an untyped database.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   createIntrospector(db: Kysely<any>) {
     return new PostgresIntrospector(db);
   }

@@ -11,6 +11,9 @@
 //   after FCP, until 3 s after hydration (or the 30 s limit).
 import { chromium, type Browser } from "playwright-core";
 
+/** What the page script of this benchmark records on `window`. */
+type BenchWindow = { __bench: { hydratedAt: number | null; longTasks: [number, number][] } };
+
 // Chrome DevTools' 'Slow 4G' preset (the same numbers Lighthouse uses for its mobile throttling).
 export const NETWORK = { latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (607.5 * 1024) / 8 };
 export const CPU_RATE = 6;
@@ -58,12 +61,12 @@ async function once(browser: Browser, origin: string, page: BrowserPage): Promis
     const res = await p.goto(origin + page.url, { waitUntil: "load", timeout: 60_000 });
     if (!res || res.status() !== 200) return { fcp: null, hydration: null, tbt: null, error: `status ${res?.status()}` };
     await p
-      .waitForFunction(() => (window as any).__bench.hydratedAt !== null, null, { timeout: 30_000, polling: 100 })
+      .waitForFunction(() => (window as unknown as BenchWindow).__bench.hydratedAt !== null, null, { timeout: 30_000, polling: 100 })
       .catch(() => undefined);
     // Long tasks after hydration (effects, deferred work) still block input: watch 3 s more.
     await p.waitForTimeout(3000);
     return await p.evaluate(() => {
-      const b = (window as any).__bench as { hydratedAt: number | null; longTasks: [number, number][] };
+      const b = (window as unknown as BenchWindow).__bench;
       const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
       const end = (b.hydratedAt ?? 30_000) + 3000;
       const tbt = b.longTasks.filter(([s]) => fcp !== null && s >= fcp && s <= end).reduce((a, [, d]) => a + Math.max(0, d - 50), 0);

@@ -3,7 +3,7 @@
 // Issue 6: speed, page weight and scale, measured side by side in one command. Every speed
 // figure is read against the floor route measured on the same server in the same run.
 // Never part of `npm test`. Loopback only; every loop is bounded.
-import { execFileSync, spawnSync } from "node:child_process";
+import { type ChildProcess, execFileSync, spawnSync } from "node:child_process";
 import { cpus, loadavg, totalmem, release } from "node:os";
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -272,7 +272,7 @@ async function runServer(
 }
 
 // A stopped benchmark stops its servers (only the children it started).
-const running = new Set<import("node:child_process").ChildProcess>();
+const running = new Set<ChildProcess>();
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     for (const c of running) c.kill("SIGTERM");

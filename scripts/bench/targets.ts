@@ -3,7 +3,7 @@
 // taken from the generated district. A page that answers 404, or 200 without its marker, is
 // reported as missing and never measured, so pages are measured automatically once they land.
 import type { Fixture } from "./generate";
-import { BENCH_DISTRICT, SIGN_INS } from "./generate";
+import { BENCH_DISTRICT, type SIGN_INS } from "./generate";
 
 export type Role = keyof typeof SIGN_INS | "anonymous";
 

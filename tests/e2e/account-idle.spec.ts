@@ -1,11 +1,11 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNT_USERS, IDLE_TIMEOUT_MS, LOGOUT_GRACE_MS } from "./support/account-env";
 import { DEMO_PASSWORD, signIn } from "./support/auth";
 
 // Issue 3 / spec 001 'Session idle', with the accounts server's short durations
 // (IDLE_TIMEOUT_MS=4000, LOGOUT_GRACE_MS=3000; the server forgets a session after both).
 
-const question = (page: import("@playwright/test").Page) => page.getByRole("dialog", { name: "Are you still there?" });
+const question = (page: Page) => page.getByRole("dialog", { name: "Are you still there?" });
 
 test.describe("idle time-out", () => {
   test("'Yes, I need more time.' keeps the session, on the server too", async ({ page }) => {

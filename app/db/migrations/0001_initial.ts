@@ -1,5 +1,9 @@
 import { sql, type Kysely } from "kysely";
 
+// Migrations run against whatever schema exists at their point in history, not today's
+// Database type, so Kysely advises `Kysely<any>` here.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
 // The whole domain of both specs in one schema, so features add rows, not tables.
 // Every list a page shows is reachable through an index on its parent id, so a
 // page's cost depends on the page, never on the size of the district.
