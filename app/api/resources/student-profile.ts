@@ -1,0 +1,162 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { sql } from "kysely";
+import type { Db } from "#app/db/connect.server";
+import { periodAt, periodBounds } from "#app/domain/results-grid";
+import { errorResponses, jsonResponse, type Router } from "../env";
+import { PARTICIPANT_TEST_COLUMNS, RiskScore, toParticipantTest, toRiskScore, type ParticipantTest } from "../results-mappers";
+import { assertParticipant, requireActor } from "../scope";
+import {
+  StudentProfile,
+  toStudentClassrooms,
+  toStudentWithPlacement,
+  type StudentPeriod,
+  type StudentProfile as StudentProfileT,
+} from "../student-profile-mappers";
+import { loadAssessmentConfig } from "./results";
+
+// The student page (spec 001 §2 'Student profile', §7 student-page operations): the student
+// with classrooms, teachers, school and district, the district's periods with every period's
+// tests, and the predictive profile, in one call. The spec's client made one student call per
+// period; here every period comes back at once, and the number of queries is fixed whatever
+// the number of periods or tests (tests/api/student-profile.test.ts counts them).
+
+const IdParam = z.object({
+  id: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: "id", in: "path" }, description: "participantId (student)" }),
+});
+
+const AcademicYearQuery = z.object({
+  academicYear: z
+    .string()
+    .regex(/^\d{4}-\d{4}$/)
+    .optional()
+    .openapi({ description: "defaults to the district's current academic year", example: "2026-2027" }),
+});
+
+const getProfile = createRoute({
+  method: "get",
+  path: "/participants/profile/{id}",
+  tags: ["Results"],
+  summary: "A student's profile: card, classrooms with teachers, school and district, every period's tests and the predictive profile",
+  description:
+    "Periods are those of the district's current academic year (with their grade lists); each carries the tests the student started within it (dates inclusive, read in UTC). Teachers: students of their classrooms; school admins: their schools; district admins: their district; super admins: all. 404 unknown id, 403 out of scope.",
+  request: { params: IdParam },
+  responses: { 200: jsonResponse(StudentProfile, "The student's profile"), ...errorResponses },
+});
+
+const getRiskScores = createRoute({
+  method: "get",
+  path: "/participants/riskScores/{id}",
+  tags: ["Results"],
+  summary: "Predictive-profile scores (pwr, dyslexia, kready, pkRisk) of one student, per period",
+  description: "For the district's current academic year unless academicYear is given. Same scope as the student.",
+  request: { params: IdParam, query: AcademicYearQuery },
+  responses: { 200: jsonResponse(z.array(RiskScore), "Scores, BOY first"), ...errorResponses },
+});
+
+const PERIOD_ORDER = sql<number>`case period_name when 'BOY' then 0 when 'MOY' then 1 else 2 end`;
+
+async function riskScoresOf(db: Db, participantId: string, academicYear: string) {
+  const rows = await db
+    .selectFrom("predictive_profile")
+    .selectAll()
+    .where("participant_id", "=", participantId)
+    .where("academic_year", "=", academicYear)
+    .orderBy(PERIOD_ORDER)
+    .execute();
+  return rows.map(toRiskScore);
+}
+
+/**
+ * Everything but the scope check, in two rounds of queries run side by side: placement and
+ * config first, then the tests and scores of the config's year (their bounds come from it).
+ */
+export async function loadStudentProfile(
+  db: Db,
+  student: Awaited<ReturnType<typeof assertParticipant>>,
+  now: Date,
+): Promise<StudentProfileT> {
+  const id = student.participant_id;
+  const [school, classrooms, config, last] = await Promise.all([
+    db
+      .selectFrom("organization_unit as ou")
+      .innerJoin("organization as o", "o.organization_id", "ou.organization_id")
+      .select(["ou.organization_unit_id", "ou.name", "o.organization_id", "o.name as organization_name"])
+      .where("ou.organization_unit_id", "=", student.organization_unit_id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("participant_group_member as m")
+      .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
+      .leftJoin("participant_group_teacher as t", "t.participant_group_id", "g.participant_group_id")
+      .leftJoin("app_user as u", (join) => join.onRef("u.user_id", "=", "t.user_id").on("u.deleted_at", "is", null))
+      .select(["g.participant_group_id", "g.name", "g.enabled_in_eb_platform", "u.user_id", "u.first_name", "u.last_name"])
+      .where("m.participant_id", "=", id)
+      .where("g.deleted_at", "is", null)
+      .orderBy(sql`lower(g.name)`)
+      .orderBy("g.participant_group_id")
+      .orderBy(sql`lower(u.last_name)`)
+      .orderBy(sql`lower(u.first_name)`)
+      .execute(),
+    loadAssessmentConfig(db, student.organization_id, now),
+    db
+      .selectFrom("participant_test")
+      .select((eb) => eb.fn.max(eb.fn.coalesce("end_dt_tm", "start_dt_tm")).as("last"))
+      .where("participant_id", "=", id)
+      .where("deleted_at", "is", null)
+      .executeTakeFirst(),
+  ]);
+
+  const bounds = config.periods.map(periodBounds);
+  const from = bounds.map((b) => b.from).sort()[0];
+  const to = bounds
+    .map((b) => b.to)
+    .sort()
+    .at(-1);
+  const [tests, riskScores] = await Promise.all([
+    from && to
+      ? db
+          .selectFrom("participant_test")
+          .select(PARTICIPANT_TEST_COLUMNS)
+          .where("participant_id", "=", id)
+          .where("deleted_at", "is", null)
+          .where("start_dt_tm", ">=", new Date(from))
+          .where("start_dt_tm", "<", new Date(to))
+          .orderBy("start_dt_tm")
+          .execute()
+      : Promise.resolve([]),
+    config.academicYear ? riskScoresOf(db, id, config.academicYear) : Promise.resolve([]),
+  ]);
+
+  const byPeriod = new Map<string, ParticipantTest[]>(config.periods.map((p) => [p.periodName, []]));
+  for (const row of tests) {
+    const test = toParticipantTest(row);
+    const period = periodAt(config.periods, new Date(test.startDtTm));
+    if (period) byPeriod.get(period.periodName)!.push(test);
+  }
+  const periods: StudentPeriod[] = config.periods.map((p) => ({ ...p, ParticipantTests: byPeriod.get(p.periodName) ?? [] }));
+  return {
+    Participant: toStudentWithPlacement(student, toStudentClassrooms(classrooms), school, last?.last ?? null),
+    academicYear: config.academicYear,
+    periods,
+    riskScores,
+  };
+}
+
+export function registerStudentProfile(app: Router) {
+  app.openapi(getProfile, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db, now } = c.var.deps;
+    const student = await assertParticipant(db, actor, c.req.valid("param").id);
+    return c.json(await loadStudentProfile(db, student, now()), 200);
+  });
+
+  app.openapi(getRiskScores, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db, now } = c.var.deps;
+    const student = await assertParticipant(db, actor, c.req.valid("param").id);
+    const year = c.req.valid("query").academicYear ?? (await loadAssessmentConfig(db, student.organization_id, now())).academicYear;
+    return c.json(year ? await riskScoresOf(db, student.participant_id, year) : [], 200);
+  });
+}
