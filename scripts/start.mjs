@@ -1,6 +1,7 @@
 // npm start: install what is missing, build, migrate and seed the demo district, serve.
-import { spawn } from "node:child_process";
+import path from "node:path";
 import { ensureBuilt, ensureInstalled, root, run } from "./lib/setup.mjs";
+import { supervise } from "./lib/supervise.mjs";
 
 const started = Date.now();
 ensureInstalled();
@@ -9,10 +10,10 @@ run("npx", ["tsx", "scripts/seed.ts"]);
 
 const port = process.env.PORT ?? "3000";
 console.log(`\nReady in ${((Date.now() - started) / 1000).toFixed(1)} s. Serving on http://localhost:${port}\n`);
-const server = spawn("npx", ["remix-serve", "build/index.js"], {
+// remix-serve runs under a supervisor: a crash restarts it and the log says why (issue 14).
+const server = supervise([path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
   cwd: root,
-  stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env, PORT: port },
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.stop(signal));
+process.exit(await server.done);
