@@ -69,6 +69,30 @@ describe("isRecommended", () => {
   });
 });
 
+describe("each scoring kind at, below and above its threshold (spec 001 §9)", () => {
+  it.each<[string, Grade, Period, NextStepsTest, boolean]>([
+    ["correct items below 18", "K", "MOY", t("letter-sounds", { correctItems: 17 }), true],
+    ["correct items at 18", "K", "MOY", t("letter-sounds", { correctItems: 18 }), true],
+    ["correct items above 18", "K", "MOY", t("letter-sounds", { correctItems: 19 }), false],
+    ["percentile below 40", "1", "EOY", t("blending", { abilityPercentile: 39 }), true],
+    ["percentile at 40", "1", "EOY", t("blending", { abilityPercentile: 40 }), true],
+    ["percentile above 40", "1", "EOY", t("blending", { abilityPercentile: 41 }), false],
+    ["ability below the grade 2 theta threshold (0.5)", "2", "BOY", t("rer-deletion", { finalTheta: 0.2 }), true],
+    ["ability at the grade 2 theta threshold", "2", "BOY", t("rer-deletion", { finalTheta: 0.5 }), true],
+    ["ability above the grade 2 theta threshold", "2", "BOY", t("rer-deletion", { finalTheta: 0.8 }), false],
+    ["ability below the PK letter names threshold (-0.52)", "PK", "MOY", t("letter-names", { finalTheta: -0.9 }), true],
+    ["ability at the PK letter names threshold", "PK", "MOY", t("letter-names", { finalTheta: -0.52 }), true],
+    ["ability above the PK letter names threshold", "PK", "MOY", t("letter-names", { finalTheta: -0.51 }), false],
+  ])("%s → %s", (_name, grade, period, test, expected) => {
+    expect(isRecommended(grade, period, test)).toBe(expected);
+    expect(nextSteps(grade, period, [test])).toEqual(
+      expected
+        ? { recommended: [test.testCode], message: null, unevaluated: [] }
+        : { recommended: [], message: MET_EXPECTATIONS_TEXT, unevaluated: [] },
+    );
+  });
+});
+
 describe("nextSteps", () => {
   it("recommends flagged subtests in order, with no message", () => {
     const result = nextSteps("K", "BOY", [

@@ -1,0 +1,167 @@
+import { ASSESSMENTS, type TestCode } from "./assessments";
+import {
+  cutoffFor,
+  DYSLEXIA_K_TABLE_IN_FORCE,
+  isDyslexiaRisk,
+  isPwrCalculated,
+  isPwrRisk,
+  PWR_GRADE_1_TABLE_IN_FORCE,
+  readinessStatus,
+} from "./cutoffs";
+import type { Grade } from "./grades";
+import { defaultLogger, type Logger } from "./logger";
+import { ordinal } from "./ordinal";
+import { BELOW_MAX, clampPercentile, percentileBand, WELL_BELOW_MAX } from "./percentile";
+import { PERIOD_LABELS, type Period } from "./periods";
+import { probabilityPercent } from "./probability";
+import { PROFILE_TITLES, type ProfileKind } from "./results-grid";
+import { PWR_LEGEND, pwrBand } from "./risk-category";
+
+// 'Why flagged' (issue 10): next to every risk flag and every red or amber score on the student
+// page, one explanation in plain words a parent-teacher conference can use: which measure, which
+// value, which cutoff (grade, period, table) and what the band means. Each verdict is taken from
+// the same rule that coloured the cell (cutoffs.ts, risk-category.ts, percentile.ts), so the
+// words can never disagree with the colour.
+
+/** red: at risk / well below benchmark; amber: moderate risk / below benchmark. */
+export type FlagTone = "red" | "amber";
+
+export type WhyFlagged = {
+  /** What is flagged: 'Risk Flag', 'Vocabulary'. */
+  measure: string;
+  tone: FlagTone;
+  /** Short name of the band: 'At risk', 'Well Below Benchmark'. */
+  band: string;
+  /** The whole explanation. */
+  text: string;
+};
+
+/** Grade words for a sentence: 'prekindergarten', 'kindergarten', 'grade 1'. */
+export function gradeWords(grade: Grade): string {
+  if (grade === "PK") return "prekindergarten";
+  if (grade === "K") return "kindergarten";
+  return `grade ${grade}`;
+}
+
+/** A cutoff probability as a percent a reader can compare with the score: 0.161 → '16.1%', 0.43 → '43%'. */
+export function cutoffPercent(cutoff: number): string {
+  return `${Number((cutoff * 100).toFixed(1))}%`;
+}
+
+const when = (grade: Grade, period: Period) => `For ${gradeWords(grade)} at the ${PERIOD_LABELS[period]}`;
+
+function dyslexiaTable(grade: Grade): string {
+  if (grade === "K")
+    return `dyslexia risk cutoffs, kindergarten ${DYSLEXIA_K_TABLE_IN_FORCE === "by-period" ? "table by period" : "flat table"}`;
+  return `dyslexia risk cutoffs, ${gradeWords(grade)}`;
+}
+
+function pwrTable(grade: Grade): string {
+  if (grade === "1") return `potential for word reading cutoffs, grade 1 ${PWR_GRADE_1_TABLE_IN_FORCE} table`;
+  return `potential for word reading cutoffs, ${gradeWords(grade)}`;
+}
+
+/**
+ * Why a predictive-profile score is flagged, or null when it is not (no cutoff, not at risk,
+ * or a score the profile does not flag, like the prekindergarten risk, which has no cutoff).
+ */
+export function whyProfileFlagged(
+  kind: ProfileKind,
+  grade: Grade,
+  period: Period,
+  score: number,
+  log: Logger = defaultLogger,
+): WhyFlagged | null {
+  const measure = PROFILE_TITLES[kind];
+  const shown = `${probabilityPercent(score)}%`;
+  switch (kind) {
+    case "dyslexia": {
+      const cutoff = cutoffFor("dyslexia", grade, period);
+      if (cutoff === undefined || !isDyslexiaRisk(grade, period, score, log)) return null;
+      return {
+        measure,
+        tone: "red",
+        band: "At risk",
+        text:
+          `${measure}: the screener's dyslexia risk score is ${shown}. ${when(grade, period)}, a score above ` +
+          `${cutoffPercent(cutoff)} is flagged as at risk (${dyslexiaTable(grade)}). This means the student's answers look like ` +
+          `those of children who later found learning to read hard. It is a reason to watch closely and give extra support ` +
+          `early, not a diagnosis.`,
+      };
+    }
+    case "pwr": {
+      if (!isPwrCalculated(grade, period)) return null;
+      const percent = probabilityPercent(score);
+      const band = pwrBand(grade, period, percent);
+      const legend = PWR_LEGEND[grade]?.[period];
+      const lead = `${measure}: the screener puts the student's chance of reading words at grade level at ${shown}.`;
+      if (band && legend) {
+        if (band === "Low") return null;
+        const [from, to] = legend[band];
+        const meaning =
+          band === "High"
+            ? "High risk means the student is likely to need extra help with reading words this year."
+            : "Moderate risk means the student may need extra help with reading words; their progress is worth watching closely.";
+        return {
+          measure,
+          tone: band === "High" ? "red" : "amber",
+          band: `${band} risk`,
+          text: `${lead} ${when(grade, period)}, ${from}% up to ${to}% is the ${band} risk band (potential for word reading legend, ${gradeWords(grade)}). ${meaning}`,
+        };
+      }
+      const cutoff = cutoffFor("pwr", grade, period);
+      if (cutoff === undefined || !isPwrRisk(grade, period, score, log)) return null;
+      return {
+        measure,
+        tone: "red",
+        band: "At risk",
+        text:
+          `${lead} ${when(grade, period)}, a score below ${cutoffPercent(cutoff)} is flagged as at risk (${pwrTable(grade)}). ` +
+          `This means the student is likely to need extra help with reading words this year.`,
+      };
+    }
+    case "kready": {
+      const cutoff = cutoffFor("readiness", grade, period);
+      if (cutoff === undefined || readinessStatus(grade, period, score, log) !== "Emerging") return null;
+      return {
+        measure,
+        tone: "red",
+        band: "Emerging",
+        text:
+          `${measure}: the screener's reading readiness score is ${shown}. ${when(grade, period)}, a score below ` +
+          `${cutoffPercent(cutoff)} means Emerging (reading readiness cutoffs, ${gradeWords(grade)}). Emerging means the early ` +
+          `skills that reading builds on, such as knowing letters and hearing sounds in words, are still developing; ` +
+          `practice at school and at home helps most now.`,
+      };
+    }
+    case "pkRisk":
+      return null;
+  }
+}
+
+/**
+ * Why a subtest's score is red (well below benchmark) or amber (below benchmark), from its
+ * percentile as shown; null for a score at or above benchmark or without a percentile.
+ */
+export function whyScoreFlagged(testCode: TestCode, grade: Grade, period: Period, percentile: number | null): WhyFlagged | null {
+  const shown = clampPercentile(percentile);
+  const band = percentileBand(percentile);
+  if (shown === null || band === null || band === "at-or-above") return null;
+  const measure = ASSESSMENTS[testCode].title;
+  const lead = `${measure}: the student scored at the ${ordinal(shown)} percentile, higher than about ${shown} in 100 ${gradeWords(grade)} students across the country.`;
+  const table = "national percentile bands, the same for every grade and period";
+  if (band === "well-below") {
+    return {
+      measure,
+      tone: "red",
+      band: "Well Below Benchmark",
+      text: `${lead} ${when(grade, period)}, the ${ordinal(WELL_BELOW_MAX)} percentile or lower is Well Below Benchmark (${table}). This means the skill is well behind most students of the same grade and needs focused help now.`,
+    };
+  }
+  return {
+    measure,
+    tone: "amber",
+    band: "Below Benchmark",
+    text: `${lead} ${when(grade, period)}, above the ${ordinal(WELL_BELOW_MAX)} and up to the ${ordinal(BELOW_MAX)} percentile is Below Benchmark (${table}). This means the skill is behind most students of the same grade; extra practice should help the student catch up.`,
+  };
+}
