@@ -168,6 +168,20 @@ test.describe("classroom results grid", () => {
 });
 
 test.describe("letter score entry", () => {
+  test("a letter dialog whose student is not in the grid says the data could not be loaded", async ({ page }) => {
+    await signIn(page, DEMO.teacher);
+    // Not openClassroom: once scripts run, the modal dialog hides the rest of the page (the h1
+    // too) from assistive technology, so the page is known by its dialog until that closes.
+    await page.goto(`/classroom/${ids[KINDERGARTEN]}?dialog=letters&student=00000000-0000-4000-8000-000000000000&test=letter-names`);
+    const dialog = page.getByRole("dialog", { name: "Letter Sound/Name Scores" });
+    await expect(dialog.getByRole("alert")).toHaveText("Unable to load data. Please refresh to try again.");
+    await dialog.getByRole("link", { name: "Close" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).not.toHaveURL(/dialog=/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(KINDERGARTEN);
+    await expect(grid(page)).toBeVisible();
+  });
+
   test("a teacher enters letter scores with the keyboard alone and sees them saved", async ({ page }) => {
     await signIn(page, DEMO.teacher);
     await openClassroom(page, KINDERGARTEN, "?score=raw");
