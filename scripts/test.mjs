@@ -1,5 +1,5 @@
 // npm test [unit|api|e2e …]: installs what is missing, then runs every suite (or the named ones).
-import { ensureChromium, ensureInstalled, postgresReachable, postgresUrl, run } from "./lib/setup.mjs";
+import { ensureChromium, ensureInstalled, ensurePdfTools, postgresReachable, postgresUrl, run } from "./lib/setup.mjs";
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const extra = process.argv.slice(2).filter((a) => a.startsWith("-"));
@@ -26,5 +26,6 @@ if (projects.length) run("npx", ["vitest", "run", ...projects.flatMap((p) => ["-
 
 if (suites.includes("e2e")) {
   ensureChromium();
+  ensurePdfTools();
   run("npx", ["playwright", "test", ...extra]);
 }

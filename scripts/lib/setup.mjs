@@ -66,6 +66,23 @@ export function ensureChromium() {
   run("apt-get", ["install", "-y", "-qq", "chromium"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
 }
 
+/** Poppler's pdftotext and pdftoppm: the family report's browser tests read the PDFs Chromium prints. */
+export function hasPdfTools() {
+  return ["pdftotext", "pdftoppm"].every((tool) => spawnSync(tool, ["-v"], { stdio: "ignore" }).error === undefined);
+}
+
+/** Debian's poppler-utils, installed the way Chromium is. */
+export function ensurePdfTools() {
+  if (hasPdfTools()) return;
+  if (process.getuid?.() !== 0) {
+    console.error("pdftotext is missing: install it with `sudo apt-get install -y poppler-utils`.");
+    process.exit(1);
+  }
+  console.log("Installing poppler-utils from Debian's packages…");
+  run("apt-get", ["update", "-qq"]);
+  run("apt-get", ["install", "-y", "-qq", "poppler-utils"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+}
+
 export function postgresUrl() {
   return process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 }
