@@ -1,10 +1,13 @@
 import type { Db } from "#app/db/connect.server";
+import { assignableRolesOf, MANAGEABLE_ROLES, may, reachOf, type Capability } from "#app/domain/permissions";
 import type { RoleName } from "#app/domain/roles";
 import type { Actor } from "./env";
 import { forbidden, notFound, unauthorized } from "./errors";
 import { loadAccess } from "./sessions";
 
-// One place decides who may see what (DESIGN: "Authorization lives in the API").
+// One place decides who may see what (DESIGN: "Authorization lives in the API"). What each role
+// may do comes from the permission table (app/domain/permissions.ts), which the UI reads too;
+// this file adds the scope part: which district, schools and classrooms the actor holds.
 // Unknown ids answer 404 before scope is judged; a known id outside scope answers 403.
 
 export function requireActor(actor: Actor | null): Actor {
@@ -12,25 +15,33 @@ export function requireActor(actor: Actor | null): Actor {
   return actor;
 }
 
+/** The role whose reach is everything: districts, the Super Admins tab, the completion report. */
 export function requireSuperAdmin(actor: Actor | null): Actor {
   const a = requireActor(actor);
-  if (a.role !== "SUPER_ADMIN") throw forbidden();
+  if (reachOf(a.role) !== "everything") throw forbidden();
+  return a;
+}
+
+/** 401 without a session, 403 when the caller's role lacks the capability, before any lookup. */
+export function requireCapability(actor: Actor | null, capability: Capability): Actor {
+  const a = requireActor(actor);
+  if (!may(a.role, capability)) throw forbidden();
   return a;
 }
 
 export function canSeeOrganization(actor: Actor, organizationId: string): boolean {
-  if (actor.role === "SUPER_ADMIN") return true;
+  if (reachOf(actor.role) === "everything") return true;
   return actor.role !== null && actor.organizationId === organizationId;
 }
 
 export function canSeeSchool(actor: Actor, school: { organization_unit_id: string; organization_id: string }): boolean {
-  switch (actor.role) {
-    case "SUPER_ADMIN":
+  switch (reachOf(actor.role)) {
+    case "everything":
       return true;
-    case "ORG_ADMIN":
+    case "district":
       return actor.organizationId === school.organization_id;
-    case "ORG_UNIT_ADMIN":
-    case "TEACHER":
+    case "schools":
+    case "classrooms":
       return actor.schoolIds.includes(school.organization_unit_id);
     default:
       return false;
@@ -73,7 +84,7 @@ export async function assertClassroom(db: Db, actor: Actor, classroomId: string)
     .executeTakeFirst();
   if (!group) throw notFound("Classroom");
   if (!canSeeSchool(actor, group)) throw forbidden();
-  if (actor.role === "TEACHER" && !(await teaches(db, actor.userId, classroomId))) throw forbidden();
+  if (reachOf(actor.role) === "classrooms" && !(await teaches(db, actor.userId, classroomId))) throw forbidden();
   return group;
 }
 
@@ -99,7 +110,7 @@ export async function assertParticipant(db: Db, actor: Actor, participantId: str
     .executeTakeFirst();
   if (!participant) throw notFound("Student");
   if (!canSeeSchool(actor, participant)) throw forbidden();
-  if (actor.role === "TEACHER") {
+  if (reachOf(actor.role) === "classrooms") {
     const taught = await db
       .selectFrom("participant_group_member as m")
       .innerJoin("participant_group_teacher as t", "t.participant_group_id", "m.participant_group_id")
@@ -115,9 +126,7 @@ export async function assertParticipant(db: Db, actor: Actor, participantId: str
 }
 
 /** Roles that may manage users at all (spec 000 section 6: create, edit, delete, invite). */
-export function canManageUsers(actor: Actor): boolean {
-  return actor.role === "SUPER_ADMIN" || actor.role === "ORG_ADMIN" || actor.role === "ORG_UNIT_ADMIN";
-}
+export const canManageUsers = (actor: Actor): boolean => may(actor.role, "manageUsers");
 
 /**
  * A user the caller may manage (invite, resend an invite, change the auth status): a super
@@ -138,35 +147,39 @@ export async function assertManageableUser(db: Db, actor: Actor, by: { userId: s
     .where("deleted_at", "is", null)
     .executeTakeFirst();
   if (!user) throw notFound("User");
-  if (actor.role === "SUPER_ADMIN") return user;
+  const reach = reachOf(actor.role);
+  if (reach === "everything") return user;
   const { role, schoolIds } = await loadAccess(db, user.user_id);
-  if (role === "SUPER_ADMIN" || user.organization_id !== actor.organizationId) throw forbidden();
-  if (actor.role === "ORG_ADMIN") return user;
-  if (role === "ORG_ADMIN" || !schoolIds.some((id) => actor.schoolIds.includes(id))) throw forbidden();
+  const manageable = actor.role === null ? [] : MANAGEABLE_ROLES[actor.role];
+  if ((role !== null && !manageable.includes(role)) || user.organization_id !== actor.organizationId) throw forbidden();
+  if (reach === "district") return user;
+  if (!schoolIds.some((id) => actor.schoolIds.includes(id))) throw forbidden();
   return user;
 }
 
 // ── Administration (issue 4): who may change districts, schools, classrooms, users, students ──
 
-/** Create, edit and delete schools of a district: super admin, or the district admin of that district. */
+/** Create, edit and delete schools of a district: the roles of the table, within the district they see. */
 export function canManageSchools(actor: Actor, organizationId: string): boolean {
-  if (actor.role === "SUPER_ADMIN") return true;
-  return actor.role === "ORG_ADMIN" && actor.organizationId === organizationId;
+  return may(actor.role, "manageSchools") && canSeeOrganization(actor, organizationId);
 }
 
-/** Create, edit and delete classrooms, and the school CSV: the admin roles that see the school (spec 001 §6). */
+/** Create, edit and delete classrooms: the roles of the table, within a school they see (spec 001 §6). */
 export function canManageClassrooms(actor: Actor, school: { organization_unit_id: string; organization_id: string }): boolean {
-  return actor.role !== "TEACHER" && canSeeSchool(actor, school);
+  return may(actor.role, "manageClassrooms") && canSeeSchool(actor, school);
 }
 
-/** Deleting a student: super admin, district admin, school admin (spec 001 §6); teachers only create and edit. */
-export function canDeleteStudents(actor: Actor): boolean {
-  return actor.role === "SUPER_ADMIN" || actor.role === "ORG_ADMIN" || actor.role === "ORG_UNIT_ADMIN";
+/** The school CSV: the roles of the table, for a school they see (spec 001 §6). */
+export function canDownloadSchoolCsv(actor: Actor, school: { organization_unit_id: string; organization_id: string }): boolean {
+  return may(actor.role, "downloadSchoolCsv") && canSeeSchool(actor, school);
 }
 
-/** District CSV download (spec 000 §6): super admin, and the district admin of that district. */
+/** Deleting a student (spec 001 §6); teachers only create and edit. */
+export const canDeleteStudents = (actor: Actor): boolean => may(actor.role, "deleteStudents");
+
+/** District CSV download (spec 000 §6): the roles of the table, for the district they see. */
 export function canDownloadDistrictCsv(actor: Actor, organizationId: string): boolean {
-  return canManageSchools(actor, organizationId);
+  return may(actor.role, "downloadDistrictCsv") && canSeeOrganization(actor, organizationId);
 }
 
 /**
@@ -174,7 +187,7 @@ export function canDownloadDistrictCsv(actor: Actor, organizationId: string): bo
  * bounds a list, or null when the caller sees the whole school.
  */
 export function classroomBound(actor: Actor): string | null {
-  return actor.role === "TEACHER" ? actor.userId : null;
+  return reachOf(actor.role) === "classrooms" ? actor.userId : null;
 }
 
 /** The classrooms among `ids` that a user teaches. */
@@ -189,31 +202,18 @@ export async function taughtClassroomIds(db: Db, userId: string, ids: readonly s
   return new Set(rows.map((r) => r.participant_group_id));
 }
 
-/**
- * Roles a caller may give (spec 000 §6): a super admin any role (super admin only on the Super
- * Admins tab, i.e. to a user without a district); a district admin school admin and teacher; a
- * school admin the same school-level roles, within their own schools; a teacher none.
- */
-export function assignableRoles(actor: Actor): RoleName[] {
-  switch (actor.role) {
-    case "SUPER_ADMIN":
-      return ["SUPER_ADMIN", "ORG_ADMIN", "ORG_UNIT_ADMIN", "TEACHER"];
-    case "ORG_ADMIN":
-    case "ORG_UNIT_ADMIN":
-      return ["ORG_UNIT_ADMIN", "TEACHER"];
-    default:
-      return [];
-  }
-}
+/** Roles a caller may give (the table's ASSIGNABLE_ROLES); a school admin only within their own schools (`canPlaceUser`). */
+export const assignableRoles = (actor: Actor): RoleName[] => assignableRolesOf(actor.role);
 
 /**
  * Whether a caller may give a user this district and these schools: a super admin anywhere; a
  * district admin in their district; a school admin in their district and only their schools.
  */
 export function canPlaceUser(actor: Actor, organizationId: string | null, schoolIds: readonly string[]): boolean {
-  if (actor.role === "SUPER_ADMIN") return true;
+  const reach = reachOf(actor.role);
+  if (reach === "everything") return true;
   if (!canManageUsers(actor) || organizationId === null || actor.organizationId !== organizationId) return false;
-  if (actor.role === "ORG_ADMIN") return true;
+  if (reach === "district") return true;
   return schoolIds.every((id) => actor.schoolIds.includes(id));
 }
 
@@ -223,8 +223,8 @@ export function canPlaceUser(actor: Actor, organizationId: string | null, school
  */
 export function userListScope(actor: Actor, organizationId: string): { schoolIds: string[] | null } {
   if (!canManageUsers(actor) || !canSeeOrganization(actor, organizationId)) throw forbidden();
-  return { schoolIds: actor.role === "ORG_UNIT_ADMIN" ? actor.schoolIds : null };
+  return { schoolIds: reachOf(actor.role) === "schools" ? actor.schoolIds : null };
 }
 
-/** The Super Admins tab, the completion report, the district data export. */
-export const canSeeSuperAdminPages = (actor: Actor) => actor.role === "SUPER_ADMIN";
+/** The Super Admins tab. */
+export const canSeeSuperAdminPages = (actor: Actor) => may(actor.role, "superAdminPage");

@@ -1,5 +1,4 @@
 import { dayNumber, type IsoDate } from "./calendar-date";
-import type { RoleName } from "./roles";
 
 // Input rules of the administration forms (spec 000 §3, §5), shared by the API and the dialogs.
 
@@ -78,18 +77,5 @@ export function normalizeWebsite(input: string): string | null {
   }
 }
 
-/** Roles a user form offers, by the actor's role (spec 000 §6 'Roles assignable'). */
-export function rolesOfferedTo(actor: RoleName | null): RoleName[] {
-  switch (actor) {
-    case "SUPER_ADMIN":
-      return ["ORG_ADMIN", "ORG_UNIT_ADMIN", "TEACHER"];
-    case "ORG_ADMIN":
-    case "ORG_UNIT_ADMIN":
-      return ["ORG_UNIT_ADMIN", "TEACHER"];
-    default:
-      return [];
-  }
-}
-
-/** Schools are required only for school admins and teachers (spec 000 §5). */
-export const roleNeedsSchools = (role: string | null | undefined) => role === "ORG_UNIT_ADMIN" || role === "TEACHER";
+// The role rules the user forms need live in the permission table.
+export { roleNeedsSchools, rolesOfferedTo } from "./permissions";
