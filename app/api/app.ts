@@ -5,6 +5,7 @@ import { withOverride } from "#app/server/flags.server";
 import { type ApiDeps, newRouter } from "./env";
 import { ApiError } from "./errors";
 import { registerAccounts } from "./resources/accounts";
+import { registerAudio } from "./resources/audio";
 import { registerDashboard } from "./resources/dashboard";
 import { registerOrganization } from "./resources/organization";
 import { registerOrganizationUnit } from "./resources/organization-unit";
@@ -48,6 +49,7 @@ export function createApi(deps: ApiDeps) {
   registerReports(app);
   registerParticipantGroups(app);
   registerResults(app);
+  registerAudio(app);
   registerStudentProfile(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", { type: "http", scheme: "bearer" });
