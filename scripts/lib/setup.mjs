@@ -15,16 +15,15 @@ export function run(cmd, args, options = {}) {
 }
 
 /**
- * Installs from the lockfile when node_modules is missing or older than it. `npm install`
- * rather than `npm ci`: npm 11's ci rejects lockfiles that omit other platforms' optional
- * binaries (rollup's, esbuild's) as "out of sync", though install resolves them fine.
+ * Installs exactly the lockfile (`npm ci`) on a fresh checkout; when node_modules exists but is
+ * older than the lockfile, `npm install` brings it up to date without starting from nothing.
  */
 export function ensureInstalled() {
   const marker = path.join(root, "node_modules/.package-lock.json");
   const lock = path.join(root, "package-lock.json");
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
   console.log("Installing dependencies…");
-  run("npm", ["install", "--no-audit", "--no-fund"]);
+  run("npm", [existsSync(marker) ? "install" : "ci", "--no-audit", "--no-fund"]);
 }
 
 function newestMtime(dir) {
