@@ -1,0 +1,454 @@
+import { describe, expect, it } from "vitest";
+import { defaultGradeAssessments, type TestCode } from "./assessments";
+import type { Grade } from "./grades";
+import { MET_EXPECTATIONS_TEXT, NONE_COMPLETE_TEXT } from "./next-steps";
+import { PERIODS, type Period } from "./periods";
+import { buildGrid, type GridTest, type ProfileScores } from "./results-grid";
+import {
+  buildStudentResults,
+  gradeMissingMessage,
+  NO_SUBTESTS_TEXT,
+  sliderFor,
+  studentCard,
+  subtestsOfGrade,
+  UNABLE_TO_LOAD_STUDENT,
+  UNABLE_TO_LOAD_STUDENT_RESULTS,
+  type ProfilePeriodInput,
+  type StudentResultsInput,
+} from "./student-profile";
+
+const quiet = () => {};
+let serial = 0;
+
+function test(testCode: TestCode, overrides: Partial<GridTest> = {}): GridTest {
+  serial++;
+  return {
+    participantTestId: `00000000-0000-4000-8000-${String(serial).padStart(12, "0")}`,
+    testCode,
+    completedFlag: true,
+    invalid: null,
+    abilityPercentile: 50,
+    startDtTm: "2025-09-10T15:00:00.000Z",
+    endDtTm: "2025-09-10T15:05:00.000Z",
+    updatedAt: "2025-09-10T15:05:00.000Z",
+    finalTheta: null,
+    correctItems: null,
+    totalItems: null,
+    correctByCode: null,
+    ...overrides,
+  };
+}
+
+const lists = (period: Period, grades: Grade[] = ["PK", "K", "1", "2", "3"]) =>
+  grades.map((grade) => ({ grade, testCodes: defaultGradeAssessments(grade, period, { rerKindergarten: false }).join(",") }));
+
+function input(
+  grade: string,
+  tests: Partial<Record<Period, GridTest[]>>,
+  overrides: Partial<StudentResultsInput> = {},
+): StudentResultsInput {
+  const periods: ProfilePeriodInput[] = PERIODS.map((p) => ({ periodName: p, GradeAssessmentLists: lists(p), tests: tests[p] ?? [] }));
+  return {
+    grade,
+    periods,
+    scores: {},
+    selected: "MOY",
+    mode: "percentile",
+    flags: { rerKindergarten: false, gr3InternalTestingDisplayRules: false },
+    view: { superAdmin: false, adminView: false },
+    log: quiet,
+    ...overrides,
+  };
+}
+
+describe("texts", () => {
+  it("are the spec's", () => {
+    expect(NO_SUBTESTS_TEXT).toBe("No subtests assigned to student grade.");
+    expect(UNABLE_TO_LOAD_STUDENT).toBe("Unable to load student data.");
+    expect(UNABLE_TO_LOAD_STUDENT_RESULTS).toBe("Unable to load student results.");
+  });
+});
+
+describe("studentCard", () => {
+  it("names the student, the teachers once each, the grade, dates, tag labels and ids", () => {
+    const card = studentCard({
+      firstName: "Ava",
+      middleName: "Mia",
+      lastName: "Nguyen",
+      grade: "1",
+      dateOfBirth: "05/17/2019",
+      tags: "ELL,familyhistory,unknown",
+      externalId: "123456",
+      participantCode: "ABCD2345",
+      lastTestDate: "2026-01-05T15:05:00.000Z",
+      ParticipantGroup: [
+        { User: [{ userId: "t1", firstName: "Tess", lastName: "Morgan" }] },
+        {
+          User: [
+            { userId: "t1", firstName: "Tess", lastName: "Morgan" },
+            { userId: "t2", firstName: "Sam", lastName: "Lee" },
+          ],
+        },
+      ],
+    });
+    expect(card).toEqual({
+      name: "Ava Mia Nguyen",
+      teachers: ["Tess Morgan", "Sam Lee"],
+      grade: "1st",
+      birthday: "05/17/2019",
+      lastTestDate: "01/05/2026",
+      tags: ["ELL", "Family History"],
+      studentId: "123456",
+      participantCode: "ABCD2345",
+    });
+  });
+
+  it("leaves the last test date empty when the student never tested", () => {
+    const card = studentCard({
+      firstName: "Leo",
+      middleName: null,
+      lastName: "Kim",
+      grade: "K",
+      dateOfBirth: "01/02/2020",
+      tags: "",
+      externalId: null,
+      participantCode: "ZZZZ2222",
+      lastTestDate: null,
+      ParticipantGroup: [],
+    });
+    expect(card).toMatchObject({ name: "Leo Kim", teachers: [], grade: "K", lastTestDate: null, tags: [], studentId: null });
+  });
+});
+
+describe("rows: one per subtest the grade takes, in six groups", () => {
+  it.each<[Grade, TestCode[]]>([
+    ["PK", ["letter-names", "letter-sounds", "vocab", "object-ran", "rhyming", "first-sounds", "follow-directions"]],
+    [
+      "2",
+      [
+        "rer-word-reading",
+        "rer-nonword-reading",
+        "rer-nonword-repetition",
+        "rer-expressive-vocabulary",
+        "rer-nonword-spelling",
+        "rer-letter-ran",
+        "rer-blending",
+        "rer-deletion",
+      ],
+    ],
+  ])("grade %s", (grade, codes) => {
+    expect(subtestsOfGrade(grade, [{ [grade]: codes }])).toEqual(codes);
+    const result = buildStudentResults(input(grade, {}));
+    expect(result.groups.map((g) => g.title)).toEqual([
+      "Phonemic Awareness",
+      "Phonics",
+      "Fluency",
+      "Vocabulary",
+      "Comprehension",
+      "Processing",
+    ]);
+    expect(
+      result.groups
+        .flatMap((g) => g.rows.map((r) => r.testCode))
+        .sort()
+        .join(),
+    ).toBe([...codes].sort().join());
+  });
+
+  it("puts RAN and nonword repetition under Processing", () => {
+    const result = buildStudentResults(input("K", {}));
+    const processing = result.groups.find((g) => g.group === "processing")!;
+    expect(processing.rows.map((r) => r.title)).toEqual(["Object RAN", "Nonword Repetition"]);
+    expect(processing.rows[0].token).toBe("Pr");
+  });
+
+  it("says 'No subtests assigned to student grade.' for a group the grade takes nothing of", () => {
+    const result = buildStudentResults(input("PK", {}));
+    const byGroup = Object.fromEntries(result.groups.map((g) => [g.group, g.emptyText]));
+    expect(byGroup).toEqual({
+      "phonemic-awareness": null,
+      phonics: null,
+      fluency: NO_SUBTESTS_TEXT,
+      vocabulary: null,
+      comprehension: null,
+      processing: null,
+    });
+  });
+
+  it("unions the periods' lists: a test of one period only gets a row, 'N/A' in the others", () => {
+    const base = input("K", {});
+    const periods = base.periods.map((p) =>
+      p.periodName === "EOY" ? { ...p, GradeAssessmentLists: [{ grade: "K", testCodes: "vocab,word-reading" }] } : p,
+    );
+    const result = buildStudentResults({ ...base, periods });
+    const row = result.groups.flatMap((g) => g.rows).find((r) => r.testCode === "word-reading")!;
+    expect(row.cells.map((c) => [c.period, c.state, c.text, c.label])).toEqual([
+      ["BOY", "not-applicable", "N/A", "Not applicable"],
+      ["MOY", "not-applicable", "N/A", "Not applicable"],
+      ["EOY", "empty", "Not started", "Not started"],
+    ]);
+  });
+});
+
+describe("cells: the grid's own cells, per period", () => {
+  it("match buildGrid cell for cell in every period and both score modes", () => {
+    const tests: Partial<Record<Period, GridTest[]>> = {
+      BOY: [
+        test("vocab", { abilityPercentile: 12 }),
+        test("letter-names", { abilityPercentile: null, correctItems: 20, totalItems: 26 }),
+        test("object-ran", { abilityPercentile: null }),
+      ],
+      MOY: [
+        test("vocab", { abilityPercentile: 35 }),
+        test("blending", { completedFlag: false, endDtTm: null }),
+        test("rhyming", { invalid: true }),
+      ],
+      EOY: [test("vocab", { abilityPercentile: 88 }), test("letter-sounds", { abilityPercentile: 30, correctItems: 12, totalItems: 29 })],
+    };
+    for (const mode of ["percentile", "score"] as const) {
+      const result = buildStudentResults(input("K", tests, { mode }));
+      for (const period of PERIODS) {
+        const grid = buildGrid({
+          period,
+          lists: Object.fromEntries(lists(period).map((l) => [l.grade, l.testCodes.split(",")])),
+          students: [{ participantId: "s", firstName: "A", lastName: "B", grade: "K", tests: tests[period] ?? [] }],
+          profiles: {},
+          options: { mode, rerKindergarten: false, gr3InternalTestingDisplayRules: false },
+          log: quiet,
+        });
+        for (const gridCellShown of grid.rows[0].cells) {
+          const row = result.groups.flatMap((g) => g.rows).find((r) => r.testCode === gridCellShown.testCode)!;
+          const mine = row.cells.find((c) => c.period === period)!;
+          expect([mine.state, mine.text, mine.band], `${mode} ${period} ${gridCellShown.testCode}`).toEqual([
+            gridCellShown.state,
+            gridCellShown.state === "not-applicable" ? "N/A" : gridCellShown.text,
+            gridCellShown.band,
+          ]);
+        }
+      }
+    }
+  });
+
+  it("shows every state in words", () => {
+    const result = buildStudentResults(
+      input("K", {
+        MOY: [
+          test("vocab", { abilityPercentile: 15 }),
+          test("blending", { completedFlag: false, endDtTm: null }),
+          test("rhyming", { invalid: true }),
+          test("object-ran", { abilityPercentile: null }),
+        ],
+      }),
+    );
+    const moy = (code: TestCode) =>
+      result.groups
+        .flatMap((g) => g.rows)
+        .find((r) => r.testCode === code)!
+        .cells.find((c) => c.period === "MOY")!;
+    expect([moy("vocab").state, moy("vocab").text, moy("vocab").band]).toEqual(["complete", "15th", "well-below"]);
+    expect([moy("blending").state, moy("blending").text]).toEqual(["incomplete", "In progress"]);
+    expect([moy("rhyming").state, moy("rhyming").text]).toEqual(["invalid", "N/A"]);
+    expect([moy("object-ran").state, moy("object-ran").text]).toEqual(["needs-scoring", "Needs scoring"]);
+    expect([moy("word-matching").state, moy("word-matching").text]).toEqual(["empty", "Not started"]);
+  });
+});
+
+describe("slider (spec 001 §4)", () => {
+  it.each<[string, Partial<GridTest> | null, number | null]>([
+    ["complete with a percentile", { abilityPercentile: 44.6 }, 45],
+    ["clamped like the cell", { abilityPercentile: 0.2 }, 1],
+    ["no percentile", { abilityPercentile: null }, null],
+    ["not complete", { completedFlag: false, endDtTm: null }, null],
+    ["invalid", { invalid: true }, null],
+    ["no test", null, null],
+  ])("%s → %s", (_name, overrides, shown) => {
+    const tests = overrides ? { MOY: [test("vocab", overrides)] } : {};
+    const row = buildStudentResults(input("K", tests))
+      .groups.flatMap((g) => g.rows)
+      .find((r) => r.testCode === "vocab")!;
+    expect(row.slider?.percentile ?? null).toBe(shown);
+  });
+
+  it("follows the selected period", () => {
+    const tests = { BOY: [test("vocab", { abilityPercentile: 10 })], EOY: [test("vocab", { abilityPercentile: 90 })] };
+    const row = (selected: Period) =>
+      buildStudentResults(input("K", tests, { selected }))
+        .groups.flatMap((g) => g.rows)
+        .find((r) => r.testCode === "vocab")!;
+    expect(row("BOY").slider).toEqual({ percentile: 10, text: "10th", band: "well-below" });
+    expect(row("MOY").slider).toBeNull();
+    expect(row("EOY").slider).toEqual({ percentile: 90, text: "90th", band: "at-or-above" });
+  });
+
+  it("is hidden where the cell is greyed out by the display rules", () => {
+    expect(sliderFor({ state: "complete", grayedOut: true }, test("rer-blending", { abilityPercentile: 50 }))).toBeNull();
+  });
+});
+
+describe("phonics display-rule switch", () => {
+  it.each<[string, GridTest[], "percentile" | "score", boolean, string]>([
+    ["disabled with no letter test", [test("vocab")], "score", false, "percentile"],
+    [
+      "disabled while the letter test is unfinished",
+      [test("letter-names", { completedFlag: false, endDtTm: null })],
+      "score",
+      false,
+      "percentile",
+    ],
+    ["enabled by a complete letter name test", [test("letter-names", { correctItems: 20, totalItems: 26 })], "score", true, "score"],
+    [
+      "enabled by a complete letter sound test",
+      [test("letter-sounds", { correctItems: 9, totalItems: 29 })],
+      "percentile",
+      true,
+      "percentile",
+    ],
+  ])("%s", (_name, tests, asked, enabled, mode) => {
+    const result = buildStudentResults(input("K", { BOY: tests }, { mode: asked }));
+    expect(result.phonics).toEqual({ enabled, mode });
+  });
+
+  it("switches letter cells to the raw score", () => {
+    const tests = { MOY: [test("letter-names", { abilityPercentile: 30, correctItems: 20, totalItems: 26 })] };
+    const cell = (mode: "percentile" | "score") =>
+      buildStudentResults(input("K", tests, { mode }))
+        .groups.flatMap((g) => g.rows)
+        .find((r) => r.testCode === "letter-names")!
+        .cells.find((c) => c.period === "MOY")!.text;
+    expect(cell("percentile")).toBe("30th");
+    expect(cell("score")).toBe("20/26");
+  });
+});
+
+describe("grade missing from the period list (spec 001 §5)", () => {
+  it("reports the selected period whose list lacks the grade, and shows 'N/A' there", () => {
+    const base = input("3", { MOY: [test("rer-word-reading", { finalTheta: 1 })] });
+    const periods = base.periods.map((p) => (p.periodName === "MOY" ? { ...p, GradeAssessmentLists: lists("MOY", ["K", "1"]) } : p));
+    const result = buildStudentResults({ ...base, periods });
+    expect(result.gradeMissing).toBe("Grade 3 is missing from the district's assessment list for Middle of Year (MOY).");
+    expect(gradeMissingMessage("K", "BOY")).toBe("Grade K is missing from the district's assessment list for Beginning of Year (BOY).");
+    const cells = result.groups.flatMap((g) => g.rows).flatMap((r) => r.cells.filter((c) => c.period === "MOY"));
+    expect(new Set(cells.map((c) => c.text))).toEqual(new Set(["N/A"]));
+    expect(buildStudentResults({ ...base, periods, selected: "BOY" }).gradeMissing).toBeNull();
+  });
+
+  it("lists no subtests at all when no period lists the grade", () => {
+    const base = input("2", {});
+    const periods = base.periods.map((p) => ({ ...p, GradeAssessmentLists: lists(p.periodName, ["K"]) }));
+    const result = buildStudentResults({ ...base, periods });
+    expect(result.groups.every((g) => g.emptyText === NO_SUBTESTS_TEXT)).toBe(true);
+    expect(result.gradeMissing).toMatch(/^Grade 2 is missing/);
+  });
+
+  it("treats a roster grade outside PK–3 as missing", () => {
+    const result = buildStudentResults(input("MULTI", {}));
+    expect(result.gradeMissing).toBe("Grade MULTI is missing from the district's assessment list for Middle of Year (MOY).");
+    expect(result.risk).toEqual([]);
+    expect(result.nextSteps).toEqual({ recommended: [], message: NONE_COMPLETE_TEXT });
+  });
+});
+
+describe("predictive profile rows", () => {
+  const scores = (s: Partial<ProfileScores>): ProfileScores => ({ pwr: null, dyslexia: null, kready: null, pkRisk: null, ...s });
+
+  it("lists the rows that apply in some period, with a cell per period and why-flagged on risk", () => {
+    const result = buildStudentResults(
+      input("K", {}, { scores: { BOY: scores({ dyslexia: 0.3, pwr: 0.7 }), MOY: scores({ dyslexia: 0.05, pwr: 0.5 }) } }),
+    );
+    expect(result.risk.map((r) => r.title)).toEqual(["Risk Flag", "Potential For Word Reading"]);
+    const [dyslexia, pwr] = result.risk;
+    expect(dyslexia.cells.map((c) => [c.period, c.text, c.qualifier, c.why?.band ?? null])).toEqual([
+      ["BOY", "30%", "At risk", "At risk"],
+      ["MOY", "5%", "Not at risk", null],
+      ["EOY", "No score", "", null],
+    ]);
+    // PWR is not calculated at kindergarten EOY: the spec's 'N/A'.
+    expect(pwr.cells.map((c) => [c.period, c.state, c.text, c.why?.band ?? null])).toEqual([
+      ["BOY", "complete", "70%", null],
+      ["MOY", "complete", "50%", "At risk"],
+      ["EOY", "not-applicable", "N/A", null],
+    ]);
+  });
+
+  it("shows reading readiness and the prekindergarten flag for PK", () => {
+    const result = buildStudentResults(input("PK", {}, { scores: { EOY: scores({ kready: 0.4, pkRisk: 0.7 }) } }));
+    expect(result.risk.map((r) => r.kind)).toEqual(["kready", "pkRisk"]);
+    expect(result.risk[0].cells.map((c) => c.text)).toEqual(["N/A", "N/A", "40%"]);
+    expect(result.risk[0].cells[2].why?.band).toBe("Emerging");
+    expect(result.risk[1].cells[2]).toMatchObject({ text: "70%", why: null });
+  });
+});
+
+describe("why flagged on scores", () => {
+  it("explains red and amber cells only", () => {
+    const result = buildStudentResults(
+      input("1", {
+        MOY: [
+          test("vocab", { abilityPercentile: 10 }),
+          test("blending", { abilityPercentile: 30 }),
+          test("deletion", { abilityPercentile: 70 }),
+          test("word-reading", { abilityPercentile: 5, invalid: true }),
+        ],
+      }),
+    );
+    const why = (code: TestCode) =>
+      result.groups
+        .flatMap((g) => g.rows)
+        .find((r) => r.testCode === code)!
+        .cells.find((c) => c.period === "MOY")!.why;
+    expect(why("vocab")).toMatchObject({ tone: "red", band: "Well Below Benchmark" });
+    expect(why("vocab")?.text).toContain("For grade 1 at the Middle of Year (MOY)");
+    expect(why("blending")).toMatchObject({ tone: "amber", band: "Below Benchmark" });
+    expect(why("deletion")).toBeNull();
+    expect(why("word-reading")).toBeNull();
+  });
+});
+
+describe("titles (spec 001 §6) follow the selected period's test", () => {
+  it("opens details of a completed spoken test, the RAN hook for RAN, nothing for others", () => {
+    const nwr = test("nonword-repetition");
+    const ran = test("object-ran", { abilityPercentile: 40 });
+    const result = buildStudentResults(input("K", { MOY: [nwr, ran, test("vocab")] }));
+    const row = (code: TestCode) => result.groups.flatMap((g) => g.rows).find((r) => r.testCode === code)!;
+    expect([row("nonword-repetition").action, row("nonword-repetition").testId]).toEqual(["details", nwr.participantTestId]);
+    expect([row("object-ran").action, row("object-ran").testId]).toEqual(["ran", ran.participantTestId]);
+    expect(row("vocab").action).toBeNull();
+    const admin = buildStudentResults(input("K", { MOY: [test("vocab")] }, { view: { superAdmin: true, adminView: true } }));
+    expect(admin.groups.flatMap((g) => g.rows).find((r) => r.testCode === "vocab")!.action).toBe("details");
+    const otherPeriod = buildStudentResults(input("K", { MOY: [nwr] }, { selected: "BOY" }));
+    expect(otherPeriod.groups.flatMap((g) => g.rows).find((r) => r.testCode === "nonword-repetition")!.action).toBeNull();
+  });
+});
+
+describe("next steps of the selected period", () => {
+  it("recommends flagged subtests by title, in the order of the grade's list", () => {
+    const result = buildStudentResults(
+      input("K", {
+        MOY: [
+          test("vocab", { abilityPercentile: 30 }),
+          test("letter-names", { correctItems: 10, totalItems: 26 }),
+          test("blending", { abilityPercentile: 80 }),
+        ],
+      }),
+    );
+    expect(result.nextSteps).toEqual({
+      recommended: [
+        { testCode: "letter-names", title: "Letter Names" },
+        { testCode: "vocab", title: "Vocabulary" },
+      ],
+      message: null,
+    });
+  });
+
+  it("says the student met expectations, or points to the resources when nothing is complete", () => {
+    expect(buildStudentResults(input("K", { MOY: [test("vocab", { abilityPercentile: 80 })] })).nextSteps.message).toBe(
+      MET_EXPECTATIONS_TEXT,
+    );
+    expect(buildStudentResults(input("K", { BOY: [test("vocab", { abilityPercentile: 10 })] })).nextSteps.message).toBe(NONE_COMPLETE_TEXT);
+  });
+});
+
+it("refuses a period the district does not have", () => {
+  const base = input("K", {});
+  expect(() => buildStudentResults({ ...base, periods: base.periods.slice(0, 2), selected: "EOY" })).toThrow(RangeError);
+});

@@ -1,0 +1,276 @@
+import { isStudentTag, STUDENT_TAG_LABELS } from "./admin-fields";
+import {
+  ASSESSMENT_GROUPS,
+  ASSESSMENTS,
+  isLetterTest,
+  PROFILE_GROUP_ORDER,
+  TEST_CODES,
+  type AssessmentGroup,
+  type TestCode,
+} from "./assessments";
+import { localIsoDate } from "./calendar-date";
+import { NOT_AVAILABLE } from "./display-rules";
+import { gradeLabel, isGrade } from "./grades";
+import { defaultLogger, type Logger } from "./logger";
+import { nextSteps, NONE_COMPLETE_TEXT } from "./next-steps";
+import { clampPercentile, formatPercentile, percentileBand, type PercentileBand } from "./percentile";
+import { PERIOD_LABELS, type Period } from "./periods";
+import {
+  gradeTestLists,
+  gridCell,
+  pickTest,
+  PROFILE_KINDS,
+  PROFILE_TITLES,
+  profileApplies,
+  profileCell,
+  testApplies,
+  type CellOptions,
+  type GradeTestLists,
+  type GridTest,
+  type ProfileCell,
+  type ProfileKind,
+  type ProfileScores,
+  type ScoreMode,
+  type ShownCell,
+} from "./results-grid";
+import { NOT_APPLICABLE_TEXT } from "./results-labels";
+import { titleAction, type TitleAction } from "./test-details";
+import { whyProfileFlagged, whyScoreFlagged, type WhyFlagged } from "./why-flagged";
+
+// The student page as data (spec 001 §2 'Student profile', §4 slider and period, §5 grade
+// missing, §6 who may open titles): the Predictive Profile rows, the subtest groups with a cell
+// per period made by the grid's own gridCell/profileCell (same display rules, same words), the
+// sliders, the phonics switch, next steps and the why-flagged explanations.
+
+export const NO_SUBTESTS_TEXT = "No subtests assigned to student grade.";
+export const UNABLE_TO_LOAD_STUDENT = "Unable to load student data.";
+export const UNABLE_TO_LOAD_STUDENT_RESULTS = "Unable to load student results.";
+export const NO_PERIODS_TEXT = "The district has no assessment periods for this school year.";
+
+/** §5: the student's grade must be in the period's assessment list (the spec gives no words; ours). */
+export function gradeMissingMessage(grade: string, period: Period): string {
+  return `Grade ${grade} is missing from the district's assessment list for ${PERIOD_LABELS[period]}.`;
+}
+
+/** A short mark per group for the row's token icon (decorative; the title carries the words). */
+export const GROUP_TOKENS: Record<AssessmentGroup, string> = {
+  "phonemic-awareness": "PA",
+  phonics: "Ph",
+  fluency: "Fl",
+  vocabulary: "Vo",
+  comprehension: "Co",
+  processing: "Pr",
+};
+
+// ── Student card ────────────────────────────────────────────────────────────────────────────
+
+export type CardInput = {
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  grade: string;
+  dateOfBirth: string;
+  tags: string;
+  externalId: string | null;
+  participantCode: string;
+  lastTestDate: string | null;
+  ParticipantGroup: readonly { User: readonly { userId: string; firstName: string; lastName: string }[] }[];
+};
+
+export type StudentCard = {
+  name: string;
+  teachers: string[];
+  grade: string;
+  birthday: string;
+  lastTestDate: string | null;
+  tags: string[];
+  studentId: string | null;
+  participantCode: string;
+};
+
+/** 'MM/DD/YYYY' of an instant, on the server's calendar. */
+export function usDateOfInstant(iso: string): string {
+  const day = localIsoDate(new Date(iso));
+  return `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+}
+
+export function studentCard(p: CardInput): StudentCard {
+  const teachers = new Map<string, string>();
+  for (const group of p.ParticipantGroup) for (const u of group.User) teachers.set(u.userId, `${u.firstName} ${u.lastName}`);
+  return {
+    name: [p.firstName, p.middleName, p.lastName].filter(Boolean).join(" "),
+    teachers: [...teachers.values()],
+    grade: gradeLabel(p.grade),
+    birthday: p.dateOfBirth,
+    lastTestDate: p.lastTestDate ? usDateOfInstant(p.lastTestDate) : null,
+    tags: p.tags
+      .split(",")
+      .map((t) => t.trim())
+      .filter(isStudentTag)
+      .map((t) => STUDENT_TAG_LABELS[t]),
+    studentId: p.externalId,
+    participantCode: p.participantCode,
+  };
+}
+
+// ── Results ─────────────────────────────────────────────────────────────────────────────────
+
+export type ProfilePeriodInput = {
+  periodName: Period;
+  GradeAssessmentLists: readonly { grade: string; testCodes: string }[];
+  tests: readonly GridTest[];
+};
+
+export type StudentResultsInput = {
+  grade: string;
+  /** The district's periods of the year, in order. */
+  periods: readonly ProfilePeriodInput[];
+  scores: Partial<Record<Period, ProfileScores>>;
+  selected: Period;
+  /** The phonics switch as asked for; it falls back to percentiles while it is disabled. */
+  mode: ScoreMode;
+  flags: Omit<CellOptions, "mode">;
+  view: { superAdmin: boolean; adminView: boolean };
+  log?: Logger;
+};
+
+export type RiskCell = Omit<ProfileCell, "kind"> & { period: Period; why: WhyFlagged | null };
+export type RiskRow = { kind: ProfileKind; title: string; cells: RiskCell[] };
+
+export type SubtestCell = ShownCell & { period: Period; why: WhyFlagged | null };
+export type Slider = { percentile: number; text: string; band: PercentileBand };
+export type SubtestRow = {
+  testCode: TestCode;
+  title: string;
+  token: string;
+  /** The selected period's percentile (spec 001 §4: only when it exists and the test is complete and valid). */
+  slider: Slider | null;
+  /** What the title opens for the selected period's test (spec 001 §6), and that test's id. */
+  action: TitleAction;
+  testId: string | null;
+  cells: SubtestCell[];
+};
+export type SubtestGroup = {
+  group: AssessmentGroup;
+  title: string;
+  rows: SubtestRow[];
+  /** 'No subtests assigned to student grade.' when the grade takes none of the group's tests. */
+  emptyText: string | null;
+};
+
+export type StudentResults = {
+  periods: Period[];
+  selected: Period;
+  /** §5 grade-missing error for the selected period, or null. */
+  gradeMissing: string | null;
+  risk: RiskRow[];
+  groups: SubtestGroup[];
+  /** The phonics display-rule switch (spec 001 §2): enabled only once a letter test is complete. */
+  phonics: { enabled: boolean; mode: ScoreMode };
+  nextSteps: { recommended: { testCode: TestCode; title: string }[]; message: string | null };
+};
+
+/** Tests of the grade in any period of the year, in catalogue order: one row each. */
+export function subtestsOfGrade(grade: string, lists: readonly GradeTestLists[]): TestCode[] {
+  if (!isGrade(grade)) return [];
+  const taken = new Set(lists.flatMap((l) => l[grade] ?? []));
+  return TEST_CODES.filter((code) => taken.has(code));
+}
+
+/** §4 slider: shown only if a percentile exists and the cell shows a complete, valid score. */
+export function sliderFor(cell: Pick<ShownCell, "state" | "grayedOut">, test: GridTest | null): Slider | null {
+  if (!test || cell.state !== "complete" || cell.grayedOut || !test.completedFlag || test.invalid === true) return null;
+  const percentile = clampPercentile(test.abilityPercentile);
+  const text = formatPercentile(test.abilityPercentile);
+  const band = percentileBand(test.abilityPercentile);
+  if (percentile === null || text === null || band === null) return null;
+  return { percentile, text, band };
+}
+
+export function hasCompletedLetterTest(periods: readonly ProfilePeriodInput[]): boolean {
+  return periods.some((p) => p.tests.some((t) => isLetterTest(t.testCode) && t.completedFlag));
+}
+
+export function buildStudentResults(input: StudentResultsInput): StudentResults {
+  const { grade, selected } = input;
+  const log = input.log ?? defaultLogger;
+  const periods = input.periods.map((p) => p.periodName);
+  if (!periods.includes(selected)) throw new RangeError(`Period ${selected} is not one of the district's periods`);
+  const lists = new Map(input.periods.map((p) => [p.periodName, gradeTestLists(p.GradeAssessmentLists)]));
+  const byCode = new Map(
+    input.periods.map((p) => {
+      const codes = new Map<TestCode, GridTest[]>();
+      for (const t of p.tests) codes.set(t.testCode, [...(codes.get(t.testCode) ?? []), t]);
+      return [p.periodName, codes];
+    }),
+  );
+  const phonicsEnabled = hasCompletedLetterTest(input.periods);
+  const mode: ScoreMode = phonicsEnabled ? input.mode : "percentile";
+  const options: CellOptions = { ...input.flags, mode };
+
+  const gradeOk = isGrade(grade);
+  const risk: RiskRow[] = PROFILE_KINDS.filter((kind) => periods.some((p) => profileApplies(kind, grade, p))).map((kind) => ({
+    kind,
+    title: PROFILE_TITLES[kind],
+    cells: periods.map((period) => {
+      const { kind: _kind, ...cell } = profileCell(kind, grade, period, input.scores[period], log);
+      const score = input.scores[period]?.[kind];
+      const why =
+        gradeOk && cell.state === "complete" && typeof score === "number" ? whyProfileFlagged(kind, grade, period, score, log) : null;
+      return { ...cell, text: cell.state === "not-applicable" ? NOT_AVAILABLE : cell.text, period, why };
+    }),
+  }));
+
+  const picked = (period: Period, code: TestCode) => pickTest(byCode.get(period)?.get(code) ?? []);
+  const codes = subtestsOfGrade(grade, [...lists.values()]);
+  const groups: SubtestGroup[] = PROFILE_GROUP_ORDER.map((group) => {
+    const rows = codes
+      .filter((code) => ASSESSMENTS[code].profileGroup === group)
+      .map((code): SubtestRow => {
+        let slider: Slider | null = null;
+        const cells = periods.map((period): SubtestCell => {
+          const test = picked(period, code);
+          const { test: _test, ...cell } = gridCell(code, grade, period, testApplies(lists.get(period)!, grade, code), test, options, log);
+          if (period === selected) slider = sliderFor(cell, test);
+          const why =
+            gradeOk && cell.state === "complete" && cell.band && test ? whyScoreFlagged(code, grade, period, test.abilityPercentile) : null;
+          // Spec 001 §2 fallback: the profile writes 'N/A' where the grid draws a dash.
+          if (cell.state === "not-applicable") return { ...cell, text: NOT_AVAILABLE, label: NOT_APPLICABLE_TEXT, period, why: null };
+          return { ...cell, period, why };
+        });
+        const selectedTest = picked(selected, code);
+        return {
+          testCode: code,
+          title: ASSESSMENTS[code].title,
+          token: GROUP_TOKENS[group],
+          slider,
+          action: titleAction(code, selectedTest, input.view),
+          testId: selectedTest?.participantTestId ?? null,
+          cells,
+        };
+      });
+    return { group, title: ASSESSMENT_GROUPS[group], rows, emptyText: rows.length === 0 ? NO_SUBTESTS_TEXT : null };
+  });
+
+  const selectedLists = lists.get(selected)!;
+  const gradeMissing = gradeOk && selectedLists[grade] ? null : gradeMissingMessage(grade, selected);
+  const current = gradeOk
+    ? (selectedLists[grade] ?? []).flatMap((code) => {
+        const t = picked(selected, code);
+        return t ? [t] : [];
+      })
+    : [];
+  const steps = gradeOk ? nextSteps(grade, selected, current) : { recommended: [], message: NONE_COMPLETE_TEXT };
+  return {
+    periods,
+    selected,
+    gradeMissing,
+    risk,
+    groups,
+    phonics: { enabled: phonicsEnabled, mode },
+    nextSteps: {
+      recommended: steps.recommended.map((testCode) => ({ testCode, title: ASSESSMENTS[testCode].title })),
+      message: steps.message,
+    },
+  };
+}
