@@ -35,6 +35,8 @@ export function parseMail(raw: string): { subject: string; text: string } {
 
 export async function startSmtpServer(port: number) {
   const messages: ReceivedMail[] = [];
+  // Who waits for a mail: checked on each arrival, so a test resumes the moment its mail lands.
+  const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -45,6 +47,7 @@ export async function startSmtpServer(port: number) {
       stream.on("end", () => {
         const { subject, text } = parseMail(Buffer.concat(chunks).toString("utf8"));
         messages.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject, text });
+        for (const check of [...waiters]) check();
         callback();
       });
     },
@@ -56,14 +59,27 @@ export async function startSmtpServer(port: number) {
   return {
     messages,
     /** The newest message to `to` that arrives after `since` messages were already there. */
-    async waitFor(to: string, since = 0, timeoutMs = 15_000): Promise<ReceivedMail> {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const found = messages.slice(since).filter((m) => m.to.includes(to.toLowerCase()));
-        if (found.length) return found[found.length - 1];
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+    waitFor(to: string, since = 0, timeoutMs = 15_000): Promise<ReceivedMail> {
+      const newest = () =>
+        messages
+          .slice(since)
+          .filter((m) => m.to.includes(to.toLowerCase()))
+          .at(-1);
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const mail = newest();
+          if (!mail) return;
+          waiters.delete(check);
+          clearTimeout(deadline);
+          resolve(mail);
+        };
+        const deadline = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no mail to ${to} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
