@@ -1,0 +1,414 @@
+import { ASSESSMENTS, TEST_CODES, type TestCode } from "./assessments";
+import { INVALID_CELL_TEXT } from "./cell-state";
+import { fileSlug } from "./csv";
+import { STUDENT_GRADE_VALUES } from "./grades";
+import { clampPercentile } from "./percentile";
+import { PERIODS, type Period } from "./periods";
+import { gradeTestLists, periodBounds, pickTest } from "./results-grid";
+
+// The completion report (spec 000 §3) and the three CSV downloads (spec 000 §7, spec 001 §7/§9)
+// built from query rows: no I/O, so every count and cell is tested here by table.
+//
+// "Started": the student has at least one test started within the included periods.
+// "Finished": for every included period, every test of the district's list for the student's
+// grade is complete in that period (and the lists hold at least one test). A test belongs to the
+// period whose dates (end inclusive) hold its start.
+
+export type CsvRow = (string | number | null)[];
+
+// ── Rows the queries hand over ──────────────────────────────────────────────────────────────
+
+export type RosterStudentRow = {
+  participant_id: string;
+  participant_code: string;
+  organization_unit_id: string;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  /** 'YYYY-MM-DD' */
+  date_of_birth: string;
+  grade: string;
+  tags: string[];
+  external_id: string | null;
+  school_name: string;
+};
+export type ClassroomRow = { participant_group_id: string; name: string; organization_unit_id: string };
+export type MembershipRow = { participant_id: string; participant_group_id: string };
+export type ClassroomTeacherRow = { participant_group_id: string; first_name: string; last_name: string };
+/** Per student and period with a test started in it: how many of the grade's listed tests are complete. */
+export type ProgressRow = { participant_id: string; period_name: Period; done: number };
+export type ExportTestRow = {
+  participant_id: string;
+  period_name: Period;
+  test_code: string;
+  start_dt_tm: Date | string;
+  end_dt_tm: Date | string | null;
+  completed_flag: boolean;
+  invalid: boolean | null;
+  ability_percentile: number | null;
+  final_theta: number | null;
+  correct_items: number | null;
+  total_items: number | null;
+};
+export type SchoolTestRow = {
+  participant_id: string;
+  test_code: string;
+  completed_flag: boolean;
+  invalid: boolean | null;
+  ability_percentile: number | null;
+  start_dt_tm: Date | string;
+};
+
+// ── Roster and periods ──────────────────────────────────────────────────────────────────────
+
+export type Roster = {
+  students: RosterStudentRow[];
+  classrooms: ClassroomRow[];
+  classroomName: Map<string, string>;
+  /** A student's live classrooms, by classroom name. */
+  groupsOf: Map<string, string[]>;
+  /** 'First Last' of each classroom's teachers, in the order the query gave (last, first name). */
+  teachersOf: Map<string, string[]>;
+};
+
+export function rosterOf(rows: {
+  students: RosterStudentRow[];
+  classrooms: ClassroomRow[];
+  members: readonly MembershipRow[];
+  teachers: readonly ClassroomTeacherRow[];
+}): Roster {
+  const classroomName = new Map(rows.classrooms.map((g) => [g.participant_group_id, g.name]));
+  const groupsOf = new Map<string, string[]>();
+  for (const m of rows.members) {
+    if (classroomName.has(m.participant_group_id))
+      groupsOf.set(m.participant_id, [...(groupsOf.get(m.participant_id) ?? []), m.participant_group_id]);
+  }
+  for (const ids of groupsOf.values()) ids.sort((a, b) => (classroomName.get(a) ?? "").localeCompare(classroomName.get(b) ?? ""));
+  const teachersOf = new Map<string, string[]>();
+  for (const t of rows.teachers)
+    teachersOf.set(t.participant_group_id, [...(teachersOf.get(t.participant_group_id) ?? []), `${t.first_name} ${t.last_name}`]);
+  return { students: rows.students, classrooms: rows.classrooms, classroomName, groupsOf, teachersOf };
+}
+
+export type PeriodListConfig = {
+  periodName: Period;
+  startDate: string;
+  endDate: string;
+  GradeAssessmentLists: readonly { grade: string; testCodes: string }[];
+};
+
+export type ReportPeriod = { period: Period; from: string; to: string; required: Map<string, TestCode[]> };
+
+/** The periods of the district's config among `names`, each with its bounds and per-grade test lists. */
+export function reportPeriods(config: readonly PeriodListConfig[], names: readonly Period[]): ReportPeriod[] {
+  return config
+    .filter((p) => names.includes(p.periodName))
+    .map((p) => {
+      const lists = gradeTestLists(p.GradeAssessmentLists);
+      const required = new Map<string, TestCode[]>();
+      for (const [grade, codes] of Object.entries(lists)) required.set(grade, [...new Set(codes ?? [])]);
+      return { period: p.periodName, ...periodBounds(p), required };
+    });
+}
+
+export type Progress = Map<string, Map<Period, number>>;
+
+export function progressOf(rows: readonly ProgressRow[]): Progress {
+  const out: Progress = new Map();
+  for (const r of rows) {
+    let m = out.get(r.participant_id);
+    if (!m) out.set(r.participant_id, (m = new Map()));
+    m.set(r.period_name, Number(r.done));
+  }
+  return out;
+}
+
+export type CompletionStatus = { started: boolean; finished: boolean };
+
+/** Started and finished over a set of periods, from the per-period progress. */
+export function completionStatus(
+  grade: string,
+  periods: readonly ReportPeriod[],
+  progress: Map<Period, number> | undefined,
+): CompletionStatus {
+  const required = periods.reduce((n, p) => n + (p.required.get(grade)?.length ?? 0), 0);
+  const done = periods.reduce((n, p) => n + (progress?.get(p.period) ?? 0), 0);
+  const started = periods.some((p) => progress?.has(p.period));
+  return { started, finished: required > 0 && done === required };
+}
+
+export const statusText = (s: CompletionStatus) => (s.finished ? "Finished" : s.started ? "Started" : "Not Started");
+
+// ── Completion report ───────────────────────────────────────────────────────────────────────
+
+export type Counts = { total: number; started: number; finished: number };
+export type UnitCounts = Counts & { participantGroups: Record<string, Counts> };
+
+const gradeOrder = (g: string) => {
+  const i = (STUDENT_GRADE_VALUES as readonly string[]).indexOf(g);
+  return i === -1 ? STUDENT_GRADE_VALUES.length : i;
+};
+
+/**
+ * Students started and finished by school, by classroom within it, and by grade. Every school and
+ * classroom of the district has an entry, with zeros when it has no students; grades in the
+ * order of the grade list, unknown grades last.
+ */
+export function completionCounts(input: {
+  schools: readonly { organization_unit_id: string; name: string }[];
+  roster: Roster;
+  periods: readonly ReportPeriod[];
+  progress: Progress;
+}) {
+  const { schools, roster, periods, progress } = input;
+  const zero = (): Counts => ({ total: 0, started: 0, finished: 0 });
+  const add = (k: Counts, s: CompletionStatus) => {
+    k.total++;
+    if (s.started) k.started++;
+    if (s.finished) k.finished++;
+  };
+  const byUnit: Record<string, UnitCounts> = {};
+  for (const s of schools) byUnit[s.organization_unit_id] = { ...zero(), participantGroups: {} };
+  for (const g of roster.classrooms) {
+    const unit = byUnit[g.organization_unit_id];
+    if (unit) unit.participantGroups[g.participant_group_id] = zero();
+  }
+  const byGrade: Record<string, Counts> = {};
+  for (const st of roster.students) {
+    const s = completionStatus(st.grade, periods, progress.get(st.participant_id));
+    const unit = byUnit[st.organization_unit_id];
+    if (unit) {
+      add(unit, s);
+      for (const gid of roster.groupsOf.get(st.participant_id) ?? []) {
+        const group = unit.participantGroups[gid];
+        if (group) add(group, s);
+      }
+    }
+    add((byGrade[st.grade] ??= zero()), s);
+  }
+  return {
+    finishedByOrgUnit: byUnit,
+    finishedByGrade: Object.fromEntries(Object.entries(byGrade).sort(([a], [b]) => gradeOrder(a) - gradeOrder(b))),
+    key: {
+      orgUnits: Object.fromEntries(schools.map((s) => [s.organization_unit_id, s.name])),
+      participantGroups: Object.fromEntries(roster.classrooms.map((g) => [g.participant_group_id, g.name])),
+    },
+  };
+}
+
+// ── CSV files ───────────────────────────────────────────────────────────────────────────────
+
+const names = (ids: readonly string[], of: Map<string, string>) => ids.map((id) => of.get(id) ?? "").join("; ");
+const teacherNames = (ids: readonly string[], of: Map<string, string[]>) => [...new Set(ids.flatMap((id) => of.get(id) ?? []))].join("; ");
+const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+const isoInstant = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const codeOrder = (code: string) => {
+  const i = (TEST_CODES as readonly string[]).indexOf(code);
+  return i === -1 ? TEST_CODES.length : i;
+};
+
+/** '{district}_district_report_{academic year}.csv', the calendar year when the district has no periods. */
+export const districtCsvFileName = (district: string, academicYear: string | null, today: string) =>
+  `${fileSlug(district)}_district_report_${academicYear ?? today.slice(0, 4)}.csv`;
+export const dataExportFileName = (district: string, academicYear: string | null, today: string) =>
+  `${fileSlug(district)}_data_export_${academicYear ?? today.slice(0, 4)}.csv`;
+/** '{school}_student_details_{period}.csv' (spec 001 §9). */
+export const schoolCsvFileName = (school: string, period: Period) => `${fileSlug(school)}_student_details_${period}.csv`;
+
+/** District CSV: every student with school, classrooms, teachers, grade, tags and status per period. */
+export function districtCsvRows(input: {
+  districtName: string;
+  roster: Roster;
+  periods: readonly ReportPeriod[];
+  progress: Progress;
+}): CsvRow[] {
+  const { districtName, roster, periods, progress } = input;
+  const rows: CsvRow[] = [
+    [
+      "District",
+      "School",
+      "Classroom",
+      "Teacher",
+      "Last Name",
+      "First Name",
+      "Middle Name",
+      "Participant Code",
+      "Student ID",
+      "Grade",
+      "Date of Birth",
+      "Tags",
+      ...periods.map((p) => `${p.period} Status`),
+    ],
+  ];
+  for (const st of roster.students) {
+    const groups = roster.groupsOf.get(st.participant_id) ?? [];
+    const progressOfStudent = progress.get(st.participant_id);
+    rows.push([
+      districtName,
+      st.school_name,
+      names(groups, roster.classroomName),
+      teacherNames(groups, roster.teachersOf),
+      st.last_name,
+      st.first_name,
+      st.middle_name,
+      st.participant_code,
+      st.external_id,
+      st.grade,
+      usDate(st.date_of_birth),
+      st.tags.join(","),
+      ...periods.map((p) => statusText(completionStatus(st.grade, [p], progressOfStudent))),
+    ]);
+  }
+  return rows;
+}
+
+/**
+ * District data export: one row per student test of the academic year, by period then test
+ * order; a student without tests still has one row with the test columns empty.
+ */
+export function dataExportRows(input: {
+  districtName: string;
+  academicYear: string | null;
+  roster: Roster;
+  tests: readonly ExportTestRow[];
+}): CsvRow[] {
+  const { districtName, academicYear, roster, tests } = input;
+  const testsOf = new Map<string, ExportTestRow[]>();
+  for (const t of tests) testsOf.set(t.participant_id, [...(testsOf.get(t.participant_id) ?? []), t]);
+  const rows: CsvRow[] = [
+    [
+      "District",
+      "School",
+      "Classroom",
+      "Participant ID",
+      "Participant Code",
+      "Student ID",
+      "Last Name",
+      "First Name",
+      "Grade",
+      "Tags",
+      "Academic Year",
+      "Period",
+      "Test Code",
+      "Test",
+      "Started At",
+      "Ended At",
+      "Completed",
+      "Invalid",
+      "Percentile",
+      "Final Theta",
+      "Correct Items",
+      "Total Items",
+    ],
+  ];
+  for (const st of roster.students) {
+    const base = [
+      districtName,
+      st.school_name,
+      names(roster.groupsOf.get(st.participant_id) ?? [], roster.classroomName),
+      st.participant_id,
+      st.participant_code,
+      st.external_id,
+      st.last_name,
+      st.first_name,
+      st.grade,
+      st.tags.join(","),
+      academicYear,
+    ];
+    const own = (testsOf.get(st.participant_id) ?? []).sort(
+      (a, b) => PERIODS.indexOf(a.period_name) - PERIODS.indexOf(b.period_name) || codeOrder(a.test_code) - codeOrder(b.test_code),
+    );
+    if (own.length === 0) rows.push([...base, null, null, null, null, null, null, null, null, null, null, null]);
+    for (const t of own) {
+      rows.push([
+        ...base,
+        t.period_name,
+        t.test_code,
+        ASSESSMENTS[t.test_code as TestCode]?.title ?? t.test_code,
+        isoInstant(t.start_dt_tm),
+        isoInstant(t.end_dt_tm),
+        t.completed_flag ? "Yes" : "No",
+        t.invalid === null ? null : t.invalid ? "Yes" : "No",
+        clampPercentile(t.ability_percentile),
+        t.final_theta,
+        t.correct_items,
+        t.total_items,
+      ]);
+    }
+  }
+  return rows;
+}
+
+/**
+ * School CSV for one period: students with classroom, status and a percentile column per test the
+ * period lists for any grade present. A cell is empty when the test does not apply to the
+ * student's grade or was not taken; 'Incomplete', the invalid text, the clamped percentile, or
+ * 'Complete' when the test has no percentile. Of several tests of a code, the one the grid shows.
+ */
+export function schoolCsvRows(input: {
+  schoolName: string;
+  periodName: Period;
+  /** `reportPeriods(config, [periodName])`: empty when the district has no such period configured. */
+  periods: readonly ReportPeriod[];
+  roster: Roster;
+  progress: Progress;
+  tests: readonly SchoolTestRow[];
+}): CsvRow[] {
+  const { schoolName, periodName, periods, roster, progress, tests } = input;
+  const period = periods[0];
+  const grades = new Set(roster.students.map((s) => s.grade));
+  const used = new Set<TestCode>();
+  for (const g of grades) for (const code of period?.required.get(g) ?? []) used.add(code);
+  const columns = TEST_CODES.filter((code) => used.has(code));
+  const testsOf = new Map<string, SchoolTestRow[]>();
+  for (const t of tests)
+    testsOf.set(`${t.participant_id}:${t.test_code}`, [...(testsOf.get(`${t.participant_id}:${t.test_code}`) ?? []), t]);
+  const rows: CsvRow[] = [
+    [
+      "School",
+      "Classroom",
+      "Teacher",
+      "Last Name",
+      "First Name",
+      "Participant Code",
+      "Student ID",
+      "Grade",
+      "Date of Birth",
+      "Tags",
+      `${periodName} Status`,
+      ...columns.map((code) => `${ASSESSMENTS[code].title} Percentile`),
+    ],
+  ];
+  for (const st of roster.students) {
+    const groups = roster.groupsOf.get(st.participant_id) ?? [];
+    const applies = new Set(period?.required.get(st.grade) ?? []);
+    rows.push([
+      schoolName,
+      names(groups, roster.classroomName),
+      teacherNames(groups, roster.teachersOf),
+      st.last_name,
+      st.first_name,
+      st.participant_code,
+      st.external_id,
+      st.grade,
+      usDate(st.date_of_birth),
+      st.tags.join(","),
+      statusText(completionStatus(st.grade, periods, progress.get(st.participant_id))),
+      ...columns.map((code) => {
+        if (!applies.has(code)) return null;
+        const t = pickTest(
+          (testsOf.get(`${st.participant_id}:${code}`) ?? []).map((x) => ({
+            ...x,
+            completedFlag: x.completed_flag,
+            startDtTm: new Date(x.start_dt_tm).toISOString(),
+          })),
+        );
+        if (!t) return null;
+        if (!t.completed_flag) return "Incomplete";
+        if (t.invalid) return INVALID_CELL_TEXT;
+        return clampPercentile(t.ability_percentile) ?? "Complete";
+      }),
+    ]);
+  }
+  return rows;
+}
