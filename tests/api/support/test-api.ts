@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createApi } from "#app/api/app";
 import type { ApiConfig } from "#app/api/env";
 import type { Db } from "#app/db/connect.server";
@@ -52,4 +55,15 @@ export function createTestApi(db: Db, config: Partial<ApiConfig> = {}): TestApi 
     return ((await res.json()) as { token: string }).token;
   };
   return { api, mail, clock, call, login };
+}
+
+/**
+ * Points DATA_DIR at a new temporary folder for this test file (each file runs in its own
+ * process), so stored files and the local session secret never touch ./data. Call once at
+ * module level or in beforeAll; `cleanup` removes the folder.
+ */
+export function useTempDataDir(): { dir: string; filesDir: string; cleanup: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), "api-data-"));
+  process.env.DATA_DIR = dir;
+  return { dir, filesDir: path.join(dir, "files"), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
