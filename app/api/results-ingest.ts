@@ -1,14 +1,28 @@
 import { z } from "@hono/zod-openapi";
-import { sql } from "kysely";
 import type { Db } from "#app/db/connect.server";
+import {
+  insertLetterTest,
+  updateLetterTest,
+  upsertProfile,
+  upsertProfiles,
+  upsertResponses,
+  upsertTest,
+  upsertTests,
+  writeLetterResponses,
+  type ProfileValues,
+  type ResponseValues,
+  type TestValues,
+} from "#app/db/queries/test-results";
 import { isLetterTest, letterItems, TEST_CODES } from "#app/domain/assessments";
 import { GRADES } from "#app/domain/grades";
+import { letterScoresChanged, scoreLetters, type ScoredLetters } from "#app/domain/letter-scores";
 import { PERIODS } from "#app/domain/periods";
 import { ApiError } from "./errors";
 
 // The screener's way in (issue: result ingestion). The demo seed and the benchmark
 // generator record results through these same functions, so what they show is what
-// real uploads produce.
+// real uploads produce. Here: the request schemas, their mapping to rows, and which writes
+// share a transaction; the writes are in app/db/queries/test-results.ts.
 
 const Score01 = z.number().min(0).max(1);
 
@@ -89,7 +103,7 @@ type ParsedTest = z.output<typeof TestResultInput>;
 type ParsedResponse = ParsedTest["responses"][number];
 
 /** One test input as its participant_test row (shared by the single and the batch form). */
-function testRow(t: ParsedTest, enteredBy: string | null) {
+function testRow(t: ParsedTest, enteredBy: string | null): TestValues {
   return {
     client_test_id: t.clientTestId,
     participant_id: t.participantId,
@@ -108,7 +122,7 @@ function testRow(t: ParsedTest, enteredBy: string | null) {
   };
 }
 
-function responseRow(participantTestId: string, r: ParsedResponse) {
+function responseRow(participantTestId: string, r: ParsedResponse): ResponseValues {
   return {
     participant_test_id: participantTestId,
     question_code: r.questionCode,
@@ -122,43 +136,11 @@ function responseRow(participantTestId: string, r: ParsedResponse) {
   };
 }
 
-async function upsertResponses(tx: Db, rows: ReturnType<typeof responseRow>[]) {
-  if (rows.length === 0) return;
-  await tx
-    .insertInto("participant_test_question_response")
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(["participant_test_id", "question_code"]).doUpdateSet((eb) => ({
-        score: eb.ref("excluded.score"),
-        audio_file_id: sql`coalesce(excluded.audio_file_id, participant_test_question_response.audio_file_id)`,
-        provider_response: eb.ref("excluded.provider_response"),
-        response_time_in_secs: eb.ref("excluded.response_time_in_secs"),
-        // Staff scoring (RAN) survives a re-upload of the same test.
-        eval_response_time: sql`coalesce(excluded.eval_response_time, participant_test_question_response.eval_response_time)`,
-        num_of_errors: sql`coalesce(excluded.num_of_errors, participant_test_question_response.num_of_errors)`,
-        invalid: sql`coalesce(excluded.invalid, participant_test_question_response.invalid)`,
-        updated_at: sql`now()`,
-      })),
-    )
-    .execute();
-}
-
 /** Inserts or updates one test and its responses; returns its id and whether it was new. */
 export async function recordTestResult(db: Db, raw: TestResultInput, enteredBy: string | null = null) {
   const t = TestResultInput.parse(raw);
   return db.transaction().execute(async (tx) => {
-    const values = testRow(t, enteredBy);
-    const row = await tx
-      .insertInto("participant_test")
-      .values(values)
-      .onConflict((oc) =>
-        oc
-          .column("client_test_id")
-          .doUpdateSet({ ...values, updated_at: sql`now()` })
-          .where("participant_test.participant_id", "=", t.participantId),
-      )
-      .returning(["participant_test_id", sql<boolean>`(xmax = 0)`.as("inserted")])
-      .executeTakeFirst();
+    const row = await upsertTest(tx, testRow(t, enteredBy));
     // A known clientTestId that belongs to another student is refused, never overwritten.
     if (!row) throw new ApiError(409, "clientTestId belongs to another student's test");
     await upsertResponses(
@@ -183,20 +165,10 @@ export async function recordTestResults(db: Db, raws: readonly TestResultInput[]
     const ids = new Map<string, string>();
     for (let i = 0; i < tests.length; i += CHUNK) {
       const chunk = tests.slice(i, i + CHUNK);
-      const rows = await tx
-        .insertInto("participant_test")
-        .values(chunk.map((t) => testRow(t, enteredBy)))
-        .onConflict((oc) =>
-          oc
-            .column("client_test_id")
-            .doUpdateSet((eb) => ({
-              ...Object.fromEntries(Object.keys(testRow(chunk[0], enteredBy)).map((k) => [k, eb.ref(`excluded.${k}` as never)])),
-              updated_at: sql`now()`,
-            }))
-            .whereRef("participant_test.participant_id", "=", "excluded.participant_id"),
-        )
-        .returning(["participant_test_id", "client_test_id"])
-        .execute();
+      const rows = await upsertTests(
+        tx,
+        chunk.map((t) => testRow(t, enteredBy)),
+      );
       if (rows.length !== chunk.length) throw new ApiError(409, "clientTestId belongs to another student's test");
       for (const r of rows) ids.set(r.client_test_id!, r.participant_test_id);
     }
@@ -206,7 +178,7 @@ export async function recordTestResults(db: Db, raws: readonly TestResultInput[]
   });
 }
 
-function profileRow(p: z.output<typeof PredictiveProfileInput>, computedAt: Date) {
+function profileRow(p: z.output<typeof PredictiveProfileInput>, computedAt: Date): ProfileValues {
   return {
     participant_id: p.participantId,
     academic_year: p.academicYear,
@@ -220,29 +192,14 @@ function profileRow(p: z.output<typeof PredictiveProfileInput>, computedAt: Date
 }
 
 export async function recordPredictiveProfile(db: Db, raw: PredictiveProfileInput) {
-  const values = profileRow(PredictiveProfileInput.parse(raw), new Date());
-  await db
-    .insertInto("predictive_profile")
-    .values(values)
-    .onConflict((oc) => oc.columns(["participant_id", "academic_year", "period_name"]).doUpdateSet(values))
-    .execute();
+  await upsertProfile(db, profileRow(PredictiveProfileInput.parse(raw), new Date()));
 }
 
 /** The batch form of recordPredictiveProfile: same validation and rows, one statement per chunk. */
 export async function recordPredictiveProfiles(db: Db, raws: readonly PredictiveProfileInput[]) {
   const now = new Date();
   const rows = raws.map((raw) => profileRow(PredictiveProfileInput.parse(raw), now));
-  for (let i = 0; i < rows.length; i += 2000) {
-    await db
-      .insertInto("predictive_profile")
-      .values(rows.slice(i, i + 2000))
-      .onConflict((oc) =>
-        oc.columns(["participant_id", "academic_year", "period_name"]).doUpdateSet((eb) => ({
-          ...Object.fromEntries(Object.keys(rows[0]).map((k) => [k, eb.ref(`excluded.${k}` as never)])),
-        })),
-      )
-      .execute();
-  }
+  for (let i = 0; i < rows.length; i += 2000) await upsertProfiles(db, rows.slice(i, i + 2000));
 }
 
 // ── Hand-entered letter scores (spec 001 §4 'Letter score edit') ─────────────────────────────
@@ -254,28 +211,12 @@ export const LetterResponseInput = z.object({
 
 export type LetterResponse = z.infer<typeof LetterResponseInput>;
 
-/**
- * Item scores checked against the item list: every item scored exactly once, nothing else.
- * Returns the map and the counts the server stores (correct against the list length).
- */
-export function scoreLetterItems(items: readonly string[], responses: readonly LetterResponse[]) {
-  const known = new Set(items);
-  const seen = new Set<string>();
-  const errors: string[] = [];
-  for (const r of responses) {
-    if (!known.has(r.questionCode)) errors.push(`responses: unknown item ${r.questionCode}`);
-    else if (seen.has(r.questionCode)) errors.push(`responses: ${r.questionCode} appears twice`);
-    seen.add(r.questionCode);
-  }
-  const missing = items.filter((i) => !seen.has(i));
-  if (missing.length > 0) errors.push(`responses: missing ${missing.join(", ")}`);
-  if (errors.length > 0) throw new ApiError(400, "Every letter must be scored once with 1 or 0", errors);
-  const correctByCode = Object.fromEntries(items.map((i) => [i, responses.find((r) => r.questionCode === i)!.score]));
-  const correctItems = Object.values(correctByCode).filter((v) => v === 1).length;
-  return { correctByCode, correctItems, totalItems: items.length };
+/** The scores to store (app/domain/letter-scores.ts), or 400 with one error per problem. */
+export function scoreLetterItems(items: readonly string[], responses: readonly LetterResponse[]): ScoredLetters {
+  const result = scoreLetters(items, responses);
+  if ("errors" in result) throw new ApiError(400, "Every letter must be scored once with 1 or 0", result.errors);
+  return result.scored;
 }
-
-type Scored = ReturnType<typeof scoreLetterItems>;
 
 /**
  * A new hand-entered letter test. Its client id is derived from student, year, period and test,
@@ -291,33 +232,28 @@ export async function createManualLetterTest(
     now: Date;
     enteredBy: string;
     manualKey: string;
-    scored: Scored;
+    scored: ScoredLetters;
   },
 ) {
   return db.transaction().execute(async (tx) => {
-    const row = await tx
-      .insertInto("participant_test")
-      .values({
-        client_test_id: input.manualKey,
-        participant_id: input.participantId,
-        test_code: input.testCode,
-        grade: input.grade,
-        start_dt_tm: input.startDtTm,
-        end_dt_tm: input.now,
-        completed_flag: true,
-        // Scored by a person: not 'needs scoring' (spec 001 §4 reads invalid null as unscored).
-        invalid: false,
-        correct_items: input.scored.correctItems,
-        total_items: input.scored.totalItems,
-        correct_by_code: JSON.stringify(input.scored.correctByCode),
-        entered_by: input.enteredBy,
-      })
-      .onConflict((oc) => oc.column("client_test_id").doNothing())
-      .returning("participant_test_id")
-      .executeTakeFirst();
-    if (!row) throw new ApiError(409, "Letter scores already exist for this student in this period; update them instead");
-    await writeLetterResponses(tx, row.participant_test_id, input.scored, input.enteredBy);
-    return row.participant_test_id;
+    const participantTestId = await insertLetterTest(tx, {
+      client_test_id: input.manualKey,
+      participant_id: input.participantId,
+      test_code: input.testCode,
+      grade: input.grade,
+      start_dt_tm: input.startDtTm,
+      end_dt_tm: input.now,
+      completed_flag: true,
+      // Scored by a person: not 'needs scoring' (spec 001 §4 reads invalid null as unscored).
+      invalid: false,
+      correct_items: input.scored.correctItems,
+      total_items: input.scored.totalItems,
+      correct_by_code: JSON.stringify(input.scored.correctByCode),
+      entered_by: input.enteredBy,
+    });
+    if (!participantTestId) throw new ApiError(409, "Letter scores already exist for this student in this period; update them instead");
+    await writeLetterResponses(tx, participantTestId, input.scored.correctByCode, input.enteredBy);
+    return participantTestId;
   });
 }
 
@@ -328,50 +264,18 @@ export async function createManualLetterTest(
  */
 export async function updateManualLetterTest(
   db: Db,
-  input: { participantTestId: string; previous: Record<string, number> | null; now: Date; enteredBy: string; scored: Scored },
+  input: { participantTestId: string; previous: Record<string, number> | null; now: Date; enteredBy: string; scored: ScoredLetters },
 ) {
-  const changed =
-    !input.previous ||
-    Object.entries(input.scored.correctByCode).some(([code, score]) => input.previous?.[code] !== score) ||
-    Object.keys(input.previous).length !== Object.keys(input.scored.correctByCode).length;
+  const changed = letterScoresChanged(input.previous, input.scored.correctByCode);
   await db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable("participant_test")
-      .set({
-        completed_flag: true,
-        end_dt_tm: sql`coalesce(end_dt_tm, ${input.now})`,
-        invalid: false,
-        correct_items: input.scored.correctItems,
-        total_items: input.scored.totalItems,
-        correct_by_code: JSON.stringify(input.scored.correctByCode),
-        entered_by: input.enteredBy,
-        updated_at: input.now,
-        ...(changed ? { ability_percentile: null, final_theta: null } : {}),
-      })
-      .where("participant_test_id", "=", input.participantTestId)
-      .execute();
-    await writeLetterResponses(tx, input.participantTestId, input.scored, input.enteredBy);
+    await updateLetterTest(tx, {
+      participantTestId: input.participantTestId,
+      now: input.now,
+      enteredBy: input.enteredBy,
+      ...input.scored,
+      clearScreenerScores: changed,
+    });
+    await writeLetterResponses(tx, input.participantTestId, input.scored.correctByCode, input.enteredBy);
   });
   return { changed };
-}
-
-async function writeLetterResponses(tx: Db, participantTestId: string, scored: Scored, enteredBy: string) {
-  await tx
-    .insertInto("participant_test_question_response")
-    .values(
-      Object.entries(scored.correctByCode).map(([code, score]) => ({
-        participant_test_id: participantTestId,
-        question_code: code,
-        score,
-        scored_by: enteredBy,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.columns(["participant_test_id", "question_code"]).doUpdateSet((eb) => ({
-        score: eb.ref("excluded.score"),
-        scored_by: eb.ref("excluded.scored_by"),
-        updated_at: sql`now()`,
-      })),
-    )
-    .execute();
 }

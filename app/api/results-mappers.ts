@@ -1,11 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import type { Selectable } from "kysely";
-import type { ParticipantTestTable, PredictiveProfileTable, QuestionResponseTable } from "#app/db/schema";
+import type { ClassroomStudentRow, ParticipantTestRow, StudentTeacherRow } from "#app/db/queries/results";
+import type { PredictiveProfileTable, QuestionResponseTable } from "#app/db/schema";
 import { TEST_CODES } from "#app/domain/assessments";
 import { PERIODS } from "#app/domain/periods";
 import { toUsDate } from "./mappers";
 
 // Results rows → the API's field names (spec 001 §3). The one place they are renamed.
+
+export { PARTICIPANT_TEST_COLUMNS, type ParticipantTestRow } from "#app/db/queries/results";
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
@@ -56,43 +59,6 @@ export const ParticipantTest = z
   })
   .openapi("ParticipantTest");
 export type ParticipantTest = z.infer<typeof ParticipantTest>;
-
-export type ParticipantTestRow = Pick<
-  Selectable<ParticipantTestTable>,
-  | "participant_test_id"
-  | "participant_id"
-  | "test_code"
-  | "grade"
-  | "created_at"
-  | "updated_at"
-  | "start_dt_tm"
-  | "end_dt_tm"
-  | "completed_flag"
-  | "invalid"
-  | "final_theta"
-  | "ability_percentile"
-  | "correct_items"
-  | "total_items"
-  | "correct_by_code"
->;
-
-export const PARTICIPANT_TEST_COLUMNS = [
-  "participant_test_id",
-  "participant_id",
-  "test_code",
-  "grade",
-  "created_at",
-  "updated_at",
-  "start_dt_tm",
-  "end_dt_tm",
-  "completed_flag",
-  "invalid",
-  "final_theta",
-  "ability_percentile",
-  "correct_items",
-  "total_items",
-  "correct_by_code",
-] as const;
 
 export const toParticipantTest = (t: ParticipantTestRow): ParticipantTest => ({
   participantTestId: t.participant_test_id,
@@ -171,18 +137,7 @@ export const ClassroomStudent = z
 export type ClassroomStudent = z.infer<typeof ClassroomStudent>;
 
 export const toClassroomStudent = (
-  p: {
-    participant_id: string;
-    participant_code: string;
-    organization_unit_id: string;
-    first_name: string;
-    middle_name: string | null;
-    last_name: string;
-    date_of_birth: string;
-    grade: string;
-    tags: string[];
-    external_id: string | null;
-  },
+  p: ClassroomStudentRow,
   teachers: z.infer<typeof TeacherName>[],
   tests: ParticipantTest[] | undefined,
 ): ClassroomStudent => ({
@@ -199,6 +154,28 @@ export const toClassroomStudent = (
   User: teachers,
   ...(tests ? { ParticipantTests: tests } : {}),
 });
+
+/**
+ * A classroom's students in the query's order, each with the teachers of their classrooms (once
+ * each) and, when tests were read, their tests in start order.
+ */
+export function toClassroomStudents(rows: {
+  students: readonly ClassroomStudentRow[];
+  teachers: readonly StudentTeacherRow[];
+  tests: readonly ParticipantTestRow[] | null;
+}): ClassroomStudent[] {
+  const teachersOf = new Map<string, z.infer<typeof TeacherName>[]>();
+  for (const t of rows.teachers) {
+    const list = teachersOf.get(t.participant_id) ?? [];
+    if (!list.some((x) => x.userId === t.user_id)) list.push({ userId: t.user_id, firstName: t.first_name, lastName: t.last_name });
+    teachersOf.set(t.participant_id, list);
+  }
+  const testsOf = new Map<string, ParticipantTest[]>();
+  for (const t of rows.tests ?? []) testsOf.set(t.participant_id, [...(testsOf.get(t.participant_id) ?? []), toParticipantTest(t)]);
+  return rows.students.map((s) =>
+    toClassroomStudent(s, teachersOf.get(s.participant_id) ?? [], rows.tests ? (testsOf.get(s.participant_id) ?? []) : undefined),
+  );
+}
 
 export const PredictiveProfileScores = z.object({
   pwr: z.number().nullable(),

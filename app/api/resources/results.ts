@@ -1,12 +1,22 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sql } from "kysely";
 import type { Db } from "#app/db/connect.server";
-import { assessmentDefinition, definitionItems } from "#app/domain/assessment-definitions";
-import { ASSESSMENTS, isLetterTest, type LetterTestCode } from "#app/domain/assessments";
+import {
+  classroomRiskRows,
+  classroomRows,
+  letterTestRow,
+  periodListRows,
+  storedFileIds,
+  testInPeriod,
+  testOwner,
+  testWithResponsesRows,
+} from "#app/db/queries/results";
+import { assessmentConfigOf } from "#app/domain/assessment-config";
+import { isLetterTest, type LetterTestCode } from "#app/domain/assessments";
 import { localIsoDate } from "#app/domain/calendar-date";
-import { GRADES, gradeLabel, isGrade } from "#app/domain/grades";
-import { academicYearOf, currentPeriod, PERIOD_LABELS, PERIODS, type Period } from "#app/domain/periods";
-import { gradeTestLists, manualEntryInstant, periodAt, periodBounds } from "#app/domain/results-grid";
+import { GRADES } from "#app/domain/grades";
+import { letterItemsFor, letterTestRefusal } from "#app/domain/letter-scores";
+import { currentPeriod, PERIOD_LABELS, PERIODS, type Period } from "#app/domain/periods";
+import { manualEntryInstant, periodAt, periodBounds } from "#app/domain/results-grid";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
 import {
@@ -22,21 +32,20 @@ import {
 import {
   AssessmentConfig,
   ClassroomStudent,
-  PARTICIPANT_TEST_COLUMNS,
   ParticipantTestWithResponses,
   RiskScore,
-  toClassroomStudent,
+  toClassroomStudents,
   toParticipantTest,
   toQuestionResponse,
   toRiskScore,
-  type ParticipantTest,
   type PeriodConfig,
 } from "../results-mappers";
 import { assertClassroom, assertOrganization, assertParticipant, requireActor } from "../scope";
 
 // Classroom results (issue 5): district period config, classroom students with their tests,
 // risk scores, one test with its responses, hand-entered letter scores and the screener's
-// ingestion. Every read is one query per concern for the whole classroom.
+// ingestion. The reads and writes are in app/db/queries (one query per concern for the whole
+// classroom), the rules in app/domain; a route here parses, checks the caller and answers.
 
 const idParam = (description: string) =>
   z.object({
@@ -60,31 +69,7 @@ const responses422 = {
  * has no periods yet, the latest year that has, so a district between years still sees results.
  */
 export async function loadAssessmentConfig(db: Db, organizationId: string, now: Date): Promise<AssessmentConfig> {
-  const rows = await db
-    .selectFrom("assessment_period as p")
-    .leftJoin("grade_assessment_list as l", "l.assessment_period_id", "p.assessment_period_id")
-    .select(["p.academic_year", "p.period_name", "p.start_date", "p.end_date", "p.assessment_period_id", "l.grade", "l.test_codes"])
-    .where("p.organization_id", "=", organizationId)
-    .execute();
-  const years = [...new Set(rows.map((r) => r.academic_year))].sort();
-  const thisYear = academicYearOf(localIsoDate(now));
-  const year = years.includes(thisYear) ? thisYear : (years.filter((y) => y <= thisYear).pop() ?? years[0] ?? null);
-  const periods = new Map<string, PeriodConfig>();
-  for (const r of rows.filter((row) => row.academic_year === year)) {
-    let p = periods.get(r.assessment_period_id);
-    if (!p) {
-      p = { periodName: r.period_name, startDate: r.start_date, endDate: r.end_date, GradeAssessmentLists: [] };
-      periods.set(r.assessment_period_id, p);
-    }
-    if (r.grade !== null && r.test_codes !== null) p.GradeAssessmentLists.push({ grade: r.grade, testCodes: r.test_codes });
-  }
-  const order = (g: string) => (GRADES as readonly string[]).indexOf(g);
-  for (const p of periods.values()) p.GradeAssessmentLists.sort((a, b) => order(a.grade) - order(b.grade));
-  return {
-    organizationId,
-    academicYear: year,
-    periods: [...periods.values()].sort((a, b) => PERIODS.indexOf(a.periodName) - PERIODS.indexOf(b.periodName)),
-  };
+  return assessmentConfigOf(await periodListRows(db, organizationId), organizationId, localIsoDate(now));
 }
 
 const getConfig = createRoute({
@@ -118,67 +103,9 @@ const listClassroomStudents = createRoute({
   responses: { 200: jsonResponse(z.array(ClassroomStudent), "Students"), ...errorResponses },
 });
 
+/** A classroom's students by name with their teachers and, given a range, their tests started in it. */
 export async function loadClassroomStudents(db: Db, classroomId: string, range: { startDate: string; endDate: string } | null) {
-  const members = (eb: Db) =>
-    eb.selectFrom("participant_group_member").select("participant_id").where("participant_group_id", "=", classroomId);
-  const [students, teachers, tests] = await Promise.all([
-    db
-      .selectFrom("participant_group_member as m")
-      .innerJoin("participant as p", "p.participant_id", "m.participant_id")
-      .select([
-        "p.participant_id",
-        "p.participant_code",
-        "p.organization_unit_id",
-        "p.first_name",
-        "p.middle_name",
-        "p.last_name",
-        "p.date_of_birth",
-        "p.grade",
-        "p.tags",
-        "p.external_id",
-      ])
-      .where("m.participant_group_id", "=", classroomId)
-      .where("p.deleted_at", "is", null)
-      .orderBy(sql`lower(p.last_name)`)
-      .orderBy(sql`lower(p.first_name)`)
-      .orderBy("p.participant_id")
-      .execute(),
-    // Teachers of every live classroom each student belongs to (a student can be in several).
-    db
-      .selectFrom("participant_group_member as m")
-      .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
-      .innerJoin("participant_group_teacher as t", "t.participant_group_id", "g.participant_group_id")
-      .innerJoin("app_user as u", "u.user_id", "t.user_id")
-      .select(["m.participant_id", "u.user_id", "u.first_name", "u.last_name"])
-      .where("m.participant_id", "in", members(db))
-      .where("g.deleted_at", "is", null)
-      .where("u.deleted_at", "is", null)
-      .orderBy(sql`lower(u.last_name)`)
-      .orderBy(sql`lower(u.first_name)`)
-      .execute(),
-    range
-      ? db
-          .selectFrom("participant_test")
-          .select(PARTICIPANT_TEST_COLUMNS)
-          .where("participant_id", "in", members(db))
-          .where("deleted_at", "is", null)
-          .where("start_dt_tm", ">=", new Date(periodBounds(range).from))
-          .where("start_dt_tm", "<", new Date(periodBounds(range).to))
-          .orderBy("start_dt_tm")
-          .execute()
-      : Promise.resolve(null),
-  ]);
-  const teachersOf = new Map<string, { userId: string; firstName: string; lastName: string }[]>();
-  for (const t of teachers) {
-    const list = teachersOf.get(t.participant_id) ?? [];
-    if (!list.some((x) => x.userId === t.user_id)) list.push({ userId: t.user_id, firstName: t.first_name, lastName: t.last_name });
-    teachersOf.set(t.participant_id, list);
-  }
-  const testsOf = new Map<string, ParticipantTest[]>();
-  for (const t of tests ?? []) testsOf.set(t.participant_id, [...(testsOf.get(t.participant_id) ?? []), toParticipantTest(t)]);
-  return students.map((s) =>
-    toClassroomStudent(s, teachersOf.get(s.participant_id) ?? [], tests ? (testsOf.get(s.participant_id) ?? []) : undefined),
-  );
+  return toClassroomStudents(await classroomRows(db, classroomId, range ? periodBounds(range) : null));
 }
 
 // ── Risk scores ─────────────────────────────────────────────────────────────────────────────
@@ -219,12 +146,9 @@ const ManualCreateInput = z
     testCode: z.enum(["letter-names", "letter-sounds"]),
     participantId: z.string().uuid(),
     grade: z.enum(GRADES),
-    periodName: z
-      .enum(PERIODS)
-      .optional()
-      .openapi({
-        description: "The period the scores belong to; the current period when left out. A past period's entry is dated at its end.",
-      }),
+    periodName: z.enum(PERIODS).optional().openapi({
+      description: "The period the scores belong to; the current period when left out. A past period's entry is dated at its end.",
+    }),
     responses: z.array(LetterResponseInput).max(100),
   })
   .openapi("ManualLetterScoresCreate");
@@ -291,45 +215,21 @@ const ingestProfile = createRoute({
 });
 
 async function loadTestWithResponses(db: Db, participantTestId: string) {
-  const [test, responses] = await Promise.all([
-    db
-      .selectFrom("participant_test")
-      .select(PARTICIPANT_TEST_COLUMNS)
-      .where("participant_test_id", "=", participantTestId)
-      .where("deleted_at", "is", null)
-      .executeTakeFirst(),
-    db
-      .selectFrom("participant_test_question_response")
-      .selectAll()
-      .where("participant_test_id", "=", participantTestId)
-      .orderBy("question_code")
-      .execute(),
-  ]);
+  const { test, responses } = await testWithResponsesRows(db, participantTestId);
   if (!test) return null;
   return { ...toParticipantTest(test), ParticipantTestQuestionResponses: responses.map(toQuestionResponse) };
 }
 
 /** The applicability rule of spec 001 §5, refused with words a teacher can act on. */
-function assertLetterTestApplies(config: { periods: PeriodConfig[] }, period: PeriodConfig, grade: string, testCode: LetterTestCode) {
-  const lists = gradeTestLists(period.GradeAssessmentLists);
-  const label = PERIOD_LABELS[period.periodName];
-  if (!isGrade(grade) || !lists[grade]) {
-    throw new ApiError(422, `Grade ${gradeLabel(grade)} is missing from the district's assessment list for ${label}.`);
-  }
-  if (!lists[grade]!.includes(testCode)) {
-    throw new ApiError(422, `${ASSESSMENTS[testCode].title} does not apply to grade ${gradeLabel(grade)} in ${label}.`);
-  }
-  void config;
+function assertLetterTestApplies(period: PeriodConfig, grade: string, testCode: LetterTestCode) {
+  const refusal = letterTestRefusal(period, grade, testCode);
+  if (refusal) throw new ApiError(422, refusal);
 }
 
 function itemsFor(testCode: LetterTestCode, grade: string, period: Period) {
-  const items = isGrade(grade) ? definitionItems(assessmentDefinition(testCode), grade, period) : null;
-  if (!items)
-    throw new ApiError(
-      422,
-      `No ${ASSESSMENTS[testCode].title} items are defined for grade ${gradeLabel(grade)} in ${PERIOD_LABELS[period]}.`,
-    );
-  return items;
+  const found = letterItemsFor(testCode, grade, period);
+  if ("refusal" in found) throw new ApiError(422, found.refusal);
+  return found.items;
 }
 
 export function registerResults(app: Router) {
@@ -359,28 +259,14 @@ export function registerResults(app: Router) {
     const group = await assertClassroom(db, actor, c.req.valid("param").id);
     const year = c.req.valid("query").academicYear ?? (await loadAssessmentConfig(db, group.organization_id, now())).academicYear;
     if (!year) return c.json([], 200);
-    const rows = await db
-      .selectFrom("predictive_profile")
-      .selectAll()
-      .where(
-        "participant_id",
-        "in",
-        db.selectFrom("participant_group_member").select("participant_id").where("participant_group_id", "=", group.participant_group_id),
-      )
-      .where("academic_year", "=", year)
-      .execute();
+    const rows = await classroomRiskRows(db, group.participant_group_id, year);
     return c.json(rows.map(toRiskScore), 200);
   });
 
   app.openapi(getTestResults, async (c) => {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
-    const owner = await db
-      .selectFrom("participant_test")
-      .select("participant_id")
-      .where("participant_test_id", "=", c.req.valid("param").id)
-      .where("deleted_at", "is", null)
-      .executeTakeFirst();
+    const owner = await testOwner(db, c.req.valid("param").id);
     if (!owner) throw notFound("Test");
     await assertParticipant(db, actor, owner.participant_id);
     return c.json((await loadTestWithResponses(db, c.req.valid("param").id))!, 200);
@@ -402,18 +288,9 @@ export function registerResults(app: Router) {
     if (!period) throw new ApiError(422, "The district has no assessment period configured for this school year.");
     const startDtTm = manualEntryInstant(period, at);
     if (!startDtTm) throw new ApiError(422, `${PERIOD_LABELS[period.periodName]} has not started yet.`);
-    assertLetterTestApplies(config, period, student.grade, body.testCode);
+    assertLetterTestApplies(period, student.grade, body.testCode);
     const scored = scoreLetterItems(itemsFor(body.testCode, student.grade, period.periodName), body.responses);
-    const bounds = periodBounds(period);
-    const existing = await db
-      .selectFrom("participant_test")
-      .select("participant_test_id")
-      .where("participant_id", "=", student.participant_id)
-      .where("test_code", "=", body.testCode)
-      .where("deleted_at", "is", null)
-      .where("start_dt_tm", ">=", new Date(bounds.from))
-      .where("start_dt_tm", "<", new Date(bounds.to))
-      .executeTakeFirst();
+    const existing = await testInPeriod(db, student.participant_id, body.testCode, periodBounds(period));
     if (existing) {
       throw new ApiError(409, "Letter scores already exist for this student in this period; update them instead");
     }
@@ -434,12 +311,7 @@ export function registerResults(app: Router) {
     const actor = requireActor(c.var.actor);
     const { db, now } = c.var.deps;
     const body = c.req.valid("json");
-    const test = await db
-      .selectFrom("participant_test")
-      .select(["participant_test_id", "participant_id", "test_code", "grade", "start_dt_tm", "correct_by_code"])
-      .where("participant_test_id", "=", body.participantTestId)
-      .where("deleted_at", "is", null)
-      .executeTakeFirst();
+    const test = await letterTestRow(db, body.participantTestId);
     if (!test || test.participant_id !== body.participantId) throw notFound("Test");
     const student = await assertParticipant(db, actor, test.participant_id);
     if (!isLetterTest(test.test_code as never)) {
@@ -450,7 +322,7 @@ export function registerResults(app: Router) {
     const config = await loadAssessmentConfig(db, student.organization_id, at);
     const period = periodAt(config.periods, new Date(test.start_dt_tm));
     if (!period) throw new ApiError(422, "This test lies outside the district's assessment periods for this school year.");
-    assertLetterTestApplies(config, period, test.grade, testCode);
+    assertLetterTestApplies(period, test.grade, testCode);
     const scored = scoreLetterItems(itemsFor(testCode, test.grade, period.periodName), body.responses);
     const previous = typeof test.correct_by_code === "string" ? JSON.parse(test.correct_by_code) : test.correct_by_code;
     await updateManualLetterTest(db, { participantTestId: test.participant_test_id, previous, now: at, enteredBy: actor.userId, scored });
@@ -464,8 +336,8 @@ export function registerResults(app: Router) {
     await assertParticipant(db, actor, body.participantId);
     const audioIds = [...new Set(body.responses.map((r) => r.audioFileId).filter((id): id is string => Boolean(id)))];
     if (audioIds.length > 0) {
-      const found = await db.selectFrom("stored_file").select("file_id").where("file_id", "in", audioIds).execute();
-      const missing = audioIds.filter((id) => !found.some((f) => f.file_id === id));
+      const found = await storedFileIds(db, audioIds);
+      const missing = audioIds.filter((id) => !found.has(id));
       if (missing.length > 0)
         throw new ApiError(
           400,
