@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import clsx from "clsx";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { LetterDialogData } from "#app/routes/classroom.$classroomId.server";
 
@@ -205,6 +206,8 @@ function ViewLetters({ data, closeHref, editHref }: { data: Ready; closeHref: st
     <>
       <Dialog.Title className="results-dialog__title">Letter Sound/Name Scores | {data.periodLabel}</Dialog.Title>
       <p className="letter-dialog__meta">{data.studentName}</p>
+      {/* A region that scrolls must take keyboard focus, or keyboard users cannot scroll it (axe: scrollable-region-focusable). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className="letter-table__scroll" role="region" aria-label="Letter scores by letter" tabIndex={0}>
         <table className="letter-table">
           <thead>
@@ -226,7 +229,14 @@ function ViewLetters({ data, closeHref, editHref }: { data: Ready; closeHref: st
                 {data.letters.map((l) => {
                   const v = row.scores[l];
                   return (
-                    <td key={l} className={`letter-cell letter-cell--${v === 1 ? "correct" : v === 0 ? "incorrect" : "none"}`}>
+                    <td
+                      key={l}
+                      className={clsx("letter-cell", {
+                        "letter-cell--correct": v === 1,
+                        "letter-cell--incorrect": v === 0,
+                        "letter-cell--none": v !== 1 && v !== 0,
+                      })}
+                    >
                       <span aria-hidden="true">{v === 1 ? "✓" : v === 0 ? "✗" : "–"}</span>
                       <span className="visually-hidden">{v === 1 ? "Correct" : v === 0 ? "Incorrect" : "No score"}</span>
                     </td>

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import clsx from "clsx";
 import type { ProfileCell, ShownCell, ShownGrid } from "#app/domain/results-grid";
 import { BAND_LABELS, BAND_MARKS, CELL_STATE_LABELS } from "#app/domain/results-labels";
 
@@ -33,9 +34,11 @@ export function ResultsGrid({ grid, caption, letterHref }: Props) {
   const profileOffset = 0;
   const testOffset = grid.profileColumns.length;
   return (
+    // A region that scrolls must take keyboard focus, or keyboard users cannot scroll it (axe: scrollable-region-focusable).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div className="results-grid__scroll" role="region" aria-labelledby="results-grid-caption" tabIndex={0}>
       <style dangerouslySetInnerHTML={{ __html: columnHighlightCss(columnCount) }} />
-      <table className={`results-grid${grid.narrow ? " results-grid--narrow" : ""}`}>
+      <table className={clsx("results-grid", grid.narrow && "results-grid--narrow")}>
         <caption id="results-grid-caption">{caption}</caption>
         <thead>
           <tr>
@@ -169,11 +172,8 @@ function CellContent({ cell }: { cell: ShownCell }) {
 }
 
 function CellTd({ cell, col, href, student }: { cell: ShownCell; col: number; href: string | null; student: string }) {
-  const classes = ["cell", `cell--${cell.state}`];
-  if (cell.band) classes.push(`band--${cell.band}`);
-  if (cell.grayedOut) classes.push("cell--grayed");
   return (
-    <td data-col={col} className={classes.join(" ")}>
+    <td data-col={col} className={clsx("cell", `cell--${cell.state}`, cell.band && `band--${cell.band}`, cell.grayedOut && "cell--grayed")}>
       {href ? (
         <Link
           to={href}
