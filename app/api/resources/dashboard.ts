@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { findSignInUser, setOwnPassword } from "#app/db/queries/sign-in";
 import { ApiError } from "../errors";
 import { ErrorBody, errorResponses, jsonBody, jsonResponse, type ApiEnv, type Router } from "../env";
 import { CurrentUser, toCurrentUser } from "../mappers";
@@ -107,12 +108,7 @@ export function registerDashboard(app: Router) {
     const accountBucket = `login:account:${email}`;
     if (ip) await hit(db, `login:ip:${ip}`, LIMITS.loginIp, now());
     await assertUnderLimit(db, accountBucket, LIMITS.loginAccount, now());
-    const user = await db
-      .selectFrom("app_user")
-      .select(["user_id", "email", "password_hash", "password_is_temporary"])
-      .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
-      .where("deleted_at", "is", null)
-      .executeTakeFirst();
+    const user = await findSignInUser(db, email);
 
     let proven = false;
     if (body.challenge !== undefined) {
@@ -135,16 +131,7 @@ export function registerDashboard(app: Router) {
         const challenge = await issueCode(db, { purpose: "new-password", email: user.email, userId: user.user_id, now: now() });
         return c.json({ message: "New password required", challenge }, 412);
       }
-      await db
-        .updateTable("app_user")
-        .set({
-          password_hash: await hashPassword(body.newpassword),
-          password_is_temporary: false,
-          auth_status: "Active",
-          updated_at: now(),
-        })
-        .where("user_id", "=", user.user_id)
-        .execute();
+      await setOwnPassword(db, user.user_id, await hashPassword(body.newpassword), now());
     }
     return c.json(await startSession(c, user.user_id), 200);
   });

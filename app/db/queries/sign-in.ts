@@ -1,0 +1,25 @@
+import type { Db } from "../connect.server";
+
+// The reads and writes of signing in with email and password (POST /dashboard/login).
+
+/** The live user with this email (any case), with what a sign-in checks. */
+export function findSignInUser(
+  db: Db,
+  email: string,
+): Promise<{ user_id: string; email: string; password_hash: string | null; password_is_temporary: boolean } | undefined> {
+  return db
+    .selectFrom("app_user")
+    .select(["user_id", "email", "password_hash", "password_is_temporary"])
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** Replaces a temporary password with the user's own and activates the account. */
+export async function setOwnPassword(db: Db, userId: string, passwordHash: string, now: Date): Promise<void> {
+  await db
+    .updateTable("app_user")
+    .set({ password_hash: passwordHash, password_is_temporary: false, auth_status: "Active", updated_at: now })
+    .where("user_id", "=", userId)
+    .execute();
+}
