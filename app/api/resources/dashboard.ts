@@ -101,7 +101,7 @@ async function startSession(c: Context<ApiEnv>, userId: string) {
 
 export function registerDashboard(app: Router) {
   app.openapi(login, async (c) => {
-    const { db, config, now } = c.var.deps;
+    const { db, now } = c.var.deps;
     const body = c.req.valid("json");
     const email = body.username.toLowerCase();
     const ip = clientIp(c);
