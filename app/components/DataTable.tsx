@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
+import clsx from "clsx";
 import type { ReactNode } from "react";
-import { sortDirection } from "#app/domain/sort";
+import { sortOf, toggledSortSearch } from "#app/domain/url-state";
 
 /**
  * A table cell capped at 10rem with an ellipsis (spec 000 §2). The full text stays in the DOM
@@ -8,17 +9,18 @@ import { sortDirection } from "#app/domain/sort";
  */
 export function Cell({ text, children, className }: { text: string; children?: ReactNode; className?: string }) {
   return (
-    <td className={`cell${className ? ` ${className}` : ""}`} title={text}>
+    <td className={clsx("cell", className)} title={text}>
       {children ?? text}
     </td>
   );
 }
 
-/** A name cell as a row header: the link text is the full name, cut visually at 10rem. */
-export function NameCell({ text, href }: { text: string; href?: string }) {
+/** A name cell as a row header: the link text is the full name, cut visually at 10rem; `children` (e.g. a chip) after it. */
+export function NameCell({ text, href, children }: { text: string; href?: string; children?: ReactNode }) {
   return (
     <th scope="row" className="cell cell--name" title={text}>
       {href ? <Link to={href}>{text}</Link> : text}
+      {children ? <> {children}</> : null}
     </th>
   );
 }
@@ -28,26 +30,17 @@ export function NameCell({ text, href }: { text: string; href?: string }) {
  * spec 000 §2), with aria-sort telling the direction.
  */
 export function SortableNameHeader({ label = "Name", param = "sort" }: { label?: string; param?: string }) {
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  const direction = sortDirection(params.get(param));
-  const next = new URLSearchParams(params);
-  next.set(param, direction === "asc" ? "name-desc" : "name-asc");
+  const { search } = useLocation();
+  const direction = sortOf(search, param);
   return (
     <th scope="col" aria-sort={direction === "asc" ? "ascending" : "descending"}>
-      <Link to={`?${next.toString()}`} className="sort-link" preventScrollReset replace>
+      <Link to={toggledSortSearch(search, param)} className="sort-link" preventScrollReset replace>
         {label}
         <span aria-hidden="true">{direction === "asc" ? " ▲" : " ▼"}</span>
         <span className="visually-hidden">{direction === "asc" ? ", sorted A to Z" : ", sorted Z to A"}</span>
       </Link>
     </th>
   );
-}
-
-/** The sort direction of the current URL, for loaders and components alike. */
-export function useSortDirection(param = "sort") {
-  const location = useLocation();
-  return sortDirection(new URLSearchParams(location.search).get(param));
 }
 
 /** A table with a caption (visually hidden unless `showCaption`) and the shared table style. */

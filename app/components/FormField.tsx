@@ -1,7 +1,11 @@
+import clsx from "clsx";
 import { useId, type ReactNode } from "react";
+import { ErrorAlert } from "./ErrorAlert";
 
-/** Field errors as an action returns them: field name → the spec's text. */
-export type FieldErrors = Partial<Record<string, string>>;
+// Labelled form controls. The action's error for a field shows beneath it and is wired to the
+// control with aria-invalid and aria-describedby; a hint (e.g. why a field is disabled) too.
+// Browser validation stays off (forms are noValidate): the server's texts are the ones shown,
+// and `required` only marks the label and sets aria-required.
 
 type Common = {
   name: string;
@@ -15,18 +19,24 @@ type Common = {
   className?: string;
 };
 
-function describedBy(...ids: (string | false | undefined)[]) {
-  const list = ids.filter(Boolean).join(" ");
-  return list || undefined;
+export type Option = { value: string; label: string };
+
+/** Ids and ARIA of one field: the control's id, and what describes it (hint, error). */
+function useField({ hint, error, required }: Pick<Common, "hint" | "error" | "required">) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(" ") || undefined;
+  return {
+    id,
+    hintId,
+    errorId,
+    aria: { "aria-required": required || undefined, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy },
+  };
 }
 
-function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
-  return (
-    <label htmlFor={htmlFor}>
-      {label}
-      {required ? <span aria-hidden="true"> *</span> : null}
-    </label>
-  );
+function RequiredMark({ required }: { required?: boolean }) {
+  return required ? <span aria-hidden="true"> *</span> : null;
 }
 
 function Messages({ hintId, hint, errorId, error }: { hintId: string; hint?: string; errorId: string; error?: string }) {
@@ -46,20 +56,38 @@ function Messages({ hintId, hint, errorId, error }: { hintId: string; hint?: str
   );
 }
 
-/** A labelled text input; the action's error shows beneath it with aria-invalid and aria-describedby. */
-export function FormField({
-  name,
+/** A label, one control, and its messages. */
+function SingleField({
   label,
-  error,
   hint,
-  disabled,
+  error,
   required,
   className,
+  children,
+}: Omit<Common, "name" | "disabled"> & { children: (field: ReturnType<typeof useField>) => ReactNode }) {
+  const field = useField({ hint, error, required });
+  return (
+    <div className={clsx("field", className)} title={hint}>
+      <label htmlFor={field.id}>
+        {label}
+        <RequiredMark required={required} />
+      </label>
+      {children(field)}
+      <Messages hintId={field.hintId} hint={hint} errorId={field.errorId} error={error} />
+    </div>
+  );
+}
+
+/** A labelled text input. */
+export function FormField({
+  name,
+  disabled,
   type = "text",
   defaultValue,
   autoComplete,
   placeholder,
   inputMode,
+  ...common
 }: Common & {
   type?: "text" | "email" | "url";
   defaultValue?: string | null;
@@ -67,27 +95,22 @@ export function FormField({
   placeholder?: string;
   inputMode?: "text" | "numeric" | "email" | "url";
 }) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
   return (
-    <div className={`field${className ? ` ${className}` : ""}`} title={hint}>
-      <Label htmlFor={id} label={label} required={required} />
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={defaultValue ?? ""}
-        disabled={disabled}
-        autoComplete={autoComplete ?? "off"}
-        placeholder={placeholder}
-        inputMode={inputMode}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && hintId, error && errorId)}
-      />
-      <Messages hintId={hintId} hint={hint} errorId={errorId} error={error} />
-    </div>
+    <SingleField {...common}>
+      {(field) => (
+        <input
+          id={field.id}
+          name={name}
+          type={type}
+          defaultValue={defaultValue ?? ""}
+          disabled={disabled}
+          autoComplete={autoComplete ?? "off"}
+          placeholder={placeholder}
+          inputMode={inputMode}
+          {...field.aria}
+        />
+      )}
+    </SingleField>
   );
 }
 
@@ -96,45 +119,28 @@ export function DateField(props: Common & { defaultValue?: string | null }) {
   return <FormField {...props} placeholder="MM/dd/yyyy" inputMode="numeric" hint={props.hint ?? "Format: MM/dd/yyyy"} />;
 }
 
-export type Option = { value: string; label: string };
-
 /** A labelled select; an empty first option ('Select…') so 'required' can be enforced by the action. */
 export function SelectField({
   name,
-  label,
-  error,
-  hint,
   disabled,
-  required,
-  className,
   options,
   defaultValue,
   placeholder = "Select…",
+  ...common
 }: Common & { options: readonly Option[]; defaultValue?: string | null; placeholder?: string | null }) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
   return (
-    <div className={`field${className ? ` ${className}` : ""}`} title={hint}>
-      <Label htmlFor={id} label={label} required={required} />
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue ?? ""}
-        disabled={disabled}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && hintId, error && errorId)}
-      >
-        {placeholder !== null ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <Messages hintId={hintId} hint={hint} errorId={errorId} error={error} />
-    </div>
+    <SingleField {...common}>
+      {(field) => (
+        <select id={field.id} name={name} defaultValue={defaultValue ?? ""} disabled={disabled} {...field.aria}>
+          {placeholder !== null ? <option value="">{placeholder}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </SingleField>
   );
 }
 
@@ -154,20 +160,18 @@ export function CheckboxGroup({
   defaultValues = [],
   emptyText,
 }: Common & { options: readonly Option[]; defaultValues?: readonly string[]; emptyText?: ReactNode }) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
+  const field = useField({ hint, error });
   return (
     <fieldset
-      className={`field field--group${className ? ` ${className}` : ""}`}
+      className={clsx("field", "field--group", className)}
       title={hint}
       disabled={disabled}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy(hint && hintId, error && errorId)}
+      aria-invalid={field.aria["aria-invalid"]}
+      aria-describedby={field.aria["aria-describedby"]}
     >
       <legend>
         {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
+        <RequiredMark required={required} />
       </legend>
       {options.length === 0 && emptyText ? <p className="muted field__empty">{emptyText}</p> : null}
       <div className="field__choices">
@@ -178,17 +182,10 @@ export function CheckboxGroup({
           </label>
         ))}
       </div>
-      <Messages hintId={hintId} hint={hint} errorId={errorId} error={error} />
+      <Messages hintId={field.hintId} hint={hint} errorId={field.errorId} error={error} />
     </fieldset>
   );
 }
 
 /** The form-level failure (server message), as an alert above the buttons. */
-export function FormError({ message }: { message?: string | null }) {
-  if (!message) return null;
-  return (
-    <p className="alert alert--error" role="alert">
-      {message}
-    </p>
-  );
-}
+export const FormError = ErrorAlert;

@@ -1,13 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { DIALOG_PARAMS } from "./UrlDialog";
-
-export type TabItem = { id: string; label: string };
-
-/** The selected tab: `?tab=` when it names one of `tabs`, else the first. */
-export function selectedTab<T extends TabItem>(tabs: readonly T[], search: string | URLSearchParams, param = "tab"): T {
-  const wanted = new URLSearchParams(search).get(param);
-  return tabs.find((t) => t.id === wanted) ?? tabs[0];
-}
+import { tabSearch, type TabItem } from "#app/domain/url-state";
 
 /**
  * Link tabs: the selection lives in the URL (`?tab=users`), so they render on the server and
@@ -29,19 +21,18 @@ export function Tabs({
   /** More params that belong to one tab and go away when switching (e.g. 'period'). */
   drop?: readonly string[];
 }) {
-  const location = useLocation();
-  const hrefFor = (id: string) => {
-    const params = new URLSearchParams(location.search);
-    for (const key of [...DIALOG_PARAMS, "sort", ...drop]) params.delete(key);
-    params.set(param, id);
-    return `?${params.toString()}`;
-  };
+  const { search } = useLocation();
   return (
     <nav className="tabs" aria-label={label}>
       <ul className="tabs__list">
         {tabs.map((tab) => (
           <li key={tab.id}>
-            <Link to={hrefFor(tab.id)} className="tabs__tab" aria-current={tab.id === current ? "page" : undefined} preventScrollReset>
+            <Link
+              to={tabSearch(search, tab.id, { param, drop })}
+              className="tabs__tab"
+              aria-current={tab.id === current ? "page" : undefined}
+              preventScrollReset
+            >
               {tab.label}
             </Link>
           </li>

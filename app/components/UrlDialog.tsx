@@ -1,40 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { Link, useLocation, useNavigate } from "@remix-run/react";
+import clsx from "clsx";
 import { useState, type ReactNode } from "react";
-
-/** Search params that belong to a dialog and go away when it closes. */
-export const DIALOG_PARAMS = ["dialog", "id"] as const;
-
-/** `search` with the dialog params set (and `extra` ones), other params (e.g. tab) kept. */
-export function dialogSearch(search: string | URLSearchParams, dialog: string, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams(search);
-  for (const key of DIALOG_PARAMS) params.delete(key);
-  params.set("dialog", dialog);
-  for (const [key, value] of Object.entries(extra)) params.set(key, value);
-  return `?${params.toString()}`;
-}
-
-/** `search` without the dialog params (and without `alsoRemove`). */
-export function closedSearch(search: string | URLSearchParams, alsoRemove: readonly string[] = []): string {
-  const params = new URLSearchParams(search);
-  for (const key of [...DIALOG_PARAMS, ...alsoRemove]) params.delete(key);
-  const qs = params.toString();
-  return qs ? `?${qs}` : "";
-}
-
-/** The page URL without the dialog params: where an action redirects after a save. */
-export function closedUrl(requestUrl: string, alsoRemove: readonly string[] = []): string {
-  const url = new URL(requestUrl);
-  return url.pathname.replace(/\.data$/, "") + closedSearch(stripDataParams(url.searchParams), alsoRemove);
-}
-
-function stripDataParams(params: URLSearchParams): URLSearchParams {
-  const copy = new URLSearchParams(params);
-  copy.delete("_data");
-  copy.delete("_routes");
-  copy.delete("index");
-  return copy;
-}
+import { closedSearch, dialogOf, dialogSearch } from "#app/domain/url-state";
 
 /**
  * A real link that opens a dialog by putting it in the URL (`?dialog=edit-user&id=…`); works
@@ -87,8 +55,8 @@ export function UrlDialog({
   /** More search params to drop on close. */
   alsoRemove?: readonly string[];
 }) {
-  const [searchParams] = useSearchParams();
-  const open = searchParams.get("dialog") === name && (id === undefined || searchParams.get("id") === id);
+  const current = dialogOf(useLocation().search);
+  const open = current.dialog === name && (id === undefined || current.id === id);
   if (!open) return null;
   return (
     <OpenUrlDialog title={title} description={description} className={className} alsoRemove={alsoRemove}>
@@ -125,7 +93,7 @@ function OpenUrlDialog({
     >
       <Dialog.Overlay className="url-dialog__overlay" />
       <Dialog.Content
-        className={`url-dialog${className ? ` ${className}` : ""}`}
+        className={clsx("url-dialog", className)}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           if (opener?.isConnected && opener !== document.body) opener.focus();

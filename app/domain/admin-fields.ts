@@ -8,6 +8,9 @@ export const requiredMessage = (label: string) => `${label} is a required field.
 export const INVALID_DATE_MESSAGE = "Invalid Date! Please correct the Date of Birth and try again.";
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address.";
 export const INVALID_WEBSITE_MESSAGE = "Please enter a valid website address, such as https://www.example.org.";
+/** A value the form's list does not offer (only a hand-made request sends one). */
+export const UNKNOWN_STATE_MESSAGE = "Please choose a state from the list.";
+export const UNKNOWN_GRADE_MESSAGE = "Please choose a grade from the list.";
 
 /** Student tags (spec 000 §3): stored values and their labels. */
 export const STUDENT_TAGS = ["ELL", "IEP", "familyhistory", "exempt"] as const;

@@ -6,156 +6,170 @@ import {
   isValidEmail,
   normalizeEmail,
   normalizeWebsite,
-  parseTags,
   parseUsDate,
   requiredMessage,
-  roleNeedsSchools,
+  UNKNOWN_GRADE_MESSAGE,
+  UNKNOWN_STATE_MESSAGE,
 } from "./admin-fields";
 import type { IsoDate } from "./calendar-date";
-import type { RoleName } from "./roles";
+import { STUDENT_GRADE_VALUES } from "./grades";
+import { isSchoolLevel, type RoleName } from "./roles";
 import { isStateCode } from "./states";
 
-// One zod schema per administration form (spec 000 §5, spec 001 §5 'Classroom form'), used by
-// the route actions. Inputs are what a <Form method="post"> posts: strings, and string lists
-// for multi-selects. Pure: no I/O, no React.
+// One zod schema per administration form (spec 000 §5, spec 001 §5 'Classroom form'). A route
+// action parses the posted form with it (through conform, which hands over an empty field as
+// undefined and repeated names as a list), and the API builds its request body from the same
+// fields (`.extend`), so a form and a direct API call fail with the same texts. Pure: no I/O.
 
-// Re-exported so actions import one module; the dialogs import them from admin-fields, which
-// keeps zod out of the browser bundle.
-export { requiredMessage, roleNeedsSchools, rolesOfferedTo } from "./admin-fields";
-
-/** What an action reads off the posted FormData: one string per field, a list for `multi` fields. */
-export type FormValues = Record<string, string | string[]>;
-
-export function formValues(form: { getAll(name: string): unknown[]; keys(): Iterable<string> }, multi: readonly string[] = []): FormValues {
-  const values: FormValues = {};
-  for (const name of multi) values[name] = [];
-  for (const name of new Set(form.keys())) {
-    const all = form.getAll(name).filter((v): v is string => typeof v === "string");
-    values[name] = multi.includes(name) ? all : (all[0] ?? "");
-  }
-  return values;
-}
-
-export type FieldErrors = Partial<Record<string, string>>;
-export type Parsed<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };
-
-/** Runs `schema` over the posted values: the data, or the first message per field. */
-export function parseForm<S extends z.ZodType>(schema: S, values: FormValues): Parsed<z.output<S>> {
-  const result = schema.safeParse(values);
-  if (result.success) return { ok: true, data: result.data };
-  const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    fieldErrors[key] ??= issue.message;
-  }
-  return { ok: false, fieldErrors };
-}
-
-/** A required text or select field: '{label} is a required field.' when empty. */
+/** A required text: missing or blank → '{label} is a required field.'; trimmed. */
 export const requiredText = (label: string) =>
-  z.preprocess((v) => (typeof v === "string" ? v : ""), z.string().trim().min(1, requiredMessage(label)));
+  z
+    .string({ error: requiredMessage(label) })
+    .trim()
+    .min(1, requiredMessage(label));
 
-const optionalText = z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string()).transform((v) => (v ? v : null));
+/** An optional text: missing or blank → null; trimmed. */
+export const optionalText = z
+  .string()
+  .nullish()
+  .transform((s) => (s && s.trim() ? s.trim() : null));
 
-const list = z.preprocess((v) => (Array.isArray(v) ? v : typeof v === "string" && v ? [v] : []), z.array(z.string()));
+/** Checkbox choices: none checked → []. */
+export const choices = z.array(z.string()).default([]);
 
-const optionalEmail = optionalText
-  .refine((v) => v === null || isValidEmail(normalizeEmail(v)), INVALID_EMAIL_MESSAGE)
-  .transform((v) => (v === null ? null : normalizeEmail(v)));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+/** A required email: trimmed, lowercased, checked (spec 000 §3). */
+export const requiredEmail = (label = "Email") => requiredText(label).transform(normalizeEmail).refine(isValidEmail, INVALID_EMAIL_MESSAGE);
+
+/** An optional email: blank → null, else trimmed, lowercased, checked. */
+export const optionalEmail = optionalText
+  .transform((e) => (e ? normalizeEmail(e) : null))
+  .refine((e) => e === null || isValidEmail(e), INVALID_EMAIL_MESSAGE);
+
+// Rules that read more than one field run even when a field already failed (`when`), so one
+// save shows every message at once; they read the values defensively for that reason.
+const always = { when: () => true };
 
 // ── District ─────────────────────────────────────────────────────────────────────────────────
-export const districtForm = z.object({
+/** Create/Update District: name and state required, state from the list, website optional. */
+export const DistrictForm = z.object({
   name: requiredText("Name"),
-  state: requiredText("State").refine(isStateCode, requiredMessage("State")),
-  website: optionalText
-    .refine((w) => w === null || normalizeWebsite(w) !== null, INVALID_WEBSITE_MESSAGE)
-    .transform((w) => (w === null ? null : normalizeWebsite(w))),
+  state: requiredText("State").refine(isStateCode, UNKNOWN_STATE_MESSAGE),
+  website: z
+    .string()
+    .nullish()
+    .transform((w, ctx) => {
+      if (!w || !w.trim()) return null;
+      const url = normalizeWebsite(w);
+      if (url === null) ctx.addIssue({ code: "custom", message: INVALID_WEBSITE_MESSAGE });
+      return url;
+    }),
 });
-export type DistrictForm = z.output<typeof districtForm>;
+export type DistrictForm = z.output<typeof DistrictForm>;
 
 // ── School ───────────────────────────────────────────────────────────────────────────────────
-export const schoolForm = z.object({ name: requiredText("Name") });
-export type SchoolForm = z.output<typeof schoolForm>;
+/** Create/Update School: the name. */
+export const SchoolForm = z.object({ name: requiredText("Name") });
+export type SchoolForm = z.output<typeof SchoolForm>;
+
+// ── Classroom ────────────────────────────────────────────────────────────────────────────────
+/** Create/Update Classroom (spec 001 §5): name required, teachers optional. */
+export const ClassroomForm = z.object({ name: requiredText("Name"), teacherIds: choices });
+export type ClassroomForm = z.output<typeof ClassroomForm>;
 
 // ── User ─────────────────────────────────────────────────────────────────────────────────────
-/**
- * The user form. Create: first, last, email and role required; role from `roles`. Edit: email and
- * role are locked (disabled, not posted), so `lockedRole` decides whether schools are required.
- */
-const userBase = () => ({
+/** The fields every user form and the API's user bodies share. */
+export const UserFields = z.object({
   firstName: requiredText("First Name"),
   lastName: requiredText("Last Name"),
-  organizationUnitIds: list,
+  email: requiredEmail(),
 });
 
-export function userEditForm(lockedRole: RoleName | null) {
-  return z.object(userBase()).superRefine((v, ctx) => {
-    if (roleNeedsSchools(lockedRole) && v.organizationUnitIds.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["organizationUnitIds"], message: requiredMessage("Schools") });
-    }
-  });
-}
+/** Schools are required for school admins and teachers (spec 000 §5). */
+const lacksSchools = (role: unknown, schools: unknown) =>
+  isSchoolLevel(role as RoleName | null) && Array.isArray(schools) && schools.length === 0;
+const SCHOOLS_REQUIRED = { ...always, path: ["organizationUnitIds"], message: requiredMessage("Schools") };
 
+/**
+ * Create User: first, last, email, role (one of `roles`, those this actor may give) and, for
+ * school-level roles, schools. Schools posted for another role are dropped.
+ */
 export function userCreateForm(roles: readonly RoleName[]) {
-  const opts = { roles };
-  const base = userBase();
-  return z
-    .object({
-      ...base,
-      email: requiredText("Email")
-        .refine((e) => isValidEmail(normalizeEmail(e)), INVALID_EMAIL_MESSAGE)
-        .transform(normalizeEmail),
-      role: requiredText("Role").refine((r) => (opts.roles as readonly string[]).includes(r), requiredMessage("Role")),
-    })
-    .superRefine((v, ctx) => {
-      if (roleNeedsSchools(v.role) && v.organizationUnitIds.length === 0) {
-        ctx.addIssue({ code: "custom", path: ["organizationUnitIds"], message: requiredMessage("Schools") });
-      }
-    })
-    .transform((v) => ({ ...v, role: v.role as RoleName, organizationUnitIds: roleNeedsSchools(v.role) ? v.organizationUnitIds : [] }));
+  return UserFields.extend({
+    role: requiredText("Role").refine((r) => (roles as readonly string[]).includes(r), requiredMessage("Role")),
+    organizationUnitIds: choices,
+  })
+    .refine((v) => !lacksSchools(v.role, v.organizationUnitIds), SCHOOLS_REQUIRED)
+    .transform((v) => ({
+      ...v,
+      role: v.role as RoleName,
+      organizationUnitIds: isSchoolLevel(v.role as RoleName) ? v.organizationUnitIds : [],
+    }));
 }
+export type UserCreateForm = z.output<ReturnType<typeof userCreateForm>>;
+
+/**
+ * Update User: email and role are locked (disabled, so not posted); the stored role
+ * (`lockedRole`) decides whether schools are required.
+ */
+export function userEditForm(lockedRole: RoleName | null) {
+  return UserFields.pick({ firstName: true, lastName: true })
+    .extend({ organizationUnitIds: choices })
+    .refine((v) => !lacksSchools(lockedRole, v.organizationUnitIds), SCHOOLS_REQUIRED);
+}
+export type UserEditForm = z.output<ReturnType<typeof userEditForm>>;
 
 // ── Student ──────────────────────────────────────────────────────────────────────────────────
 /**
- * The student form (spec 000 §5): first, last, date of birth (MM/dd/yyyy), grade and school
- * required; classroom required when the actor is a teacher; the rest optional. The date goes
- * to the API as typed (MM/dd/yyyy, zero-padded).
+ * The student fields (spec 000 §3, §5), in the spec's order so the first message is the first
+ * field to fix: first, last, date of birth (MM/dd/yyyy), grade and school required; middle
+ * name, tags, Student ID and email optional.
+ */
+export const StudentFields = z.object({
+  firstName: requiredText("First Name"),
+  lastName: requiredText("Last Name"),
+  dateOfBirth: requiredText("Date of Birth").refine((d) => parseUsDate(d) !== null, INVALID_DATE_MESSAGE),
+  grade: requiredText("Grade").refine((g) => (STUDENT_GRADE_VALUES as readonly string[]).includes(g), UNKNOWN_GRADE_MESSAGE),
+  organizationUnitId: requiredText("School").refine(isUuid, requiredMessage("School")),
+  middleName: optionalText,
+  tags: z.union([z.string(), z.array(z.string())]).nullish(),
+  externalId: optionalText,
+  email: optionalEmail,
+});
+
+/**
+ * Create/Update Student as the dialog asks it: one classroom (required when the actor is a
+ * teacher), the grades the dialog offers (`grades`), no date of birth after `today`.
  */
 export function studentForm(opts: { actorIsTeacher: boolean; grades: readonly string[]; today?: IsoDate }) {
-  return z
-    .object({
-      firstName: requiredText("First Name"),
-      middleName: optionalText,
-      lastName: requiredText("Last Name"),
-      dateOfBirth: requiredText("Date of Birth").transform((v, ctx) => {
-        const iso = parseUsDate(v, opts.today);
-        if (!iso) {
-          ctx.addIssue({ code: "custom", message: INVALID_DATE_MESSAGE });
-          return z.NEVER;
-        }
-        const [y, m, d] = iso.split("-");
-        return `${m}/${d}/${y}`;
-      }),
-      grade: requiredText("Grade").refine((g) => opts.grades.includes(g), requiredMessage("Grade")),
-      organizationUnitId: requiredText("School"),
-      participantGroupId: optionalText,
-      email: optionalEmail,
-      externalId: optionalText,
-      tags: list.transform((t) => parseTags(t).tags),
-    })
-    .superRefine((v, ctx) => {
-      if (opts.actorIsTeacher && !v.participantGroupId) {
-        ctx.addIssue({ code: "custom", path: ["participantGroupId"], message: requiredMessage("Classroom") });
-      }
+  return StudentFields.extend({ participantGroupId: optionalText })
+    .refine(
+      (v) => typeof v.dateOfBirth !== "string" || parseUsDate(v.dateOfBirth) === null || parseUsDate(v.dateOfBirth, opts.today) !== null,
+      {
+        ...always,
+        path: ["dateOfBirth"],
+        message: INVALID_DATE_MESSAGE,
+      },
+    )
+    .refine(
+      (v) => typeof v.grade !== "string" || !(STUDENT_GRADE_VALUES as readonly string[]).includes(v.grade) || opts.grades.includes(v.grade),
+      {
+        ...always,
+        path: ["grade"],
+        message: requiredMessage("Grade"),
+      },
+    )
+    .refine((v) => !opts.actorIsTeacher || Boolean(v.participantGroupId), {
+      ...always,
+      path: ["participantGroupId"],
+      message: requiredMessage("Classroom"),
     });
 }
 export type StudentForm = z.output<ReturnType<typeof studentForm>>;
 
-// ── Classroom ────────────────────────────────────────────────────────────────────────────────
-/** The classroom form (spec 001 §5): name required, teachers optional. */
-export const classroomForm = z.object({ name: requiredText("Name"), teacherIds: list });
-export type ClassroomForm = z.output<typeof classroomForm>;
-
+// ── Messages ─────────────────────────────────────────────────────────────────────────────────
 /** 'District has been successfully created.' and the same pattern for the other entities (spec 000 §8). */
 export const savedMessage = (entity: "District" | "School" | "User" | "Student" | "Classroom", mode: "create" | "edit") =>
   `${entity} has been successfully ${mode === "create" ? "created" : "updated"}.`;

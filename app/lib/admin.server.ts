@@ -1,7 +1,8 @@
-import { data, json } from "@remix-run/node";
-import { closedUrl } from "#app/components/UrlDialog";
-import { SUBMIT_FAILED_MESSAGE, type FieldErrors, type FormValues } from "#app/domain/admin-forms";
+import { json } from "@remix-run/node";
+import { SUBMIT_FAILED_MESSAGE } from "#app/domain/admin-forms";
+import { closedUrl } from "#app/domain/url-state";
 import type { ApiClient, ApiResult } from "./api.server";
+import { refusedForm, type Replyable } from "./forms.server";
 import { signOutAndRedirect } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -27,27 +28,14 @@ export async function loadPart<T>(
   return { data: null, error: failure };
 }
 
-/** What an admin action answers when it does not redirect: errors plus what the user typed. */
-export type AdminActionData = {
-  intent: string;
-  fieldErrors?: FieldErrors;
-  formError?: string;
-  values?: FormValues;
-};
-
-export function invalid(intent: string, fieldErrors: FieldErrors, values: FormValues) {
-  return data<AdminActionData>({ intent, fieldErrors, values }, { status: 400 });
-}
-
-/** A failed API call: its server message (spec 000 §5 rule) or the generic submit text; 401 signs out. */
-export async function failed(request: Request, intent: string, result: Extract<ApiResult<unknown>, { ok: false }>, values?: FormValues) {
+/**
+ * A save the API refused: its message (spec 000 §5 rule: the server's text, or the generic
+ * submit text) as the dialog's form error, with what was typed; 401 signs out.
+ */
+export async function failed(request: Request, submission: Replyable, result: Extract<ApiResult<unknown>, { ok: false }>) {
   if (result.status === 401) return signOutAndRedirect(request);
-  const formError =
-    result.error.message && result.error.message !== "Unexpected Server Error" ? result.error.message : SUBMIT_FAILED_MESSAGE;
-  return data<AdminActionData>(
-    { intent, formError, values },
-    { status: result.status >= 400 && result.status < 600 ? result.status : 400 },
-  );
+  const message = result.error.message && result.error.message !== "Unexpected Server Error" ? result.error.message : SUBMIT_FAILED_MESSAGE;
+  return refusedForm(submission, message, { status: result.status >= 400 && result.status < 600 ? result.status : 400 });
 }
 
 /** Success: back to the page without the dialog, with a success toast. */

@@ -1,19 +1,19 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLocation, useLoaderData } from "@remix-run/react";
 import type { ClassroomSummary, OrganizationUnit, SchoolStudent, User } from "#app/api/mappers";
+import { AdminList } from "#app/components/admin/AdminList";
 import { ClassroomDialog } from "#app/components/admin/ClassroomDialog";
-import { DeleteDialog } from "#app/components/admin/DeleteDialog";
 import { StudentDialog, type ClassroomOption } from "#app/components/admin/StudentDialog";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
-import { Cell, DataTable, EmptyState, NameCell, SortableNameHeader } from "#app/components/DataTable";
+import { ErrorAlert } from "#app/components/ErrorAlert";
 import { ErrorPage } from "#app/components/ErrorPage";
-import { selectedTab, Tabs } from "#app/components/Tabs";
-import { DialogLink } from "#app/components/UrlDialog";
+import { Tabs } from "#app/components/Tabs";
 import { can } from "#app/domain/admin-permissions";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { gradeLabel } from "#app/domain/grades";
-import { lastFirst, sortByName, sortDirection } from "#app/domain/sort";
-import { classroomAction, studentAction, studentGrades } from "#app/lib/admin-actions.server";
+import { lastFirst, sortByName } from "#app/domain/sort";
+import { dialogOf, selectedTab, sortOf } from "#app/domain/url-state";
+import { classroomIntents, dispatchIntent, studentGrades, studentIntents } from "#app/lib/admin-actions.server";
 import { loadPart } from "#app/lib/admin.server";
 import { apiFor } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
@@ -37,14 +37,15 @@ const TEXT = {
 
 const CLASSROOM_DIALOGS = ["create-classroom", "edit-classroom"];
 const STUDENT_DIALOGS = ["create-student", "edit-student"];
+const names = (people: readonly { firstName: string; lastName: string }[]) => people.map((t) => `${t.firstName} ${t.lastName}`);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const schoolId = params.schoolId ?? "";
-  const url = new URL(request.url);
-  const tab = selectedTab(TABS, url.search).id;
-  const dialog = url.searchParams.get("dialog") ?? "";
-  const direction = sortDirection(url.searchParams.get("sort"));
+  const { search } = new URL(request.url);
+  const tab = selectedTab(TABS, search).id;
+  const { dialog } = dialogOf(search);
+  const direction = sortOf(search);
   const api = await apiFor(request);
   const wantStudents = tab === "students" || dialog.endsWith("-student");
   const wantTeachers = CLASSROOM_DIALOGS.includes(dialog) && can.manageClassrooms(user.role);
@@ -72,15 +73,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       classrooms: sortByName(
         (rooms.data ?? []).filter((c) => c.enabledInEBPlatform),
         (c) => c.name,
-      ).map((c) => ({
-        value: c.participantGroupId,
-        label: c.name,
-        schoolId: c.organizationUnitId,
-      })),
+      ).map((c) => ({ value: c.participantGroupId, label: c.name, schoolId: c.organizationUnitId })),
       error: schools.error ?? rooms.error,
     };
   }
-  const schoolName = school.data?.name ?? "";
   return {
     role: user.role,
     schoolId,
@@ -104,254 +100,103 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       role: user.role,
       schoolCount: user.schoolIds.length,
       district: { id: districtId, name: school.data?.Organization?.name ?? "" },
-      school: { id: schoolId, name: schoolName },
+      school: { id: schoolId, name: school.data?.name ?? "" },
     }),
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const api = await apiFor(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const ctx = { request, api, user, form };
-  switch (intent) {
-    case "create-classroom":
-    case "edit-classroom":
-    case "delete-classroom":
-      return classroomAction(ctx, intent, params.schoolId ?? "");
-    case "create-student":
-    case "edit-student":
-    case "delete-student":
-      return studentAction(ctx, intent);
-    default:
-      throw data({ message: "Unknown action" }, { status: 400 });
-  }
-}
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  dispatchIntent(request, { ...classroomIntents(params.schoolId ?? ""), ...studentIntents() });
 
 export default function School() {
   const d = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const search = new URLSearchParams(useLocation().search);
-  const dialogId = search.get("id") ?? "";
   // The classroom page's Create Student link names its classroom (`?classroomId=`).
-  const classroomParam = search.get("classroomId") ?? undefined;
-  const manageClassrooms = can.manageClassrooms(d.role);
+  const classroomParam = new URLSearchParams(useLocation().search).get("classroomId") ?? undefined;
   const isTeacher = d.role === "TEACHER";
   const classroomCount = d.classrooms?.length ?? 0;
-  const createStudents = can.createStudents(d.role, classroomCount);
-  const studentDialogProps = {
+  const classroomDialog = { teachers: d.teachers, teachersError: d.teachersError, actorIsTeacher: isTeacher };
+  const studentDialog = {
     grades: d.grades,
     schools: d.studentOptions?.schools ?? (d.school ? [{ value: d.school.organizationUnitId, label: d.school.name }] : []),
     classrooms: d.studentOptions?.classrooms ?? [],
     optionsError: d.studentOptions?.error ?? null,
     actorIsTeacher: isTeacher,
-    actionData,
   };
+  // A teacher without a classroom cannot have students yet: say why instead of an empty list.
+  const teacherWithoutClassroom = isTeacher && d.classrooms !== null && classroomCount === 0;
   return (
     <section aria-labelledby="page-title">
       <Breadcrumbs crumbs={d.crumbs} />
       <div className="page-header">
         <h1 id="page-title">{d.school?.name ?? "School"}</h1>
       </div>
-      {d.schoolError ? (
-        <p className="alert alert--error" role="alert">
-          {d.schoolError}
-        </p>
-      ) : null}
+      <ErrorAlert message={d.schoolError} />
       <Tabs tabs={TABS} current={d.tab} label="School sections" />
-
       {d.tab === "classrooms" ? (
-        <>
-          {d.classroomsError ? (
-            <p className="alert alert--error" role="alert">
-              {d.classroomsError}
-            </p>
-          ) : null}
-          {manageClassrooms ? (
-            <div className="toolbar">
-              <a className="button" href={`/download/school/${d.schoolId}`}>
-                Download School CSV
-              </a>
-              <DialogLink dialog="create-classroom" className="button button--primary">
-                Create Classroom
-              </DialogLink>
-            </div>
-          ) : null}
-          {d.classrooms ? <ClassroomsTable classrooms={d.classrooms} manage={manageClassrooms} teacher={isTeacher} /> : null}
-          {manageClassrooms ? (
-            <>
-              <ClassroomDialog teachers={d.teachers} teachersError={d.teachersError} actorIsTeacher={isTeacher} actionData={actionData} />
-              {(d.classrooms ?? [])
-                .filter((c) => c.participantGroupId === dialogId)
-                .map((c) => (
-                  <div key={c.participantGroupId}>
-                    <ClassroomDialog
-                      classroom={{ participantGroupId: c.participantGroupId, name: c.name, teacherIds: c.User.map((t) => t.userId) }}
-                      teachers={d.teachers}
-                      teachersError={d.teachersError}
-                      actorIsTeacher={isTeacher}
-                      actionData={actionData}
-                    />
-                    <DeleteDialog
-                      intent="delete-classroom"
-                      id={c.participantGroupId}
-                      title="Delete Classroom"
-                      name={c.name}
-                      actionData={actionData}
-                    />
-                  </div>
-                ))}
-            </>
-          ) : null}
-        </>
-      ) : null}
-
-      {d.tab === "students" ? (
-        <>
-          {d.studentsError ? (
-            <p className="alert alert--error" role="alert">
-              {d.studentsError}
-            </p>
-          ) : null}
-          {createStudents ? (
-            <div className="toolbar">
-              <DialogLink dialog="create-student" className="button button--primary">
-                Create Student
-              </DialogLink>
-            </div>
-          ) : null}
-          {isTeacher && d.classrooms && classroomCount === 0 ? (
-            <EmptyState>{TEXT.teacherWithoutClassroom}</EmptyState>
-          ) : d.students ? (
-            <StudentsTable students={d.students} canDelete={can.deleteStudents(d.role)} />
-          ) : null}
-          {createStudents ? (
-            <StudentDialog {...studentDialogProps} defaultSchoolId={d.schoolId} defaultClassroomId={classroomParam} />
-          ) : null}
-          {(d.students ?? [])
-            .filter((s) => s.participantId === dialogId)
-            .map((s) => (
-              <div key={s.participantId}>
-                <StudentDialog {...studentDialogProps} student={s} />
-                {can.deleteStudents(d.role) ? (
-                  <DeleteDialog
-                    intent="delete-student"
-                    id={s.participantId}
-                    title="Delete Student"
-                    name={`${s.firstName} ${s.lastName}`}
-                    warning="Deleting a student removes them and their results from every classroom and report."
-                    actionData={actionData}
-                  />
-                ) : null}
-              </div>
-            ))}
-        </>
-      ) : null}
+        <AdminList
+          entity="classroom"
+          rows={d.classrooms}
+          error={d.classroomsError}
+          caption="Classrooms"
+          empty={isTeacher ? TEXT.noClassroomsTeacher : TEXT.noClassrooms}
+          rowId={(c) => c.participantGroupId}
+          name={(c) => ({ text: c.name, href: `/classroom/${c.participantGroupId}` })}
+          columns={[
+            { header: "Grades", text: (c) => c.grades.map(gradeLabel).join(", ") },
+            { header: "Teachers", text: (c) => names(c.User).join(", ") },
+          ]}
+          actionsHeader="Edit"
+          manage={can.manageClassrooms(d.role)}
+          toolbar={
+            <a className="button" href={`/download/school/${d.schoolId}`}>
+              Download School CSV
+            </a>
+          }
+          create={{ label: "Create Classroom", dialog: <ClassroomDialog {...classroomDialog} /> }}
+          edit={(c) => (
+            <ClassroomDialog
+              classroom={{ participantGroupId: c.participantGroupId, name: c.name, teacherIds: c.User.map((t) => t.userId) }}
+              {...classroomDialog}
+            />
+          )}
+          remove={{ title: "Delete Classroom", name: (c) => c.name }}
+        />
+      ) : (
+        <AdminList
+          entity="student"
+          rows={teacherWithoutClassroom ? [] : d.students}
+          error={d.studentsError}
+          caption="Students"
+          empty={teacherWithoutClassroom ? TEXT.teacherWithoutClassroom : TEXT.noStudents}
+          rowId={(s) => s.participantId}
+          name={(s) => ({ text: lastFirst(s), href: `/student/${s.participantId}` })}
+          columns={[
+            { header: "Participant Code", text: (s) => s.participantCode },
+            { header: "Date of Birth", text: (s) => s.dateOfBirth },
+            { header: "Teachers", text: (s) => [...new Set(s.ParticipantGroup.flatMap((g) => names(g.User)))].join(", ") },
+          ]}
+          actionsHeader="Edit"
+          create={
+            can.createStudents(d.role, classroomCount)
+              ? {
+                  label: "Create Student",
+                  dialog: <StudentDialog {...studentDialog} defaultSchoolId={d.schoolId} defaultClassroomId={classroomParam} />,
+                }
+              : null
+          }
+          edit={(s) => <StudentDialog {...studentDialog} student={s} />}
+          remove={
+            can.deleteStudents(d.role)
+              ? {
+                  title: "Delete Student",
+                  name: (s) => `${s.firstName} ${s.lastName}`,
+                  warning: "Deleting a student removes them and their results from every classroom and report.",
+                }
+              : null
+          }
+        />
+      )}
     </section>
-  );
-}
-
-function ClassroomsTable({ classrooms, manage, teacher }: { classrooms: ClassroomSummary[]; manage: boolean; teacher: boolean }) {
-  if (classrooms.length === 0) return <EmptyState>{teacher ? TEXT.noClassroomsTeacher : TEXT.noClassrooms}</EmptyState>;
-  return (
-    <DataTable caption="Classrooms">
-      <thead>
-        <tr>
-          <SortableNameHeader />
-          <th scope="col">Grades</th>
-          <th scope="col">Teachers</th>
-          {manage ? <th scope="col">Edit</th> : null}
-        </tr>
-      </thead>
-      <tbody>
-        {classrooms.map((c) => {
-          const teachers = c.User.map((t) => `${t.firstName} ${t.lastName}`).join(", ");
-          return (
-            <tr key={c.participantGroupId}>
-              <NameCell text={c.name} href={`/classroom/${c.participantGroupId}`} />
-              <Cell text={c.grades.map(gradeLabel).join(", ")} />
-              <Cell text={teachers} />
-              {manage ? (
-                <td>
-                  <span className="row-actions">
-                    <DialogLink
-                      dialog="edit-classroom"
-                      params={{ id: c.participantGroupId }}
-                      className="button button--small"
-                      aria-label={`Edit ${c.name}`}
-                    >
-                      Edit
-                    </DialogLink>
-                    <DialogLink
-                      dialog="delete-classroom"
-                      params={{ id: c.participantGroupId }}
-                      className="button button--small"
-                      aria-label={`Delete ${c.name}`}
-                    >
-                      Delete
-                    </DialogLink>
-                  </span>
-                </td>
-              ) : null}
-            </tr>
-          );
-        })}
-      </tbody>
-    </DataTable>
-  );
-}
-
-function StudentsTable({ students, canDelete }: { students: SchoolStudent[]; canDelete: boolean }) {
-  if (students.length === 0) return <EmptyState>{TEXT.noStudents}</EmptyState>;
-  return (
-    <DataTable caption="Students">
-      <thead>
-        <tr>
-          <SortableNameHeader />
-          <th scope="col">Participant Code</th>
-          <th scope="col">Date of Birth</th>
-          <th scope="col">Teachers</th>
-          <th scope="col">Edit</th>
-        </tr>
-      </thead>
-      <tbody>
-        {students.map((s) => {
-          const name = lastFirst(s);
-          const teachers = [...new Set(s.ParticipantGroup.flatMap((g) => g.User.map((t) => `${t.firstName} ${t.lastName}`)))].join(", ");
-          return (
-            <tr key={s.participantId}>
-              <NameCell text={name} href={`/student/${s.participantId}`} />
-              <Cell text={s.participantCode} />
-              <Cell text={s.dateOfBirth} />
-              <Cell text={teachers} />
-              <td>
-                <span className="row-actions">
-                  <DialogLink
-                    dialog="edit-student"
-                    params={{ id: s.participantId }}
-                    className="button button--small"
-                    aria-label={`Edit ${name}`}
-                  >
-                    Edit
-                  </DialogLink>
-                  {canDelete ? (
-                    <DialogLink
-                      dialog="delete-student"
-                      params={{ id: s.participantId }}
-                      className="button button--small"
-                      aria-label={`Delete ${name}`}
-                    >
-                      Delete
-                    </DialogLink>
-                  ) : null}
-                </span>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </DataTable>
   );
 }
 

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { requiredMessage } from "#app/domain/admin-fields";
+import { SchoolForm } from "#app/domain/admin-forms";
 import { audit } from "../audit";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, forbidden, notFound } from "../errors";
@@ -21,21 +22,19 @@ const getOrganizationUnit = createRoute({
   responses: { 200: jsonResponse(OrganizationUnit, "The school"), ...errorResponses },
 });
 
-const Name = z
-  .string({ error: requiredMessage("Name") })
-  .trim()
-  .min(1, requiredMessage("Name"));
+// The school form's schema (app/domain/admin-forms.ts) gives the name rule.
 const OrganizationId = z.string({ error: requiredMessage("District") }).uuid();
 
 const CreateOrganizationUnit = z
-  .object({ organizationId: OrganizationId, organizationUnitId: z.string().nullish(), name: Name })
+  .object({ organizationId: OrganizationId, organizationUnitId: z.string().nullish() })
+  .extend(SchoolForm.shape)
   .openapi("CreateOrganizationUnit");
 const UpdateOrganizationUnit = z
   .object({
     organizationUnitId: z.string({ error: "organizationUnitId is required" }).uuid(),
     organizationId: z.string().uuid().optional(),
-    name: Name,
   })
+  .extend(SchoolForm.shape)
   .openapi("UpdateOrganizationUnit");
 
 const conflict = { 409: jsonResponse(z.object({ message: z.string() }), "Refused while the school has classrooms or students") };

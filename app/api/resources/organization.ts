@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "kysely";
-import { INVALID_WEBSITE_MESSAGE, normalizeWebsite, requiredMessage } from "#app/domain/admin-fields";
-import { isStateCode } from "#app/domain/states";
+import { DistrictForm } from "#app/domain/admin-forms";
 import { audit } from "../audit";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
@@ -39,29 +38,11 @@ const listOrgUnits = createRoute({
   responses: { 200: jsonResponse(z.array(OrganizationUnit), "Schools"), ...errorResponses },
 });
 
-const required = (label: string) =>
-  z
-    .string({ error: requiredMessage(label) })
-    .trim()
-    .min(1, requiredMessage(label));
-
-/** District form (spec 000 §5): name and state required, state from the fixed list, website optional. */
-const OrganizationFields = {
-  name: required("Name"),
-  state: required("State").refine(isStateCode, "Please choose a state from the list."),
-  website: z
-    .string()
-    .nullish()
-    .transform((w, ctx) => {
-      if (!w || !w.trim()) return null;
-      const url = normalizeWebsite(w);
-      if (url === null) ctx.addIssue({ code: "custom", message: INVALID_WEBSITE_MESSAGE });
-      return url;
-    }),
-};
-const CreateOrganization = z.object({ organizationId: z.string().nullish(), ...OrganizationFields }).openapi("CreateOrganization");
+// The district form's schema (app/domain/admin-forms.ts) is the body: same rules, same texts.
+const CreateOrganization = DistrictForm.extend({ organizationId: z.string().nullish() }).openapi("CreateOrganization");
 const UpdateOrganization = z
-  .object({ organizationId: z.string({ error: "organizationId is required" }).uuid(), ...OrganizationFields })
+  .object({ organizationId: z.string({ error: "organizationId is required" }).uuid() })
+  .extend(DistrictForm.shape)
   .openapi("UpdateOrganization");
 
 const conflict = { 409: jsonResponse(z.object({ message: z.string() }), "Refused while the district has schools") };

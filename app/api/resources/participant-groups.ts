@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import type { Db } from "#app/db/connect.server";
 import { requiredMessage } from "#app/domain/admin-fields";
+import { ClassroomForm } from "#app/domain/admin-forms";
 import { STUDENT_GRADE_VALUES } from "#app/domain/grades";
 import { ROLE_IDS, roleNameOf } from "#app/domain/roles";
 import { audit } from "../audit";
@@ -130,19 +131,18 @@ const TeacherIds = z
   .refine((ids) => !ids || ids.every((id) => UUID.test(id)), CLASSROOM_MESSAGES.teachersOfSchool)
   .transform((ids) => (ids ? [...new Set(ids)] : undefined))
   .openapi({ description: "comma-joined teacher user ids (a list is accepted too)" });
-const ClassroomFields = {
-  name: z
-    .string({ error: requiredMessage("Name") })
-    .trim()
-    .min(1, requiredMessage("Name")),
+// The classroom form's schema (app/domain/admin-forms.ts) gives the name rule; the API takes
+// its teachers as `teacherId` (comma-joined or a list), where left out means 'unchanged'.
+const ClassroomFields = ClassroomForm.pick({ name: true }).extend({
   organizationUnitId: z.string({ error: requiredMessage("School") }).uuid(),
   teacherId: TeacherIds,
   participantGroupType: z.literal("CLASSROOM").optional(),
   enabledInEBPlatform: z.boolean().optional(),
-};
-const CreateClassroom = z.object({ participantGroupId: z.string().nullish(), ...ClassroomFields }).openapi("CreateClassroom");
+});
+const CreateClassroom = z.object({ participantGroupId: z.string().nullish() }).extend(ClassroomFields.shape).openapi("CreateClassroom");
 const UpdateClassroom = z
-  .object({ participantGroupId: z.string({ error: "participantGroupId is required" }).uuid(), ...ClassroomFields })
+  .object({ participantGroupId: z.string({ error: "participantGroupId is required" }).uuid() })
+  .extend(ClassroomFields.shape)
   .openapi("UpdateClassroom");
 
 const createClassroom = createRoute({

@@ -5,16 +5,14 @@ import type { Db } from "#app/db/connect.server";
 import { participantCode, type Random } from "#app/domain/random";
 import {
   INVALID_DATE_MESSAGE,
-  INVALID_EMAIL_MESSAGE,
-  isValidEmail,
-  normalizeEmail,
   parseTags,
   parseUsDate,
   requiredMessage,
   STUDENT_TAGS,
+  UNKNOWN_GRADE_MESSAGE,
 } from "#app/domain/admin-fields";
+import { isUuid, StudentFields } from "#app/domain/admin-forms";
 import { localIsoDate } from "#app/domain/calendar-date";
-import { STUDENT_GRADE_VALUES } from "#app/domain/grades";
 import { isOn } from "#app/server/flags.server";
 import { audit, isUniqueViolation } from "../audit";
 import type { Actor } from "../env";
@@ -25,7 +23,7 @@ import { assertParticipant, assertSchool, canDeleteStudents, classroomBound, req
 
 export const STUDENT_MESSAGES = {
   grade3Off: "Grade 3 is not available for new students.",
-  unknownGrade: "Please choose a grade from the list.",
+  unknownGrade: UNKNOWN_GRADE_MESSAGE,
   classroomsOfSchool: "Classrooms must belong to the student's school.",
   notTaught: "You can only add students to classrooms you teach.",
   unknownTags: (unknown: string[]) => `Unknown tag: ${unknown.join(", ")}. Tags are ${STUDENT_TAGS.join(", ")}.`,
@@ -38,47 +36,28 @@ const IdParam = z.object({
     .uuid()
     .openapi({ param: { name: "id", in: "path" } }),
 });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const required = (label: string) =>
-  z
-    .string({ error: requiredMessage(label) })
-    .trim()
-    .min(1, requiredMessage(label));
-const optionalText = z
-  .string()
-  .nullish()
-  .transform((s) => (s && s.trim() ? s.trim() : null));
 const idList = z
   .union([z.array(z.string()), z.string()])
   .nullish()
   .transform((v) =>
     v === null || v === undefined ? undefined : (typeof v === "string" ? v.split(",") : v).map((s) => s.trim()).filter(Boolean),
   )
-  .refine((ids) => !ids || ids.every((id) => UUID.test(id)), "participantGroupIds must be classroom ids")
+  .refine((ids) => !ids || ids.every(isUuid), "participantGroupIds must be classroom ids")
   .transform((ids) => (ids ? [...new Set(ids)] : undefined));
 
-// Field order is the order of spec 000 §5, so the first message is the first field to fix.
-const StudentFields = {
-  firstName: required("First Name"),
-  lastName: required("Last Name"),
-  dateOfBirth: required("Date of Birth")
-    .refine((d) => parseUsDate(d) !== null, INVALID_DATE_MESSAGE)
-    .openapi({ example: "05/17/2020" }),
-  grade: required("Grade").refine((g) => (STUDENT_GRADE_VALUES as readonly string[]).includes(g), STUDENT_MESSAGES.unknownGrade),
-  organizationUnitId: required("School").refine((id) => UUID.test(id), requiredMessage("School")),
+// The student form's fields (app/domain/admin-forms.ts) are the body's, in the spec's order so
+// the first message is the first field to fix; the API takes any number of classrooms. The
+// checks that need the caller, the flags or the clock are in `checkStudent`.
+const StudentRequest = StudentFields.extend({
+  dateOfBirth: StudentFields.shape.dateOfBirth.openapi({ example: "05/17/2020" }),
   participantGroupIds: idList.openapi({ description: "classroom ids (a list, or comma-joined); required when the caller is a teacher" }),
-  middleName: optionalText,
-  tags: z
-    .union([z.string(), z.array(z.string())])
-    .nullish()
-    .openapi({ description: "comma-joined subset of ELL, IEP, familyhistory, exempt" }),
-  externalId: optionalText.openapi({ description: "shown as Student ID" }),
-  email: optionalText.transform((e) => (e ? normalizeEmail(e) : null)).refine((e) => e === null || isValidEmail(e), INVALID_EMAIL_MESSAGE),
-};
-const CreateStudent = z.object({ participantId: z.string().nullish(), ...StudentFields }).openapi("CreateStudent");
+  tags: StudentFields.shape.tags.openapi({ description: "comma-joined subset of ELL, IEP, familyhistory, exempt" }),
+  externalId: StudentFields.shape.externalId.openapi({ description: "shown as Student ID" }),
+});
+const CreateStudent = z.object({ participantId: z.string().nullish() }).extend(StudentRequest.shape).openapi("CreateStudent");
 const UpdateStudent = z
-  .object({ participantId: z.string({ error: "participantId is required" }).uuid(), ...StudentFields })
+  .object({ participantId: z.string({ error: "participantId is required" }).uuid() })
+  .extend(StudentRequest.shape)
   .openapi("UpdateStudent");
 
 const getParticipant = createRoute({

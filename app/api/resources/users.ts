@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import type { Db } from "#app/db/connect.server";
-import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail, requiredMessage } from "#app/domain/admin-fields";
+import { normalizeEmail, requiredMessage } from "#app/domain/admin-fields";
+import { UserFields } from "#app/domain/admin-forms";
 import { isSchoolLevel, ROLE_IDS, ROLE_LABELS, ROLE_NAMES, roleNameOf, type RoleName } from "#app/domain/roles";
 import { audit, isUniqueViolation } from "../audit";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
@@ -40,12 +41,6 @@ const IdParam = z.object({
 });
 const EmailParam = z.object({ email: z.string().openapi({ param: { name: "email", in: "path" } }) });
 
-const required = (label: string) =>
-  z
-    .string({ error: requiredMessage(label) })
-    .trim()
-    .min(1, requiredMessage(label));
-const EmailField = required("Email").transform(normalizeEmail).refine(isValidEmail, INVALID_EMAIL_MESSAGE);
 const RoleRef = z.union([z.string(), z.object({ roleId: z.string() })]).openapi({ description: "a role id (…ff01) or role name" });
 const Roles = z.array(RoleRef, { error: requiredMessage("Role") }).min(1, requiredMessage("Role"));
 const SchoolIds = z
@@ -53,24 +48,18 @@ const SchoolIds = z
   .nullish()
   .transform((ids) => [...new Set(ids ?? [])]);
 
+// The user form's fields (app/domain/admin-forms.ts) are the body's: same rules, same texts.
+// Roles and schools come as the API's lists; who may give which role is checked below.
 const CreateUser = z
-  .object({
-    userId: z.string().nullish(),
-    organizationId: z.string().uuid().nullish(),
-    firstName: required("First Name"),
-    lastName: required("Last Name"),
-    email: EmailField,
-    roles: Roles,
-    organizationUnitIds: SchoolIds.openapi({ description: "only for school admin and teacher" }),
-  })
+  .object({ userId: z.string().nullish(), organizationId: z.string().uuid().nullish() })
+  .extend(UserFields.shape)
+  .extend({ roles: Roles, organizationUnitIds: SchoolIds.openapi({ description: "only for school admin and teacher" }) })
   .openapi("CreateUser");
 
 const UpdateUser = z
-  .object({
-    userId: z.string({ error: "userId is required" }).uuid(),
-    organizationId: z.string().uuid().nullish(),
-    firstName: required("First Name"),
-    lastName: required("Last Name"),
+  .object({ userId: z.string({ error: "userId is required" }).uuid(), organizationId: z.string().uuid().nullish() })
+  .extend(UserFields.pick({ firstName: true, lastName: true }).shape)
+  .extend({
     email: z.string().optional().openapi({ description: "cannot change; when sent it must be the stored one" }),
     roles: z.array(RoleRef).optional().openapi({ description: "cannot change; when sent they must be the stored ones" }),
     organizationUnitIds: SchoolIds,

@@ -1,6 +1,7 @@
+import { useIntentFields } from "../form-reply";
 import { CheckboxGroup, FormField, type Option } from "../FormField";
-import { UrlDialog } from "../UrlDialog";
-import { DialogForm, forIntent, valueOf, valuesOf } from "./DialogForm";
+import { ErrorAlert } from "../ErrorAlert";
+import { FormDialog } from "./DialogForm";
 
 export type ClassroomFormData = { participantGroupId: string; name: string; teacherIds: string[] };
 
@@ -14,43 +15,30 @@ export function ClassroomDialog({
   teachers,
   teachersError,
   actorIsTeacher,
-  actionData,
 }: {
   classroom?: ClassroomFormData;
   teachers: readonly Option[];
   teachersError?: string | null;
   actorIsTeacher: boolean;
-  actionData: unknown;
 }) {
   const intent = classroom ? "edit-classroom" : "create-classroom";
-  const action = forIntent(actionData, intent);
+  const f = useIntentFields(intent, { name: classroom?.name, teacherIds: classroom?.teacherIds });
   return (
-    <UrlDialog name={intent} id={classroom?.participantGroupId} title={classroom ? "Update Classroom" : "Create Classroom"}>
-      {(closeHref) => (
-        <DialogForm intent={intent} id={classroom?.participantGroupId} closeHref={closeHref} formError={action?.formError}>
-          <FormField
-            name="name"
-            label="Name"
-            required
-            defaultValue={valueOf(action, "name", classroom?.name)}
-            error={action?.fieldErrors?.name}
-          />
-          {teachersError ? (
-            <p className="alert alert--error" role="alert">
-              {teachersError}
-            </p>
-          ) : null}
-          <CheckboxGroup
-            name="teacherIds"
-            label="Teachers"
-            options={teachers}
-            disabled={actorIsTeacher}
-            defaultValues={valuesOf(action, "teacherIds", classroom?.teacherIds)}
-            error={action?.fieldErrors?.teacherIds}
-            emptyText="No teachers in this school yet."
-          />
-        </DialogForm>
-      )}
-    </UrlDialog>
+    <FormDialog
+      intent={intent}
+      id={classroom?.participantGroupId}
+      title={classroom ? "Update Classroom" : "Create Classroom"}
+      formError={f.formError}
+    >
+      <FormField label="Name" required {...f.text("name")} />
+      <ErrorAlert message={teachersError} />
+      <CheckboxGroup
+        label="Teachers"
+        options={teachers}
+        disabled={actorIsTeacher}
+        emptyText="No teachers in this school yet."
+        {...f.list("teacherIds")}
+      />
+    </FormDialog>
   );
 }

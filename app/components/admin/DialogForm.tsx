@@ -1,30 +1,21 @@
 import { Form, useNavigation } from "@remix-run/react";
+import clsx from "clsx";
 import type { ReactNode } from "react";
-import type { FieldErrors, FormValues } from "#app/domain/admin-forms";
 import { FormError } from "../FormField";
-import { DialogCancel } from "../UrlDialog";
+import { DialogCancel, UrlDialog } from "../UrlDialog";
 
-/** What an admin action answered (errors and what the user typed), as a dialog reads it. */
-export type DialogActionData = { intent: string; fieldErrors?: FieldErrors; formError?: string; values?: FormValues } | undefined;
+type FormProps = { intent: string; id?: string; formError?: string; submitLabel?: string; danger?: boolean; children?: ReactNode };
 
-/** The action data when it belongs to this form's intent. */
-export function forIntent(actionData: unknown, intent: string): DialogActionData {
-  const d = actionData as DialogActionData;
-  return d && d.intent === intent ? d : undefined;
-}
-
-/** A field's value after a failed save (what was typed), else the stored one. */
-export function valueOf(action: DialogActionData, name: string, stored?: string | null): string {
-  const typed = action?.values?.[name];
-  if (typeof typed === "string") return typed;
-  return stored ?? "";
-}
-
-export function valuesOf(action: DialogActionData, name: string, stored: readonly string[] = []): string[] {
-  const typed = action?.values?.[name];
-  if (Array.isArray(typed)) return typed;
-  if (action?.values) return [];
-  return [...stored];
+/**
+ * An admin dialog with its form: opens at `?dialog=<intent>` (and `&id=<id>` for a row), posts
+ * `intent` and `id` to the route action.
+ */
+export function FormDialog({ title, description, ...form }: FormProps & { title: string; description?: ReactNode }) {
+  return (
+    <UrlDialog name={form.intent} id={form.id} title={title} description={description}>
+      {(closeHref) => <DialogForm {...form} closeHref={closeHref} />}
+    </UrlDialog>
+  );
 }
 
 /**
@@ -39,15 +30,7 @@ export function DialogForm({
   submitLabel = "Save",
   danger = false,
   children,
-}: {
-  intent: string;
-  id?: string;
-  closeHref: string;
-  formError?: string;
-  submitLabel?: string;
-  danger?: boolean;
-  children?: ReactNode;
-}) {
+}: FormProps & { closeHref: string }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
@@ -60,7 +43,7 @@ export function DialogForm({
       <FormError message={formError} />
       <div className="dialog-actions">
         <DialogCancel href={closeHref} />
-        <button type="submit" className={`button ${danger ? "button--danger" : "button--primary"}`} aria-disabled={busy || undefined}>
+        <button type="submit" className={clsx("button", danger ? "button--danger" : "button--primary")} aria-disabled={busy || undefined}>
           {busy ? "Saving…" : submitLabel}
         </button>
       </div>

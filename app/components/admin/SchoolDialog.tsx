@@ -1,25 +1,15 @@
 import type { OrganizationUnit } from "#app/api/mappers";
+import { useIntentFields } from "../form-reply";
 import { FormField } from "../FormField";
-import { UrlDialog } from "../UrlDialog";
-import { DialogForm, forIntent, valueOf } from "./DialogForm";
+import { FormDialog } from "./DialogForm";
 
 /** Create School (`?dialog=create-school`) or Update School (`?dialog=edit-school&id=…`). */
-export function SchoolDialog({ school, actionData }: { school?: OrganizationUnit; actionData: unknown }) {
+export function SchoolDialog({ school }: { school?: OrganizationUnit }) {
   const intent = school ? "edit-school" : "create-school";
-  const action = forIntent(actionData, intent);
+  const f = useIntentFields(intent, { name: school?.name });
   return (
-    <UrlDialog name={intent} id={school?.organizationUnitId} title={school ? "Update School" : "Create School"}>
-      {(closeHref) => (
-        <DialogForm intent={intent} id={school?.organizationUnitId} closeHref={closeHref} formError={action?.formError}>
-          <FormField
-            name="name"
-            label="Name"
-            required
-            defaultValue={valueOf(action, "name", school?.name)}
-            error={action?.fieldErrors?.name}
-          />
-        </DialogForm>
-      )}
-    </UrlDialog>
+    <FormDialog intent={intent} id={school?.organizationUnitId} title={school ? "Update School" : "Create School"} formError={f.formError}>
+      <FormField label="Name" required {...f.text("name")} />
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
 import type { Participant } from "#app/api/mappers";
 import { STUDENT_TAG_LABELS, STUDENT_TAGS } from "#app/domain/admin-fields";
+import { ErrorAlert } from "../ErrorAlert";
+import { useIntentFields } from "../form-reply";
 import { CheckboxGroup, DateField, FormField, SelectField, type Option } from "../FormField";
-import { UrlDialog } from "../UrlDialog";
-import { DialogForm, forIntent, valueOf, valuesOf } from "./DialogForm";
+import { FormDialog } from "./DialogForm";
 
 const TAG_OPTIONS = STUDENT_TAGS.map((t) => ({ value: t, label: STUDENT_TAG_LABELS[t] }));
 
@@ -23,7 +24,6 @@ export function StudentDialog({
   defaultClassroomId,
   optionsError,
   actorIsTeacher,
-  actionData,
 }: {
   student?: Participant;
   grades: readonly Option[];
@@ -33,11 +33,8 @@ export function StudentDialog({
   defaultClassroomId?: string;
   optionsError?: string | null;
   actorIsTeacher: boolean;
-  actionData: unknown;
 }) {
   const intent = student ? "edit-student" : "create-student";
-  const action = forIntent(actionData, intent);
-  const errors = action?.fieldErrors ?? {};
   const manySchools = new Set(classrooms.map((c) => c.schoolId)).size > 1;
   const schoolName = (id: string) => schools.find((s) => s.value === id)?.label ?? "";
   const classroomOptions = classrooms.map((c) => ({
@@ -50,94 +47,36 @@ export function StudentDialog({
   // Grade 3 may be off for new students but an existing grade stays selectable.
   const gradeOptions =
     student && !grades.some((g) => g.value === student.grade) ? [...grades, { value: student.grade, label: student.grade }] : grades;
+  const f = useIntentFields(intent, {
+    ...student,
+    organizationUnitId: student?.organizationUnitId ?? defaultSchoolId,
+    participantGroupId: shownClassroom,
+    tags: student?.tags ? student.tags.split(",") : [],
+  });
   return (
-    <UrlDialog name={intent} id={student?.participantId} title={student ? "Update Student" : "Create Student"}>
-      {(closeHref) => (
-        <DialogForm intent={intent} id={student?.participantId} closeHref={closeHref} formError={action?.formError}>
-          {optionsError ? (
-            <p className="alert alert--error" role="alert">
-              {optionsError}
-            </p>
-          ) : null}
-          <input type="hidden" name="shownClassroomId" value={shownClassroom} />
-          {student ? <input type="hidden" name="existingClassroomIds" value={student.participantGroupIds.join(",")} /> : null}
-          {student ? <input type="hidden" name="existingGrade" value={student.grade} /> : null}
-          <div className="form-grid">
-            <FormField
-              name="firstName"
-              label="First Name"
-              required
-              defaultValue={valueOf(action, "firstName", student?.firstName)}
-              error={errors.firstName}
-            />
-            <FormField
-              name="middleName"
-              label="Middle Name"
-              defaultValue={valueOf(action, "middleName", student?.middleName)}
-              error={errors.middleName}
-            />
-            <FormField
-              name="lastName"
-              label="Last Name"
-              required
-              defaultValue={valueOf(action, "lastName", student?.lastName)}
-              error={errors.lastName}
-            />
-            <DateField
-              name="dateOfBirth"
-              label="Date of Birth"
-              required
-              defaultValue={valueOf(action, "dateOfBirth", student?.dateOfBirth)}
-              error={errors.dateOfBirth}
-            />
-            <SelectField
-              name="grade"
-              label="Grade"
-              required
-              options={gradeOptions}
-              defaultValue={valueOf(action, "grade", student?.grade)}
-              error={errors.grade}
-            />
-            <SelectField
-              name="organizationUnitId"
-              label="School"
-              required
-              options={schools}
-              defaultValue={valueOf(action, "organizationUnitId", student?.organizationUnitId ?? defaultSchoolId)}
-              error={errors.organizationUnitId}
-            />
-            <SelectField
-              name="participantGroupId"
-              label="Classroom"
-              required={actorIsTeacher}
-              options={classroomOptions}
-              defaultValue={valueOf(action, "participantGroupId", shownClassroom)}
-              error={errors.participantGroupId}
-              placeholder={actorIsTeacher ? "Select…" : "None"}
-            />
-            <FormField
-              name="email"
-              label="Email"
-              type="email"
-              defaultValue={valueOf(action, "email", student?.email)}
-              error={errors.email}
-            />
-            <FormField
-              name="externalId"
-              label="Student ID"
-              defaultValue={valueOf(action, "externalId", student?.externalId)}
-              error={errors.externalId}
-            />
-          </div>
-          <CheckboxGroup
-            name="tags"
-            label="Tags"
-            options={TAG_OPTIONS}
-            defaultValues={valuesOf(action, "tags", student?.tags ? student.tags.split(",") : [])}
-            error={errors.tags}
-          />
-        </DialogForm>
-      )}
-    </UrlDialog>
+    <FormDialog intent={intent} id={student?.participantId} title={student ? "Update Student" : "Create Student"} formError={f.formError}>
+      <ErrorAlert message={optionsError} />
+      <input type="hidden" name="shownClassroomId" value={shownClassroom} />
+      {student ? <input type="hidden" name="existingClassroomIds" value={student.participantGroupIds.join(",")} /> : null}
+      {student ? <input type="hidden" name="existingGrade" value={student.grade} /> : null}
+      <div className="form-grid">
+        <FormField label="First Name" required {...f.text("firstName")} />
+        <FormField label="Middle Name" {...f.text("middleName")} />
+        <FormField label="Last Name" required {...f.text("lastName")} />
+        <DateField label="Date of Birth" required {...f.text("dateOfBirth")} />
+        <SelectField label="Grade" required options={gradeOptions} {...f.text("grade")} />
+        <SelectField label="School" required options={schools} {...f.text("organizationUnitId")} />
+        <SelectField
+          label="Classroom"
+          required={actorIsTeacher}
+          options={classroomOptions}
+          placeholder={actorIsTeacher ? "Select…" : "None"}
+          {...f.text("participantGroupId")}
+        />
+        <FormField label="Email" type="email" {...f.text("email")} />
+        <FormField label="Student ID" {...f.text("externalId")} />
+      </div>
+      <CheckboxGroup label="Tags" options={TAG_OPTIONS} {...f.list("tags")} />
+    </FormDialog>
   );
 }

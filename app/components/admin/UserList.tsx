@@ -1,0 +1,94 @@
+import type { User } from "#app/api/mappers";
+import { ROLE_LABELS, type RoleName } from "#app/domain/roles";
+import { lastFirst } from "#app/domain/sort";
+import { PendingChip, SchoolsChip } from "../DataTable";
+import type { Option } from "../FormField";
+import { AdminList, type Column } from "./AdminList";
+import { InviteButton } from "./InviteButton";
+import { UserDialog } from "./UserDialog";
+
+const DELETE_WARNING = "Re-adding a deleted user requires contacting the product's customer support.";
+
+const roleOf = (u: User) => u.Role[0]?.roleName ?? null;
+const pending = (u: User) => (u.authStatus === "Pending" ? <PendingChip /> : null);
+
+/** A district's users: Email, Role, Schools ('All' for a district admin); 'Pending' after the name. */
+const DISTRICT_COLUMNS: Column<User>[] = [
+  { header: "Email", text: (u) => u.email },
+  {
+    header: "Role",
+    text: (u) => {
+      const role = roleOf(u);
+      return role ? ROLE_LABELS[role] : "";
+    },
+  },
+  {
+    header: "Schools",
+    text: (u) => (roleOf(u) === "ORG_ADMIN" ? "All" : u.OrganizationUnits.map((s) => s.name).join(", ")),
+    content: (u) => <SchoolsChip schools={u.OrganizationUnits} all={roleOf(u) === "ORG_ADMIN"} />,
+  },
+];
+
+/** Super admins: Email, with 'Pending' after it. */
+const SUPER_ADMIN_COLUMNS: Column<User>[] = [
+  {
+    header: "Email",
+    text: (u) => u.email,
+    content: (u) => (
+      <>
+        {u.email} {pending(u)}
+      </>
+    ),
+  },
+];
+
+/**
+ * A list of users with Invite, Edit and Delete (spec 000 §2, §4, §5): a district's Users tab, or
+ * the Super Admins tab (`superAdmins`: the role is fixed and not asked).
+ */
+export function UserList({
+  users,
+  error,
+  manage,
+  superAdmins = false,
+  empty,
+  roles = [],
+  schools = [],
+  schoolsError,
+}: {
+  users: readonly User[] | null;
+  error?: string | null;
+  manage: boolean;
+  superAdmins?: boolean;
+  empty: string;
+  roles?: readonly RoleName[];
+  schools?: readonly Option[];
+  schoolsError?: string | null;
+}) {
+  const dialog = { roles, schools, schoolsError, ...(superAdmins ? { fixedRole: "SUPER_ADMIN" as const } : {}) };
+  return (
+    <AdminList
+      entity="user"
+      rows={users}
+      error={error}
+      caption={superAdmins ? "Super Admins" : "Users"}
+      empty={empty}
+      rowId={(u) => u.userId}
+      name={(u) => ({ text: lastFirst(u), after: superAdmins ? null : pending(u) })}
+      columns={superAdmins ? SUPER_ADMIN_COLUMNS : DISTRICT_COLUMNS}
+      {...(manage
+        ? {
+            create: { label: superAdmins ? "Create Super Admin" : "Create User", dialog: <UserDialog {...dialog} /> },
+            edit: (u: User) => <UserDialog user={u} {...dialog} />,
+            // The deleted toast names a super admin 'Last, First' and other users 'First Last'.
+            remove: {
+              title: "Delete User",
+              name: (u: User) => (superAdmins ? lastFirst(u) : `${u.firstName} ${u.lastName}`),
+              warning: DELETE_WARNING,
+            },
+            rowActions: (u: User) => <InviteButton user={u} />,
+          }
+        : {})}
+    />
+  );
+}

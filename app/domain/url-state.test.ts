@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { closedSearch, closedUrl, dialogOf, dialogSearch, periodOf, selectedTab, sortOf, tabSearch, toggledSortSearch } from "./url-state";
+
+const TABS = [
+  { id: "schools", label: "Schools" },
+  { id: "users", label: "Users" },
+] as const;
+
+describe("selectedTab", () => {
+  it.each([
+    ["", "schools"],
+    ["?tab=users", "users"],
+    ["?tab=reports", "schools"],
+    ["?view=users", "schools"],
+  ])("%s → %s", (search, id) => expect(selectedTab(TABS, search).id).toBe(id));
+
+  it("reads another param when asked", () => expect(selectedTab(TABS, "?view=users", "view").id).toBe("users"));
+});
+
+describe("tabSearch", () => {
+  it.each([
+    ["", "users", [], "?tab=users"],
+    ["?tab=schools&dialog=edit-school&id=s1&sort=name-desc", "users", [], "?tab=users"],
+    ["?tab=reports&period=MOY&keep=1", "schools", ["period"], "?tab=schools&keep=1"],
+    ["?tab=reports&period=MOY", "schools", [], "?tab=schools&period=MOY"],
+  ] as const)("%s to %s dropping %j → %s", (search, tab, drop, expected) => expect(tabSearch(search, tab, { drop })).toBe(expected));
+});
+
+describe("sort", () => {
+  it.each([
+    ["", "asc", "?sort=name-desc"],
+    ["?sort=name-asc", "asc", "?sort=name-desc"],
+    ["?sort=name-desc", "desc", "?sort=name-asc"],
+    ["?tab=users&sort=name-desc", "desc", "?tab=users&sort=name-asc"],
+    ["?sort=bogus", "asc", "?sort=name-desc"],
+  ] as const)("%s: %s, header links to %s", (search, direction, toggled) => {
+    expect(sortOf(search)).toBe(direction);
+    expect(toggledSortSearch(search)).toBe(toggled);
+  });
+});
+
+describe("dialogs", () => {
+  it.each([
+    ["", { dialog: "", id: "" }],
+    ["?dialog=create-user", { dialog: "create-user", id: "" }],
+    ["?tab=users&dialog=edit-user&id=u1", { dialog: "edit-user", id: "u1" }],
+  ])("dialogOf(%s)", (search, expected) => expect(dialogOf(search)).toEqual(expected));
+
+  it.each([
+    ["?tab=users", "create-user", {}, "?tab=users&dialog=create-user"],
+    ["?tab=users&dialog=edit-user&id=u1", "delete-user", { id: "u2" }, "?tab=users&dialog=delete-user&id=u2"],
+    ["?dialog=edit-user&id=u1", "create-user", {}, "?dialog=create-user"],
+  ] as const)("dialogSearch(%s, %s, %j) → %s", (search, dialog, extra, expected) =>
+    expect(dialogSearch(search, dialog, extra)).toBe(expected),
+  );
+
+  it.each([
+    ["?tab=users&dialog=edit-user&id=u1", [], "?tab=users"],
+    ["?dialog=create-student&classroomId=c1", ["classroomId"], ""],
+    ["", [], ""],
+  ] as const)("closedSearch(%s, %j) → %s", (search, alsoRemove, expected) => expect(closedSearch(search, alsoRemove)).toBe(expected));
+
+  it.each([
+    ["http://x/school/s1?tab=students&dialog=create-student", "/school/s1?tab=students"],
+    ["http://x/school/s1.data?dialog=edit-classroom&id=c1&_routes=routes%2Fschool.%24schoolId", "/school/s1"],
+    ["http://x/super-admin?index&_data=routes%2Fsuper-admin&sort=name-desc", "/super-admin?sort=name-desc"],
+  ])("closedUrl(%s) → %s", (url, expected) => expect(closedUrl(url)).toBe(expected));
+});
+
+describe("periodOf", () => {
+  it.each([
+    ["", "BOY"],
+    ["?period=MOY", "MOY"],
+    ["?period=eoy", "BOY"],
+    ["?tab=reports&period=EOY", "EOY"],
+  ] as const)("%s → %s", (search, period) => expect(periodOf(search)).toBe(period));
+});
