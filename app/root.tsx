@@ -22,8 +22,8 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "Early Literacy Screening" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getUser(request, context);
   const { toast, headers } = await takeToast(request);
   return json(
     {

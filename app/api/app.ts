@@ -2,7 +2,7 @@ import { getCookie } from "hono/cookie";
 import { HTTPException } from "hono/http-exception";
 import { CROSS_SITE_MESSAGE, crossSiteReason } from "#app/server/csrf.server";
 import { withOverride } from "#app/server/flags.server";
-import { type ApiDeps, newRouter } from "./env";
+import { type ApiBindings, type ApiDeps, newRouter } from "./env";
 import { ApiError } from "./errors";
 import { registerAccounts } from "./resources/accounts";
 import { registerAudio } from "./resources/audio";
@@ -15,7 +15,7 @@ import { registerReports } from "./resources/reports";
 import { registerResults } from "./resources/results";
 import { registerStudentProfile } from "./resources/student-profile";
 import { registerUsers } from "./resources/users";
-import { resolveSession } from "./sessions";
+import { resolveCaller } from "./sessions";
 import { registerSso } from "./sso/routes";
 
 export const API_SESSION_COOKIE = "api_session";
@@ -30,12 +30,18 @@ export function createApi(deps: ApiDeps) {
       "flags",
       deps.config.allowFlagOverride ? withOverride(deps.config.flags, c.req.header("x-feature-flags") ?? null) : deps.config.flags,
     );
+    // app.fetch without bindings (the /api route) leaves c.env undefined.
+    const handedOver = (c.env as ApiBindings | undefined)?.caller;
+    if (handedOver) {
+      c.set("actor", handedOver.actor);
+      return next();
+    }
     const bearer = c.req.header("authorization")?.match(/^Bearer (.+)$/i)?.[1];
     const token = bearer ?? getCookie(c, API_SESSION_COOKIE);
     // A cookie rides along on any site's request; a bearer token does not. So cookie-authenticated
     // changes must come from this site (app/lib/csrf.server.ts).
     if (!bearer && token && crossSiteReason(c.req.raw, deps.config.publicUrl)) return c.json({ message: CROSS_SITE_MESSAGE }, 403);
-    c.set("actor", token ? await resolveSession(deps.db, token, deps.config.sessionIdleMs, deps.now()) : null);
+    c.set("actor", token ? await resolveCaller(deps, token) : null);
     await next();
   });
 

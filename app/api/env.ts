@@ -38,7 +38,18 @@ export interface Actor {
   passwordIsTemporary: boolean;
 }
 
+/**
+ * What `app.fetch(request, bindings)` may carry. Only code in this process can pass it (neither
+ * the /api route nor any HTTP caller does), so the UI's in-process client hands over the caller it
+ * already resolved for its page, instead of a token the API would look up again
+ * (app/lib/api.server.ts).
+ */
+export interface ApiBindings {
+  caller?: { actor: Actor | null };
+}
+
 export type ApiEnv = {
+  Bindings: ApiBindings;
   Variables: {
     deps: ApiDeps;
     actor: Actor | null;

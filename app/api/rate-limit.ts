@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { Db } from "#app/db/connect.server";
+import { RATE_LIMITED } from "#app/domain/rate-limit";
 import { ApiError } from "./errors";
 
 // Sliding-window limits kept in the database (rate_limit_event), so they hold across
@@ -21,7 +22,7 @@ export const LIMITS = {
   mailIp: { max: 30, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
-export const RATE_LIMITED = "Too many attempts. Please wait a few minutes and try again.";
+export { RATE_LIMITED };
 
 export async function countRecent(db: Db, bucket: string, limit: Limit, now: Date): Promise<number> {
   const row = await db

@@ -72,8 +72,21 @@ export async function assertSchool(db: Db, actor: Actor, schoolId: string) {
   return school;
 }
 
+// The UI hands all the in-process calls of one page the same resolved caller (app/api/app.ts), and
+// a classroom page asks about its classroom three times: the check is made once per caller. The UI
+// resolves its caller again after any change, so a remembered check never outlives a write.
+const classroomChecks = new WeakMap<Actor, Map<string, ReturnType<typeof checkClassroom>>>();
+
 /** Teachers see the classrooms they teach; everyone else sees every classroom of a school in scope. */
-export async function assertClassroom(db: Db, actor: Actor, classroomId: string) {
+export function assertClassroom(db: Db, actor: Actor, classroomId: string) {
+  let checks = classroomChecks.get(actor);
+  if (!checks) classroomChecks.set(actor, (checks = new Map()));
+  let check = checks.get(classroomId);
+  if (!check) checks.set(classroomId, (check = checkClassroom(db, actor, classroomId)));
+  return check;
+}
+
+async function checkClassroom(db: Db, actor: Actor, classroomId: string) {
   const group = await db
     .selectFrom("participant_group as g")
     .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")

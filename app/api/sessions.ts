@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Db } from "#app/db/connect.server";
 import { roleNameOf } from "#app/domain/roles";
-import type { Actor } from "./env";
+import type { Actor, ApiDeps } from "./env";
 import { randomToken } from "./password";
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
@@ -26,12 +27,15 @@ export async function revokeSession(db: Db, sessionId: string, now: Date) {
 const TOUCH_EVERY_MS = 60_000;
 const touchEvery = (idleMs: number) => Math.min(TOUCH_EVERY_MS, idleMs / 10);
 
-/** The caller behind a token, or null when it is unknown, revoked, idle too long, or its user is gone. */
+/**
+ * The caller behind a token, or null when it is unknown, revoked, idle too long, or its user is gone.
+ * One query (plus a write now and then for the sliding expiry): every API call and every page pays it.
+ */
 export async function resolveSession(db: Db, token: string, idleMs: number, now: Date): Promise<Actor | null> {
   const row = await db
     .selectFrom("session as s")
     .innerJoin("app_user as u", "u.user_id", "s.user_id")
-    .select([
+    .select((eb) => [
       "s.session_id",
       "s.last_seen_at",
       "u.user_id",
@@ -40,6 +44,23 @@ export async function resolveSession(db: Db, token: string, idleMs: number, now:
       "u.last_name",
       "u.organization_id",
       "u.password_is_temporary",
+      // The user's first role and their live schools by name, the two facts every scope check needs.
+      eb
+        .selectFrom("user_role as r")
+        .select("r.role_id")
+        .whereRef("r.user_id", "=", "u.user_id")
+        .orderBy("r.position")
+        .limit(1)
+        .as("role_id"),
+      jsonArrayFrom(
+        eb
+          .selectFrom("user_organization_unit as uou")
+          .innerJoin("organization_unit as ou", "ou.organization_unit_id", "uou.organization_unit_id")
+          .select("uou.organization_unit_id")
+          .whereRef("uou.user_id", "=", "u.user_id")
+          .where("ou.deleted_at", "is", null)
+          .orderBy(sql`lower(ou.name)`),
+      ).as("schools"),
     ])
     .where("s.token_hash", "=", hashToken(token))
     .where("s.revoked_at", "is", null)
@@ -54,7 +75,6 @@ export async function resolveSession(db: Db, token: string, idleMs: number, now:
   if (idleFor > touchEvery(idleMs)) {
     await db.updateTable("session").set({ last_seen_at: now }).where("session_id", "=", row.session_id).execute();
   }
-  const access = await loadAccess(db, row.user_id);
   return {
     sessionId: row.session_id,
     userId: row.user_id,
@@ -63,8 +83,14 @@ export async function resolveSession(db: Db, token: string, idleMs: number, now:
     lastName: row.last_name,
     organizationId: row.organization_id,
     passwordIsTemporary: row.password_is_temporary,
-    ...access,
+    role: row.role_id ? roleNameOf(row.role_id) : null,
+    schoolIds: row.schools.map((s) => s.organization_unit_id),
   };
+}
+
+/** The caller behind a token as the API's middleware resolves it (also for the UI's in-process client). */
+export function resolveCaller(deps: Pick<ApiDeps, "db" | "config" | "now">, token: string): Promise<Actor | null> {
+  return resolveSession(deps.db, token, deps.config.sessionIdleMs, deps.now());
 }
 
 /** A user's first role and their schools, the two facts every scope check needs. */

@@ -1,5 +1,6 @@
 import { createApi, type Api } from "#app/api/app";
-import type { ApiConfig } from "#app/api/env";
+import type { Actor, ApiConfig, ApiDeps } from "#app/api/env";
+import { resolveCaller } from "#app/api/sessions";
 import { getDatabase } from "#app/db/connect.server";
 import { idleTimeoutMs, logoutGraceMs, outboxDir, publicUrl, secureCookies } from "#app/server/config.server";
 import { loadFlags } from "#app/server/flags.server";
@@ -15,12 +16,31 @@ export function loadApiConfig(): ApiConfig {
   };
 }
 
-let shared: Promise<Api> | undefined;
+/** The API this process serves, and the session look-up its middleware does, for the in-process client. */
+export interface InProcessApi {
+  app: Api;
+  resolveCaller(token: string): Promise<Actor | null>;
+}
+
+const around = (app: Api, deps: ApiDeps): InProcessApi => ({ app, resolveCaller: (token) => resolveCaller(deps, token) });
+
+let shared: Promise<InProcessApi> | undefined;
 
 /** The process's API, built once around the shared database. */
-export function getApiApp(): Promise<Api> {
-  shared ??= getDatabase().then(({ db }) =>
-    createApi({ db, config: loadApiConfig(), mailer: createMailer(process.env, outboxDir()), now: () => new Date() }),
-  );
+export function inProcessApi(): Promise<InProcessApi> {
+  shared ??= getDatabase().then(({ db }) => {
+    const deps: ApiDeps = { db, config: loadApiConfig(), mailer: createMailer(process.env, outboxDir()), now: () => new Date() };
+    return around(createApi(deps), deps);
+  });
   return shared;
+}
+
+/** For the /api route, which serves HTTP callers. */
+export async function getApiApp(): Promise<Api> {
+  return (await inProcessApi()).app;
+}
+
+/** For tests: loaders and actions call this API (built around a test database) instead of the process's own. */
+export function setApiAppForTests(app: Api, deps: ApiDeps): void {
+  shared = Promise.resolve(around(app, deps));
 }

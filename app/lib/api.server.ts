@@ -1,95 +1,200 @@
 import { json } from "@remix-run/node";
+import createClient, { type Client } from "openapi-fetch";
+import type { Actor } from "#app/api/env";
 import { serverMessage } from "#app/domain/server-message";
-import { getApiApp } from "./api-app.server";
 import { assertSameOrigin } from "#app/server/csrf.server";
+import { inProcessApi } from "./api-app.server";
+import type { components, paths } from "./api-schema";
 import { getToken, signOutAndRedirect } from "./session.server";
 
-// The only way loaders and actions reach data (DESIGN: "One app, two faces").
-// In-process by default: the request goes straight into the API's fetch handler,
-// no socket; with API_URL set, the same request goes over HTTP to a separate API.
+// The only way loaders and actions reach data (DESIGN: "One app, two faces"): a client typed from
+// the API's own OpenAPI document (app/lib/api-schema.d.ts, `npm run gen:api`). In-process by
+// default: requests go straight into the API's fetch handler, no socket, together with the caller
+// this UI request already resolved; with API_URL set, the same requests go over HTTP to a separate
+// API with the session's bearer token, and the API resolves the caller itself.
+
+/** A schema of the API's OpenAPI document by name, e.g. `ApiSchema<"CurrentUser">`. */
+export type ApiSchema<Name extends keyof components["schemas"]> = components["schemas"][Name];
+export type CurrentUser = ApiSchema<"CurrentUser">;
 
 export interface ApiFailure {
   message: string;
   errors?: string[];
 }
 
-export type ApiResult<T> =
-  | { ok: true; status: number; data: T; headers: Headers }
-  | { ok: false; status: number; error: ApiFailure; headers: Headers; body: unknown };
+/** `body` is the failure's answer as the API sent it (typed by the call's error responses). */
+export type ApiResult<T, E = unknown> =
+  { ok: true; status: number; data: T; headers: Headers } | { ok: false; status: number; error: ApiFailure; headers: Headers; body: E };
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+/** What every call of the typed client answers (openapi-fetch's result). */
+type Answer<T, E = unknown> = { data?: T; error?: E; response: Response };
 
-export async function callApi<T>(
-  token: string | null,
-  method: Method,
-  path: string,
-  body?: unknown,
-  extraHeaders: Record<string, string> = {},
-): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { accept: "application/json", ...extraHeaders };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
-  const base = process.env.API_URL;
-  const response = base
-    ? await fetch(new URL(`/api${path}`, base), init)
-    : await (await getApiApp()).fetch(new Request(`http://in-process/api${path}`, init));
-  const type = response.headers.get("content-type") ?? "";
-  const payload: unknown = type.includes("application/json") ? await response.json() : await response.text();
-  if (response.ok) return { ok: true, status: response.status, data: payload as T, headers: response.headers };
-  const failure = payload as ApiFailure;
-  return {
-    ok: false,
-    status: response.status,
-    error: { message: serverMessage(payload), ...(Array.isArray(failure?.errors) ? { errors: failure.errors } : {}) },
-    headers: response.headers,
-    body: payload,
-  };
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * One UI request's caller. Remix hands each loader and the action its own copy of the Request but
+ * one load context per incoming request (remix-serve passes none, so every request gets a fresh
+ * `{}`), so the context is the key that lets the root and page loaders share one look-up.
+ */
+interface CallerState {
+  cookie: string | null;
+  token: Promise<string | null>;
+  /** In-process only: the session's user, resolved once per UI request (sliding expiry included). */
+  actor?: Promise<Actor | null>;
+  user?: Promise<CurrentUser | null>;
+}
+
+const callers = new WeakMap<object, CallerState>();
+
+function callerOf(request: Request, context: unknown): CallerState {
+  const key = context !== null && typeof context === "object" ? context : request;
+  const cookie = request.headers.get("Cookie");
+  const known = callers.get(key);
+  // A server whose load context outlived one request must still never lend one visitor's caller to another.
+  if (known && known.cookie === cookie) return known;
+  const state: CallerState = { cookie, token: getToken(request) };
+  callers.set(key, state);
+  return state;
 }
 
 /** Headers the API needs from the visitor's request: test flag overrides and the client address (rate limits). */
-export function forwardedHeaders(request: Request): Record<string, string> {
-  const forwarded: Record<string, string> = {};
-  for (const name of ["x-feature-flags", "x-forwarded-for"]) {
+function forwardedHeaders(request: Request): [string, string][] {
+  return ["x-feature-flags", "x-forwarded-for"].flatMap((name) => {
     const value = request.headers.get(name);
-    if (value !== null) forwarded[name] = value;
-  }
-  return forwarded;
+    return value === null ? [] : [[name, value] as [string, string]];
+  });
 }
 
-/**
- * Calls made on behalf of the person behind `request`, with their session token. Every
- * state-changing action reaches the API through here, so this is where a cross-site form
- * post is refused (CSRF, app/lib/csrf.server.ts).
- */
-export async function apiFor(request: Request) {
-  assertSameOrigin(request);
-  const token = await getToken(request);
-  const forwarded = forwardedHeaders(request);
-  const call = <T>(method: Method, path: string, body?: unknown) => callApi<T>(token, method, path, body, forwarded);
-  return {
-    token,
-    get: <T>(path: string) => call<T>("GET", path),
-    post: <T>(path: string, body?: unknown) => call<T>("POST", path, body ?? {}),
-    put: <T>(path: string, body?: unknown) => call<T>("PUT", path, body ?? {}),
-    del: <T>(path: string) => call<T>("DELETE", path),
-    /** For loaders: the data, or the answer an ErrorBoundary renders (401 signs out). */
-    async load<T>(path: string): Promise<T> {
-      return expectData(request, await call<T>("GET", path));
-    },
+const apiBase = () => (process.env.API_URL ? new URL("/api", process.env.API_URL).toString() : "http://in-process/api");
+
+/** Sends one API request for `caller`: in-process with the resolved caller, or over HTTP with the bearer token. */
+function dispatcher(caller: CallerState | null, forwarded: [string, string][]) {
+  return async (request: Request): Promise<Response> => {
+    for (const [name, value] of forwarded) request.headers.set(name, value);
+    const token = caller ? await caller.token : null;
+    let response: Response;
+    if (process.env.API_URL) {
+      if (token) request.headers.set("authorization", `Bearer ${token}`);
+      response = await fetch(request);
+    } else {
+      const api = await inProcessApi();
+      let actor: Actor | null = null;
+      if (caller && token) {
+        caller.actor ??= api.resolveCaller(token);
+        actor = await caller.actor;
+      }
+      response = await api.app.fetch(request, { caller: { actor } });
+    }
+    // A change may change the caller (signed out, own roles or schools): the next call looks again.
+    if (caller && !SAFE_METHODS.has(request.method)) {
+      caller.actor = undefined;
+      caller.user = undefined;
+    }
+    return response;
   };
 }
 
-export type ApiClient = Awaited<ReturnType<typeof apiFor>>;
+function failureOf(body: unknown): ApiFailure {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  return {
+    message: serverMessage(body),
+    ...(Array.isArray(errors) && errors.every((e) => typeof e === "string") ? { errors: errors as string[] } : {}),
+  };
+}
+
+/** For actions: the typed answer as `{ ok, status, data | error }`, the error carrying the server's message. */
+export async function resultOf<T, E>(pending: Promise<Answer<T, E>>): Promise<ApiResult<T, E>> {
+  const { data, error, response } = await pending;
+  if (response.ok) return { ok: true, status: response.status, data: data as T, headers: response.headers };
+  return { ok: false, status: response.status, error: failureOf(error), headers: response.headers, body: error as E };
+}
 
 /**
- * A 401 signs the user out and sends them to /login remembering the page; 403 and 404
- * become thrown responses the shared ErrorBoundary renders; anything else is a 500
- * carrying the server's message, never a stack trace.
+ * For loaders: the data, or the answer the ErrorBoundary renders. A 401 signs the user out and
+ * sends them to /login remembering the page; 403 and 404 become thrown responses the shared
+ * ErrorBoundary renders; anything else is a 500 carrying the server's message, never a stack trace.
  */
-export async function expectData<T>(request: Request, result: ApiResult<T>): Promise<T> {
+export async function expectData<T>(request: Request, result: ApiResult<T, unknown>): Promise<T> {
   if (result.ok) return result.data;
   if (result.status === 401) return signOutAndRedirect(request);
   const status = result.status === 403 || result.status === 404 ? result.status : 500;
   throw json(result.error, { status });
+}
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+function typedClient(request: Request, caller: CallerState | null) {
+  const send = dispatcher(caller, forwardedHeaders(request));
+  const client: Client<paths> = createClient<paths>({ baseUrl: apiBase(), fetch: send });
+
+  // Deprecated: the untyped surface, until the admin pages use the typed calls; then it goes.
+  const call = async <T>(method: Method, path: string, body?: unknown) => {
+    const init: RequestInit = { method, headers: { accept: "application/json" } };
+    if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers = { accept: "application/json", "content-type": "application/json" };
+    }
+    const response = await send(new Request(`${apiBase()}${path}`, init));
+    const type = response.headers.get("content-type") ?? "";
+    const payload: unknown = type.includes("application/json") ? await response.json() : await response.text();
+    return resultOf<T, unknown>(Promise.resolve(response.ok ? { data: payload as T, response } : { error: payload, response }));
+  };
+
+  function load<T>(pending: Promise<Answer<T>>): Promise<T>;
+  /** @deprecated Use `api.load(api.GET(path, { params }))`. */
+  function load<T>(path: string): Promise<T>;
+  async function load<T>(what: string | Promise<Answer<T>>): Promise<T> {
+    return expectData(request, typeof what === "string" ? await call<T>("GET", what) : await resultOf(what));
+  }
+
+  return {
+    ...client,
+    /** For loaders: `await api.load(api.GET(…))` is the data; failures go to the ErrorBoundary (see expectData). */
+    load,
+    /** For actions: `await api.result(api.POST(…))` is `{ ok, status, data | error }`. */
+    result: resultOf,
+    /** @deprecated Untyped; use `api.result(api.GET(…))`. */
+    get: <T>(path: string) => call<T>("GET", path),
+    /** @deprecated Untyped; use `api.result(api.POST(…))`. */
+    post: <T>(path: string, body?: unknown) => call<T>("POST", path, body ?? {}),
+    /** @deprecated Untyped; use `api.result(api.PUT(…))`. */
+    put: <T>(path: string, body?: unknown) => call<T>("PUT", path, body ?? {}),
+    /** @deprecated Untyped; use `api.result(api.DELETE(…))`. */
+    del: <T>(path: string) => call<T>("DELETE", path),
+  };
+}
+
+export type ApiClient = ReturnType<typeof typedClient>;
+
+/**
+ * The API on behalf of the person behind `request` (their session), for a loader or an action:
+ *
+ *   const api = apiFor(request, context);
+ *   const classroom = await api.load(api.GET("/participantGroups/{id}", { params: { path: { id } } }));
+ *   const saved = await api.result(api.POST("/participantTest/manual", { body }));
+ *
+ * Pass the loader's `context` so every loader of one page shares one caller look-up. Every
+ * state-changing action reaches the API through here, so this is where a cross-site form post
+ * is refused (CSRF, app/server/csrf.server.ts).
+ */
+export function apiFor(request: Request, context?: unknown): ApiClient {
+  assertSameOrigin(request);
+  return typedClient(request, callerOf(request, context));
+}
+
+/** The API without the visitor's session, for the calls that start one (sign-in, password reset, registration). */
+export function publicApiFor(request: Request): ApiClient {
+  assertSameOrigin(request);
+  return typedClient(request, null);
+}
+
+/** The signed-in user, or null (a 401 from the API counts as signed out); asked once per UI request. */
+export function currentUser(request: Request, context?: unknown): Promise<CurrentUser | null> {
+  const caller = callerOf(request, context);
+  caller.user ??= (async () => {
+    if (!(await caller.token)) return null;
+    const { data, response } = await typedClient(request, caller).GET("/dashboard/current-user");
+    return response.ok && data ? data : null;
+  })();
+  return caller.user;
 }

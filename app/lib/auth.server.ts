@@ -1,13 +1,9 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import type { CurrentUser } from "#app/api/mappers";
-import { callApi, apiFor, forwardedHeaders } from "./api.server";
-import { getToken, signOutAndRedirect } from "./session.server";
+import { currentUser, publicApiFor, type ApiSchema, type CurrentUser } from "./api.server";
+import { signOutAndRedirect } from "./session.server";
 
-export interface SignedIn {
-  token: string;
-  user: CurrentUser;
-}
+export type SignedIn = ApiSchema<"LoginAnswer">;
 
 export type LoginFieldErrors = { email?: string; password?: string };
 
@@ -34,11 +30,12 @@ authenticator.use(
     if (!email) fieldErrors.email = "Please enter your email address";
     if (!password) fieldErrors.password = "Please enter your password";
     if (fieldErrors.email || fieldErrors.password) throw new LoginFailure("fields", "", fieldErrors);
-    const result = await callApi<SignedIn>(null, "POST", "/dashboard/login", { username: email, password }, forwardedHeaders(request));
+    const api = publicApiFor(request);
+    const result = await api.result(api.POST("/dashboard/login", { body: { username: email, password } }));
     if (result.ok) return result.data;
     if (result.status === 412) {
-      const challenge = (result.body as { challenge?: unknown } | null)?.challenge;
-      if (typeof challenge !== "string") throw new LoginFailure("server", result.error.message);
+      const challenge = result.body && "challenge" in result.body ? result.body.challenge : null;
+      if (!challenge) throw new LoginFailure("server", result.error.message);
       throw new LoginFailure("new-password-required", result.error.message, {}, challenge);
     }
     if (result.status === 429) throw new LoginFailure("rate-limited", result.error.message);
@@ -48,26 +45,17 @@ authenticator.use(
   "form",
 );
 
-// Root and page loaders of one request ask for the same user; ask the API once.
-const userByRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
-
-/** The signed-in user, or null (a 401 from the API counts as signed out). */
-export function getUser(request: Request): Promise<CurrentUser | null> {
-  let pending = userByRequest.get(request);
-  if (!pending) {
-    pending = (async () => {
-      if (!(await getToken(request))) return null;
-      const result = await (await apiFor(request)).get<CurrentUser>("/dashboard/current-user");
-      return result.ok ? result.data : null;
-    })();
-    userByRequest.set(request, pending);
-  }
-  return pending;
+/**
+ * The signed-in user, or null (a 401 from the API counts as signed out). The root and page
+ * loaders of one request ask the API once: pass the loader's `context` (app/lib/api.server.ts).
+ */
+export function getUser(request: Request, context?: unknown): Promise<CurrentUser | null> {
+  return currentUser(request, context);
 }
 
 /** For pages behind sign-in: the user, or a redirect to /login that remembers the page. */
-export async function requireUser(request: Request): Promise<CurrentUser> {
-  const user = await getUser(request);
+export async function requireUser(request: Request, context?: unknown): Promise<CurrentUser> {
+  const user = await getUser(request, context);
   if (!user) return signOutAndRedirect(request);
   return user;
 }

@@ -1,6 +1,4 @@
 import { z } from "zod";
-import type { Classroom } from "#app/api/resources/participant-groups";
-import type { AssessmentConfig, ClassroomStudent, RiskScore } from "#app/api/results-mappers";
 import { assessmentDefinition, definitionItems } from "#app/domain/assessment-definitions";
 import { ASSESSMENTS, letterItems, letterOfItem, type LetterTestCode } from "#app/domain/assessments";
 import { localIsoDate } from "#app/domain/calendar-date";
@@ -16,9 +14,9 @@ import {
   type GridStudentInput,
   type ProfileScores,
 } from "#app/domain/results-grid";
-import { expectData, type ApiClient } from "#app/lib/api.server";
 import { UNABLE_TO_LOAD_CLASSROOM, UNABLE_TO_LOAD_DATA } from "#app/domain/results-labels";
-import { isOn, loadFlags } from "#app/server/flags.server";
+import { expectData, type ApiClient, type ApiResult, type ApiSchema } from "#app/lib/api.server";
+import { flagsFor, isOn } from "#app/server/flags.server";
 
 // What the classroom page and its CSV export load: one definition of "the grid as shown".
 
@@ -96,18 +94,18 @@ export type ResultsData = {
 const usDate = (iso: string | null) => (iso ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : null);
 
 /** 401 signs out; 403/404 belong to the ErrorBoundary; anything else is the spec's alert. */
-async function must<T>(request: Request, api: ApiClient, path: string): Promise<T | null> {
-  const result = await api.get<T>(path);
+async function must<T>(request: Request, what: string, pending: Promise<ApiResult<T>>): Promise<T | null> {
+  const result = await pending;
   if (result.ok) return result.data;
   if (result.status === 401 || result.status === 403 || result.status === 404) return expectData(request, result);
-  console.error("[classroom]", path, result.status, result.error.message);
+  console.error("[classroom]", what, result.status, result.error.message);
   return null;
 }
 
 export async function loadResults(
   request: Request,
   api: ApiClient,
-  classroom: Classroom,
+  classroom: ApiSchema<"Classroom">,
   q: Query,
   today = new Date(),
 ): Promise<ResultsData> {
@@ -121,7 +119,11 @@ export async function loadResults(
     hasStudents: classroom.Participant.length > 0,
     studentGrades: [],
   };
-  const config = await must<AssessmentConfig>(request, api, `/assessmentConfig/currentAcademicYear/${organizationId}`);
+  const config = await must(
+    request,
+    "assessment config",
+    api.result(api.GET("/assessmentConfig/currentAcademicYear/{id}", { params: { path: { id: organizationId } } })),
+  );
   if (!config) return empty;
   const periods = config.periods.map((p) => ({ name: p.periodName, label: PERIOD_LABELS[p.periodName] }));
   const selected =
@@ -129,16 +131,29 @@ export async function loadResults(
   if (!selected) return { ...empty, periods, error: "The district has no assessment periods for this school year." };
   const id = classroom.participantGroupId;
   const [students, risk] = await Promise.all([
-    must<ClassroomStudent[]>(
+    must(
       request,
-      api,
-      `/participants/participantGroup/${id}?v=1&startDate=${selected.startDate}&endDate=${selected.endDate}`,
+      "students",
+      api.result(
+        api.GET("/participants/participantGroup/{id}", {
+          params: { path: { id }, query: { v: "1", startDate: selected.startDate, endDate: selected.endDate } },
+        }),
+      ),
     ),
-    must<RiskScore[]>(request, api, `/participants/participantGroup/riskScores/${id}`),
+    // The year is known here; naming it spares the API looking the configuration up again.
+    must(
+      request,
+      "risk scores",
+      api.result(
+        api.GET("/participants/participantGroup/riskScores/{id}", {
+          params: { path: { id }, query: { academicYear: config.academicYear ?? undefined } },
+        }),
+      ),
+    ),
   ]);
   if (!students || !risk) return { ...empty, periods, period: selected.periodName };
 
-  const flags = loadFlags();
+  const flags = flagsFor(request);
   const lists = gradeTestLists(selected.GradeAssessmentLists);
   const profiles: Record<string, ProfileScores> = {};
   for (const r of risk) if (r.periodName === selected.periodName) profiles[r.participantId] = r.predictiveProfile;

@@ -1,7 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { Classroom } from "#app/api/resources/participant-groups";
-import type { ClassroomStudent } from "#app/api/results-mappers";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { Tabs } from "#app/components/Tabs";
@@ -12,7 +10,7 @@ import { ResultsControls } from "#app/components/results/ResultsControls";
 import { ResultsGrid } from "#app/components/results/ResultsGrid";
 import { assessmentDefinition, definitionItems } from "#app/domain/assessment-definitions";
 import { isGrade } from "#app/domain/grades";
-import { PERIOD_LABELS, PERIODS } from "#app/domain/periods";
+import { PERIOD_LABELS } from "#app/domain/periods";
 import { bannerApplies, shownGrid } from "#app/domain/results-grid";
 import {
   NO_CLASSROOM_STUDENTS,
@@ -40,10 +38,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.classroom.name} – Early Literacy Screening` : "Classroom – Early Literacy Screening" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const api = await apiFor(request);
-  const classroom = await api.load<Classroom>(`/participantGroups/${params.classroomId}`);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const api = apiFor(request, context);
+  const classroom = await api.load(api.GET("/participantGroups/{id}", { params: { path: { id: params.classroomId! } } }));
   const q = parseResultsQuery(new URL(request.url));
   const banner = loadBanner();
   const base = {
@@ -74,7 +72,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         : null,
   };
   if (q.tab === "students") {
-    const result = await api.get<ClassroomStudent[]>(`/participants/participantGroup/${classroom.participantGroupId}?v=1`);
+    const result = await api.result(
+      api.GET("/participants/participantGroup/{id}", { params: { path: { id: classroom.participantGroupId }, query: { v: "1" } } }),
+    );
     if (!result.ok && [401, 403, 404].includes(result.status)) await expectData(request, result);
     return {
       ...base,
@@ -94,28 +94,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { ...base, students: null, results: { ...results, grid: results.grid && shownGrid(results.grid) } };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireUser(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await requireUser(request, context);
   const form = await request.formData();
   const parsed = LetterScoresForm.safeParse({ ...Object.fromEntries(form), correct: form.getAll("correct") });
   if (!parsed.success) return { error: { message: UNABLE_TO_INPUT, detail: parsed.error.issues[0]?.message } };
   const f = parsed.data;
   const failure = f.intent === "create" ? UNABLE_TO_INPUT : UNABLE_TO_UPDATE;
-  const items = isGrade(f.grade) ? definitionItems(assessmentDefinition(f.testCode), f.grade, f.periodName) : null;
+  const grade = isGrade(f.grade) ? f.grade : null;
+  const items = grade && definitionItems(assessmentDefinition(f.testCode), grade, f.periodName);
   const submitted = Object.fromEntries((items ?? []).map((code) => [code, f.correct.includes(code) ? 1 : 0])) as Record<string, 0 | 1>;
-  if (!items) return { error: { message: failure, scores: submitted } };
+  if (!grade || !items || (f.intent === "update" && !f.participantTestId)) return { error: { message: failure, scores: submitted } };
   const responses = items.map((questionCode) => ({ questionCode, score: submitted[questionCode] }));
-  const api = await apiFor(request);
-  const result =
+  const api = apiFor(request, context);
+  const result = await api.result(
     f.intent === "create"
-      ? await api.post(`/participantTest/manual`, {
-          testCode: f.testCode,
-          participantId: f.participantId,
-          grade: f.grade,
-          periodName: f.periodName,
-          responses,
+      ? api.POST("/participantTest/manual", {
+          body: { testCode: f.testCode, participantId: f.participantId, grade, periodName: f.periodName, responses },
         })
-      : await api.put(`/participantTest/manual`, { participantTestId: f.participantTestId, participantId: f.participantId, responses });
+      : api.PUT("/participantTest/manual", {
+          body: { participantTestId: f.participantTestId ?? "", participantId: f.participantId, responses },
+        }),
+  );
   if (!result.ok) {
     if (result.status === 401) return signOutAndRedirect(request);
     return { error: { message: failure, detail: result.error.message, scores: submitted } };
@@ -231,6 +231,11 @@ function ResultsTab() {
             <a className="button" href={exportHref} download>
               Export CSV
             </a>
+          ) : null}
+          {grid && grid.rows.length > 0 ? (
+            <Link className="button" to={`/classroom/${classroom.id}/family-reports?period=${results.period}`}>
+              Print family reports
+            </Link>
           ) : null}
         </div>
       ) : null}

@@ -1,14 +1,13 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import type { CurrentUser } from "#app/api/mappers";
-import { FLOW_COOKIE } from "#app/api/sso/routes";
 import { loginNoticeCookie } from "#app/lib/account-cookies.server";
-import { callApi, forwardedHeaders } from "#app/lib/api.server";
+import { publicApiFor } from "#app/lib/api.server";
 import { commitSession, getSession } from "#app/lib/session.server";
+import { SSO_FLOW_COOKIE } from "#app/server/sso-flow.server";
 
 // Single sign-on return page (spec 000 section 2): exchanges `code` for a session and goes
 // to /, or stores the failure message and goes to /login.
 
-const clearFlow = `${FLOW_COOKIE}=; Path=/login-callback; Max-Age=0; HttpOnly; SameSite=Lax`;
+const clearFlow = `${SSO_FLOW_COOKIE}=; Path=/login-callback; Max-Age=0; HttpOnly; SameSite=Lax`;
 
 async function failed() {
   const headers = new Headers();
@@ -20,15 +19,10 @@ async function failed() {
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const code = url.searchParams.get("code");
-  const startedHere = (request.headers.get("Cookie") ?? "").split(/;\s*/).includes(`${FLOW_COOKIE}=1`);
+  const startedHere = (request.headers.get("Cookie") ?? "").split(/;\s*/).includes(`${SSO_FLOW_COOKIE}=1`);
   if (url.searchParams.get("error") || !code || !startedHere) return failed();
-  const result = await callApi<{ error: string | null; token: string; user: CurrentUser }>(
-    null,
-    "POST",
-    "/dashboard/login/sso",
-    { code },
-    forwardedHeaders(request),
-  );
+  const api = publicApiFor(request);
+  const result = await api.result(api.POST("/dashboard/login/sso", { body: { code } }));
   if (!result.ok || result.data.error || !result.data.token) return failed();
   const session = await getSession(request);
   session.set("token", result.data.token);

@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { loadSsoProviders, SSO_PROVIDERS, type SsoProviderName } from "#app/api/sso/providers";
 import { PrivacyPolicyLink } from "#app/components/PrivacyPolicyLink";
 import { homePath, safeRedirect } from "#app/domain/home-path";
 import { LOGIN_NOTICES, loginNoticeCookie, pendingNewPasswordCookie, type LoginNotice } from "#app/lib/account-cookies.server";
+import { publicApiFor, type ApiSchema } from "#app/lib/api.server";
 import { appVersion } from "#app/lib/app-info.server";
 import { authenticator, getUser, LoginFailure, type LoginFieldErrors } from "#app/lib/auth.server";
 import { publicUrl } from "#app/server/config.server";
@@ -16,46 +16,47 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss
 
 export const meta: MetaFunction = () => [{ title: "Log In | Early Literacy Screening" }];
 
-const SSO_LABELS: Record<SsoProviderName, string> = {
+const SSO_LABELS: Record<ApiSchema<"SsoProviderList">[number]["provider"], string> = {
   google: "Google",
   clever: "Clever",
   classlink: "ClassLink",
   microsoft: "Microsoft",
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getUser(request, context);
   if (user) {
     const to = new URL(request.url).searchParams.get("redirectTo");
     throw redirect(safeRedirect(to, homePath(user)));
   }
   const notice = (await loginNoticeCookie.parse(request.headers.get("Cookie"))) as LoginNotice | null;
   return data(
-    loginPage(request, notice),
+    await loginPage(request, notice),
     notice ? { headers: { "Set-Cookie": await loginNoticeCookie.serialize("", { maxAge: 0 }) } } : undefined,
   );
 }
 
-function loginPage(request: Request, notice: LoginNotice | null) {
+async function loginPage(request: Request, notice: LoginNotice | null) {
   const flags = flagsFor(request);
-  const providers = loadSsoProviders();
+  const api = publicApiFor(request);
+  const providers = await api.load(api.GET("/auth/providers"));
   const callback = new URL("/login-callback", publicUrl()).toString();
   return {
     registration: isOn(flags, "new-user-password-registration"),
     banner: isOn(flags, "login-banner") ? flags.loginBanner : null,
     officeHoursUrl: isOn(flags, "office-hours-link") ? (process.env.OFFICE_HOURS_URL ?? null) : null,
-    sso: SSO_PROVIDERS.map((id) => ({
+    sso: providers.map(({ provider: id, clientId }) => ({
       id,
       label: SSO_LABELS[id],
       // An unconfigured provider still has its button; the API answers it with an error.
-      href: `/api/auth/login/${id}/${encodeURIComponent(providers[id]?.clientId ?? "not-configured")}?callback=${encodeURIComponent(callback)}`,
+      href: `/api/auth/login/${id}/${encodeURIComponent(clientId ?? "not-configured")}?callback=${encodeURIComponent(callback)}`,
     })),
     version: appVersion(),
     year: new Date().getFullYear(),
     notice: notice && notice in LOGIN_NOTICES ? LOGIN_NOTICES[notice] : null,
   };
 }
-type LoginPage = ReturnType<typeof loginPage>;
+type LoginPage = Awaited<ReturnType<typeof loginPage>>;
 
 type ActionData = { email: string; fieldErrors: LoginFieldErrors; formError: string | null; attempt: number };
 

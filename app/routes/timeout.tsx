@@ -3,18 +3,18 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { safeRedirect } from "#app/domain/home-path";
 import { apiFor } from "#app/lib/api.server";
-import { destroySession, getSession } from "#app/lib/session.server";
+import { destroySession, getSession, getToken } from "#app/lib/session.server";
 import accountCss from "#app/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
 export const meta: MetaFunction = () => [{ title: "Session Timeout | Early Literacy Screening" }];
 
 /** The idle time-out posts here when nobody answered: sign out server-side, remember the page. */
-export async function action({ request }: ActionFunctionArgs) {
-  const api = await apiFor(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const api = apiFor(request, context);
   const form = await request.formData();
   const redirectTo = safeRedirect(form.get("redirectTo"), "/");
-  if (api.token) await api.post("/dashboard/logout");
+  if (await getToken(request)) await api.POST("/dashboard/logout");
   const session = await getSession(request);
   return redirect(`/timeout?redirectTo=${encodeURIComponent(redirectTo)}`, {
     headers: { "Set-Cookie": await destroySession(session) },

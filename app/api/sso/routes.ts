@@ -2,7 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import * as oidc from "openid-client";
-import { errorResponses, type ApiEnv, type Router } from "../env";
+import { SSO_FLOW_COOKIE } from "#app/server/sso-flow.server";
+import { errorResponses, jsonResponse, type ApiEnv, type Router } from "../env";
 import { ApiError } from "../errors";
 import { issueCode } from "../one-time-codes";
 import { clientConfig, loadSsoProviders, pickEmail, SSO_PROVIDERS, type SsoProviderConfig } from "./providers";
@@ -15,7 +16,6 @@ import { clientConfig, loadSsoProviders, pickEmail, SSO_PROVIDERS, type SsoProvi
 
 const STATE_COOKIE = "sso_state";
 const STATE_TTL_S = 600;
-export const FLOW_COOKIE = "sso_flow";
 
 /** Where the hand-off may go: only this app's own /login-callback page (no open redirect). */
 export function isAllowedCallback(callback: string, publicUrl: string): boolean {
@@ -71,6 +71,24 @@ const callback = createRoute({
   responses: { 302: { description: "To the callback with `code` or `error`" } },
 });
 
+const SsoProviderList = z
+  .array(
+    z.object({
+      provider: z.enum(SSO_PROVIDERS),
+      clientId: z.string().nullable().openapi({ description: "null when the provider is not configured" }),
+    }),
+  )
+  .openapi("SsoProviderList");
+
+const providers = createRoute({
+  method: "get",
+  path: "/auth/providers",
+  summary: "The single sign-on providers",
+  description: "Every provider of spec 000 section 2 with its client id, for a sign-in page's links to /auth/login/{provider}/{clientId}.",
+  security: [],
+  responses: { 200: jsonResponse(SsoProviderList, "The providers") },
+});
+
 const redirectUri = (publicUrl: string, provider: string) => new URL(`/api/auth/callback/${provider}`, publicUrl).toString();
 
 function withParam(callbackUrl: string, key: "code" | "error", value: string) {
@@ -86,6 +104,14 @@ function providerFor(c: Context<ApiEnv>, name: string): SsoProviderConfig | null
 }
 
 export function registerSso(app: Router) {
+  app.openapi(providers, async (c) => {
+    const configured = c.var.deps.config.sso ?? loadSsoProviders();
+    return c.json(
+      SSO_PROVIDERS.map((provider) => ({ provider, clientId: configured[provider]?.clientId ?? null })),
+      200,
+    );
+  });
+
   app.openapi(start, async (c) => {
     const { config } = c.var.deps;
     const { provider: name, clientId } = c.req.valid("param");
@@ -119,9 +145,7 @@ export function registerSso(app: Router) {
         secure: config.secureCookies,
         maxAge: STATE_TTL_S,
       });
-      // Marks this browser as one that started a sign-on, so /login-callback takes codes only
-      // from flows it started (a stranger's link cannot sign a visitor into another account).
-      setCookie(c, FLOW_COOKIE, "1", {
+      setCookie(c, SSO_FLOW_COOKIE, "1", {
         path: "/login-callback",
         httpOnly: true,
         sameSite: "Lax",

@@ -2,12 +2,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createApi } from "#app/api/app";
-import type { ApiConfig } from "#app/api/env";
+import type { ApiConfig, ApiDeps } from "#app/api/env";
 import type { Db } from "#app/db/connect.server";
 import type { MailMessage } from "#app/server/mail.server";
 
 export interface TestApi {
   api: ReturnType<typeof createApi>;
+  /** What the API was built with (the in-process UI client needs it too: app/lib/api-app.server.ts). */
+  deps: ApiDeps;
   mail: MailMessage[];
   clock: { now: Date };
   call: (
@@ -24,7 +26,7 @@ export const TEST_PASSWORD = "Test#Pass1";
 export function createTestApi(db: Db, config: Partial<ApiConfig> = {}): TestApi {
   const mail: MailMessage[] = [];
   const clock = { now: new Date() };
-  const api = createApi({
+  const deps: ApiDeps = {
     db,
     config: {
       sessionIdleMs: 3_630_000,
@@ -36,7 +38,8 @@ export function createTestApi(db: Db, config: Partial<ApiConfig> = {}): TestApi 
     },
     mailer: { send: async (m) => void mail.push(m) },
     now: () => clock.now,
-  });
+  };
+  const api = createApi(deps);
   const call: TestApi["call"] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -54,7 +57,7 @@ export function createTestApi(db: Db, config: Partial<ApiConfig> = {}): TestApi 
     if (res.status !== 200) throw new Error(`login as ${email} answered ${res.status}: ${await res.text()}`);
     return ((await res.json()) as { token: string }).token;
   };
-  return { api, mail, clock, call, login };
+  return { api, deps, mail, clock, call, login };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { KyselyConfig } from "kysely";
 import pg from "pg";
 import { migrateToLatest, openDatabase, type DbHandle } from "#app/db/connect.server";
 
@@ -7,9 +8,9 @@ import { migrateToLatest, openDatabase, type DbHandle } from "#app/db/connect.se
  * an in-memory PGlite, or a new PostgreSQL database dropped again afterwards, so no
  * test sees another's rows and nothing is left behind.
  */
-export async function createTestDb(): Promise<DbHandle> {
+export async function createTestDb(options: { log?: KyselyConfig["log"] } = {}): Promise<DbHandle> {
   if (process.env.TEST_DB_ENGINE !== "postgres") {
-    const handle = await openDatabase({});
+    const handle = await openDatabase({ log: options.log });
     await migrateToLatest(handle.db);
     return handle;
   }
@@ -19,7 +20,7 @@ export async function createTestDb(): Promise<DbHandle> {
   await withAdmin(adminUrl, (c) => c.query(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const handle = await openDatabase({ url: url.toString(), log: options.log });
   await migrateToLatest(handle.db);
   return {
     ...handle,

@@ -1,0 +1,167 @@
+import type { LogEvent } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "#app/db/connect.server";
+import { assessmentDefinition, definitionItems } from "#app/domain/assessment-definitions";
+import { defaultGradeAssessments } from "#app/domain/assessments";
+import { localIsoDate } from "#app/domain/calendar-date";
+import type { Grade } from "#app/domain/grades";
+import { academicYearOf, currentPeriod, PERIODS, type Period } from "#app/domain/periods";
+import { setApiAppForTests } from "#app/lib/api-app.server";
+import { commitSession, getSession } from "#app/lib/session.server";
+import { loader as rootLoader } from "#app/root";
+import { action as classroomAction, loader as classroomLoader } from "#app/routes/classroom.$classroomId";
+import { makeStudent, makeWorld } from "./support/fixtures";
+import { createTestApi, type TestApi } from "./support/test-api";
+import { createTestDb } from "./support/test-db";
+
+// How many SQL queries one page costs (issue 9: the classroom page ≤ 12, one letter save ≤ 15).
+// The real route loaders and action run in-process against the test database, each with its own
+// copy of the Request and one shared load context, as Remix calls them; Kysely's log hook counts
+// every statement the database receives.
+
+const PAGE_BUDGET = 12;
+const SAVE_BUDGET = 15;
+const STUDENTS = 20;
+
+let handle: DbHandle;
+let t: TestApi;
+let w: Awaited<ReturnType<typeof makeWorld>>;
+let cookie: string;
+let counting: string[] | null = null;
+
+const count = (event: LogEvent) => {
+  if (event.level === "query") counting?.push(event.query.sql);
+};
+
+/** The statements `run` sent to the database. */
+async function queriesOf(run: () => Promise<unknown>): Promise<{ result: unknown; queries: string[] }> {
+  const queries: string[] = [];
+  counting = queries;
+  try {
+    return { result: await run(), queries };
+  } finally {
+    counting = null;
+  }
+}
+
+// Periods around today, so the page shows the period in progress whatever day the test runs.
+function periodsAroundToday(): Record<Period, { start: string; end: string }> {
+  const [first] = academicYearOf(localIsoDate(new Date())).split("-").map(Number);
+  return {
+    BOY: { start: `${first}-07-01`, end: `${first}-10-31` },
+    MOY: { start: `${first}-11-01`, end: `${first + 1}-02-28` },
+    EOY: { start: `${first + 1}-03-01`, end: `${first + 1}-06-30` },
+  };
+}
+
+async function addPeriods(db: DbHandle["db"], organizationId: string) {
+  const ranges = periodsAroundToday();
+  const year = academicYearOf(localIsoDate(new Date()));
+  for (const period of PERIODS) {
+    const p = await db
+      .insertInto("assessment_period")
+      .values({
+        organization_id: organizationId,
+        academic_year: year,
+        period_name: period,
+        start_date: ranges[period].start,
+        end_date: ranges[period].end,
+      })
+      .returning("assessment_period_id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("grade_assessment_list")
+      .values(
+        (["PK", "K", "1", "2", "3"] as Grade[]).map((grade) => ({
+          assessment_period_id: p.assessment_period_id,
+          grade,
+          test_codes: defaultGradeAssessments(grade, period, { rerKindergarten: false }).join(","),
+        })),
+      )
+      .execute();
+  }
+}
+
+const currentPeriodName = (): Period => {
+  const ranges = periodsAroundToday();
+  const periods = PERIODS.map((periodName) => ({ periodName, startDate: ranges[periodName].start, endDate: ranges[periodName].end }));
+  return currentPeriod(periods, localIsoDate(new Date()))!.periodName;
+};
+
+const pageUrl = (query = "") => `http://localhost/classroom/${w.classA.participant_group_id}${query}`;
+const context = () => ({});
+
+beforeAll(async () => {
+  process.env.SESSION_SECRET ??= "query-count-test-secret";
+  handle = await createTestDb({ log: count });
+  t = createTestApi(handle.db);
+  setApiAppForTests(t.api, t.deps);
+  w = await makeWorld(handle.db);
+  await addPeriods(handle.db, w.district.organization_id);
+  for (let i = 0; i < STUDENTS; i++) {
+    await makeStudent(handle.db, w.schoolA.organization_unit_id, { grade: "K", classroomIds: [w.classA.participant_group_id] });
+  }
+  const token = await t.login(w.teacher.email);
+  const session = await getSession(new Request("http://localhost/"));
+  session.set("token", token);
+  cookie = (await commitSession(session)).split(";")[0];
+});
+afterAll(() => handle.close());
+
+describe(`SQL queries per page (${process.env.TEST_DB_ENGINE})`, () => {
+  it(`the classroom page (root and page loaders) costs at most ${PAGE_BUDGET}`, async () => {
+    const shared = context();
+    const request = () => new Request(pageUrl(), { headers: { cookie } });
+    const { result, queries } = await queriesOf(async () => {
+      const [root, page] = await Promise.all([
+        rootLoader({ request: request(), context: shared, params: {} }),
+        classroomLoader({ request: request(), context: shared, params: { classroomId: w.classA.participant_group_id } }),
+      ]);
+      return { root: (await root.json()) as { user: { email: string } | null }, page };
+    });
+    const { root, page } = result as { root: { user: { email: string } | null }; page: Awaited<ReturnType<typeof classroomLoader>> };
+    expect(root.user?.email).toBe(w.teacher.email);
+    expect(page.results?.error).toBeNull();
+    expect(page.results?.grid?.rows).toHaveLength(STUDENTS + 1);
+    console.info(`[query-count] classroom page: ${queries.length} queries`);
+    expect(queries.length, queries.join("\n")).toBeLessThanOrEqual(PAGE_BUDGET);
+  });
+
+  it(`one letter-score save (the classroom action) costs at most ${SAVE_BUDGET}`, async () => {
+    const student = await makeStudent(handle.db, w.schoolA.organization_unit_id, {
+      grade: "K",
+      classroomIds: [w.classA.participant_group_id],
+    });
+    const form = new URLSearchParams({
+      intent: "create",
+      testCode: "letter-names",
+      participantId: student.participant_id,
+      grade: "K",
+      periodName: currentPeriodName(),
+    });
+    const items = definitionItems(assessmentDefinition("letter-names"), "K", currentPeriodName()) ?? [];
+    for (const item of items.slice(0, 5)) form.append("correct", item);
+    const url = pageUrl(`?dialog=letters&student=${student.participant_id}&test=letter-names`);
+    const { result, queries } = await queriesOf(() =>
+      classroomAction({
+        request: new Request(url, {
+          method: "POST",
+          headers: { cookie, origin: "http://localhost", "content-type": "application/x-www-form-urlencoded" },
+          body: form,
+        }),
+        context: context(),
+        params: { classroomId: w.classA.participant_group_id },
+      }),
+    );
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).status).toBe(302);
+    const saved = await handle.db
+      .selectFrom("participant_test")
+      .select("participant_test_id")
+      .where("participant_id", "=", student.participant_id)
+      .execute();
+    expect(saved).toHaveLength(1);
+    console.info(`[query-count] letter save: ${queries.length} queries`);
+    expect(queries.length, queries.join("\n")).toBeLessThanOrEqual(SAVE_BUDGET);
+  });
+});
