@@ -71,6 +71,28 @@ describe("localFileStore", () => {
     await expect(store.readAll("nothing/here.wav")).rejects.toBeInstanceOf(FileNotFoundError);
   });
 
+  it("lists the keys under a folder, and removes folders a delete empties", async () => {
+    await store.put("l/x/one.wav", new Uint8Array([1]));
+    await store.put("l/x/two.wav", new Uint8Array([2]));
+    await store.put("l/y/three.wav", new Uint8Array([3]));
+    expect((await store.list("l/")).sort()).toEqual(["l/x/one.wav", "l/x/two.wav", "l/y/three.wav"]);
+    expect(await store.list("l/x/")).toHaveLength(2);
+    expect(await store.list("nothing/")).toEqual([]);
+    await store.delete("l/y/three.wav");
+    expect(readdirSync(path.join(root, "l"))).toEqual(["x"]);
+    await store.delete("l/x/one.wav");
+    expect(readdirSync(path.join(root, "l"))).toEqual(["x"]);
+    expect(readdirSync(root)).toContain("l");
+    await store.deleteFolder("l/");
+    expect(readdirSync(root)).not.toContain("l");
+    await store.deleteFolder("l/");
+  });
+
+  it.each(["l", "../", "/", "a/../", ""])("refuses to list or remove the folder %j", async (prefix) => {
+    await expect(store.list(prefix)).rejects.toBeInstanceOf(InvalidKeyError);
+    await expect(store.deleteFolder(prefix)).rejects.toBeInstanceOf(InvalidKeyError);
+  });
+
   it("treats a folder as no file", async () => {
     await store.put("dir/inside.txt", new Uint8Array([1]));
     expect(await store.stat("dir")).toBeNull();

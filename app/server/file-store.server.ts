@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { copyFile, mkdir, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { copyFile, mkdir, readdir, readFile, realpath, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -27,7 +28,12 @@ export interface FileStore {
   /** The bytes from `start` to `end` inclusive (the whole file by default), as a stream. */
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   readAll(key: string): Promise<Uint8Array>;
+  /** Removes the file under the key; nothing there is not an error. */
   delete(key: string): Promise<void>;
+  /** Every key under a folder (`prefix` ends in '/'), in no set order; none when the folder is missing. */
+  list(prefix: string): Promise<string[]>;
+  /** Removes every key under a folder (`prefix` ends in '/'). */
+  deleteFolder(prefix: string): Promise<void>;
 }
 
 export class InvalidKeyError extends Error {
@@ -71,6 +77,11 @@ export function localFileStore(root: string): FileStore {
     return full;
   }
 
+  function folderOf(prefix: string): string {
+    if (!prefix.endsWith("/") || !isValidKey(prefix.slice(0, -1))) throw new InvalidKeyError(prefix);
+    return pathOf(prefix.slice(0, -1));
+  }
+
   /** The file to read, refusing one that resolves (through a link planted in the folder) outside the store. */
   async function existingPathOf(key: string): Promise<string> {
     const full = pathOf(key);
@@ -109,7 +120,8 @@ export function localFileStore(root: string): FileStore {
         else await pipeline(data, createWriteStream(tmp, { flags: "wx" }));
       }),
 
-    putFile: (key, localPath) => atomically(key, (tmp) => copyFile(localPath, tmp)),
+    // A copy-on-write clone where the file system has them (btrfs, XFS), a plain copy elsewhere.
+    putFile: (key, localPath) => atomically(key, (tmp) => copyFile(localPath, tmp, constants.COPYFILE_FICLONE)),
 
     async stat(key) {
       try {
@@ -142,7 +154,40 @@ export function localFileStore(root: string): FileStore {
     },
 
     async delete(key) {
-      await rm(pathOf(key), { force: true });
+      const full = pathOf(key);
+      await rm(full, { force: true });
+      // Folders emptied by the removal go too, so a store of many students' folders stays listable.
+      for (let dir = path.dirname(full); dir !== base && dir.startsWith(base); dir = path.dirname(dir)) {
+        try {
+          await rmdir(dir);
+        } catch {
+          break; // not empty, or already gone
+        }
+      }
+    },
+
+    async deleteFolder(prefix) {
+      await rm(folderOf(prefix), { recursive: true, force: true });
+    },
+
+    async list(prefix) {
+      const dir = folderOf(prefix);
+      let entries;
+      try {
+        entries = await readdir(dir, { recursive: true, withFileTypes: true });
+      } catch (e) {
+        if (isMissing(e)) return [];
+        throw e;
+      }
+      return entries
+        .filter((e) => e.isFile())
+        .map((e) =>
+          path
+            .relative(base, path.join(e.parentPath ?? e.path, e.name))
+            .split(path.sep)
+            .join("/"),
+        )
+        .filter(isValidKey); // leaves out the temporary files of writes under way
     },
   };
 }

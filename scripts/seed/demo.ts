@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { recordPredictiveProfile, recordTestResult } from "#app/api/results-ingest";
 import { hashPassword } from "#app/api/password";
 import type { Db } from "#app/db/connect.server";
@@ -6,6 +7,8 @@ import type { Grade } from "#app/domain/grades";
 import { PERIODS, type Period } from "#app/domain/periods";
 import { ROLE_IDS, type RoleName } from "#app/domain/roles";
 import { participantCode, seededRandom, type Random } from "#app/domain/random";
+import { audioStorageKey, parseAudioFileName, ranAudioFileName } from "#app/domain/ran-audio-name";
+import { fileStore } from "#app/server/file-store.server";
 
 export const DEMO_DISTRICT_NAME = "Maple Valley School District";
 export const DEMO_PASSWORD = "Screening#2026";
@@ -259,6 +262,7 @@ export async function seedDemo(db: Db, today = new Date()) {
   let students = 0;
   let classrooms = 0;
   let tests = 0;
+  const ranTests: SeededRanTest[] = [];
   for (const [schoolIndex, school] of SCHOOLS.entries()) {
     const schoolId = schoolIds[schoolIndex];
     for (const [classIndex, plan] of school.classes.entries()) {
@@ -294,11 +298,12 @@ export async function seedDemo(db: Db, today = new Date()) {
           .values({ participant_group_id: group.participant_group_id, participant_id: participantId })
           .execute();
         students++;
-        tests += await addResults(db, random, participantId, grade, periods, academicYear);
+        tests += await addResults(db, random, participantId, grade, periods, academicYear, ranTests);
       }
     }
   }
-  return { districtId: orgId, schools: schoolIds.length, classrooms, students, tests };
+  const recordings = await storeDemoRecordings(db, ranTests);
+  return { districtId: orgId, schools: schoolIds.length, classrooms, students, tests, recordings };
 }
 
 async function addStudent(db: Db, random: Random, schoolId: string, grade: Grade, today: Date) {
@@ -343,6 +348,7 @@ async function addResults(
   grade: Grade,
   periods: ReturnType<typeof demoPeriods>,
   academicYear: string,
+  ranTests: SeededRanTest[],
 ) {
   let count = 0;
   const ability = random.next(); // one latent skill level keeps a student's scores coherent
@@ -361,7 +367,11 @@ async function addResults(
       const letters = test.manual === "letters" ? letterItems(code as "letter-names" | "letter-sounds") : [];
       const correctByCode = Object.fromEntries(letters.map((item) => [item, random.chance(0.35 + ability * 0.6) ? 1 : 0] as const));
       const correct = Object.values(correctByCode).reduce<number>((a, b) => a + b, 0);
-      await recordTestResult(db, {
+      // Drawn in this order (theta, then responses) so the seeded random gives the same district as before.
+      const finalTheta =
+        state === "complete" && test.scoring === "ability" ? Number((ability * 3 - 1.5 + random.next() * 0.6).toFixed(3)) : null;
+      const responses = demoResponses(random, code as TestCode, letters, correctByCode, state);
+      const { participantTestId } = await recordTestResult(db, {
         clientTestId: `demo-${participantId}-${period}-${code}`,
         participantId,
         testCode: code as TestCode,
@@ -370,14 +380,21 @@ async function addResults(
         endDtTm: state === "incomplete" ? null : end.toISOString(),
         completedFlag: state !== "incomplete",
         invalid: state === "invalid" ? true : null,
-        finalTheta:
-          state === "complete" && test.scoring === "ability" ? Number((ability * 3 - 1.5 + random.next() * 0.6).toFixed(3)) : null,
+        finalTheta,
         abilityPercentile: state === "complete" ? percentile : null,
         correctItems: letters.length ? correct : null,
         totalItems: letters.length ? letters.length : null,
         correctByCode: letters.length && state === "complete" ? correctByCode : null,
-        responses: demoResponses(random, code as TestCode, letters, correctByCode, state),
+        responses,
       });
+      if (test.manual === "ran") {
+        ranTests.push({
+          participantId,
+          participantTestId,
+          testCode: code as TestCode,
+          questionCodes: responses.map((r) => r.questionCode),
+        });
+      }
       count++;
     }
     if (!random.chance(period === "EOY" ? 0.4 : 0.05)) {
@@ -429,3 +446,68 @@ function demoResponses(random: Random, code: TestCode, letters: string[], correc
 
 const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
 const round3 = (x: number) => Number(x.toFixed(3));
+
+// ── RAN recordings ──────────────────────────────────────────────────────────────────────────
+
+interface SeededRanTest {
+  participantId: string;
+  participantTestId: string;
+  testCode: TestCode;
+  questionCodes: string[];
+}
+
+/** The committed recordings (scripts/seed/make-audio.sh makes them). */
+const RECORDINGS_DIR = fileURLToPath(new URL("./audio/", import.meta.url));
+
+/**
+ * Which recording a RAN response gets: its test's practice or test recording, except that the
+ * first letter RAN test and every fourth after it starts with 4.5 s of blank audio, and the
+ * first object RAN test and every fourth after it ends with 4 s of it, so the scoring tools'
+ * silence rule (spec 001 §9) has real cases in every school.
+ */
+export function demoRecordingFile(testCode: TestCode, questionCode: string, nthOfCode: number): string {
+  const practice = questionCode.toLowerCase().includes("prac");
+  if (practice) return `${testCode}-practice.wav`;
+  if (nthOfCode % 4 === 0 && testCode === "letter-ran") return "letter-ran-test-leading-silence.wav";
+  if (nthOfCode % 4 === 0 && testCode === "object-ran") return "object-ran-test-trailing-silence.wav";
+  return `${testCode}-test.wav`;
+}
+
+/**
+ * Puts a recording in the file store for every response of the demo's RAN tests, under the
+ * name the audio endpoint asks for. Recordings of students no longer in the database (a
+ * `--reset` empties the tables, not the store) are removed first, so resets do not pile up files.
+ */
+async function storeDemoRecordings(db: Db, ranTests: readonly SeededRanTest[]): Promise<number> {
+  const store = fileStore();
+  await removeOrphanRecordings(db);
+  const seen = new Map<TestCode, number>();
+  const jobs: { key: string; source: string }[] = [];
+  for (const t of ranTests) {
+    const nth = seen.get(t.testCode) ?? 0;
+    seen.set(t.testCode, nth + 1);
+    for (const questionCode of t.questionCodes) {
+      const name = parseAudioFileName(ranAudioFileName(t.participantId, t.participantTestId, questionCode) ?? "");
+      if (!name) throw new Error(`Demo question code ${questionCode} cannot name a recording`);
+      jobs.push({ key: audioStorageKey(name), source: RECORDINGS_DIR + demoRecordingFile(t.testCode, questionCode, nth) });
+    }
+  }
+  // A few copies at a time: the disk, not the CPU, sets the pace.
+  const next = jobs[Symbol.iterator]();
+  const worker = async () => {
+    for (let job = next.next(); !job.done; job = next.next()) await store.putFile(job.value.key, job.value.source);
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return jobs.length;
+}
+
+async function removeOrphanRecordings(db: Db) {
+  const store = fileStore();
+  const folders = [...new Set((await store.list("ran-audio/")).map((k) => k.split("/")[1]))].filter((id) =>
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id),
+  );
+  if (folders.length === 0) return;
+  const rows = await db.selectFrom("participant").select("participant_id").where("participant_id", "in", folders).execute();
+  const live = new Set(rows.map((r) => r.participant_id));
+  await Promise.all(folders.filter((id) => !live.has(id)).map((id) => store.deleteFolder(`ran-audio/${id}/`)));
+}

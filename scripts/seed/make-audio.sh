@@ -2,7 +2,7 @@
 # Regenerates the demo district's RAN recordings in scripts/seed/audio/ (committed; npm start
 # does not run this). A speech synthesizer stands in for a child naming a RAN chart quickly:
 # objects for PK and K (object RAN), letters for grades 1 to 3 (letter RAN, RER letter RAN).
-# Mono, 8 kHz, 8-bit PCM keeps eight recordings near 400 KB in all.
+# Mono, 8 kHz, 8-bit PCM keeps the eight recordings near 400 KB in all.
 #
 #   apt-get install -y espeak-ng sox    # Debian
 #   sh scripts/seed/make-audio.sh
@@ -49,11 +49,11 @@ finish() {
 room 0.5 pad
 
 OBJECTS_PRACTICE="hand, chair, dog, star, ball"
-OBJECTS_TEST="dog, ball, hand, star, chair, star, hand, dog, chair, ball, chair, dog, ball, hand, star"
+OBJECTS_TEST="dog, ball, hand, star, chair, star, hand, dog, chair, ball"
 LETTERS_PRACTICE="o, a, s, d, p"
-LETTERS_TEST="s, a, p, o, d, a, o, s, p, d, p, d, a, s, o"
+LETTERS_TEST="s, a, p, o, d, a, o, s, p, d"
 RER_PRACTICE="k, m, t, r, e"
-RER_TEST="m, e, k, t, r, t, r, m, e, k, r, k, t, e, m"
+RER_TEST="m, e, k, t, r, t, r, m, e, k"
 
 speak object-ran-practice "$OBJECTS_PRACTICE"
 speak object-ran-test "$OBJECTS_TEST"
