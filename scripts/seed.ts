@@ -2,7 +2,7 @@
 import { sql } from "kysely";
 import { migrateToLatest, openDatabase } from "../app/db/connect.server";
 import { databaseOptions } from "../app/server/config.server";
-import { DEMO_PASSWORD, DEMO_SIGN_INS, isDemoSeeded, seedDemo } from "./seed/demo";
+import { DEMO_PASSWORD, DEMO_SIGN_INS, isDemoSeeded, removeAllRecordings, seedDemo } from "./seed/demo";
 
 const reset = process.argv.includes("--reset");
 const quiet = process.argv.includes("--quiet");
@@ -16,6 +16,7 @@ try {
       handle.db,
     );
     await sql.raw(`truncate ${tables.rows.map((t) => `"${t.tablename}"`).join(", ")} cascade`).execute(handle.db);
+    await removeAllRecordings();
   }
   if (await isDemoSeeded(handle.db)) {
     if (!quiet) console.log("Demo district already seeded (npm run seed -- --reset rebuilds it).");

@@ -7,6 +7,7 @@ import type { Grade } from "#app/domain/grades";
 import { PERIODS, type Period } from "#app/domain/periods";
 import { ROLE_IDS, type RoleName } from "#app/domain/roles";
 import { participantCode, seededRandom, type Random } from "#app/domain/random";
+import { isPracticeResponse } from "#app/domain/ran";
 import { audioStorageKey, parseAudioFileName, ranAudioFileName } from "#app/domain/ran-audio-name";
 import { fileStore } from "#app/server/file-store.server";
 
@@ -302,7 +303,7 @@ export async function seedDemo(db: Db, today = new Date()) {
       }
     }
   }
-  const recordings = await storeDemoRecordings(db, ranTests);
+  const recordings = await storeDemoRecordings(ranTests);
   return { districtId: orgId, schools: schoolIds.length, classrooms, students, tests, recordings };
 }
 
@@ -466,21 +467,15 @@ const RECORDINGS_DIR = fileURLToPath(new URL("./audio/", import.meta.url));
  * silence rule (spec 001 §9) has real cases in every school.
  */
 export function demoRecordingFile(testCode: TestCode, questionCode: string, nthOfCode: number): string {
-  const practice = questionCode.toLowerCase().includes("prac");
-  if (practice) return `${testCode}-practice.wav`;
+  if (isPracticeResponse(questionCode)) return `${testCode}-practice.wav`;
   if (nthOfCode % 4 === 0 && testCode === "letter-ran") return "letter-ran-test-leading-silence.wav";
   if (nthOfCode % 4 === 0 && testCode === "object-ran") return "object-ran-test-trailing-silence.wav";
   return `${testCode}-test.wav`;
 }
 
-/**
- * Puts a recording in the file store for every response of the demo's RAN tests, under the
- * name the audio endpoint asks for. Recordings of students no longer in the database (a
- * `--reset` empties the tables, not the store) are removed first, so resets do not pile up files.
- */
-async function storeDemoRecordings(db: Db, ranTests: readonly SeededRanTest[]): Promise<number> {
+/** Puts a recording in the file store for every response of the demo's RAN tests, under the name the audio endpoint asks for. */
+async function storeDemoRecordings(ranTests: readonly SeededRanTest[]): Promise<number> {
   const store = fileStore();
-  await removeOrphanRecordings(db);
   const seen = new Map<TestCode, number>();
   const jobs: { key: string; source: string }[] = [];
   for (const t of ranTests) {
@@ -501,13 +496,11 @@ async function storeDemoRecordings(db: Db, ranTests: readonly SeededRanTest[]): 
   return jobs.length;
 }
 
-async function removeOrphanRecordings(db: Db) {
-  const store = fileStore();
-  const folders = [...new Set((await store.list("ran-audio/")).map((k) => k.split("/")[1]))].filter((id) =>
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id),
-  );
-  if (folders.length === 0) return;
-  const rows = await db.selectFrom("participant").select("participant_id").where("participant_id", "in", folders).execute();
-  const live = new Set(rows.map((r) => r.participant_id));
-  await Promise.all(folders.filter((id) => !live.has(id)).map((id) => store.deleteFolder(`ran-audio/${id}/`)));
+/**
+ * `--reset` empties every table, so no stored recording belongs to anything any more: removes
+ * them with the rows. Only the reset does this; seeding alone never deletes a file, since a
+ * DATA_DIR may hold the files of another database than the one being seeded.
+ */
+export async function removeAllRecordings(): Promise<void> {
+  await fileStore().deleteFolder("ran-audio/");
 }
