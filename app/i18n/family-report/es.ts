@@ -167,7 +167,7 @@ export const es: FamilyReportMessages = {
   },
   score: {
     percentile: (value) => `Percentil ${value}`,
-    percent: (value) => `${value} %`,
+    percent: (value) => `${value}\u00a0%`,
     ratio: (correctOfTotal) => `${correctOfTotal} correctas`,
     tbd: "Por determinar",
     notAvailable: "No disponible",
