@@ -6,7 +6,7 @@ import { WavFormatError } from "#app/domain/audio-wav";
 import { analyzeRecording, type RecordingAnalysis } from "#app/domain/audio-waveform";
 import { audioStorageKey, parseAudioFileName, ranAudioFileName, type AudioFileName } from "#app/domain/ran-audio-name";
 import { audioTokenSecret, signAudioToken, verifyAudioToken } from "#app/server/audio-token.server";
-import { FileNotFoundError, fileStore, InvalidKeyError, type StoredFileInfo } from "#app/server/file-store.server";
+import { FileNotFoundError, filesDir, fileStore, InvalidKeyError, type StoredFileInfo } from "#app/server/file-store.server";
 import { errorResponses, jsonResponse, type ApiEnv, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
 import { assertParticipant, requireActor } from "../scope";
@@ -186,12 +186,12 @@ async function storedRecording(name: AudioFileName): Promise<{ key: string; info
 /** Bigger files are not read whole into memory for a waveform (a RAN recording is well under 10 MB). */
 const MAX_WAVEFORM_BYTES = 50 * 1024 * 1024;
 const CACHE_ENTRIES = 500;
-// Keyed by file and version (size, change time): a replaced recording gets a new entry. The promise
+// Keyed by store, file and version (size, change time): a replaced recording gets a new entry. The promise
 // is kept, so requests arriving together for one file share one computation.
 const analyses = new Map<string, Promise<RecordingAnalysis>>();
 
 function analysisOf(key: string, info: StoredFileInfo): Promise<RecordingAnalysis> {
-  const cacheKey = `${key}|${info.size}|${info.mtimeMs}`;
+  const cacheKey = `${filesDir()}|${key}|${info.size}|${info.mtimeMs}`;
   let analysis = analyses.get(cacheKey);
   if (analysis) {
     analyses.delete(cacheKey); // re-inserted below: the Map's order is the least-recently-used order
