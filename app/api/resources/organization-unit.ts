@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { requiredMessage } from "#app/domain/admin-fields";
 import { SchoolForm } from "#app/domain/admin-forms";
+import { may } from "#app/domain/permissions";
 import { audit } from "../audit";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, forbidden, notFound } from "../errors";
@@ -84,7 +85,7 @@ export function registerOrganizationUnit(app: Router) {
     const actor = requireActor(c.var.actor);
     const body = c.req.valid("json");
     const { db } = c.var.deps;
-    if (actor.role !== "SUPER_ADMIN" && actor.role !== "ORG_ADMIN") throw forbidden();
+    if (!may(actor.role, "manageSchools")) throw forbidden();
     const org = await assertOrganization(db, actor, body.organizationId);
     if (!canManageSchools(actor, org.organization_id)) throw forbidden();
     const school = await db.transaction().execute(async (tx) => {
@@ -106,7 +107,7 @@ export function registerOrganizationUnit(app: Router) {
     const actor = requireActor(c.var.actor);
     const body = c.req.valid("json");
     const { db, now } = c.var.deps;
-    if (actor.role !== "SUPER_ADMIN" && actor.role !== "ORG_ADMIN") throw forbidden();
+    if (!may(actor.role, "manageSchools")) throw forbidden();
     const school = await assertSchool(db, actor, body.organizationUnitId);
     if (!canManageSchools(actor, school.organization_id)) throw forbidden();
     if (body.organizationId && body.organizationId !== school.organization_id) {
@@ -138,7 +139,7 @@ export function registerOrganizationUnit(app: Router) {
   app.openapi(deleteOrganizationUnit, async (c) => {
     const actor = requireActor(c.var.actor);
     const { db, now } = c.var.deps;
-    if (actor.role !== "SUPER_ADMIN" && actor.role !== "ORG_ADMIN") throw forbidden();
+    if (!may(actor.role, "manageSchools")) throw forbidden();
     const school = await assertSchool(db, actor, c.req.valid("param").id);
     if (!canManageSchools(actor, school.organization_id)) throw forbidden();
     await db.transaction().execute(async (tx) => {

@@ -4,6 +4,7 @@ import type { Db } from "#app/db/connect.server";
 import { requiredMessage } from "#app/domain/admin-fields";
 import { ClassroomForm } from "#app/domain/admin-forms";
 import { STUDENT_GRADE_VALUES } from "#app/domain/grades";
+import { may } from "#app/domain/permissions";
 import { ROLE_IDS, roleNameOf } from "#app/domain/roles";
 import { audit } from "../audit";
 import type { Actor } from "../env";
@@ -307,7 +308,7 @@ export function registerParticipantGroups(app: Router) {
   app.openapi(createClassroom, async (c) => {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
-    if (actor.role === "TEACHER") throw forbidden();
+    if (!may(actor.role, "manageClassrooms")) throw forbidden();
     const body = c.req.valid("json");
     const school = await assertSchool(db, actor, body.organizationUnitId);
     if (!canManageClassrooms(actor, school)) throw forbidden();
@@ -342,7 +343,7 @@ export function registerParticipantGroups(app: Router) {
   app.openapi(updateClassroom, async (c) => {
     const actor = requireActor(c.var.actor);
     const { db, now } = c.var.deps;
-    if (actor.role === "TEACHER") throw forbidden();
+    if (!may(actor.role, "manageClassrooms")) throw forbidden();
     const body = c.req.valid("json");
     const group = await assertClassroom(db, actor, body.participantGroupId);
     if (!canManageClassrooms(actor, group)) throw forbidden();
@@ -391,7 +392,7 @@ export function registerParticipantGroups(app: Router) {
   app.openapi(deleteClassroom, async (c) => {
     const actor = requireActor(c.var.actor);
     const { db, now } = c.var.deps;
-    if (actor.role === "TEACHER") throw forbidden();
+    if (!may(actor.role, "manageClassrooms")) throw forbidden();
     const group = await assertClassroom(db, actor, c.req.valid("param").id);
     if (!canManageClassrooms(actor, group)) throw forbidden();
     await db.transaction().execute(async (tx) => {

@@ -13,6 +13,7 @@ import {
 } from "#app/domain/admin-fields";
 import { isUuid, StudentFields } from "#app/domain/admin-forms";
 import { localIsoDate } from "#app/domain/calendar-date";
+import { needsClassroomToCreateStudents } from "#app/domain/permissions";
 import { isOn } from "#app/server/flags.server";
 import { audit, isUniqueViolation } from "../audit";
 import type { Actor } from "../env";
@@ -268,7 +269,8 @@ export function registerParticipants(app: Router) {
     const body = c.req.valid("json");
     const school = await assertSchool(db, actor, body.organizationUnitId);
     const fields = checkStudent(body, { today: localIsoDate(now()), grade3: isOn(c.var.flags, "grade-3-student-create") });
-    if (actor.role === "TEACHER" && !body.participantGroupIds?.length) throw new ApiError(400, requiredMessage("Classroom"));
+    if (needsClassroomToCreateStudents(actor.role) && !body.participantGroupIds?.length)
+      throw new ApiError(400, requiredMessage("Classroom"));
     const groupIds = await resolveClassrooms(db, actor, school.organization_unit_id, body.participantGroupIds ?? [], []);
     for (let attempt = 1; ; attempt++) {
       try {
