@@ -4,8 +4,8 @@ import { requireUser } from "#app/lib/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "About | Early Literacy Screening" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
   return null;
 }
 
@@ -18,7 +18,7 @@ export default function About() {
         play a short, game-like screener on a tablet or laptop at the beginning, middle and end of the school year.
       </p>
       <p>
-        The dashboard shows teachers, school administrators and district administrators each student's risk flags, potential for word
+        The dashboard shows teachers, school administrators and district administrators each student&apos;s risk flags, potential for word
         reading, reading readiness and nationally normed percentiles across phonemic awareness, phonics, fluency, vocabulary and
         comprehension, with next-step recommendations and a printable family report.
       </p>

@@ -15,12 +15,13 @@ import {
   type ProfileScores,
 } from "#app/domain/results-grid";
 import { UNABLE_TO_LOAD_CLASSROOM, UNABLE_TO_LOAD_DATA } from "#app/domain/results-labels";
+import type { ResultsQuery as Query } from "#app/components/results/urls";
 import { expectData, type ApiClient, type ApiResult, type ApiSchema } from "#app/lib/api.server";
 import { flagsFor, isOn } from "#app/server/flags.server";
 
 // What the classroom page and its CSV export load: one definition of "the grid as shown".
 
-const ResultsQuerySchema = z.object({
+const ResultsQuerySchema: z.ZodType<Query> = z.object({
   tab: z.enum(["results", "students"]).catch("results"),
   period: z.enum(PERIODS).optional().catch(undefined),
   score: z.enum(["percentile", "raw"]).catch("percentile"),
@@ -41,9 +42,6 @@ export const LetterScoresForm = z.object({
   participantTestId: z.string().uuid().optional(),
   correct: z.array(z.string()),
 });
-
-export type { ResultsQuery } from "#app/components/results/urls";
-import type { ResultsQuery as Query } from "#app/components/results/urls";
 
 export function parseResultsQuery(url: URL): Query {
   return ResultsQuerySchema.parse(Object.fromEntries(url.searchParams));

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { Classroom } from "#app/api/resources/participant-groups";
 import { fileSlug, toCsv, UTF8_BOM } from "#app/domain/csv";
 import { gridToCsvRows } from "#app/domain/results-grid";
 import { UNABLE_TO_LOAD_CLASSROOM } from "#app/domain/results-labels";
@@ -8,10 +7,10 @@ import { requireUser } from "#app/lib/auth.server";
 import { loadResults, parseResultsQuery } from "./classroom.$classroomId.server";
 
 // The classroom grid as shown (period, percentile or score) as CSV: RFC 4180, UTF-8 with BOM.
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const api = await apiFor(request);
-  const classroom = await api.load<Classroom>(`/participantGroups/${params.classroomId}`);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const api = apiFor(request, context);
+  const classroom = await api.load(api.GET("/participantGroups/{id}", { params: { path: { id: params.classroomId! } } }));
   const q = parseResultsQuery(new URL(request.url));
   const results = await loadResults(request, api, classroom, { ...q, dialog: undefined });
   if (results.error || !results.grid) {

@@ -2,12 +2,11 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { CurrentUser } from "#app/api/mappers";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { PasswordChecklist } from "#app/components/PasswordChecklist";
 import { homePath, safeRedirect } from "#app/domain/home-path";
 import { pendingNewPasswordCookie, readPendingNewPassword } from "#app/lib/account-cookies.server";
-import { apiFor } from "#app/lib/api.server";
+import { publicApiFor } from "#app/lib/api.server";
 import { commitSession, getSession } from "#app/lib/session.server";
 import accountCss from "#app/styles/account.css";
 
@@ -32,7 +31,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 type ActionData = { done: true; home: string } | { done: false; field: "password" | "confirmation" | null; error: string; attempt: number };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const api = await apiFor(request);
+  const api = publicApiFor(request);
   const pending = await readPendingNewPassword(request);
   const form = await request.formData();
   const password = String(form.get("password") ?? "");
@@ -41,11 +40,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!password) return { done: false, field: "password", error: "Please enter your password", attempt } satisfies ActionData;
   if (password !== confirmation) return { done: false, field: "confirmation", error: "Passwords must match", attempt } satisfies ActionData;
   if (!pending) return { done: false, field: null, error: "Error creating new password.", attempt } satisfies ActionData;
-  const result = await api.post<{ token: string; user: CurrentUser }>("/dashboard/login", {
-    username: pending.email,
-    challenge: pending.challenge,
-    newpassword: password,
-  });
+  const result = await api.result(
+    api.POST("/dashboard/login", { body: { username: pending.email, challenge: pending.challenge, newpassword: password } }),
+  );
   if (!result.ok) return { done: false, field: null, error: "Error creating new password.", attempt } satisfies ActionData;
   const session = await getSession(request);
   session.set("token", result.data.token);

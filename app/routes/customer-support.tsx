@@ -6,8 +6,8 @@ import { requireUser } from "#app/lib/auth.server";
 export const meta: MetaFunction = () => [{ title: "Customer Support | Early Literacy Screening" }];
 
 /** Spec 001: an embedded contact form from a CRM provider, at SUPPORT_FORM_URL when configured. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   return { formUrl: process.env.SUPPORT_FORM_URL ?? null, supportEmail: process.env.SUPPORT_EMAIL ?? null, email: user.email };
 }
 

@@ -1,11 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { csvDownload } from "#app/lib/admin.server";
 import { apiFor } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
+import { csvDownload } from "#app/lib/csv-download.server";
 
 /** District data export (super admin; GET /report/district-data-export/{id}), named by the Filename header. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const id = params.districtId ?? "";
-  return csvDownload(request, await apiFor(request), `/report/district-data-export/${encodeURIComponent(id)}`, `/district/${id}`);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const organizationId = params.districtId ?? "";
+  const api = apiFor(request, context);
+  return csvDownload(
+    request,
+    api.GET("/report/district-data-export/{organizationId}", { params: { path: { organizationId } }, parseAs: "text" }),
+    `/district/${organizationId}`,
+  );
 }

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ErrorPage } from "#app/components/ErrorPage";
-import { RATE_LIMITED } from "#app/api/rate-limit";
+import { RATE_LIMITED } from "#app/domain/rate-limit";
 import { ForgotSchema } from "#app/lib/account-forms.server";
-import { apiFor } from "#app/lib/api.server";
+import { publicApiFor } from "#app/lib/api.server";
 import accountCss from "#app/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
@@ -13,12 +13,12 @@ const INVALID_EMAIL = "Please enter a valid email address.";
 type ActionData = { sent: true; email: string } | { sent: false; email: string; error: string };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const api = await apiFor(request);
+  const api = publicApiFor(request);
   const form = Object.fromEntries(await request.formData());
   const email = String(form.email ?? "");
   const parsed = ForgotSchema.safeParse(form);
   if (!parsed.success) return { sent: false, email, error: parsed.error.issues[0].message } satisfies ActionData;
-  const result = await api.post("/dashboard/forgot-password", { email: parsed.data.email });
+  const result = await api.result(api.POST("/dashboard/forgot-password", { body: { email: parsed.data.email } }));
   // The same confirmation whatever the answer: it never says whether the email has an account.
   if (result.ok) return { sent: true, email: parsed.data.email } satisfies ActionData;
   return { sent: false, email, error: result.status === 429 ? RATE_LIMITED : INVALID_EMAIL } satisfies ActionData;

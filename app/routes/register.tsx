@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { RegisterSchema } from "#app/lib/account-forms.server";
-import { apiFor } from "#app/lib/api.server";
+import { publicApiFor } from "#app/lib/api.server";
 import accountCss from "#app/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
@@ -20,12 +20,12 @@ const OTHER = "An unknown error occurred during user registration. Please contac
 type ActionData = { done: true } | { done: false; email: string; fieldError: string | null; formError: string | null };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const api = await apiFor(request);
+  const api = publicApiFor(request);
   const form = Object.fromEntries(await request.formData());
   const email = String(form.email ?? "");
   const parsed = RegisterSchema.safeParse(form);
   if (!parsed.success) return { done: false, email, fieldError: parsed.error.issues[0].message, formError: null } satisfies ActionData;
-  const result = await api.post("/registerUser", { email: parsed.data.email });
+  const result = await api.result(api.POST("/registerUser", { body: { email: parsed.data.email } }));
   if (result.ok) return { done: true } satisfies ActionData;
   return { done: false, email, fieldError: null, formError: BY_SERVER_MESSAGE[result.error.message] ?? OTHER } satisfies ActionData;
 }

@@ -3,9 +3,9 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { useState } from "react";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { PasswordChecklist } from "#app/components/PasswordChecklist";
-import { RATE_LIMITED } from "#app/api/rate-limit";
+import { RATE_LIMITED } from "#app/domain/rate-limit";
 import { ResetSchema } from "#app/lib/account-forms.server";
-import { apiFor } from "#app/lib/api.server";
+import { publicApiFor } from "#app/lib/api.server";
 import accountCss from "#app/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
@@ -17,7 +17,7 @@ type Field = "email" | "code" | "password" | "confirmation";
 type ActionData = { done: true } | { done: false; email: string; code: string; field: Field | null; error: string; attempt: number };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const api = await apiFor(request);
+  const api = publicApiFor(request);
   const form = Object.fromEntries(await request.formData());
   const email = String(form.email ?? "");
   const code = String(form.code ?? "");
@@ -27,11 +27,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const issue = parsed.error.issues[0];
     return { done: false, email, code, field: issue.path[0] as Field, error: issue.message, attempt } satisfies ActionData;
   }
-  const result = await api.post("/dashboard/forgot-password/new", {
-    email: parsed.data.email,
-    code: parsed.data.code,
-    password: parsed.data.password,
-  });
+  const result = await api.result(
+    api.POST("/dashboard/forgot-password/new", {
+      body: { email: parsed.data.email, code: parsed.data.code, password: parsed.data.password },
+    }),
+  );
   if (result.ok) return { done: true } satisfies ActionData;
   return {
     done: false,

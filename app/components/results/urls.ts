@@ -1,13 +1,18 @@
-// The classroom page's URL state (period, toggles, dialog), shared by server and browser.
+import type { LetterTestCode } from "#app/domain/assessments";
+import type { Period } from "#app/domain/periods";
+
+// The classroom page's URL state (period, toggles, dialog), shared by server and browser. The
+// server parses it with ResultsQuerySchema (classroom.$classroomId.server.ts), which TypeScript
+// holds to this type.
 
 export type ResultsQuery = {
   tab: "results" | "students";
-  period?: "BOY" | "MOY" | "EOY";
+  period?: Period;
   score: "percentile" | "raw";
   order: "alpha" | "product";
   dialog?: "letters";
   student?: string;
-  test?: "letter-names" | "letter-sounds";
+  test?: LetterTestCode;
   mode: "edit" | "view";
   from?: "view";
 };

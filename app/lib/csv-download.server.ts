@@ -1,0 +1,46 @@
+import { signOutAndRedirect } from "./session.server";
+import { redirectWithToast } from "./toast.server";
+
+/** Spec 000 §8: the toast when a report cannot be downloaded. */
+export const REPORT_NOT_FOUND = "Report not found";
+
+/**
+ * Passes on a CSV the API produced (`api.GET(path, { params, parseAs: "text" })`), named by its
+ * Filename header. On failure the user goes back to the page they came from with the error toast
+ * 'Report not found' (spec 000 §8); a 401 signs out.
+ */
+export async function csvDownload(
+  request: Request,
+  pending: Promise<{ data?: string; error?: unknown; response: Response }>,
+  fallbackPage: string,
+): Promise<Response> {
+  const { data, response } = await pending;
+  if (!response.ok || typeof data !== "string") {
+    if (response.status === 401) return signOutAndRedirect(request);
+    return redirectWithToast(request, backTo(request, fallbackPage), { kind: "error", text: REPORT_NOT_FOUND });
+  }
+  const filename = (response.headers.get("Filename") ?? "report.csv").replace(/["\\\r\n/]/g, "_");
+  // Response.text() drops the byte order mark; Excel needs it to read UTF-8.
+  const body = data.startsWith("\uFEFF") ? data : `\uFEFF${data}`;
+  return new Response(body, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${filename}"`,
+      Filename: filename,
+      "cache-control": "private, no-store",
+    },
+  });
+}
+
+/** The same-site page the request came from (Referer), else `fallback`. */
+function backTo(request: Request, fallback: string): string {
+  const referer = request.headers.get("referer");
+  if (!referer) return fallback;
+  try {
+    const from = new URL(referer);
+    if (from.host !== new URL(request.url).host) return fallback;
+    return from.pathname + from.search;
+  } catch {
+    return fallback;
+  }
+}
