@@ -1,5 +1,4 @@
 import { data } from "@remix-run/node";
-import type { CurrentUser } from "#app/api/mappers";
 import {
   ClassroomForm,
   deletedMessage,
@@ -16,10 +15,10 @@ import { studentGradeOptions } from "#app/domain/grades";
 import { isSchoolLevel, ROLE_IDS, type RoleName } from "#app/domain/roles";
 import { flagsFor, isOn } from "#app/server/flags.server";
 import { failed, failedWithToast, succeeded } from "./admin.server";
-import { apiFor, type ApiClient, type ApiResult } from "./api.server";
+import { apiFor, type ApiClient, type ApiResult, type CurrentUser } from "./api.server";
 import { requireUser } from "./auth.server";
-import { signOutAndRedirect } from "./session.server";
 import { invalidForm, parseSubmission, type Replyable } from "./forms.server";
+import { signOutAndRedirect } from "./session.server";
 
 // The administration form actions (spec 000 §5, §8), shared by the pages that show the
 // dialogs. A page's action is one table: the posted `intent` (a hidden field of every admin
@@ -32,12 +31,17 @@ export type Intents = Record<string, Handler>;
 
 /**
  * A page's action: signs the user in (and `authorize`s them), reads the form, and runs the
- * handler of its `intent`; an intent the page does not have is a 400.
+ * handler of its `intent`; an intent the page does not have is a 400. Pass the action's
+ * `context` so the caller is looked up once for the request.
  */
-export async function dispatchIntent(request: Request, intents: Intents, authorize?: (user: CurrentUser) => void) {
-  const user = await requireUser(request);
+export async function dispatchIntent(
+  request: Request,
+  intents: Intents,
+  { context, authorize }: { context?: unknown; authorize?: (user: CurrentUser) => void } = {},
+) {
+  const user = await requireUser(request, context);
   authorize?.(user);
-  const api = await apiFor(request);
+  const api = apiFor(request, context);
   const form = await request.formData();
   const handler = intents[String(form.get("intent") ?? "")];
   if (!handler) throw data({ message: "Unknown action" }, { status: 400 });
@@ -54,10 +58,13 @@ function saved(request: Request, submission: Replyable, result: ApiResult<unknow
   return result.ok ? succeeded(request, message) : failed(request, submission, result);
 }
 
-/** Delete: the row's `id` goes to `path(id)`; '{name} was successfully deleted.' or the server's message as a toast. */
-function deleteIntent(path: (id: string) => string): Handler {
+/** A typed API call, as `api.result` takes it. */
+type Pending = Parameters<ApiClient["result"]>[0];
+
+/** Delete the row `id` through `call`: '{name} was successfully deleted.', or the server's message as a toast. */
+function deleteIntent(call: (api: ApiClient, id: string) => Pending): Handler {
   return async ({ request, api, form }) => {
-    const result = await api.del(path(str(form, "id")));
+    const result = await api.result(call(api, str(form, "id")));
     if (result.ok) return succeeded(request, deletedMessage(str(form, "name")));
     if (result.status === 401) return signOutAndRedirect(request);
     return failedWithToast(request, result.error.message);
@@ -80,12 +87,13 @@ export const districtIntents = (): Intents => ({
   ...saveIntents("district", async ({ request, api, form }, id) => {
     const submission = parseSubmission(form, DistrictForm);
     if (submission.status !== "success") return invalidForm(submission);
-    const result = id
-      ? await api.put("/organization", { ...submission.value, organizationId: id })
-      : await api.post("/organization", submission.value);
+    const body = submission.value;
+    const result = await api.result(
+      id ? api.PUT("/organization", { body: { ...body, organizationId: id } }) : api.POST("/organization", { body }),
+    );
     return saved(request, submission, result, savedMessage("District", id ? "edit" : "create"));
   }),
-  "delete-district": deleteIntent((id) => `/organization/${id}`),
+  "delete-district": deleteIntent((api, id) => api.DELETE("/organization/{id}", { params: { path: { id } } })),
 });
 
 /** Schools of a district. */
@@ -94,10 +102,12 @@ export const schoolIntents = (organizationId: string): Intents => ({
     const submission = parseSubmission(form, SchoolForm);
     if (submission.status !== "success") return invalidForm(submission);
     const body = { organizationId, name: submission.value.name };
-    const result = id ? await api.put("/organizationUnit", { ...body, organizationUnitId: id }) : await api.post("/organizationUnit", body);
+    const result = await api.result(
+      id ? api.PUT("/organizationUnit", { body: { ...body, organizationUnitId: id } }) : api.POST("/organizationUnit", { body }),
+    );
     return saved(request, submission, result, savedMessage("School", id ? "edit" : "create"));
   }),
-  "delete-school": deleteIntent((id) => `/organizationUnit/${id}`),
+  "delete-school": deleteIntent((api, id) => api.DELETE("/organizationUnit/{id}", { params: { path: { id } } })),
 });
 
 /**
@@ -111,12 +121,13 @@ export const userIntents = (opts: { organizationId: string | null; fixedRole?: R
     const submission = parseSubmission(form, userCreateForm(opts.fixedRole ? [opts.fixedRole] : rolesOfferedTo(user.role)));
     if (submission.status !== "success") return invalidForm(submission);
     const { role, organizationUnitIds, ...person } = submission.value;
-    const result = await api.post("/user", {
+    const body = {
       ...(opts.organizationId && role !== "SUPER_ADMIN" ? { organizationId: opts.organizationId } : {}),
       ...person,
       roles: [ROLE_IDS[role]],
       ...(organizationUnitIds.length ? { organizationUnitIds } : {}),
-    });
+    };
+    const result = await api.result(api.POST("/user", { body }));
     return saved(request, submission, result, savedMessage("User", "create"));
   },
   "edit-user": async ({ request, api, form }) => {
@@ -124,22 +135,30 @@ export const userIntents = (opts: { organizationId: string | null; fixedRole?: R
     const submission = parseSubmission(form, userEditForm(lockedRole));
     if (submission.status !== "success") return invalidForm(submission);
     const { firstName, lastName, organizationUnitIds } = submission.value;
-    const result = await api.put("/user", {
+    const body = {
       userId: str(form, "id"),
       firstName,
       lastName,
       organizationUnitIds: isSchoolLevel(lockedRole) ? organizationUnitIds : [],
-    });
+    };
+    const result = await api.result(api.PUT("/user", { body }));
     return saved(request, submission, result, savedMessage("User", "edit"));
   },
-  "delete-user": deleteIntent((id) => `/user/${id}`),
-  "invite-user": inviteIntent("/user/inviteUser/", "Invite successfully sent!"),
-  "resend-invite": inviteIntent("/user/resendInvite/", "Invite successfully resent!"),
+  "delete-user": deleteIntent((api, id) => api.DELETE("/user/{id}", { params: { path: { id } } })),
+  "invite-user": inviteIntent(
+    (api, email) => api.POST("/user/inviteUser/{email}", { params: { path: { email } } }),
+    "Invite successfully sent!",
+  ),
+  "resend-invite": inviteIntent(
+    (api, email) => api.POST("/user/resendInvite/{email}", { params: { path: { email } } }),
+    "Invite successfully resent!",
+  ),
 });
 
-function inviteIntent(path: string, done: string): Handler {
+/** Invite or resend through `call` for the row's `email`: the toast either way. */
+function inviteIntent(call: (api: ApiClient, email: string) => Pending, done: string): Handler {
   return async ({ request, api, form }) => {
-    const result = await api.post(`${path}${encodeURIComponent(str(form, "email"))}`);
+    const result = await api.result(call(api, str(form, "email")));
     if (!result.ok) return failedWithToast(request, result.error.message);
     return succeeded(request, done);
   };
@@ -157,12 +176,12 @@ export const classroomIntents = (organizationUnitId: string): Intents => ({
       // A teacher's field is disabled (not posted): leave the teachers as they are.
       ...(user.role === "TEACHER" ? {} : { teacherId: submission.value.teacherIds }),
     };
-    const result = id
-      ? await api.put("/participantGroups", { ...body, participantGroupId: id })
-      : await api.post("/participantGroups", body);
+    const result = await api.result(
+      id ? api.PUT("/participantGroups", { body: { ...body, participantGroupId: id } }) : api.POST("/participantGroups", { body }),
+    );
     return saved(request, submission, result, savedMessage("Classroom", id ? "edit" : "create"));
   }),
-  "delete-classroom": deleteIntent((id) => `/participantGroups/${id}`),
+  "delete-classroom": deleteIntent((api, id) => api.DELETE("/participantGroups/{id}", { params: { path: { id } } })),
 });
 
 /** The grades the student form offers (grade 3 only with flag grade-3-student-create). */
@@ -174,7 +193,7 @@ export function studentGrades(request: Request) {
 export const studentIntents = (): Intents => ({
   "create-student": (ctx) => saveStudent(ctx, null),
   "edit-student": (ctx) => saveStudent(ctx, str(ctx.form, "id")),
-  "delete-student": deleteIntent((id) => `/participants/delete/${id}`),
+  "delete-student": deleteIntent((api, id) => api.DELETE("/participants/delete/{id}", { params: { path: { id } } })),
 });
 
 async function saveStudent({ request, api, user, form }: AdminCtx, id: string | null) {
@@ -193,6 +212,8 @@ async function saveStudent({ request, api, user, form }: AdminCtx, id: string | 
     participantGroupIds = [...new Set([...existing.filter((c) => c !== shown), ...participantGroupIds])];
   }
   const body = { ...fields, participantGroupIds };
-  const result = id ? await api.put("/participants", { ...body, participantId: id }) : await api.post("/participants", body);
+  const result = await api.result(
+    id ? api.PUT("/participants", { body: { ...body, participantId: id } }) : api.POST("/participants", { body }),
+  );
   return saved(request, submission, result, savedMessage("Student", id ? "edit" : "create"));
 }

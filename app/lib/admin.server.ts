@@ -1,24 +1,24 @@
 import { json } from "@remix-run/node";
 import { SUBMIT_FAILED_MESSAGE } from "#app/domain/admin-forms";
 import { closedUrl } from "#app/domain/url-state";
-import type { ApiClient, ApiResult } from "./api.server";
+import { resultOf, type ApiClient, type ApiResult } from "./api.server";
 import { refusedForm, type Replyable } from "./forms.server";
 import { signOutAndRedirect } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
 /**
- * A part of a page that may fail on its own: the data, or the spec's load-failure text shown
- * as an alert (never a stack trace). 401 signs out; 403 and 404 go to the ErrorBoundary.
+ * A part of a page that may fail on its own (`pending` is a typed call, `api.GET(…)`): the data,
+ * or the spec's load-failure text shown as an alert (never a stack trace). 401 signs out; 403
+ * and 404 go to the ErrorBoundary.
  */
 export async function loadPart<T>(
   request: Request,
-  api: ApiClient,
-  path: string,
+  pending: Promise<{ data?: T; error?: unknown; response: Response }>,
   failure: string,
 ): Promise<{ data: T | null; error: string | null }> {
   let result: ApiResult<T>;
   try {
-    result = await api.get<T>(path);
+    result = await resultOf(pending);
   } catch {
     return { data: null, error: failure };
   }

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import type { Organization, OrganizationUnit, User } from "#app/api/mappers";
 import { AdminList } from "#app/components/admin/AdminList";
-import { CompletionReport, type CompletionReportData } from "#app/components/admin/CompletionReport";
+import { CompletionReport } from "#app/components/admin/CompletionReport";
 import { SchoolDialog } from "#app/components/admin/SchoolDialog";
 import { UserList } from "#app/components/admin/UserList";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
@@ -28,20 +27,21 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.district?.name ?? "District"} | Early Literacy Screening` },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const districtId = params.districtId ?? "";
   const { search } = new URL(request.url);
   const tabs = districtTabs(user.role).map((id) => ({ id, label: TAB_LABELS[id] }));
   const tab = selectedTab(tabs, search).id;
   const direction = sortOf(search);
   const period = periodOf(search);
-  const api = await apiFor(request);
+  const api = apiFor(request, context);
+  const byId = { params: { path: { id: districtId } } };
   const [district, schools, users, report] = await Promise.all([
-    loadPart<Organization>(request, api, `/organization/${districtId}`, "Unable to load district data."),
-    loadPart<OrganizationUnit[]>(request, api, `/organization/orgUnits/${districtId}`, "Error fetching available schools."),
-    tab === "users" ? loadPart<User[]>(request, api, `/user/organization/${districtId}`, "Unable to load district admin data.") : null,
-    tab === "reports" ? api.post<CompletionReportData>("/report/students-complete", { orgId: districtId, timePeriod: period }) : null,
+    loadPart(request, api.GET("/organization/{id}", byId), "Unable to load district data."),
+    loadPart(request, api.GET("/organization/orgUnits/{id}", byId), "Error fetching available schools."),
+    tab === "users" ? loadPart(request, api.GET("/user/organization/{id}", byId), "Unable to load district admin data.") : null,
+    tab === "reports" ? api.result(api.POST("/report/students-complete", { body: { orgId: districtId, timePeriod: period } })) : null,
   ]);
   if (report && !report.ok && report.status === 401) return signOutAndRedirect(request);
   return {
@@ -66,8 +66,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  dispatchIntent(request, { ...schoolIntents(params.districtId ?? ""), ...userIntents({ organizationId: params.districtId ?? "" }) });
+export const action = ({ request, params, context }: ActionFunctionArgs) =>
+  dispatchIntent(
+    request,
+    { ...schoolIntents(params.districtId ?? ""), ...userIntents({ organizationId: params.districtId ?? "" }) },
+    { context },
+  );
 
 export default function District() {
   const d = useLoaderData<typeof loader>();

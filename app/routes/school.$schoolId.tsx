@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLocation, useLoaderData } from "@remix-run/react";
-import type { ClassroomSummary, OrganizationUnit, SchoolStudent, User } from "#app/api/mappers";
 import { AdminList } from "#app/components/admin/AdminList";
 import { ClassroomDialog } from "#app/components/admin/ClassroomDialog";
 import { StudentDialog, type ClassroomOption } from "#app/components/admin/StudentDialog";
@@ -39,34 +38,32 @@ const CLASSROOM_DIALOGS = ["create-classroom", "edit-classroom"];
 const STUDENT_DIALOGS = ["create-student", "edit-student"];
 const names = (people: readonly { firstName: string; lastName: string }[]) => people.map((t) => `${t.firstName} ${t.lastName}`);
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const schoolId = params.schoolId ?? "";
   const { search } = new URL(request.url);
   const tab = selectedTab(TABS, search).id;
   const { dialog } = dialogOf(search);
   const direction = sortOf(search);
-  const api = await apiFor(request);
+  const api = apiFor(request, context);
+  const school = { params: { path: { id: schoolId } } };
   const wantStudents = tab === "students" || dialog.endsWith("-student");
   const wantTeachers = CLASSROOM_DIALOGS.includes(dialog) && can.manageClassrooms(user.role);
-  const [school, classrooms, students, teachers] = await Promise.all([
-    loadPart<OrganizationUnit>(request, api, `/organizationUnit/${schoolId}`, "Unable to load school data."),
-    loadPart<ClassroomSummary[]>(request, api, `/participantGroups/organizationUnit/${schoolId}`, "Unable to load classrooms in school."),
-    wantStudents
-      ? loadPart<SchoolStudent[]>(request, api, `/participants/organizationUnit/${schoolId}`, "Unable to load students in school.")
-      : null,
-    wantTeachers
-      ? loadPart<User[]>(request, api, `/user/organizationUnit/${schoolId}`, "Unable to load available teachers in school.")
-      : null,
+  const [found, classrooms, students, teachers] = await Promise.all([
+    loadPart(request, api.GET("/organizationUnit/{id}", school), "Unable to load school data."),
+    loadPart(request, api.GET("/participantGroups/organizationUnit/{id}", school), "Unable to load classrooms in school."),
+    wantStudents ? loadPart(request, api.GET("/participants/organizationUnit/{id}", school), "Unable to load students in school.") : null,
+    wantTeachers ? loadPart(request, api.GET("/user/organizationUnit/{id}", school), "Unable to load available teachers in school.") : null,
   ]);
-  const districtId = school.data?.organizationId ?? user.districtId ?? "";
+  const districtId = found.data?.organizationId ?? user.districtId ?? "";
   // The student form's school and classroom choices (only classrooms enabled for screening).
   let studentOptions: { schools: { value: string; label: string }[]; classrooms: ClassroomOption[]; error: string | null } | null = null;
   if (STUDENT_DIALOGS.includes(dialog) && districtId) {
     const failure = "Error fetching available schools and classrooms.";
+    const district = { params: { path: { id: districtId } } };
     const [schools, rooms] = await Promise.all([
-      loadPart<OrganizationUnit[]>(request, api, `/organization/orgUnits/${districtId}`, failure),
-      loadPart<ClassroomSummary[]>(request, api, `/participantGroups/organization/${districtId}`, failure),
+      loadPart(request, api.GET("/organization/orgUnits/{id}", district), failure),
+      loadPart(request, api.GET("/participantGroups/organization/{id}", district), failure),
     ]);
     studentOptions = {
       schools: (schools.data ?? []).map((s) => ({ value: s.organizationUnitId, label: s.name })),
@@ -81,8 +78,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     role: user.role,
     schoolId,
     tab,
-    school: school.data,
-    schoolError: school.error,
+    school: found.data,
+    schoolError: found.error,
     classrooms: classrooms.data && sortByName(classrooms.data, (c) => c.name, tab === "classrooms" ? direction : "asc"),
     classroomsError: classrooms.error,
     students: students?.data ? sortByName(students.data, lastFirst, direction) : null,
@@ -99,14 +96,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     crumbs: breadcrumbs({
       role: user.role,
       schoolCount: user.schoolIds.length,
-      district: { id: districtId, name: school.data?.Organization?.name ?? "" },
-      school: { id: schoolId, name: school.data?.name ?? "" },
+      district: { id: districtId, name: found.data?.Organization?.name ?? "" },
+      school: { id: schoolId, name: found.data?.name ?? "" },
     }),
   };
 }
 
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  dispatchIntent(request, { ...classroomIntents(params.schoolId ?? ""), ...studentIntents() });
+export const action = ({ request, params, context }: ActionFunctionArgs) =>
+  dispatchIntent(request, { ...classroomIntents(params.schoolId ?? ""), ...studentIntents() }, { context });
 
 export default function School() {
   const d = useLoaderData<typeof loader>();

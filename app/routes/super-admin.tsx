@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import type { CurrentUser, Organization, User } from "#app/api/mappers";
 import { AdminList } from "#app/components/admin/AdminList";
 import { DistrictDialog } from "#app/components/admin/DistrictDialog";
 import { UserList } from "#app/components/admin/UserList";
@@ -11,7 +10,7 @@ import { stateName } from "#app/domain/states";
 import { selectedTab, sortOf } from "#app/domain/url-state";
 import { dispatchIntent, districtIntents, userIntents } from "#app/lib/admin-actions.server";
 import { loadPart } from "#app/lib/admin.server";
-import { apiFor } from "#app/lib/api.server";
+import { apiFor, type CurrentUser } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
 import adminCss from "#app/styles/admin.css";
 
@@ -29,22 +28,29 @@ function onlySuperAdmins(user: CurrentUser) {
   if (user.role !== "SUPER_ADMIN") throw data({ message: "Forbidden" }, { status: 403 });
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  onlySuperAdmins(await requireUser(request));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  onlySuperAdmins(await requireUser(request, context));
   const { search } = new URL(request.url);
   const tab = selectedTab(TABS, search).id;
   const direction = sortOf(search);
-  const api = await apiFor(request);
+  const api = apiFor(request, context);
   if (tab === "super-admins") {
-    const admins = await loadPart<User[]>(request, api, "/user/superAdmins", LOAD_FAILED);
+    const admins = await loadPart(request, api.GET("/user/superAdmins"), LOAD_FAILED);
     return { tab, districts: null, admins: admins.data && sortByName(admins.data, lastFirst, direction), error: admins.error };
   }
-  const districts = await loadPart<Organization[]>(request, api, "/organization", LOAD_FAILED);
+  const districts = await loadPart(request, api.GET("/organization"), LOAD_FAILED);
   return { tab, districts: districts.data && sortByName(districts.data, (d) => d.name, direction), admins: null, error: districts.error };
 }
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  dispatchIntent(request, { ...districtIntents(), ...userIntents({ organizationId: null, fixedRole: "SUPER_ADMIN" }) }, onlySuperAdmins);
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  dispatchIntent(
+    request,
+    { ...districtIntents(), ...userIntents({ organizationId: null, fixedRole: "SUPER_ADMIN" }) },
+    {
+      context,
+      authorize: onlySuperAdmins,
+    },
+  );
 
 export default function SuperAdmin() {
   const { tab, districts, admins, error } = useLoaderData<typeof loader>();

@@ -4,16 +4,12 @@ import { gradeLabel, STUDENT_GRADE_VALUES } from "#app/domain/grades";
 import { percentage } from "#app/domain/percent";
 import { PERIOD_LABELS, PERIODS, type Period } from "#app/domain/periods";
 import { sortByName } from "#app/domain/sort";
+import type { ApiSchema } from "#app/lib/api.server";
 import { Cell, DataTable, EmptyState, NameCell } from "../DataTable";
 import { ErrorAlert } from "../ErrorAlert";
 
-type Counts = { total: number; started: number; finished: number };
-export type CompletionReportData = {
-  timePeriod: Period;
-  finishedByOrgUnit: Record<string, Counts & { participantGroups: Record<string, Counts> }>;
-  finishedByGrade: Record<string, Counts>;
-  key: { orgUnits: Record<string, string>; participantGroups: Record<string, string> };
-};
+type Report = ApiSchema<"CompletionReport">;
+type Counts = Report["finishedByGrade"][string];
 
 const REPORT_REFRESH_TEXT = "The report CSV is refreshed every 24 hours.";
 const NO_RESULTS = "No results!";
@@ -23,7 +19,7 @@ const NO_RESULTS = "No results!";
  * JavaScript and the period stays in the URL) and how many students started and finished
  * screening, by school, by classroom and by grade.
  */
-export function CompletionReport({ period, report, error }: { period: Period; report: CompletionReportData | null; error: string | null }) {
+export function CompletionReport({ period, report, error }: { period: Period; report: Report | null; error: string | null }) {
   return (
     <div>
       <Form method="get" className="period-form" preventScrollReset>
@@ -51,7 +47,7 @@ export function CompletionReport({ period, report, error }: { period: Period; re
 
 const gradeOrder = (grade: string) => (STUDENT_GRADE_VALUES as readonly string[]).indexOf(grade);
 
-function ReportTables({ report }: { report: CompletionReportData }) {
+function ReportTables({ report }: { report: Report }) {
   const schoolName = (id: string) => report.key.orgUnits[id] ?? id;
   const classroomName = (id: string) => report.key.participantGroups[id] ?? id;
   const schools = sortByName(Object.entries(report.finishedByOrgUnit), ([id]) => schoolName(id));

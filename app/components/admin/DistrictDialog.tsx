@@ -1,8 +1,10 @@
-import type { Organization } from "#app/api/mappers";
+import type { ApiSchema } from "#app/lib/api.server";
 import { STATES } from "#app/domain/states";
 import { useIntentFields } from "../form-reply";
 import { FormField, SelectField } from "../FormField";
 import { FormDialog } from "./DialogForm";
+
+type Organization = ApiSchema<"Organization">;
 
 const STATE_OPTIONS = STATES.map((s) => ({ value: s.code, label: s.name }));
 

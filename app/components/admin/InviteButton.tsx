@@ -1,5 +1,7 @@
 import { Form } from "@remix-run/react";
-import type { User } from "#app/api/mappers";
+import type { ApiSchema } from "#app/lib/api.server";
+
+type User = ApiSchema<"User">;
 
 /** Invite User (authStatus None) or Resend Invite (Pending); nothing for an active user (spec 000 §4). */
 export function InviteButton({ user }: { user: Pick<User, "email" | "authStatus" | "firstName" | "lastName"> }) {

@@ -1,7 +1,9 @@
-import type { OrganizationUnit } from "#app/api/mappers";
+import type { ApiSchema } from "#app/lib/api.server";
 import { useIntentFields } from "../form-reply";
 import { FormField } from "../FormField";
 import { FormDialog } from "./DialogForm";
+
+type OrganizationUnit = ApiSchema<"OrganizationUnit">;
 
 /** Create School (`?dialog=create-school`) or Update School (`?dialog=edit-school&id=…`). */
 export function SchoolDialog({ school }: { school?: OrganizationUnit }) {

@@ -1,9 +1,11 @@
-import type { Participant } from "#app/api/mappers";
+import type { ApiSchema } from "#app/lib/api.server";
 import { STUDENT_TAG_LABELS, STUDENT_TAGS } from "#app/domain/admin-fields";
 import { ErrorAlert } from "../ErrorAlert";
 import { useIntentFields } from "../form-reply";
 import { CheckboxGroup, DateField, FormField, SelectField, type Option } from "../FormField";
 import { FormDialog } from "./DialogForm";
+
+type Participant = ApiSchema<"Participant">;
 
 const TAG_OPTIONS = STUDENT_TAGS.map((t) => ({ value: t, label: STUDENT_TAG_LABELS[t] }));
 

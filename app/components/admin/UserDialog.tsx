@@ -1,9 +1,11 @@
-import type { User } from "#app/api/mappers";
+import type { ApiSchema } from "#app/lib/api.server";
 import { ROLE_LABELS, isSchoolLevel, type RoleName } from "#app/domain/roles";
 import { ErrorAlert } from "../ErrorAlert";
 import { useIntentFields } from "../form-reply";
 import { CheckboxGroup, FormField, SelectField, type Option } from "../FormField";
 import { FormDialog } from "./DialogForm";
+
+type User = ApiSchema<"User">;
 
 export const LOCKED_EMAIL_TOOLTIP = "Please contact the product's customer support to change email.";
 

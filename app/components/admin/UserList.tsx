@@ -1,4 +1,4 @@
-import type { User } from "#app/api/mappers";
+import type { ApiSchema } from "#app/lib/api.server";
 import { ROLE_LABELS, type RoleName } from "#app/domain/roles";
 import { lastFirst } from "#app/domain/sort";
 import { PendingChip, SchoolsChip } from "../DataTable";
@@ -6,6 +6,8 @@ import type { Option } from "../FormField";
 import { AdminList, type Column } from "./AdminList";
 import { InviteButton } from "./InviteButton";
 import { UserDialog } from "./UserDialog";
+
+type User = ApiSchema<"User">;
 
 const DELETE_WARNING = "Re-adding a deleted user requires contacting the product's customer support.";
 
