@@ -77,22 +77,35 @@ describe("questionAudio", () => {
 });
 
 describe("testDetails", () => {
-  it("has a row per question response: question ID, score, pretty provider response and recordings", () => {
-    const details = testDetails({
-      participantTestId: T,
-      participantId: P,
-      testCode: "nonword-repetition",
-      ParticipantTestQuestionResponses: [
-        { participantTestQuestionResponseId: "r1", questionCode: "NWR_1", score: 1, providerResponse: '{"heard":"bafa"}' },
-        { participantTestQuestionResponseId: "r2", questionCode: "NWR_2", score: null, providerResponse: null },
-      ],
-    });
+  const responses = [
+    { participantTestQuestionResponseId: "r1", questionCode: "NWR_1", score: 1, providerResponse: '{"heard":"bafa"}' },
+    { participantTestQuestionResponseId: "r2", questionCode: "NWR_2", score: null, providerResponse: null },
+  ];
+
+  it("has a row per question response: question ID, score, pretty provider response and signed recordings", () => {
+    const details = testDetails(
+      { participantTestId: T, participantId: P, testCode: "nonword-repetition", ParticipantTestQuestionResponses: responses },
+      { token: "v1.1.sig", stored: () => null },
+    );
     expect(details.testId).toBe(T);
     expect(details.title).toBe("Test details: Nonword Repetition");
     expect(details.rows.map((r) => [r.id, r.questionCode, r.score, r.response, r.audio.map((a) => a.label)])).toEqual([
       ["r1", "NWR_1", "1", '{\n  "heard": "bafa"\n}', ["First", "Second"]],
       ["r2", "NWR_2", "N/A", "", ["First", "Second"]],
     ]);
+    expect(details.rows[0].audio[1].src).toBe(`/api/participantTest/getAudioFile?fileName=${P}_${T}_nwr_1_second.wav&token=v1.1.sig`);
+  });
+
+  it("offers a single recording only where one is stored, and none without a token", () => {
+    const input = {
+      participantTestId: T,
+      participantId: P,
+      testCode: "object-ran" as const,
+      ParticipantTestQuestionResponses: responses.map((r, i) => ({ ...r, questionCode: `object-ran_${i + 1}` })),
+    };
+    const granted = testDetails(input, { token: "t", stored: (id) => id === "r1" });
+    expect(granted.rows.map((r) => r.audio.map((a) => a.fileName))).toEqual([[`${P}_${T}_object-ran_1.wav`], []]);
+    expect(testDetails(input, null).rows.map((r) => r.audio)).toEqual([[], []]);
   });
 });
 

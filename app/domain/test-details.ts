@@ -100,20 +100,37 @@ export type TestDetailsRow = {
 
 export type TestDetails = { testId: string; title: string; rows: TestDetailsRow[] };
 
+/**
+ * What the page may play: the short-lived token signed for this test (GET
+ * /participantTest/audioAccess/{id}) and, per question response, whether its recording is
+ * stored (null where the store was not asked, as for the two-recording code's files).
+ */
+export type AudioGrant = { token: string; stored: (participantTestQuestionResponseId: string) => boolean | null };
+
 /** A score as shown: the number, or 'N/A' when the question was not scored. */
 const scoreText = (score: number | null) => (score === null ? "N/A" : String(score));
 
-export function testDetails(test: TestDetailsInput): TestDetails {
+/** The dialog's rows; without a grant (the token could not be had) no recording is offered. */
+export function testDetails(test: TestDetailsInput, audio: AudioGrant | null): TestDetails {
   return {
     testId: test.participantTestId,
     title: `Test details: ${ASSESSMENTS[test.testCode].title}`,
-    rows: test.ParticipantTestQuestionResponses.map((r) => ({
-      id: r.participantTestQuestionResponseId,
-      questionCode: r.questionCode,
-      score: scoreText(r.score),
-      response: prettyProviderResponse(r.providerResponse),
-      audio: questionAudio(test.participantId, test.participantTestId, test.testCode, r.questionCode),
-    })),
+    rows: test.ParticipantTestQuestionResponses.map((r) => {
+      const clips = questionAudio(test.participantId, test.participantTestId, test.testCode, r.questionCode);
+      const playable =
+        audio === null
+          ? []
+          : clips
+              .filter(() => clips.length > 1 || audio.stored(r.participantTestQuestionResponseId) !== false)
+              .map((clip) => ({ ...clip, src: audioSrc(clip.fileName, audio.token) }));
+      return {
+        id: r.participantTestQuestionResponseId,
+        questionCode: r.questionCode,
+        score: scoreText(r.score),
+        response: prettyProviderResponse(r.providerResponse),
+        audio: playable,
+      };
+    }),
   };
 }
 

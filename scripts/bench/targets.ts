@@ -64,9 +64,14 @@ export function targets(f: Fixture): Target[] {
     {
       key: "student",
       label: "Student profile",
-      role: "teacher",
+      // The fixture's student is the first generated one, in school 1's first (prekindergarten)
+      // classroom, which the bench teacher (the measured kindergarten class) does not teach: a
+      // teacher would be refused (403). School 1's admin may see it, with the same page and API
+      // call (the teacher's scope check is one query more).
+      role: "school",
       candidates: [`/student/${f.studentId}`],
-      marker: (h) => h.includes(f.studentLastName),
+      // The finished page: the student's name and the Subtest Results tables with a cell per period.
+      marker: (h) => h.includes(f.studentLastName) && h.includes('class="sp-table') && h.includes("Subtest Results"),
       scale: true,
     },
     {

@@ -1,0 +1,40 @@
+import { FAMILY_REPORT_LANGUAGE_OPTIONS, isFamilyReportLang, type FamilyReportLang } from "#app/i18n/family-report";
+
+/**
+ * Print Report with its language choice (spec 001 §2; the language is beyond the spec). A GET
+ * form: without JavaScript it opens the report-only view (`?print=1&lang=…`) to print from the
+ * browser; with it, the page prints at once, the hidden report in the chosen language.
+ */
+export function PrintReportForm({ lang, onLang }: { lang: FamilyReportLang; onLang: (lang: FamilyReportLang) => void }) {
+  return (
+    <form
+      method="get"
+      className="sp-print"
+      onSubmit={(event) => {
+        event.preventDefault();
+        window.print();
+      }}
+    >
+      <label htmlFor="report-lang" className="sp-print__label">
+        Report language
+      </label>
+      <select
+        id="report-lang"
+        name="lang"
+        value={lang}
+        onChange={(event) => {
+          if (isFamilyReportLang(event.target.value)) onLang(event.target.value);
+        }}
+      >
+        {FAMILY_REPORT_LANGUAGE_OPTIONS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <button type="submit" name="print" value="1" className="button button--small">
+        Print Report
+      </button>
+    </form>
+  );
+}

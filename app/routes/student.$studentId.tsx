@@ -1,0 +1,150 @@
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { StudentDialog } from "#app/components/admin/StudentDialog";
+import { Breadcrumbs } from "#app/components/Breadcrumbs";
+import { FAMILY_REPORT_HOST, FamilyReport } from "#app/components/family-report/FamilyReport";
+import { ErrorPage } from "#app/components/ErrorPage";
+import { AdminViewToggle } from "#app/components/student/AdminViewToggle";
+import { GradeBanner } from "#app/components/student/GradeBanner";
+import { NextStepsPanel } from "#app/components/student/NextStepsPanel";
+import { PeriodSwitch } from "#app/components/student/PeriodSwitch";
+import { PrintReportForm } from "#app/components/student/PrintReport";
+import { ProfileTable } from "#app/components/student/ProfileTable";
+import { StudentCard } from "#app/components/student/StudentCard";
+import { SubtestResults } from "#app/components/student/SubtestResults";
+import { TestDetailsDialog } from "#app/components/student/TestDetailsDialog";
+import { dispatchIntent, studentIntents } from "#app/lib/admin-actions.server";
+import { apiFor } from "#app/lib/api.server";
+import { DEFAULT_FAMILY_REPORT_LANG, type FamilyReportLang } from "#app/i18n/family-report";
+import { requireUser } from "#app/lib/auth.server";
+import adminCss from "#app/styles/admin.css";
+import familyReportCss from "#app/styles/family-report.css";
+import resultsCss from "#app/styles/results.css";
+import studentCss from "#app/styles/student.css";
+import { loadStudentPage, StudentId } from "./student.$studentId.server";
+
+export const links: LinksFunction = () => [
+  // admin.css: the Edit dialog's form layout.
+  { rel: "stylesheet", href: adminCss },
+  { rel: "stylesheet", href: resultsCss },
+  { rel: "stylesheet", href: studentCss },
+  { rel: "stylesheet", href: familyReportCss },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.state === "ready" ? `${data.card.name} – Early Literacy Screening` : "Student – Early Literacy Screening" },
+];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const id = StudentId.safeParse(params.studentId);
+  if (!id.success) throw data({ message: "Student not found" }, { status: 404 });
+  return loadStudentPage(request, apiFor(request, context), user, id.data);
+}
+
+/** The Edit dialog posts here; the school page's student action saves it (spec 000 §5 rules, same texts). */
+export async function action({ request }: ActionFunctionArgs) {
+  const { "edit-student": edit } = studentIntents();
+  return dispatchIntent(request, { "edit-student": edit });
+}
+
+export default function StudentPage() {
+  const d = useLoaderData<typeof loader>();
+  // The language the hidden report prints in follows the choice beside Print Report.
+  const [lang, setLang] = useState<FamilyReportLang>(d.state === "ready" ? d.lang : DEFAULT_FAMILY_REPORT_LANG);
+  if (d.state === "error") {
+    return (
+      <section aria-labelledby="page-title" className="student-page">
+        <h1 id="page-title">Student</h1>
+        <p role="alert" className="alert alert--error">
+          {d.message}
+        </p>
+      </section>
+    );
+  }
+  const { results, view } = d;
+  const resourceHref = (testCode: string) => (d.nextStepsUrl ? `${d.nextStepsUrl}#${testCode}` : `#subtest-${testCode}`);
+  if (d.print && d.report) {
+    // The report-only view Print Report opens without JavaScript: print it from the browser.
+    return (
+      <section aria-labelledby="page-title" className={`student-page ${FAMILY_REPORT_HOST}`}>
+        <div className="sp-print-view">
+          <h1 id="page-title" className="visually-hidden">
+            Family report of {d.card.name}
+          </h1>
+          <Link to={`/student/${d.studentId}`}>Back to the student profile</Link>
+          <p className="muted">Use your browser&apos;s Print command to print this report.</p>
+        </div>
+        <FamilyReport data={d.report} lang={d.lang} />
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="page-title" className={`student-page ${FAMILY_REPORT_HOST}`}>
+      <Breadcrumbs crumbs={d.crumbs} />
+      {d.banner ? <GradeBanner banner={d.banner} /> : null}
+      {d.details && "error" in d.details ? (
+        <p role="alert" className="alert alert--error sp-alert">
+          {d.details.error}
+        </p>
+      ) : null}
+      <div className="student-page__columns">
+        <div className="student-page__left">
+          <StudentCard card={d.card} studentId={d.studentId} canEdit />
+          {results ? (
+            <NextStepsPanel steps={results.nextSteps} period={results.selected} resourceHref={resourceHref} resourcesUrl={d.nextStepsUrl} />
+          ) : null}
+        </div>
+        <section className="student-page__right" aria-labelledby="subtest-results-title">
+          <div className="sp-results__header">
+            <h2 id="subtest-results-title">Subtest Results</h2>
+            <div className="sp-results__actions">
+              {d.report ? <PrintReportForm lang={lang} onLang={setLang} /> : null}
+              {d.superAdmin ? <AdminViewToggle view={view} /> : null}
+            </div>
+          </div>
+          {d.resultsError || !results ? (
+            <p role="alert" className="alert alert--error">
+              {d.resultsError}
+            </p>
+          ) : (
+            <>
+              <PeriodSwitch studentId={d.studentId} periods={results.periods} view={view} />
+              {results.gradeMissing ? (
+                <p role="alert" className="alert alert--error sp-alert">
+                  {results.gradeMissing}
+                </p>
+              ) : null}
+              {results.risk.length > 0 ? <ProfileTable rows={results.risk} periods={results.periods} selected={results.selected} /> : null}
+              <SubtestResults
+                studentId={d.studentId}
+                groups={results.groups}
+                periods={results.periods}
+                view={{ ...view, period: results.selected }}
+                phonics={results.phonics}
+              />
+            </>
+          )}
+        </section>
+      </div>
+      {d.details && "test" in d.details ? <TestDetailsDialog details={d.details.test} /> : null}
+      {/* `?dialog=ran&test=<id>` is the RAN scoring dialog's hook: issue 11 builds that dialog; until then nothing opens. */}
+      {d.studentOptions ? (
+        <StudentDialog
+          student={d.student}
+          grades={d.studentOptions.grades}
+          schools={d.studentOptions.schools}
+          classrooms={d.studentOptions.classrooms}
+          optionsError={d.studentOptions.error}
+          actorIsTeacher={d.actorIsTeacher}
+        />
+      ) : null}
+      {d.report ? <FamilyReport data={d.report} lang={lang} printOnly /> : null}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
+}
