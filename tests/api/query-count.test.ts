@@ -7,6 +7,8 @@ import { localIsoDate } from "#app/domain/calendar-date";
 import type { Grade } from "#app/domain/grades";
 import { academicYearOf, currentPeriod, PERIODS, type Period } from "#app/domain/periods";
 import { setApiAppForTests } from "#app/lib/api-app.server";
+import { apiFor } from "#app/lib/api.server";
+import { getUser } from "#app/lib/auth.server";
 import { commitSession, getSession } from "#app/lib/session.server";
 import { loader as rootLoader } from "#app/root";
 import { action as classroomAction, loader as classroomLoader } from "#app/routes/classroom.$classroomId";
@@ -34,7 +36,7 @@ const count = (event: LogEvent) => {
 };
 
 /** The statements `run` sent to the database. */
-async function queriesOf(run: () => Promise<unknown>): Promise<{ result: unknown; queries: string[] }> {
+async function queriesOf<T>(run: () => Promise<T>): Promise<{ result: T; queries: string[] }> {
   const queries: string[] = [];
   counting = queries;
   try {
@@ -88,6 +90,14 @@ const currentPeriodName = (): Period => {
   return currentPeriod(periods, localIsoDate(new Date()))!.periodName;
 };
 
+const isSessionLookUp = (sql: string) => /from "session"/.test(sql);
+
+async function sessionCookie(email: string): Promise<string> {
+  const session = await getSession(new Request("http://localhost/"));
+  session.set("token", await t.login(email));
+  return (await commitSession(session)).split(";")[0];
+}
+
 const pageUrl = (query = "") => `http://localhost/classroom/${w.classA.participant_group_id}${query}`;
 const context = () => ({});
 
@@ -101,10 +111,7 @@ beforeAll(async () => {
   for (let i = 0; i < STUDENTS; i++) {
     await makeStudent(handle.db, w.schoolA.organization_unit_id, { grade: "K", classroomIds: [w.classA.participant_group_id] });
   }
-  const token = await t.login(w.teacher.email);
-  const session = await getSession(new Request("http://localhost/"));
-  session.set("token", token);
-  cookie = (await commitSession(session)).split(";")[0];
+  cookie = await sessionCookie(w.teacher.email);
 });
 afterAll(() => handle.close());
 
@@ -119,10 +126,11 @@ describe(`SQL queries per page (${process.env.TEST_DB_ENGINE})`, () => {
       ]);
       return { root: (await root.json()) as { user: { email: string } | null }, page };
     });
-    const { root, page } = result as { root: { user: { email: string } | null }; page: Awaited<ReturnType<typeof classroomLoader>> };
+    const { root, page } = result;
     expect(root.user?.email).toBe(w.teacher.email);
     expect(page.results?.error).toBeNull();
     expect(page.results?.grid?.rows).toHaveLength(STUDENTS + 1);
+    expect(queries.filter(isSessionLookUp), "one look-up of the caller for both loaders").toHaveLength(1);
     console.info(`[query-count] classroom page: ${queries.length} queries`);
     expect(queries.length, queries.join("\n")).toBeLessThanOrEqual(PAGE_BUDGET);
   });
@@ -163,5 +171,24 @@ describe(`SQL queries per page (${process.env.TEST_DB_ENGINE})`, () => {
     expect(saved).toHaveLength(1);
     console.info(`[query-count] letter save: ${queries.length} queries`);
     expect(queries.length, queries.join("\n")).toBeLessThanOrEqual(SAVE_BUDGET);
+  });
+});
+
+describe(`the caller a UI request shares (${process.env.TEST_DB_ENGINE})`, () => {
+  it("is looked up again after a change, so a sign-out in an action is seen by the loaders after it", async () => {
+    const own = await sessionCookie(w.teacher.email);
+    const shared = context();
+    const request = () => new Request("http://localhost/logout", { method: "POST", headers: { cookie: own, origin: "http://localhost" } });
+    expect(await getUser(request(), shared)).toMatchObject({ email: w.teacher.email });
+    const api = apiFor(request(), shared);
+    expect((await api.POST("/dashboard/logout")).response.status).toBe(204);
+    expect(await getUser(request(), shared)).toBeNull();
+  });
+
+  it("is not lent to a request with another session, even under the same load context", async () => {
+    const admin = await sessionCookie(w.schoolAdmin.email);
+    const shared = context();
+    expect(await getUser(new Request(pageUrl(), { headers: { cookie } }), shared)).toMatchObject({ email: w.teacher.email });
+    expect(await getUser(new Request(pageUrl(), { headers: { cookie: admin } }), shared)).toMatchObject({ email: w.schoolAdmin.email });
   });
 });
