@@ -44,9 +44,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /** The Edit dialog posts here; the school page's student action saves it (spec 000 §5 rules, same texts). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { "edit-student": edit } = studentIntents();
-  return dispatchIntent(request, { "edit-student": edit });
+  return dispatchIntent(request, { "edit-student": edit }, { context });
 }
 
 export default function StudentPage() {
