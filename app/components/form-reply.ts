@@ -43,6 +43,12 @@ export function formFields(reply: FormReply | undefined, stored: StoredValues = 
 
 export type FormFields = ReturnType<typeof formFields>;
 
+/** A reply's first failure in the schema's field order ('' names the form's own message), for pages that show one at a time. */
+export function firstError(reply: FormReply | undefined): { name: string; message: string } | null {
+  for (const [name, messages] of Object.entries(reply?.error ?? {})) if (messages?.[0]) return { name, message: messages[0] };
+  return null;
+}
+
 /** The route action's reply, when there is one and `belongs` says it is this form's. */
 export function useFormReply(belongs: (reply: FormReply) => boolean = () => true): FormReply | undefined {
   const data = useActionData();

@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { SUBMIT_FAILED_MESSAGE } from "#app/domain/admin-forms";
 import { closedUrl } from "#app/domain/url-state";
-import { resultOf, type ApiClient, type ApiResult } from "./api.server";
+import { resultOf, type ApiResult } from "./api.server";
 import { refusedForm, type Replyable } from "./forms.server";
 import { signOutAndRedirect } from "./session.server";
 import { redirectWithToast } from "./toast.server";
@@ -46,42 +46,4 @@ export function succeeded(request: Request, text: string, alsoRemove: readonly s
 /** For a delete: the server message as an error toast, the dialog closed. */
 export function failedWithToast(request: Request, message: string) {
   return redirectWithToast(request, closedUrl(request.url), { kind: "error", text: message });
-}
-
-/**
- * Passes on a CSV the API produced, named by its Filename header. On failure the user goes back
- * to the page they came from with the error toast 'Report not found' (spec 000 §8).
- */
-export async function csvDownload(request: Request, api: ApiClient, path: string, fallbackPage: string): Promise<Response> {
-  const result = await api.get<string>(path);
-  if (!result.ok || typeof result.data !== "string") {
-    if (!result.ok && result.status === 401) return signOutAndRedirect(request);
-    return redirectWithToast(request, backTo(request, fallbackPage), { kind: "error", text: REPORT_NOT_FOUND });
-  }
-  const filename = (result.headers.get("Filename") ?? "report.csv").replace(/["\\\r\n/]/g, "_");
-  // Response.text() drops the byte order mark; Excel needs it to read UTF-8.
-  const body = result.data.startsWith("\uFEFF") ? result.data : `\uFEFF${result.data}`;
-  return new Response(body, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${filename}"`,
-      Filename: filename,
-      "cache-control": "private, no-store",
-    },
-  });
-}
-
-export const REPORT_NOT_FOUND = "Report not found";
-
-/** The same-site page the request came from (Referer), else `fallback`. */
-function backTo(request: Request, fallback: string): string {
-  const referer = request.headers.get("referer");
-  if (!referer) return fallback;
-  try {
-    const from = new URL(referer);
-    if (from.host !== new URL(request.url).host) return fallback;
-    return from.pathname + from.search;
-  } catch {
-    return fallback;
-  }
 }

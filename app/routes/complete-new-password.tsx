@@ -3,10 +3,13 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ErrorPage } from "#app/components/ErrorPage";
+import { firstError, isFormReply, type FormReply } from "#app/components/form-reply";
 import { PasswordChecklist } from "#app/components/PasswordChecklist";
 import { homePath, safeRedirect } from "#app/domain/home-path";
 import { pendingNewPasswordCookie, readPendingNewPassword } from "#app/lib/account-cookies.server";
+import { NewPasswordForm } from "#app/lib/account-forms.server";
 import { publicApiFor } from "#app/lib/api.server";
+import { invalidForm, parseSubmission, refusedForm } from "#app/lib/forms.server";
 import { commitSession, getSession } from "#app/lib/session.server";
 import accountCss from "#app/styles/account.css";
 
@@ -26,35 +29,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // After success the pending cookie is gone; reloading this page's data would bounce to /login
 // before the success text shows.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  (actionResult as ActionData | undefined)?.done ? false : defaultShouldRevalidate;
+  (actionResult as Done | undefined)?.done ? false : defaultShouldRevalidate;
 
-type ActionData = { done: true; home: string } | { done: false; field: "password" | "confirmation" | null; error: string; attempt: number };
+type Done = { done: true; home: string };
+const FAILED = "Error creating new password.";
+// Passwords never come back in a reply.
+const PASSWORDS = ["password", "confirmation"];
 
 export async function action({ request }: ActionFunctionArgs) {
   const api = publicApiFor(request);
   const pending = await readPendingNewPassword(request);
-  const form = await request.formData();
-  const password = String(form.get("password") ?? "");
-  const confirmation = String(form.get("confirmation") ?? "");
-  const attempt = Number(form.get("attempt") ?? 0) + 1;
-  if (!password) return { done: false, field: "password", error: "Please enter your password", attempt } satisfies ActionData;
-  if (password !== confirmation) return { done: false, field: "confirmation", error: "Passwords must match", attempt } satisfies ActionData;
-  if (!pending) return { done: false, field: null, error: "Error creating new password.", attempt } satisfies ActionData;
+  const submission = parseSubmission(await request.formData(), NewPasswordForm);
+  if (submission.status !== "success") return invalidForm(submission, { status: 200, hideFields: PASSWORDS });
+  if (!pending) return refusedForm(submission, FAILED, { status: 200, hideFields: PASSWORDS });
+  const newpassword = submission.value.password;
   const result = await api.result(
-    api.POST("/dashboard/login", { body: { username: pending.email, challenge: pending.challenge, newpassword: password } }),
+    api.POST("/dashboard/login", { body: { username: pending.email, challenge: pending.challenge, newpassword } }),
   );
-  if (!result.ok) return { done: false, field: null, error: "Error creating new password.", attempt } satisfies ActionData;
+  if (!result.ok) return refusedForm(submission, FAILED, { status: 200, hideFields: PASSWORDS });
   const session = await getSession(request);
   session.set("token", result.data.token);
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSession(session));
   headers.append("Set-Cookie", await pendingNewPasswordCookie.serialize("", { maxAge: 0 }));
-  return data({ done: true, home: safeRedirect(pending.redirectTo, homePath(result.data.user)) } satisfies ActionData, { headers });
+  return data({ done: true, home: safeRedirect(pending.redirectTo, homePath(result.data.user)) } satisfies Done, { headers });
 }
 
 export default function CompleteNewPassword() {
   const { email } = useLoaderData() as { email: string };
-  const result = useActionData() as ActionData | undefined;
+  const answer = useActionData() as Done | FormReply | undefined;
+  const result = answer && "done" in answer ? answer : undefined;
+  const reply = isFormReply(answer) ? answer : undefined;
   const [password, setPassword] = useState("");
   const busy = useNavigation().state === "submitting";
   const navigate = useNavigate();
@@ -80,9 +85,11 @@ export default function CompleteNewPassword() {
       </div>
     );
   }
-  const failed = result && !result.done ? result : null;
-  const attempt = failed?.attempt ?? 0;
-  const fieldError = (f: "password" | "confirmation") => (failed?.field === f ? failed.error : null);
+  // One message at a time, the first field to fix first; "" names the form's own message.
+  const failed = firstError(reply);
+  // After a failed attempt both password fields start empty again.
+  const attempt = reply ? Number(reply.initialValue?.attempt ?? 0) + 1 : 0;
+  const fieldError = (f: "password" | "confirmation") => (failed?.name === f ? failed.message : null);
   return (
     <div className="auth-page">
       <section className="auth-card" aria-labelledby="new-password-title">
@@ -92,9 +99,9 @@ export default function CompleteNewPassword() {
         </p>
         <Form method="post" noValidate className="form">
           <input type="hidden" name="attempt" value={attempt} />
-          {failed && failed.field === null ? (
+          {failed?.name === "" ? (
             <p className="alert alert--error" role="alert">
-              {failed.error}
+              {failed.message}
             </p>
           ) : null}
           <div className="field">

@@ -2,37 +2,38 @@ import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { RATE_LIMITED } from "#app/domain/rate-limit";
-import { ForgotSchema } from "#app/lib/account-forms.server";
+import { formFields, isFormReply, type FormReply } from "#app/components/form-reply";
+import { ForgotPasswordForm } from "#app/lib/account-forms.server";
 import { publicApiFor } from "#app/lib/api.server";
+import { invalidForm, parseSubmission, refusedForm } from "#app/lib/forms.server";
 import accountCss from "#app/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
 export const meta: MetaFunction = () => [{ title: "Forgot Password | Early Literacy Screening" }];
 
 const INVALID_EMAIL = "Please enter a valid email address.";
-type ActionData = { sent: true; email: string } | { sent: false; email: string; error: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   const api = publicApiFor(request);
-  const form = Object.fromEntries(await request.formData());
-  const email = String(form.email ?? "");
-  const parsed = ForgotSchema.safeParse(form);
-  if (!parsed.success) return { sent: false, email, error: parsed.error.issues[0].message } satisfies ActionData;
-  const result = await api.result(api.POST("/dashboard/forgot-password", { body: { email: parsed.data.email } }));
+  const submission = parseSubmission(await request.formData(), ForgotPasswordForm);
+  if (submission.status !== "success") return invalidForm(submission, { status: 200 });
+  const { email } = submission.value;
+  const result = await api.result(api.POST("/dashboard/forgot-password", { body: { email } }));
   // The same confirmation whatever the answer: it never says whether the email has an account.
-  if (result.ok) return { sent: true, email: parsed.data.email } satisfies ActionData;
-  return { sent: false, email, error: result.status === 429 ? RATE_LIMITED : INVALID_EMAIL } satisfies ActionData;
+  if (result.ok) return { sent: true as const, email };
+  return refusedForm(submission, result.status === 429 ? RATE_LIMITED : INVALID_EMAIL, { field: "email", status: 200 });
 }
 
 export default function ForgotPassword() {
-  const data = useActionData<typeof action>() as ActionData | undefined;
+  const data = useActionData() as { sent: true; email: string } | FormReply | undefined;
   const busy = useNavigation().state === "submitting";
-  const error = data && !data.sent ? data.error : null;
+  const email = formFields(isFormReply(data) ? data : undefined).text("email");
+  const error = email.error;
   return (
     <div className="auth-page">
       <section className="auth-card" aria-labelledby="forgot-title">
         <h1 id="forgot-title">Forgot Password</h1>
-        {data?.sent ? (
+        {data && "sent" in data ? (
           <>
             <p className="alert alert--success" role="status">
               If an account exists for {data.email}, we sent it an email with a verification code and a link to reset your password.
@@ -52,7 +53,7 @@ export default function ForgotPassword() {
                 name="email"
                 type="email"
                 autoComplete="email"
-                defaultValue={data?.email ?? ""}
+                defaultValue={email.defaultValue}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? "email-error" : undefined}
               />

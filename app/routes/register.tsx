@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ErrorPage } from "#app/components/ErrorPage";
-import { RegisterSchema } from "#app/lib/account-forms.server";
+import { formFields, isFormReply, type FormReply } from "#app/components/form-reply";
+import { RegisterForm } from "#app/lib/account-forms.server";
 import { publicApiFor } from "#app/lib/api.server";
+import { invalidForm, parseSubmission, refusedForm } from "#app/lib/forms.server";
 import accountCss from "#app/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
@@ -17,28 +19,25 @@ const BY_SERVER_MESSAGE: Record<string, string> = {
 };
 const OTHER = "An unknown error occurred during user registration. Please contact support.";
 
-type ActionData = { done: true } | { done: false; email: string; fieldError: string | null; formError: string | null };
-
 export async function action({ request }: ActionFunctionArgs) {
   const api = publicApiFor(request);
-  const form = Object.fromEntries(await request.formData());
-  const email = String(form.email ?? "");
-  const parsed = RegisterSchema.safeParse(form);
-  if (!parsed.success) return { done: false, email, fieldError: parsed.error.issues[0].message, formError: null } satisfies ActionData;
-  const result = await api.result(api.POST("/registerUser", { body: { email: parsed.data.email } }));
-  if (result.ok) return { done: true } satisfies ActionData;
-  return { done: false, email, fieldError: null, formError: BY_SERVER_MESSAGE[result.error.message] ?? OTHER } satisfies ActionData;
+  const submission = parseSubmission(await request.formData(), RegisterForm);
+  if (submission.status !== "success") return invalidForm(submission, { status: 200 });
+  const result = await api.result(api.POST("/registerUser", { body: { email: submission.value.email } }));
+  if (result.ok) return { done: true as const };
+  return refusedForm(submission, BY_SERVER_MESSAGE[result.error.message] ?? OTHER, { status: 200 });
 }
 
 export default function Register() {
-  const data = useActionData<typeof action>() as ActionData | undefined;
+  const data = useActionData() as { done: true } | FormReply | undefined;
   const busy = useNavigation().state === "submitting";
-  const failed = data && !data.done ? data : null;
+  const form = formFields(isFormReply(data) ? data : undefined);
+  const email = form.text("email");
   return (
     <div className="auth-page">
       <section className="auth-card" aria-labelledby="register-title">
         <h1 id="register-title">Register</h1>
-        {data?.done ? (
+        {data && "done" in data ? (
           <>
             <p className="alert alert--success" role="status">
               User registration accepted - please check your email for next steps.
@@ -50,9 +49,9 @@ export default function Register() {
         ) : (
           <Form method="post" noValidate className="form">
             <p>Enter the email address your school or district uses for you.</p>
-            {failed?.formError ? (
+            {form.formError ? (
               <p className="alert alert--error" role="alert">
-                {failed.formError}
+                {form.formError}
               </p>
             ) : null}
             <div className="field">
@@ -62,13 +61,13 @@ export default function Register() {
                 name="email"
                 type="email"
                 autoComplete="email"
-                defaultValue={failed?.email ?? ""}
-                aria-invalid={failed?.fieldError ? true : undefined}
-                aria-describedby={failed?.fieldError ? "email-error" : undefined}
+                defaultValue={email.defaultValue}
+                aria-invalid={email.error ? true : undefined}
+                aria-describedby={email.error ? "email-error" : undefined}
               />
-              {failed?.fieldError ? (
+              {email.error ? (
                 <p className="field__error" id="email-error">
-                  {failed.fieldError}
+                  {email.error}
                 </p>
               ) : null}
             </div>

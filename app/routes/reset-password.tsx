@@ -4,8 +4,10 @@ import { useState } from "react";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { PasswordChecklist } from "#app/components/PasswordChecklist";
 import { RATE_LIMITED } from "#app/domain/rate-limit";
-import { ResetSchema } from "#app/lib/account-forms.server";
+import { firstError, formFields, isFormReply, type FormReply } from "#app/components/form-reply";
+import { ResetPasswordForm } from "#app/lib/account-forms.server";
 import { publicApiFor } from "#app/lib/api.server";
+import { invalidForm, parseSubmission, refusedForm } from "#app/lib/forms.server";
 import accountCss from "#app/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
@@ -14,43 +16,27 @@ export const meta: MetaFunction = () => [{ title: "Reset Password | Early Litera
 const RESET_FAILED = "Unable to reset password. Please try again.";
 
 type Field = "email" | "code" | "password" | "confirmation";
-type ActionData = { done: true } | { done: false; email: string; code: string; field: Field | null; error: string; attempt: number };
+// Passwords never come back in a reply.
+const PASSWORDS = ["password", "confirmation"];
 
 export async function action({ request }: ActionFunctionArgs) {
   const api = publicApiFor(request);
-  const form = Object.fromEntries(await request.formData());
-  const email = String(form.email ?? "");
-  const code = String(form.code ?? "");
-  const attempt = Number(form.attempt ?? 0) + 1;
-  const parsed = ResetSchema.safeParse({ ...form, password: form.password ?? "", confirmation: form.confirmation ?? "" });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { done: false, email, code, field: issue.path[0] as Field, error: issue.message, attempt } satisfies ActionData;
-  }
-  const result = await api.result(
-    api.POST("/dashboard/forgot-password/new", {
-      body: { email: parsed.data.email, code: parsed.data.code, password: parsed.data.password },
-    }),
-  );
-  if (result.ok) return { done: true } satisfies ActionData;
-  return {
-    done: false,
-    email,
-    code,
-    field: null,
-    error: result.status === 429 ? RATE_LIMITED : RESET_FAILED,
-    attempt,
-  } satisfies ActionData;
+  const submission = parseSubmission(await request.formData(), ResetPasswordForm);
+  if (submission.status !== "success") return invalidForm(submission, { status: 200, hideFields: PASSWORDS });
+  const { email, code, password } = submission.value;
+  const result = await api.result(api.POST("/dashboard/forgot-password/new", { body: { email, code, password } }));
+  if (result.ok) return { done: true as const };
+  return refusedForm(submission, result.status === 429 ? RATE_LIMITED : RESET_FAILED, { status: 200, hideFields: PASSWORDS });
 }
 
 export default function ResetPassword() {
-  const data = useActionData<typeof action>() as ActionData | undefined;
+  const data = useActionData() as { done: true } | FormReply | undefined;
   const [params] = useSearchParams();
   const [password, setPassword] = useState("");
   const busy = useNavigation().state === "submitting";
   const invite = params.get("invite") === "1";
   const title = invite ? "Set Your Password" : "Reset Password";
-  if (data?.done) {
+  if (data && "done" in data) {
     return (
       <div className="auth-page">
         <section className="auth-card" aria-labelledby="reset-title">
@@ -65,27 +51,30 @@ export default function ResetPassword() {
       </div>
     );
   }
-  const failed = data && !data.done ? data : null;
-  const fieldError = (field: Field) => (failed?.field === field ? failed.error : null);
+  const reply = isFormReply(data) ? data : undefined;
+  const form = formFields(reply, { email: params.get("email"), code: params.get("code") });
+  // One message at a time, the first field to fix first; "" names the form's own message.
+  const failed = firstError(reply);
+  const fieldError = (field: Field) => (failed?.name === field ? failed.message : null);
   const described = (field: Field, extra?: string) =>
     [fieldError(field) ? `${field}-error` : null, extra].filter(Boolean).join(" ") || undefined;
   // After a failed attempt both password fields start empty again (spec 000 section 5).
-  const attempt = failed?.attempt ?? 0;
+  const attempt = reply ? Number(form.text("attempt").defaultValue || 0) + 1 : 0;
   return (
     <div className="auth-page">
       <section className="auth-card" aria-labelledby="reset-title">
         <h1 id="reset-title">{title}</h1>
         <Form method="post" noValidate className="form">
           <input type="hidden" name="attempt" value={attempt} />
-          {failed && failed.field === null ? (
+          {failed?.name === "" ? (
             <p className="alert alert--error" role="alert">
-              {failed.error}
+              {failed.message}
             </p>
           ) : null}
           {(
             [
-              ["email", "Email", "email", "email", failed?.email ?? params.get("email") ?? ""],
-              ["code", "Verification code", "text", "one-time-code", failed?.code ?? params.get("code") ?? ""],
+              ["email", "Email", "email", "email", form.text("email").defaultValue],
+              ["code", "Verification code", "text", "one-time-code", form.text("code").defaultValue],
             ] as const
           ).map(([name, label, type, autoComplete, value]) => (
             <div className="field" key={name}>

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { accountEmail, ForgotPasswordForm, RegisterForm, ResetPasswordFields } from "#app/domain/account-forms";
 import { isOn } from "#app/server/flags.server";
 import { errorResponses, jsonBody, jsonResponse, type ApiEnv, type Router } from "../env";
 import { ApiError } from "../errors";
@@ -19,12 +20,9 @@ export const REGISTER_MESSAGES = {
   unknownStatus: "unknown userstatus",
 } as const;
 
-const Email = z
-  .string()
-  .trim()
-  .min(1, "Please enter your email address")
-  .pipe(z.email("Please enter a valid email address."))
-  .transform((s) => s.toLowerCase());
+// The account pages' form schemas (app/domain/account-forms.ts) are the bodies, the email
+// lowercased: the same rules and texts whether a page or another client calls.
+const Email = accountEmail.transform((s) => s.toLowerCase());
 
 const NoContent = { 204: { description: "Done (no body)" } } as const;
 const TooMany = { 429: jsonResponse(z.object({ message: z.string() }), "Too many attempts") } as const;
@@ -38,7 +36,7 @@ const forgotPassword = createRoute({
     "an email with an 8-character code and a link to /reset-password; the code is valid 30 minutes, single use, and stops " +
     "working after 5 wrong tries. Limited to 5 per email and 30 per client address an hour (429).",
   security: [],
-  request: { body: jsonBody(z.object({ email: Email }).openapi("ForgotPasswordRequest")) },
+  request: { body: jsonBody(ForgotPasswordForm.extend({ email: Email }).openapi("ForgotPasswordRequest")) },
   responses: { ...NoContent, 400: errorResponses[400], ...TooMany },
 });
 
@@ -51,15 +49,7 @@ const forgotPasswordNew = createRoute({
     `session of theirs. Any failure answers 400 '${RESET_FAILED}'.`,
   security: [],
   request: {
-    body: jsonBody(
-      z
-        .object({
-          email: Email,
-          code: z.string().trim().min(1, "Please enter the verification code you received in your email"),
-          password: z.string().min(1, "Please enter your password"),
-        })
-        .openapi("ResetPasswordRequest"),
-    ),
+    body: jsonBody(ResetPasswordFields.extend({ email: Email }).openapi("ResetPasswordRequest")),
   },
   responses: { ...NoContent, 400: errorResponses[400], ...TooMany },
 });
@@ -74,7 +64,7 @@ const registerUser = createRoute({
     "'unknown user' (no such user, or registration is off), 'unavailable user' (already Pending or Active: sign in or reset " +
     "the password), 'unknown userstatus' (an account registration cannot finish: a temporary password is set, or no role).",
   security: [],
-  request: { body: jsonBody(z.object({ email: Email }).openapi("RegisterUserRequest")) },
+  request: { body: jsonBody(RegisterForm.extend({ email: Email }).openapi("RegisterUserRequest")) },
   responses: {
     ...NoContent,
     400: errorResponses[400],

@@ -18,6 +18,20 @@ export type RowName = { text: string; href?: string; after?: ReactNode };
  * and the dialogs. Dialogs live in the URL: `?dialog=create-<entity>`, and for a row
  * `?dialog=edit-<entity>&id=…` or `delete-<entity>`, so every step works without JavaScript.
  */
+/** What changes the rows: the toolbar, Create, the row actions and their dialogs. */
+type Management<T> = {
+  /** More toolbar links, before Create. */
+  toolbar?: ReactNode;
+  /** The Create link's label and its dialog, when the user may create. */
+  create?: { label: string; dialog: ReactNode } | null;
+  /** The row's edit dialog, when the user may edit (adds the Edit link). */
+  edit?: ((row: T) => ReactNode) | null;
+  /** The row's delete confirmation, when the user may delete (adds the Delete link). */
+  remove?: { title: string; name: (row: T) => string; warning?: string } | null;
+  /** More row actions, before Edit (e.g. Invite User). */
+  rowActions?: (row: T) => ReactNode;
+};
+
 export function AdminList<T>({
   entity,
   rows,
@@ -27,14 +41,10 @@ export function AdminList<T>({
   rowId,
   name,
   columns,
-  toolbar,
-  create,
-  edit,
-  remove,
-  rowActions,
   actionsHeader,
   manage = true,
-}: {
+  ...management
+}: Management<T> & {
   /** Names the dialogs: 'school' → create-school, edit-school, delete-school. */
   entity: string;
   /** The rows, sorted; null when they did not load. */
@@ -46,24 +56,13 @@ export function AdminList<T>({
   rowId: (row: T) => string;
   name: (row: T) => RowName;
   columns: readonly Column<T>[];
-  /** More toolbar links, before Create. */
-  toolbar?: ReactNode;
-  /** The Create link's label and its dialog, when the user may create. */
-  create?: { label: string; dialog: ReactNode } | null;
-  /** The row's edit dialog, when the user may edit (adds the Edit link). */
-  edit?: ((row: T) => ReactNode) | null;
-  /** The row's delete confirmation, when the user may delete (adds the Delete link). */
-  remove?: { title: string; name: (row: T) => string; warning?: string } | null;
-  /** More row actions, before Edit (e.g. Invite User). */
-  rowActions?: (row: T) => ReactNode;
   /** A visible header for the actions column (else 'Actions' for screen readers only). */
   actionsHeader?: string;
-  /** False: a read-only list (no toolbar, Create, row actions or dialogs, whatever else is given). */
+  /** False: a read-only list, whatever management is given. */
   manage?: boolean;
 }) {
   const { id: dialogRow } = dialogOf(useLocation().search);
-  // A read-only list keeps its rows and drops everything that changes them.
-  if (!manage) [toolbar, create, edit, remove, rowActions] = [null, null, null, null, undefined];
+  const { toolbar, create, edit, remove, rowActions }: Management<T> = manage ? management : {};
   const hasActions = Boolean(edit || remove || rowActions);
   const open = rows?.find((row) => rowId(row) === dialogRow);
   return (

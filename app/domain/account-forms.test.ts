@@ -1,0 +1,64 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { ForgotPasswordForm, NewPasswordForm, RegisterForm, ResetPasswordFields, ResetPasswordForm } from "./account-forms";
+
+// The account pages show one message at a time: the first failing field in the schema's order,
+// read from what conform makes of the posted form (blank fields arrive as undefined).
+function firstFailure(schema: z.ZodType, values: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) form.append(name, value);
+  const submission = parseWithZod(form, { schema });
+  if (submission.status === "success") return null;
+  const [name, messages] = Object.entries(submission.error ?? {})[0] ?? [];
+  return name === undefined ? null : [name, messages?.[0]];
+}
+
+const EMAIL = "Please enter your email address";
+const INVALID = "Please enter a valid email address.";
+const CODE = "Please enter the verification code you received in your email";
+const PASSWORD = "Please enter your password";
+const MATCH = "Passwords must match";
+
+describe("email forms (forgot password, register)", () => {
+  it.each([
+    [{ email: "" }, ["email", EMAIL]],
+    [{ email: "   " }, ["email", EMAIL]],
+    [{}, ["email", EMAIL]],
+    [{ email: "not-an-email" }, ["email", INVALID]],
+    [{ email: " Jo@Example.org " }, null],
+  ])("%j → %j", (values, failure) => {
+    expect(firstFailure(ForgotPasswordForm, values)).toEqual(failure);
+    expect(firstFailure(RegisterForm, values)).toEqual(failure);
+  });
+});
+
+describe("reset password", () => {
+  const ok = { email: "jo@example.org", code: "ABCD2345", password: "Reset#Pass1", confirmation: "Reset#Pass1" };
+  it.each([
+    [{ ...ok, email: "", code: "", password: "" }, ["email", EMAIL]],
+    [{ ...ok, code: " " }, ["code", CODE]],
+    [{ ...ok, password: "", confirmation: "" }, ["password", PASSWORD]],
+    [{ ...ok, confirmation: "Reset#Pass2" }, ["confirmation", MATCH]],
+    [{ ...ok, confirmation: "" }, ["confirmation", MATCH]],
+    [ok, null],
+  ])("%j → %j", (values, failure) => expect(firstFailure(ResetPasswordForm, values)).toEqual(failure));
+
+  it("the API's body is the same fields without the confirmation", () => {
+    expect(ResetPasswordFields.safeParse({ email: " Jo@Example.org", code: " ABCD2345 ", password: "x" }).data).toEqual({
+      email: "Jo@Example.org",
+      code: "ABCD2345",
+      password: "x",
+    });
+    expect(ResetPasswordFields.safeParse({ email: "jo@example.org", password: "x" }).error?.issues[0]?.message).toBe(CODE);
+  });
+});
+
+describe("new password", () => {
+  it.each([
+    [{ password: "", confirmation: "" }, ["password", PASSWORD]],
+    [{ password: "Brand#New2026", confirmation: "Brand#New2027" }, ["confirmation", MATCH]],
+    [{ password: "Brand#New2026" }, ["confirmation", MATCH]],
+    [{ password: "Brand#New2026", confirmation: "Brand#New2026" }, null],
+  ])("%j → %j", (values, failure) => expect(firstFailure(NewPasswordForm, values)).toEqual(failure));
+});

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { INVALID_EMAIL_MESSAGE } from "./admin-fields";
+
+// One zod schema per account form (spec 000 §5: forgot password, reset password, registration,
+// the new password a temporary one asks for). The pages parse the posted form with it through
+// conform; the API's request bodies (app/api/resources/accounts.ts) extend the same fields, so
+// both answer with the spec's texts. Fields are in the spec's order: the pages show the first
+// failure only. Pure: no I/O.
+
+export const ENTER_EMAIL_MESSAGE = "Please enter your email address";
+export const ENTER_CODE_MESSAGE = "Please enter the verification code you received in your email";
+export const ENTER_PASSWORD_MESSAGE = "Please enter your password";
+export const PASSWORDS_MUST_MATCH_MESSAGE = "Passwords must match";
+
+/** An account's email: required, trimmed, an address. */
+export const accountEmail = z
+  .string({ error: ENTER_EMAIL_MESSAGE })
+  .trim()
+  .min(1, ENTER_EMAIL_MESSAGE)
+  .pipe(z.email(INVALID_EMAIL_MESSAGE));
+
+const password = z.string({ error: ENTER_PASSWORD_MESSAGE }).min(1, ENTER_PASSWORD_MESSAGE);
+
+/** The repeated password must be the password (a blank one counts as a different one). */
+const samePassword = (v: { password: string; confirmation?: string }) => v.password === (v.confirmation ?? "");
+const MISMATCH = { path: ["confirmation"], message: PASSWORDS_MUST_MATCH_MESSAGE };
+
+/** Forgot Password: the account's email. */
+export const ForgotPasswordForm = z.object({ email: accountEmail });
+
+/** Register: the email an administrator created the user with. */
+export const RegisterForm = z.object({ email: accountEmail });
+
+/** Reset Password (also an invitation's Set Your Password) as the API takes it: email, the emailed code, the new password. */
+export const ResetPasswordFields = z.object({
+  email: accountEmail,
+  code: z.string({ error: ENTER_CODE_MESSAGE }).trim().min(1, ENTER_CODE_MESSAGE),
+  password,
+});
+
+/** Reset Password as the page asks it: the new password twice. */
+export const ResetPasswordForm = ResetPasswordFields.extend({ confirmation: z.string().optional() }).refine(samePassword, MISMATCH);
+
+/** Create New Password (after signing in with a temporary one): the new password twice. */
+export const NewPasswordForm = z.object({ password, confirmation: z.string().optional() }).refine(samePassword, MISMATCH);
