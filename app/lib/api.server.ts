@@ -121,46 +121,14 @@ export async function expectData<T>(request: Request, result: ApiResult<T, unkno
   throw json(result.error, { status });
 }
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-
 function typedClient(request: Request, caller: CallerState | null) {
-  const send = dispatcher(caller, forwardedHeaders(request));
-  const client: Client<paths> = createClient<paths>({ baseUrl: apiBase(), fetch: send });
-
-  // Deprecated: the untyped surface, until the admin pages use the typed calls; then it goes.
-  const call = async <T>(method: Method, path: string, body?: unknown) => {
-    const init: RequestInit = { method, headers: { accept: "application/json" } };
-    if (body !== undefined) {
-      init.body = JSON.stringify(body);
-      init.headers = { accept: "application/json", "content-type": "application/json" };
-    }
-    const response = await send(new Request(`${apiBase()}${path}`, init));
-    const type = response.headers.get("content-type") ?? "";
-    const payload: unknown = type.includes("application/json") ? await response.json() : await response.text();
-    return resultOf<T, unknown>(Promise.resolve(response.ok ? { data: payload as T, response } : { error: payload, response }));
-  };
-
-  function load<T>(pending: Promise<Answer<T>>): Promise<T>;
-  /** @deprecated Use `api.load(api.GET(path, { params }))`. */
-  function load<T>(path: string): Promise<T>;
-  async function load<T>(what: string | Promise<Answer<T>>): Promise<T> {
-    return expectData(request, typeof what === "string" ? await call<T>("GET", what) : await resultOf(what));
-  }
-
+  const client: Client<paths> = createClient<paths>({ baseUrl: apiBase(), fetch: dispatcher(caller, forwardedHeaders(request)) });
   return {
     ...client,
     /** For loaders: `await api.load(api.GET(…))` is the data; failures go to the ErrorBoundary (see expectData). */
-    load,
+    load: async <T>(pending: Promise<Answer<T>>): Promise<T> => expectData(request, await resultOf(pending)),
     /** For actions: `await api.result(api.POST(…))` is `{ ok, status, data | error }`. */
     result: resultOf,
-    /** @deprecated Untyped; use `api.result(api.GET(…))`. */
-    get: <T>(path: string) => call<T>("GET", path),
-    /** @deprecated Untyped; use `api.result(api.POST(…))`. */
-    post: <T>(path: string, body?: unknown) => call<T>("POST", path, body ?? {}),
-    /** @deprecated Untyped; use `api.result(api.PUT(…))`. */
-    put: <T>(path: string, body?: unknown) => call<T>("PUT", path, body ?? {}),
-    /** @deprecated Untyped; use `api.result(api.DELETE(…))`. */
-    del: <T>(path: string) => call<T>("DELETE", path),
   };
 }
 
