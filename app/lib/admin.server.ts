@@ -1,20 +1,28 @@
 import { json } from "@remix-run/node";
 import { SUBMIT_FAILED_MESSAGE } from "#app/domain/admin-forms";
 import { closedUrl } from "#app/domain/url-state";
-import { resultOf, type ApiResult } from "./api.server";
+import { apiFor, resultOf, type ApiResult } from "./api.server";
+import { requireUser } from "./auth.server";
 import { refusedForm, type Replyable } from "./forms.server";
 import { signOutAndRedirect } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
+/** An administration page's user and API client, the caller looked up once for the request. */
+export async function adminRequest(request: Request, context: unknown) {
+  const user = await requireUser(request, context);
+  return { user, api: apiFor(request, context) };
+}
+
 /**
  * A part of a page that may fail on its own (`pending` is a typed call, `api.GET(…)`): the data,
  * or the spec's load-failure text shown as an alert (never a stack trace). 401 signs out; 403
- * and 404 go to the ErrorBoundary.
+ * and 404 go to the ErrorBoundary unless `denied` is "alert".
  */
 export async function loadPart<T>(
   request: Request,
   pending: Promise<{ data?: T; error?: unknown; response: Response }>,
   failure: string,
+  { denied = "boundary" }: { denied?: "boundary" | "alert" } = {},
 ): Promise<{ data: T | null; error: string | null }> {
   let result: ApiResult<T>;
   try {
@@ -24,7 +32,7 @@ export async function loadPart<T>(
   }
   if (result.ok) return { data: result.data, error: null };
   if (result.status === 401) return signOutAndRedirect(request);
-  if (result.status === 403 || result.status === 404) throw json(result.error, { status: result.status });
+  if (denied === "boundary" && (result.status === 403 || result.status === 404)) throw json(result.error, { status: result.status });
   return { data: null, error: failure };
 }
 

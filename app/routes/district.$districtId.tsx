@@ -11,13 +11,12 @@ import { Tabs } from "#app/components/Tabs";
 import { rolesOfferedTo } from "#app/domain/admin-fields";
 import { can, districtTabs } from "#app/domain/admin-permissions";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
+import { completionTables } from "#app/domain/completion-report";
+import { PERIOD_LABELS, PERIODS } from "#app/domain/periods";
 import { lastFirst, sortByName } from "#app/domain/sort";
 import { periodOf, selectedTab, sortOf } from "#app/domain/url-state";
 import { dispatchIntent, schoolIntents, userIntents } from "#app/lib/admin-actions.server";
-import { loadPart } from "#app/lib/admin.server";
-import { apiFor } from "#app/lib/api.server";
-import { requireUser } from "#app/lib/auth.server";
-import { signOutAndRedirect } from "#app/lib/session.server";
+import { adminRequest, loadPart } from "#app/lib/admin.server";
 import adminCss from "#app/styles/admin.css";
 
 const TAB_LABELS = { schools: "Schools", users: "Users", reports: "Reports" } as const;
@@ -28,24 +27,39 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const { user, api } = await adminRequest(request, context);
   const districtId = params.districtId ?? "";
   const { search } = new URL(request.url);
   const tabs = districtTabs(user.role).map((id) => ({ id, label: TAB_LABELS[id] }));
   const tab = selectedTab(tabs, search).id;
   const direction = sortOf(search);
   const period = periodOf(search);
-  const api = apiFor(request, context);
   const byId = { params: { path: { id: districtId } } };
   const [district, schools, users, report] = await Promise.all([
     loadPart(request, api.GET("/organization/{id}", byId), "Unable to load district data."),
     loadPart(request, api.GET("/organization/orgUnits/{id}", byId), "Error fetching available schools."),
     tab === "users" ? loadPart(request, api.GET("/user/organization/{id}", byId), "Unable to load district admin data.") : null,
-    tab === "reports" ? api.result(api.POST("/report/students-complete", { body: { orgId: districtId, timePeriod: period } })) : null,
+    tab === "reports"
+      ? loadPart(
+          request,
+          api.POST("/report/students-complete", { body: { orgId: districtId, timePeriod: period } }),
+          "Unable to load district data.",
+          {
+            denied: "alert",
+          },
+        )
+      : null,
   ]);
-  if (report && !report.ok && report.status === 401) return signOutAndRedirect(request);
+  // What this user may do here, decided on the server: the page needs no permission rules of its own.
+  const may = {
+    manageSchools: can.manageSchools(user.role),
+    manageUsers: can.manageUsers(user.role),
+    downloadDistrictCsv: can.downloadDistrictCsv(user.role),
+    downloadDataExport: can.downloadDataExport(user.role),
+  };
   return {
-    role: user.role,
+    may,
+    roles: rolesOfferedTo(user.role),
     tabs,
     tab,
     district: district.data,
@@ -56,8 +70,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     users: users?.data ? sortByName(users.data, lastFirst, direction) : null,
     usersError: users?.error ?? null,
     period,
-    report: report?.ok ? report.data : null,
-    reportError: report && !report.ok ? "Unable to load district data." : null,
+    periods: PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] })),
+    report: report?.data ? completionTables(report.data) : null,
+    reportError: report?.error ?? null,
     crumbs: breadcrumbs({
       role: user.role,
       schoolCount: user.schoolIds.length,
@@ -81,12 +96,12 @@ export default function District() {
       <div className="page-header">
         <h1 id="page-title">{d.district?.name ?? "District"}</h1>
         <div className="toolbar">
-          {can.downloadDistrictCsv(d.role) ? (
+          {d.may.downloadDistrictCsv ? (
             <a className="button" href={`/download/district/${d.districtId}`}>
               Download District CSV
             </a>
           ) : null}
-          {can.downloadDataExport(d.role) ? (
+          {d.may.downloadDataExport ? (
             <a className="button" href={`/download/district-export/${d.districtId}`}>
               District Data Export
             </a>
@@ -105,7 +120,7 @@ export default function District() {
           rowId={(s) => s.organizationUnitId}
           name={(s) => ({ text: s.name, href: `/school/${s.organizationUnitId}` })}
           columns={[]}
-          manage={can.manageSchools(d.role)}
+          manage={d.may.manageSchools}
           create={{ label: "Create School", dialog: <SchoolDialog /> }}
           edit={(s) => <SchoolDialog school={s} />}
           remove={{ title: "Delete School", name: (s) => s.name }}
@@ -115,14 +130,14 @@ export default function District() {
         <UserList
           users={d.users}
           error={d.usersError}
-          manage={can.manageUsers(d.role)}
+          manage={d.may.manageUsers}
           empty="No users belong to this district yet. Click the button to create the first one!"
-          roles={rolesOfferedTo(d.role)}
+          roles={d.roles}
           schools={(d.schools ?? []).map((s) => ({ value: s.organizationUnitId, label: s.name }))}
           schoolsError={d.schoolsError}
         />
       ) : null}
-      {d.tab === "reports" ? <CompletionReport period={d.period} report={d.report} error={d.reportError} /> : null}
+      {d.tab === "reports" ? <CompletionReport period={d.period} periods={d.periods} tables={d.report} error={d.reportError} /> : null}
     </section>
   );
 }

@@ -13,9 +13,7 @@ import { gradeLabel } from "#app/domain/grades";
 import { lastFirst, sortByName } from "#app/domain/sort";
 import { dialogOf, selectedTab, sortOf } from "#app/domain/url-state";
 import { classroomIntents, dispatchIntent, studentGrades, studentIntents } from "#app/lib/admin-actions.server";
-import { loadPart } from "#app/lib/admin.server";
-import { apiFor } from "#app/lib/api.server";
-import { requireUser } from "#app/lib/auth.server";
+import { adminRequest, loadPart } from "#app/lib/admin.server";
 import adminCss from "#app/styles/admin.css";
 
 const TABS = [
@@ -39,13 +37,12 @@ const STUDENT_DIALOGS = ["create-student", "edit-student"];
 const names = (people: readonly { firstName: string; lastName: string }[]) => people.map((t) => `${t.firstName} ${t.lastName}`);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const { user, api } = await adminRequest(request, context);
   const schoolId = params.schoolId ?? "";
   const { search } = new URL(request.url);
   const tab = selectedTab(TABS, search).id;
   const { dialog } = dialogOf(search);
   const direction = sortOf(search);
-  const api = apiFor(request, context);
   const school = { params: { path: { id: schoolId } } };
   const wantStudents = tab === "students" || dialog.endsWith("-student");
   const wantTeachers = CLASSROOM_DIALOGS.includes(dialog) && can.manageClassrooms(user.role);
@@ -74,13 +71,26 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       error: schools.error ?? rooms.error,
     };
   }
+  // What this user may do here, decided on the server: the page needs no permission rules of its own.
+  const classroomCount = classrooms.data?.length ?? 0;
+  const may = {
+    manageClassrooms: can.manageClassrooms(user.role),
+    createStudents: can.createStudents(user.role, classroomCount),
+    deleteStudents: can.deleteStudents(user.role),
+  };
   return {
-    role: user.role,
+    may,
+    isTeacher: user.role === "TEACHER",
     schoolId,
     tab,
     school: found.data,
     schoolError: found.error,
-    classrooms: classrooms.data && sortByName(classrooms.data, (c) => c.name, tab === "classrooms" ? direction : "asc"),
+    classrooms:
+      classrooms.data &&
+      sortByName(classrooms.data, (c) => c.name, tab === "classrooms" ? direction : "asc").map((c) => ({
+        ...c,
+        gradeNames: c.grades.map(gradeLabel).join(", "),
+      })),
     classroomsError: classrooms.error,
     students: students?.data ? sortByName(students.data, lastFirst, direction) : null,
     studentsError: students?.error ?? null,
@@ -109,8 +119,7 @@ export default function School() {
   const d = useLoaderData<typeof loader>();
   // The classroom page's Create Student link names its classroom (`?classroomId=`).
   const classroomParam = new URLSearchParams(useLocation().search).get("classroomId") ?? undefined;
-  const isTeacher = d.role === "TEACHER";
-  const classroomCount = d.classrooms?.length ?? 0;
+  const { isTeacher } = d;
   const classroomDialog = { teachers: d.teachers, teachersError: d.teachersError, actorIsTeacher: isTeacher };
   const studentDialog = {
     grades: d.grades,
@@ -120,7 +129,7 @@ export default function School() {
     actorIsTeacher: isTeacher,
   };
   // A teacher without a classroom cannot have students yet: say why instead of an empty list.
-  const teacherWithoutClassroom = isTeacher && d.classrooms !== null && classroomCount === 0;
+  const teacherWithoutClassroom = isTeacher && d.classrooms?.length === 0;
   return (
     <section aria-labelledby="page-title">
       <Breadcrumbs crumbs={d.crumbs} />
@@ -139,11 +148,11 @@ export default function School() {
           rowId={(c) => c.participantGroupId}
           name={(c) => ({ text: c.name, href: `/classroom/${c.participantGroupId}` })}
           columns={[
-            { header: "Grades", text: (c) => c.grades.map(gradeLabel).join(", ") },
+            { header: "Grades", text: (c) => c.gradeNames },
             { header: "Teachers", text: (c) => names(c.User).join(", ") },
           ]}
           actionsHeader="Edit"
-          manage={can.manageClassrooms(d.role)}
+          manage={d.may.manageClassrooms}
           toolbar={
             <a className="button" href={`/download/school/${d.schoolId}`}>
               Download School CSV
@@ -174,7 +183,7 @@ export default function School() {
           ]}
           actionsHeader="Edit"
           create={
-            can.createStudents(d.role, classroomCount)
+            d.may.createStudents
               ? {
                   label: "Create Student",
                   dialog: <StudentDialog {...studentDialog} defaultSchoolId={d.schoolId} defaultClassroomId={classroomParam} />,
@@ -183,7 +192,7 @@ export default function School() {
           }
           edit={(s) => <StudentDialog {...studentDialog} student={s} />}
           remove={
-            can.deleteStudents(d.role)
+            d.may.deleteStudents
               ? {
                   title: "Delete Student",
                   name: (s) => `${s.firstName} ${s.lastName}`,

@@ -9,9 +9,8 @@ import { lastFirst, sortByName } from "#app/domain/sort";
 import { stateName } from "#app/domain/states";
 import { selectedTab, sortOf } from "#app/domain/url-state";
 import { dispatchIntent, districtIntents, userIntents } from "#app/lib/admin-actions.server";
-import { loadPart } from "#app/lib/admin.server";
-import { apiFor, type CurrentUser } from "#app/lib/api.server";
-import { requireUser } from "#app/lib/auth.server";
+import { adminRequest, loadPart } from "#app/lib/admin.server";
+import type { CurrentUser } from "#app/lib/api.server";
 import adminCss from "#app/styles/admin.css";
 
 const TABS = [
@@ -29,11 +28,11 @@ function onlySuperAdmins(user: CurrentUser) {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  onlySuperAdmins(await requireUser(request, context));
+  const { user, api } = await adminRequest(request, context);
+  onlySuperAdmins(user);
   const { search } = new URL(request.url);
   const tab = selectedTab(TABS, search).id;
   const direction = sortOf(search);
-  const api = apiFor(request, context);
   if (tab === "super-admins") {
     const admins = await loadPart(request, api.GET("/user/superAdmins"), LOAD_FAILED);
     return { tab, districts: null, admins: admins.data && sortByName(admins.data, lastFirst, direction), error: admins.error };

@@ -1,25 +1,30 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { gradeLabel, STUDENT_GRADE_VALUES } from "#app/domain/grades";
-import { percentage } from "#app/domain/percent";
-import { PERIOD_LABELS, PERIODS, type Period } from "#app/domain/periods";
-import { sortByName } from "#app/domain/sort";
-import type { ApiSchema } from "#app/lib/api.server";
+import type { CompletionTables, CountsRow } from "#app/domain/completion-report";
 import { Cell, DataTable, EmptyState, NameCell } from "../DataTable";
 import { ErrorAlert } from "../ErrorAlert";
-
-type Report = ApiSchema<"CompletionReport">;
-type Counts = Report["finishedByGrade"][string];
+import type { Option } from "../FormField";
 
 const REPORT_REFRESH_TEXT = "The report CSV is refreshed every 24 hours.";
 const NO_RESULTS = "No results!";
+const COUNT_HEADERS = ["Students", "Started", "Started %", "Finished", "Finished %"] as const;
 
 /**
  * The district's Reports tab (spec 000 §4): a period picker (a GET form, so it works without
  * JavaScript and the period stays in the URL) and how many students started and finished
- * screening, by school, by classroom and by grade.
+ * screening, by school, by classroom and by grade (rows built by the loader: completionTables).
  */
-export function CompletionReport({ period, report, error }: { period: Period; report: Report | null; error: string | null }) {
+export function CompletionReport({
+  period,
+  periods,
+  tables,
+  error,
+}: {
+  period: string;
+  periods: readonly Option[];
+  tables: CompletionTables | null;
+  error: string | null;
+}) {
   return (
     <div>
       <Form method="get" className="period-form" preventScrollReset>
@@ -27,9 +32,9 @@ export function CompletionReport({ period, report, error }: { period: Period; re
         <div className="field">
           <label htmlFor="report-period">Period</label>
           <select id="report-period" name="period" defaultValue={period}>
-            {PERIODS.map((p) => (
-              <option key={p} value={p}>
-                {PERIOD_LABELS[p]}
+            {periods.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
               </option>
             ))}
           </select>
@@ -40,85 +45,51 @@ export function CompletionReport({ period, report, error }: { period: Period; re
       </Form>
       <p className="report-note muted">{REPORT_REFRESH_TEXT}</p>
       <ErrorAlert message={error} />
-      {report ? <ReportTables report={report} /> : null}
+      {tables ? (
+        <>
+          <ReportSection id="by-school" title="Completion by school" headers={["School"]} rows={tables.schools} />
+          <ReportSection id="by-classroom" title="Completion by classroom" headers={["Classroom", "School"]} rows={tables.classrooms}>
+            {(row) => <Cell text={row.school} />}
+          </ReportSection>
+          <ReportSection id="by-grade" title="Completion by grade" headers={["Grade"]} rows={tables.grades} plainName />
+        </>
+      ) : null}
     </div>
   );
 }
 
-const gradeOrder = (grade: string) => (STUDENT_GRADE_VALUES as readonly string[]).indexOf(grade);
-
-function ReportTables({ report }: { report: Report }) {
-  const schoolName = (id: string) => report.key.orgUnits[id] ?? id;
-  const classroomName = (id: string) => report.key.participantGroups[id] ?? id;
-  const schools = sortByName(Object.entries(report.finishedByOrgUnit), ([id]) => schoolName(id));
-  const classrooms = schools.flatMap(([schoolId, s]) =>
-    sortByName(Object.entries(s.participantGroups), ([id]) => classroomName(id)).map(([id, c]) => ({ id, schoolId, c })),
-  );
-  const grades = Object.entries(report.finishedByGrade).sort(([a], [b]) => gradeOrder(a) - gradeOrder(b));
-  return (
-    <>
-      <ReportSection id="by-school" title="Completion by school" firstHeader="School" empty={schools.length === 0}>
-        {schools.map(([id, c]) => (
-          <tr key={id}>
-            <NameCell text={schoolName(id)} />
-            <CountCells c={c} />
-          </tr>
-        ))}
-      </ReportSection>
-      <ReportSection
-        id="by-classroom"
-        title="Completion by classroom"
-        firstHeader="Classroom"
-        extraHeader="School"
-        empty={classrooms.length === 0}
-      >
-        {classrooms.map(({ id, schoolId, c }) => (
-          <tr key={id}>
-            <NameCell text={classroomName(id)} />
-            <Cell text={schoolName(schoolId)} />
-            <CountCells c={c} />
-          </tr>
-        ))}
-      </ReportSection>
-      <ReportSection id="by-grade" title="Completion by grade" firstHeader="Grade" empty={grades.length === 0}>
-        {grades.map(([grade, c]) => (
-          <tr key={grade}>
-            <th scope="row">{gradeLabel(grade)}</th>
-            <CountCells c={c} />
-          </tr>
-        ))}
-      </ReportSection>
-    </>
-  );
-}
-
-/** One report table under its heading (its caption is the heading), or 'No results!'. */
-function ReportSection({
+/** One report table under its heading (the caption repeats it), or 'No results!'. */
+function ReportSection<R extends CountsRow>({
   id,
   title,
-  firstHeader,
-  extraHeader,
-  empty,
+  headers,
+  rows,
+  plainName = false,
   children,
 }: {
   id: string;
   title: string;
-  firstHeader: string;
-  extraHeader?: string;
-  empty: boolean;
-  children: ReactNode;
+  headers: readonly string[];
+  rows: readonly R[];
+  /** A grade is a short label: a plain row header, not a capped name cell. */
+  plainName?: boolean;
+  /** Cells between the name and the counts. */
+  children?: (row: R) => ReactNode;
 }) {
   return (
     <section className="report-section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      {empty ? (
+      {rows.length === 0 ? (
         <EmptyState>{NO_RESULTS}</EmptyState>
       ) : (
         <DataTable caption={title}>
           <thead>
             <tr>
-              <th scope="col">{firstHeader}</th>
-              {extraHeader ? <th scope="col">{extraHeader}</th> : null}
+              {headers.map((h) => (
+                <th key={h} scope="col">
+                  {h}
+                </th>
+              ))}
               {COUNT_HEADERS.map((h) => (
                 <th key={h} scope="col" className="num">
                   {h}
@@ -126,23 +97,21 @@ function ReportSection({
               ))}
             </tr>
           </thead>
-          <tbody>{children}</tbody>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                {plainName ? <th scope="row">{row.name}</th> : <NameCell text={row.name} />}
+                {children?.(row)}
+                {row.counts.map((value, i) => (
+                  <td key={COUNT_HEADERS[i]} className="num">
+                    {value}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
         </DataTable>
       )}
     </section>
-  );
-}
-
-const COUNT_HEADERS = ["Students", "Started", "Started %", "Finished", "Finished %"] as const;
-
-function CountCells({ c }: { c: Counts }) {
-  return (
-    <>
-      <td className="num">{c.total}</td>
-      <td className="num">{c.started}</td>
-      <td className="num">{percentage(c.started, c.total)}%</td>
-      <td className="num">{c.finished}</td>
-      <td className="num">{percentage(c.finished, c.total)}%</td>
-    </>
   );
 }
