@@ -4,23 +4,10 @@ import { useEffect, useState } from "react";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { FamilyReport } from "#app/components/family-report/FamilyReport";
-import { breadcrumbs } from "#app/domain/breadcrumbs";
-import { localIsoDate } from "#app/domain/calendar-date";
-import { buildFamilyReport, type FamilyReportModel } from "#app/domain/family-report";
-import { currentPeriod, isPeriod, PERIOD_LABELS, type Period } from "#app/domain/periods";
-import { gradeTestLists } from "#app/domain/results-grid";
-import { UNABLE_TO_LOAD_CLASSROOM, UNABLE_TO_LOAD_STUDENTS } from "#app/domain/results-labels";
-import { lastFirst, sortByName } from "#app/domain/sort";
-import {
-  DEFAULT_FAMILY_REPORT_LANG,
-  FAMILY_REPORT_LANGUAGE_OPTIONS,
-  isFamilyReportLang,
-  type FamilyReportLang,
-} from "#app/i18n/family-report";
-import { apiFor, expectData, type ApiResult } from "#app/lib/api.server";
+import { apiFor } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
-import { flagsFor, isOn } from "#app/server/flags.server";
 import familyReportCss from "#app/styles/family-report.css";
+import { loadFamilyReports } from "./classroom.$classroomId_.family-reports.server";
 
 // The classroom's family reports in one printable document (issue 10, beyond the spec): one
 // report per student, each on its own sheet, in the language chosen, for the current period or
@@ -28,115 +15,15 @@ import familyReportCss from "#app/styles/family-report.css";
 
 const PAGE_TITLE = "Print family reports";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type Query = { lang: FamilyReportLang; period: Period | null; student: string | null };
-
-// Parsed by hand rather than with zod: a schema built at module level would ship zod to the browser.
-function parseQuery(url: URL): Query {
-  const lang = url.searchParams.get("lang");
-  const period = url.searchParams.get("period");
-  const student = url.searchParams.get("student");
-  return {
-    lang: isFamilyReportLang(lang) ? lang : DEFAULT_FAMILY_REPORT_LANG,
-    period: isPeriod(period) ? period : null,
-    student: student && UUID.test(student) ? student : null,
-  };
-}
-
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: familyReportCss }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${PAGE_TITLE}: ${data.classroom.name} – Early Literacy Screening` : `${PAGE_TITLE} – Early Literacy Screening` },
 ];
 
-/** 401 signs out and 403/404 go to the ErrorBoundary, as on the classroom page; any other failure is the page's alert. */
-async function must<T>(request: Request, what: string, pending: Promise<ApiResult<T>>): Promise<T | null> {
-  const result = await pending;
-  if (result.ok) return result.data;
-  if (result.status === 401 || result.status === 403 || result.status === 404) return expectData(request, result);
-  console.error("[family reports]", what, result.status, result.error.message);
-  return null;
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const api = apiFor(request, context);
-  const id = params.classroomId!;
-  // The API decides who may see the classroom (a teacher: only their own); 403/404 reach the ErrorBoundary.
-  const classroom = await api.load(api.GET("/participantGroups/{id}", { params: { path: { id } } }));
-  const q = parseQuery(new URL(request.url));
-  const district = classroom.OrganizationUnit.Organization;
-  const base = {
-    classroom: { id: classroom.participantGroupId, name: classroom.name },
-    crumbs: breadcrumbs({
-      role: user.role,
-      schoolCount: user.schoolIds.length,
-      district: { id: district.organizationId, name: district.name },
-      school: { id: classroom.OrganizationUnit.organizationUnitId, name: classroom.OrganizationUnit.name },
-      classrooms: [{ id: classroom.participantGroupId, name: classroom.name }],
-      tail: PAGE_TITLE,
-    }),
-    lang: q.lang,
-    student: q.student,
-  };
-  const failed = (error: string, periods: { name: Period; label: string }[] = [], period: Period | null = null) => ({
-    ...base,
-    error,
-    periods,
-    period,
-    reports: [] as FamilyReportModel[],
-  });
-
-  const config = await must(
-    request,
-    "assessment config",
-    api.result(api.GET("/assessmentConfig/currentAcademicYear/{id}", { params: { path: { id: district.organizationId } } })),
-  );
-  if (!config) return failed(UNABLE_TO_LOAD_CLASSROOM);
-  const periods = config.periods.map((p) => ({ name: p.periodName, label: PERIOD_LABELS[p.periodName] }));
-  const today = localIsoDate(new Date());
-  const selected = (q.period && config.periods.find((p) => p.periodName === q.period)) || currentPeriod(config.periods, today);
-  if (!selected) return failed("The district has no assessment periods for this school year.", periods);
-
-  // The same call as the classroom grid: the classroom's students with their tests of the period.
-  const students = await must(
-    request,
-    "students",
-    api.result(
-      api.GET("/participants/participantGroup/{id}", {
-        params: { path: { id }, query: { v: "1", startDate: selected.startDate, endDate: selected.endDate } },
-      }),
-    ),
-  );
-  if (!students) return failed(UNABLE_TO_LOAD_STUDENTS, periods, selected.periodName);
-
-  const flags = flagsFor(request);
-  const lists = gradeTestLists(selected.GradeAssessmentLists);
-  const chosen = q.student ? students.filter((s) => s.participantId === q.student) : students;
-  const reports = sortByName(chosen, lastFirst).map((s) =>
-    buildFamilyReport({
-      student: {
-        participantId: s.participantId,
-        firstName: s.firstName,
-        lastName: s.lastName,
-        grade: s.grade,
-        dateOfBirth: s.dateOfBirth,
-        schoolName: classroom.OrganizationUnit.name,
-        teacherNames: s.User.map((t) => `${t.firstName} ${t.lastName}`),
-      },
-      period: selected.periodName,
-      academicYear: config.academicYear,
-      lists,
-      tests: s.ParticipantTests ?? [],
-      flags: {
-        rerKindergarten: isOn(flags, "rer-kindergarten"),
-        gr3InternalTestingDisplayRules: isOn(flags, "gr-3-internal-testing-display-rules"),
-      },
-      today,
-    }),
-  );
-  return { ...base, error: null, periods, period: selected.periodName, reports };
+  return loadFamilyReports(request, apiFor(request, context), user, params.classroomId!, PAGE_TITLE);
 }
 
 export default function FamilyReportsPage() {
@@ -161,7 +48,7 @@ export default function FamilyReportsPage() {
           <div className="field">
             <label htmlFor="family-reports-lang">Language</label>
             <select id="family-reports-lang" name="lang" defaultValue={data.lang} key={data.lang}>
-              {FAMILY_REPORT_LANGUAGE_OPTIONS.map((o) => (
+              {data.languages.map((o) => (
                 <option key={o.value} value={o.value} lang={o.value}>
                   {o.label}
                 </option>
@@ -201,7 +88,7 @@ export default function FamilyReportsPage() {
       ) : (
         <div className="family-reports__sheets">
           {data.reports.map((report) => (
-            <FamilyReport key={report.student.participantId} data={report} lang={data.lang} />
+            <FamilyReport key={report.participantId} report={report} />
           ))}
         </div>
       )}

@@ -17,7 +17,15 @@ import {
   type StudentResults,
 } from "#app/domain/student-profile";
 import { testDetails, UNABLE_TO_LOAD_TEST_DETAILS, type TestDetails } from "#app/domain/test-details";
-import { DEFAULT_FAMILY_REPORT_LANG, isFamilyReportLang } from "#app/i18n/family-report";
+import {
+  DEFAULT_FAMILY_REPORT_LANG,
+  FAMILY_REPORT_LANGS,
+  FAMILY_REPORT_LANGUAGE_OPTIONS,
+  isFamilyReportLang,
+  type FamilyReportLang,
+} from "#app/i18n/family-report/index.server";
+import type { FamilyReportView } from "#app/i18n/family-report/view";
+import { familyReportView } from "#app/i18n/family-report/view.server";
 import { studentGrades } from "#app/lib/admin-actions.server";
 import type { ApiClient, ApiSchema, CurrentUser } from "#app/lib/api.server";
 import { loadBanner } from "#app/lib/banner.server";
@@ -107,7 +115,7 @@ export async function loadStudentPage(request: Request, api: ApiClient, user: Cu
     }
   }
 
-  const report = familyReport(profile, displayFlags, today);
+  const reportModel = familyReport(profile, displayFlags, today);
   const banner = loadBanner();
   const [details, studentOptions] = await Promise.all([
     q.dialog === "test-details" && q.test && !q.print ? loadTestDetails(request, api, studentId, q.test) : null,
@@ -136,9 +144,8 @@ export async function loadStudentPage(request: Request, api: ApiClient, user: Cu
     details,
     studentOptions: studentOptions && { ...studentOptions, grades: studentGrades(request) },
     nextStepsUrl: process.env.NEXT_STEPS_URL ?? null,
-    report,
+    report: reportModel && reportViews(reportModel, q.lang, q.print === "1"),
     print: q.print === "1",
-    lang: q.lang,
   };
 }
 
@@ -177,6 +184,20 @@ function familyReport(
     console.error("[student] family report", error);
     return null;
   }
+}
+
+/**
+ * The report in words, in the chosen language and, on the profile, in every other one too: the
+ * language choice beside Print Report swaps the hidden report at once and prints it, with no
+ * round trip. The report-only view (`?print=1`) needs only its own language.
+ */
+function reportViews(model: FamilyReportModel, lang: FamilyReportLang, printView: boolean) {
+  const langs = printView ? [lang] : FAMILY_REPORT_LANGS;
+  return {
+    lang,
+    languages: FAMILY_REPORT_LANGUAGE_OPTIONS,
+    views: Object.fromEntries(langs.map((l) => [l, familyReportView(model, l)])) as Partial<Record<FamilyReportLang, FamilyReportView>>,
+  };
 }
 
 /**

@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { StudentDialog } from "#app/components/admin/StudentDialog";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { FAMILY_REPORT_HOST, FamilyReport } from "#app/components/family-report/FamilyReport";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { AdminViewToggle } from "#app/components/student/AdminViewToggle";
+import { LazyStudentDialog, LazyTestDetailsDialog } from "#app/components/student/dialogs";
 import { GradeBanner } from "#app/components/student/GradeBanner";
 import { NextStepsPanel } from "#app/components/student/NextStepsPanel";
 import { PeriodSwitch } from "#app/components/student/PeriodSwitch";
@@ -13,10 +13,9 @@ import { PrintReportForm } from "#app/components/student/PrintReport";
 import { ProfileTable } from "#app/components/student/ProfileTable";
 import { StudentCard } from "#app/components/student/StudentCard";
 import { SubtestResults } from "#app/components/student/SubtestResults";
-import { TestDetailsDialog } from "#app/components/student/TestDetailsDialog";
 import { dispatchIntent, studentIntents } from "#app/lib/admin-actions.server";
 import { apiFor } from "#app/lib/api.server";
-import { DEFAULT_FAMILY_REPORT_LANG, type FamilyReportLang } from "#app/i18n/family-report";
+import type { FamilyReportLang } from "#app/i18n/family-report/index.server";
 import { requireUser } from "#app/lib/auth.server";
 import adminCss from "#app/styles/admin.css";
 import familyReportCss from "#app/styles/family-report.css";
@@ -52,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function StudentPage() {
   const d = useLoaderData<typeof loader>();
   // The language the hidden report prints in follows the choice beside Print Report.
-  const [lang, setLang] = useState<FamilyReportLang>(d.state === "ready" ? d.lang : DEFAULT_FAMILY_REPORT_LANG);
+  const [lang, setLang] = useState<FamilyReportLang | null>(d.state === "ready" && d.report ? d.report.lang : null);
   if (d.state === "error") {
     return (
       <section aria-labelledby="page-title" className="student-page">
@@ -65,7 +64,10 @@ export default function StudentPage() {
   }
   const { results, view } = d;
   const resourceHref = (testCode: string) => (d.nextStepsUrl ? `${d.nextStepsUrl}#${testCode}` : `#subtest-${testCode}`);
-  if (d.print && d.report) {
+  const report = d.report;
+  // Every language's report is loaded (see reportViews), so a choice always finds its words.
+  const shownReport = report ? (report.views[lang ?? report.lang] ?? report.views[report.lang]) : undefined;
+  if (d.print && shownReport) {
     // The report-only view Print Report opens without JavaScript: print it from the browser.
     return (
       <section aria-labelledby="page-title" className={`student-page ${FAMILY_REPORT_HOST}`}>
@@ -76,7 +78,7 @@ export default function StudentPage() {
           <Link to={`/student/${d.studentId}`}>Back to the student profile</Link>
           <p className="muted">Use your browser&apos;s Print command to print this report.</p>
         </div>
-        <FamilyReport data={d.report} lang={d.lang} />
+        <FamilyReport report={shownReport} />
       </section>
     );
   }
@@ -100,7 +102,7 @@ export default function StudentPage() {
           <div className="sp-results__header">
             <h2 id="subtest-results-title">Subtest Results</h2>
             <div className="sp-results__actions">
-              {d.report ? <PrintReportForm lang={lang} onLang={setLang} /> : null}
+              {report && shownReport ? <PrintReportForm lang={lang ?? report.lang} languages={report.languages} onLang={setLang} /> : null}
               {d.superAdmin ? <AdminViewToggle view={view} /> : null}
             </div>
           </div>
@@ -128,10 +130,10 @@ export default function StudentPage() {
           )}
         </section>
       </div>
-      {d.details && "test" in d.details ? <TestDetailsDialog details={d.details.test} /> : null}
+      {d.details && "test" in d.details ? <LazyTestDetailsDialog details={d.details.test} /> : null}
       {/* `?dialog=ran&test=<id>` is the RAN scoring dialog's hook: issue 11 builds that dialog; until then nothing opens. */}
       {d.studentOptions ? (
-        <StudentDialog
+        <LazyStudentDialog
           student={d.student}
           grades={d.studentOptions.grades}
           schools={d.studentOptions.schools}
@@ -140,7 +142,7 @@ export default function StudentPage() {
           actorIsTeacher={d.actorIsTeacher}
         />
       ) : null}
-      {d.report ? <FamilyReport data={d.report} lang={lang} printOnly /> : null}
+      {shownReport ? <FamilyReport report={shownReport} printOnly /> : null}
     </section>
   );
 }

@@ -3,6 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { buildFamilyReport, type FamilyReportInput } from "#app/domain/family-report";
 import type { GridTest } from "#app/domain/results-grid";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- a test runs in Node: it puts the report in words as the loaders do.
+import { familyReportView } from "#app/i18n/family-report/view.server";
 import { FAMILY_REPORT_PRINT_ONLY, FamilyReport } from "./FamilyReport";
 
 function test(fields: Partial<GridTest> & Pick<GridTest, "testCode">): GridTest {
@@ -87,7 +89,7 @@ describe("<FamilyReport>", () => {
       ],
     ],
   ] as const)("prints the model in %s, every band as a mark and a word", (lang, expected) => {
-    const html = renderToStaticMarkup(createElement(FamilyReport, { data: buildFamilyReport(input), lang }));
+    const html = renderToStaticMarkup(createElement(FamilyReport, { report: familyReportView(buildFamilyReport(input), lang) }));
     expect(html).toContain(`lang="${lang}"`);
     for (const phrase of expected) expect(text(html)).toContain(phrase);
   });
@@ -95,8 +97,7 @@ describe("<FamilyReport>", () => {
   it("explains only the bands it shows", () => {
     const html = renderToStaticMarkup(
       createElement(FamilyReport, {
-        data: buildFamilyReport({ ...input, tests: [test({ testCode: "vocab", abilityPercentile: 72 })] }),
-        lang: "en",
+        report: familyReportView(buildFamilyReport({ ...input, tests: [test({ testCode: "vocab", abilityPercentile: 72 })] }), "en"),
       }),
     );
     expect(text(html)).toContain("At or Above Benchmark : above the 40th percentile; right where we expect");
@@ -104,14 +105,16 @@ describe("<FamilyReport>", () => {
   });
 
   it("says 'No subtests assigned to student grade.' with nothing to list", () => {
-    const html = renderToStaticMarkup(createElement(FamilyReport, { data: buildFamilyReport({ ...input, lists: {} }), lang: "en" }));
+    const html = renderToStaticMarkup(
+      createElement(FamilyReport, { report: familyReportView(buildFamilyReport({ ...input, lists: {} }), "en") }),
+    );
     expect(text(html)).toContain("No subtests assigned to student grade.");
     expect(html).not.toContain("<table");
   });
 
   it("is hidden on screen only when the host asks", () => {
-    const data = buildFamilyReport(input);
-    expect(renderToStaticMarkup(createElement(FamilyReport, { data, lang: "en", printOnly: true }))).toContain(FAMILY_REPORT_PRINT_ONLY);
-    expect(renderToStaticMarkup(createElement(FamilyReport, { data, lang: "en" }))).not.toContain(FAMILY_REPORT_PRINT_ONLY);
+    const report = familyReportView(buildFamilyReport(input), "en");
+    expect(renderToStaticMarkup(createElement(FamilyReport, { report, printOnly: true }))).toContain(FAMILY_REPORT_PRINT_ONLY);
+    expect(renderToStaticMarkup(createElement(FamilyReport, { report }))).not.toContain(FAMILY_REPORT_PRINT_ONLY);
   });
 });

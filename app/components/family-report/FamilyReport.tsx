@@ -1,7 +1,4 @@
-import type { AssessmentGroup } from "#app/domain/assessments";
-import type { FamilyReportBand, FamilyReportModel, FamilyReportResult } from "#app/domain/family-report";
-import { BAND_MARKS } from "#app/domain/results-labels";
-import { familyReportMessages, type FamilyReportLang, type FamilyReportMessages } from "#app/i18n/family-report";
+import type { FamilyReportBandView, FamilyReportCellView, FamilyReportView } from "#app/i18n/family-report/view";
 
 /** Put on the report when the page shows it only on paper (the student profile's Print Report). */
 export const FAMILY_REPORT_PRINT_ONLY = "family-report--print-only";
@@ -11,87 +8,123 @@ export const FAMILY_REPORT_PRINT_ONLY = "family-report--print-only";
  */
 export const FAMILY_REPORT_HOST = "family-report-host";
 
-// A mark beside every band word, so the band survives black-and-white printing and the eye
-// finds the rows that need attention; the grid's marks for the two lower bands.
-const MARKS: Record<FamilyReportBand, string> = {
-  "at-or-above": "✓",
-  below: BAND_MARKS.below,
-  "well-below": BAND_MARKS["well-below"],
-  "on-track": "✓",
-  "needs-support": BAND_MARKS.below,
-};
-
 type Props = {
-  data: FamilyReportModel;
-  lang: FamilyReportLang;
+  /** The report in one language, every text already in words (app/i18n/family-report/view.server.ts). */
+  report: FamilyReportView;
   /** Hidden on screen, shown on paper. */
   printOnly?: boolean;
 };
 
-export function FamilyReport({ data, lang, printOnly = false }: Props) {
-  const m = familyReportMessages(lang);
-  const { student } = data;
-  const id = `family-report-${student.participantId}`;
-  const name = `${student.firstName} ${student.lastName}`;
-  const explanation = data.explanation ? m.explanations[data.explanation] : null;
-  const period = [m.periods[data.period], data.academicYear ? m.schoolYear(data.academicYear) : null].filter(Boolean).join(", ");
+export function FamilyReport({ report, printOnly = false }: Props) {
+  const id = `family-report-${report.participantId}`;
+  const { results } = report;
   return (
     <article
       className={`family-report${printOnly ? ` ${FAMILY_REPORT_PRINT_ONLY}` : ""}`}
-      lang={m.htmlLang}
+      lang={report.htmlLang}
       aria-labelledby={`${id}-title`}
-      data-participant-id={student.participantId}
+      data-participant-id={report.participantId}
     >
       <header className="family-report__header">
-        <p className="family-report__product">{m.productName}</p>
-        <p className="family-report__date">{m.reportDate(m.formatDate(data.date))}</p>
+        <p className="family-report__product">{report.productName}</p>
+        <p className="family-report__date">{report.reportDate}</p>
         <h2 id={`${id}-title`} className="family-report__title">
-          {m.title}: {name}
+          {report.title}
         </h2>
       </header>
 
-      <section className="family-report__student" aria-label={m.student.heading}>
+      <section className="family-report__student" aria-label={report.studentLabel}>
         <dl className="family-report__facts">
-          <Fact term={m.student.grade} value={student.grade ? m.grades[student.grade] : student.gradeLabel} />
-          <Fact term={m.student.dateOfBirth} value={student.dateOfBirth ? m.formatDate(student.dateOfBirth) : "—"} />
-          <Fact term={m.student.screenedOn} value={data.screenedOn ? m.formatDate(data.screenedOn) : m.student.notScreened} />
-          <Fact term={m.student.school} value={student.schoolName ?? "—"} />
-          <Fact term={m.student.teachers} value={student.teacherNames.length > 0 ? student.teacherNames.join(", ") : "—"} />
+          {report.facts.map((f) => (
+            <div key={f.term} className="family-report__fact">
+              <dt>{f.term}</dt>
+              <dd>{f.value}</dd>
+            </div>
+          ))}
         </dl>
       </section>
 
       <section className="family-report__section" aria-labelledby={`${id}-about`}>
-        <h3 id={`${id}-about`}>{m.about.heading}</h3>
+        <h3 id={`${id}-about`}>{report.about.heading}</h3>
         <p>
-          {m.about.intro} {explanation ? explanation.measures : m.about.gradeNotScreened}
-          {data.screenerMinutes !== null ? (
+          {report.about.text}
+          {report.about.duration !== null ? (
             <>
               {" "}
-              <strong className="family-report__duration">{m.about.duration(data.screenerMinutes)}</strong>
+              <strong className="family-report__duration">{report.about.duration}</strong>
             </>
           ) : null}
         </p>
       </section>
 
       <section className="family-report__section" aria-labelledby={`${id}-results`}>
-        <h3 id={`${id}-results`}>{m.results.heading(period)}</h3>
-        {data.noSubtests ? (
-          <p>{m.results.noSubtests}</p>
+        <h3 id={`${id}-results`}>{results.heading}</h3>
+        {"noSubtests" in results ? (
+          <p>{results.noSubtests}</p>
         ) : (
           <>
-            <p className="family-report__summary">{m.summary(data.summary, student.firstName)}</p>
-            <ResultsTable results={data.results} m={m} />
+            <p className="family-report__summary">{results.summary}</p>
+            <table className="family-report__table">
+              <colgroup>
+                <col className="family-report__col-area" />
+                <col className="family-report__col-activity" />
+                <col className="family-report__col-result" />
+                <col className="family-report__col-meaning" />
+              </colgroup>
+              <thead>
+                <tr>
+                  <th scope="col">{results.columns.area}</th>
+                  <th scope="col">{results.columns.activity}</th>
+                  <th scope="col">{results.columns.result}</th>
+                  <th scope="col">{results.columns.meaning}</th>
+                </tr>
+              </thead>
+              {results.groups.map((g) => (
+                <tbody key={g.group}>
+                  {g.rows.map((r, i) => (
+                    <tr key={r.testCode}>
+                      {i === 0 ? (
+                        <th scope="rowgroup" rowSpan={g.rows.length} className="family-report__area">
+                          {g.name}
+                        </th>
+                      ) : null}
+                      <th scope="row" className="family-report__activity">
+                        {r.name}
+                        <span className="family-report__what">{r.what}</span>
+                      </th>
+                      <ResultCells cell={r.cell} />
+                    </tr>
+                  ))}
+                </tbody>
+              ))}
+            </table>
           </>
         )}
       </section>
 
       <div className="family-report__columns">
-        {data.noSubtests ? null : <Key results={data.results} m={m} id={id} />}
-        {explanation ? (
+        {report.key ? (
+          <section className="family-report__section family-report__key" aria-labelledby={`${id}-key`}>
+            <h3 id={`${id}-key`}>{report.key.heading}</h3>
+            {report.key.paragraphs.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+            {report.key.bands.length > 0 ? (
+              <ul className="family-report__bands">
+                {report.key.bands.map((b) => (
+                  <li key={b.band.band}>
+                    <BandWord band={b.band} />: {b.meaning}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+        ) : null}
+        {report.atHome ? (
           <section className="family-report__section" aria-labelledby={`${id}-home`}>
-            <h3 id={`${id}-home`}>{m.atHomeHeading}</h3>
+            <h3 id={`${id}-home`}>{report.atHome.heading}</h3>
             <ul className="family-report__tips">
-              {explanation.atHome.map((tip) => (
+              {report.atHome.tips.map((tip) => (
                 <li key={tip}>{tip}</li>
               ))}
             </ul>
@@ -99,142 +132,41 @@ export function FamilyReport({ data, lang, printOnly = false }: Props) {
         ) : null}
       </div>
 
-      <p className="family-report__closing">{m.closing}</p>
+      <p className="family-report__closing">{report.closing}</p>
     </article>
   );
 }
 
-function Fact({ term, value }: { term: string; value: string }) {
+function BandWord({ band }: { band: FamilyReportBandView }) {
   return (
-    <div className="family-report__fact">
-      <dt>{term}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
-}
-
-function groupsOf(results: readonly FamilyReportResult[]): [AssessmentGroup, FamilyReportResult[]][] {
-  const groups: [AssessmentGroup, FamilyReportResult[]][] = [];
-  for (const r of results) {
-    const last = groups.at(-1);
-    if (last && last[0] === r.group) last[1].push(r);
-    else groups.push([r.group, [r]]);
-  }
-  return groups;
-}
-
-function BandWord({ band, m }: { band: FamilyReportBand; m: FamilyReportMessages }) {
-  return (
-    <span className={`family-report__band family-report__band--${band}`}>
+    <span className={`family-report__band family-report__band--${band.band}`}>
       <span className="family-report__mark" aria-hidden="true">
-        {MARKS[band]}
+        {band.mark}
       </span>{" "}
-      {m.bands[band]}
+      {band.word}
     </span>
   );
 }
 
-function ResultsTable({ results, m }: { results: readonly FamilyReportResult[]; m: FamilyReportMessages }) {
-  return (
-    <table className="family-report__table">
-      <colgroup>
-        <col className="family-report__col-area" />
-        <col className="family-report__col-activity" />
-        <col className="family-report__col-result" />
-        <col className="family-report__col-meaning" />
-      </colgroup>
-      <thead>
-        <tr>
-          <th scope="col">{m.results.columns.area}</th>
-          <th scope="col">{m.results.columns.activity}</th>
-          <th scope="col">{m.results.columns.result}</th>
-          <th scope="col">{m.results.columns.meaning}</th>
-        </tr>
-      </thead>
-      {groupsOf(results).map(([group, rows]) => (
-        <tbody key={group}>
-          {rows.map((r, i) => (
-            <tr key={r.testCode}>
-              {i === 0 ? (
-                <th scope="rowgroup" rowSpan={rows.length} className="family-report__area">
-                  {m.groups[group]}
-                </th>
-              ) : null}
-              <th scope="row" className="family-report__activity">
-                {m.tests[r.testCode].name}
-                <span className="family-report__what">{m.tests[r.testCode].what}</span>
-              </th>
-              <ResultCells result={r} m={m} />
-            </tr>
-          ))}
-        </tbody>
-      ))}
-    </table>
-  );
-}
-
-function ResultCells({ result, m }: { result: FamilyReportResult; m: FamilyReportMessages }) {
-  const { score, band } = result;
-  if (result.status !== "complete" || !score) {
+function ResultCells({ cell }: { cell: FamilyReportCellView }) {
+  if (cell.kind === "status") {
     return (
       <td colSpan={2} className="family-report__status">
-        {m.statuses[result.status as Exclude<typeof result.status, "complete">]}
+        {cell.text}
       </td>
     );
   }
-  // A band or a proficiency outcome is the whole result: one cell, the word and its mark.
-  if ((score.kind === "band" || score.kind === "proficiency") && band) {
+  if (cell.kind === "band") {
     return (
       <td colSpan={2}>
-        <BandWord band={band} m={m} />
+        <BandWord band={cell.band} />
       </td>
     );
   }
-  const shown =
-    score.kind === "percentile"
-      ? m.score.percentile(score.value)
-      : score.kind === "percent"
-        ? m.score.percent(score.value)
-        : score.kind === "ratio"
-          ? m.score.ratio(score.text)
-          : score.kind === "tbd"
-            ? m.score.tbd
-            : m.score.notAvailable;
   return (
     <>
-      <td className="family-report__score">{shown}</td>
-      <td>{band ? <BandWord band={band} m={m} /> : "—"}</td>
+      <td className="family-report__score">{cell.score}</td>
+      <td>{cell.band ? <BandWord band={cell.band} /> : "—"}</td>
     </>
-  );
-}
-
-/** The meaning of what this report shows, and only that, so the page stays one page. */
-function Key({ results, m, id }: { results: readonly FamilyReportResult[]; m: FamilyReportMessages; id: string }) {
-  const kinds = new Set(results.map((r) => r.score?.kind));
-  const bands = (["at-or-above", "below", "well-below", "on-track", "needs-support"] as const).filter((b) =>
-    results.some((r) => r.band === b),
-  );
-  const paragraphs = [
-    kinds.has("percentile") ? m.key.percentile : null,
-    kinds.has("percent") ? m.key.percent : null,
-    kinds.has("tbd") ? m.key.tbd : null,
-  ].filter((p): p is string => p !== null);
-  if (paragraphs.length === 0 && bands.length === 0) return null;
-  return (
-    <section className="family-report__section family-report__key" aria-labelledby={`${id}-key`}>
-      <h3 id={`${id}-key`}>{m.key.heading}</h3>
-      {paragraphs.map((p) => (
-        <p key={p}>{p}</p>
-      ))}
-      {bands.length > 0 ? (
-        <ul className="family-report__bands">
-          {bands.map((b) => (
-            <li key={b}>
-              <BandWord band={b} m={m} />: {m.key.bands[b]}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </section>
   );
 }

@@ -1,11 +1,19 @@
-import { FAMILY_REPORT_LANGUAGE_OPTIONS, isFamilyReportLang, type FamilyReportLang } from "#app/i18n/family-report";
+import type { FamilyReportLang } from "#app/i18n/family-report/index.server";
+import type { FamilyReportLanguageOption } from "#app/i18n/family-report/view";
+
+type Props = {
+  lang: FamilyReportLang;
+  /** The report's languages, from the loader (the catalogues that name them stay on the server). */
+  languages: readonly FamilyReportLanguageOption<FamilyReportLang>[];
+  onLang: (lang: FamilyReportLang) => void;
+};
 
 /**
  * Print Report with its language choice (spec 001 §2; the language is beyond the spec). A GET
  * form: without JavaScript it opens the report-only view (`?print=1&lang=…`) to print from the
  * browser; with it, the page prints at once, the hidden report in the chosen language.
  */
-export function PrintReportForm({ lang, onLang }: { lang: FamilyReportLang; onLang: (lang: FamilyReportLang) => void }) {
+export function PrintReportForm({ lang, languages, onLang }: Props) {
   return (
     <form
       method="get"
@@ -23,10 +31,11 @@ export function PrintReportForm({ lang, onLang }: { lang: FamilyReportLang; onLa
         name="lang"
         value={lang}
         onChange={(event) => {
-          if (isFamilyReportLang(event.target.value)) onLang(event.target.value);
+          const chosen = languages.find((o) => o.value === event.target.value);
+          if (chosen) onLang(chosen.value);
         }}
       >
-        {FAMILY_REPORT_LANGUAGE_OPTIONS.map((o) => (
+        {languages.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>

@@ -1,5 +1,7 @@
+import { Link, useLocation } from "@remix-run/react";
 import type { StudentCard as Card } from "#app/domain/student-profile";
-import { DialogLink } from "../UrlDialog";
+import { dialogSearch } from "#app/domain/url-state";
+import { LazyStudentDialog } from "./dialogs";
 
 /**
  * The student card (spec 001 §2): name, teachers, grade, birthday, last test date, tags, ids,
@@ -21,11 +23,7 @@ export function StudentCard({ card, studentId, canEdit }: { card: Card; studentI
         <h1 id="page-title" className="sp-card__name">
           {card.name}
         </h1>
-        {canEdit ? (
-          <DialogLink dialog="edit-student" params={{ id: studentId }} className="button button--small" aria-label={`Edit ${card.name}`}>
-            Edit
-          </DialogLink>
-        ) : null}
+        {canEdit ? <EditLink studentId={studentId} name={card.name} /> : null}
       </div>
       <dl className="sp-card__facts">
         {rows.map(([term, value]) => (
@@ -36,5 +34,26 @@ export function StudentCard({ card, studentId, canEdit }: { card: Card; studentI
         ))}
       </dl>
     </div>
+  );
+}
+
+/**
+ * Edit opens the student dialog through the URL (`?dialog=edit-student&id=…`), as the UrlDialog
+ * module's DialogLink does; a link of its own, since that module would bring Radix with it, and
+ * the dialog's code starts loading as soon as the user points at or focuses the link.
+ */
+function EditLink({ studentId, name }: { studentId: string; name: string }) {
+  const { search } = useLocation();
+  return (
+    <Link
+      to={dialogSearch(search, "edit-student", { id: studentId })}
+      className="button button--small"
+      preventScrollReset
+      aria-label={`Edit ${name}`}
+      onPointerEnter={LazyStudentDialog.preload}
+      onFocus={LazyStudentDialog.preload}
+    >
+      Edit
+    </Link>
   );
 }

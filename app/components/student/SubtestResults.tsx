@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { PERIOD_LABELS, type Period } from "#app/domain/periods";
 import { BAND_LABELS, BAND_MARKS } from "#app/domain/results-labels";
 import type { SubtestCell, SubtestGroup, SubtestRow } from "#app/domain/student-profile";
+import { LazyTestDetailsDialog } from "./dialogs";
 import { PercentileSlider } from "./PercentileSlider";
 import { PeriodHeaders } from "./ProfileTable";
 import { studentHref, viewFields, type StudentView } from "./urls";
@@ -71,8 +72,10 @@ function Title({ studentId, row, view }: { studentId: string; row: SubtestRow; v
   if (!row.action || !row.testId) return <span className="sp-title">{row.title}</span>;
   const dialog =
     row.action === "ran" ? ({ dialog: "ran", test: row.testId } as const) : ({ dialog: "test-details", test: row.testId } as const);
+  // The details dialog's code loads on intent, so it is usually in by the time the click's data is.
+  const preload = row.action === "ran" ? undefined : LazyTestDetailsDialog.preload;
   return (
-    <Link to={studentHref(studentId, view, dialog)} className="sp-title" preventScrollReset>
+    <Link to={studentHref(studentId, view, dialog)} className="sp-title" preventScrollReset onPointerEnter={preload} onFocus={preload}>
       {row.title}
       <span className="visually-hidden">{row.action === "ran" ? " – RAN scoring" : " – test details"}</span>
     </Link>

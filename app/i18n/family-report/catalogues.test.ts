@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ASSESSMENTS, TEST_CODES } from "#app/domain/assessments";
 import { PERIOD_LABELS, PERIODS } from "#app/domain/periods";
-import { FAMILY_REPORT_CATALOGUES, FAMILY_REPORT_LANGUAGE_OPTIONS, FAMILY_REPORT_LANGS, isFamilyReportLang } from "./index";
+import { FAMILY_REPORT_CATALOGUES, FAMILY_REPORT_LANGUAGE_OPTIONS, FAMILY_REPORT_LANGS, isFamilyReportLang } from "./index.server";
 
 /** Every string a catalogue holds, with its path, functions called with sample values. */
 function texts(value: unknown, path = ""): [string, string][] {

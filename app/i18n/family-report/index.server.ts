@@ -1,8 +1,12 @@
 import { en } from "./en";
 import { es } from "./es";
 import type { FamilyReportMessages } from "./messages";
+import type { FamilyReportLanguageOption } from "./view";
 
 export type { FamilyReportMessages } from "./messages";
+
+// Server-only (`.server`): the catalogues are the report's largest texts, and pages get the
+// report already in words (./view.server.ts), so none of them has to reach the browser.
 
 /**
  * The family report's languages. A new language is one catalogue file typed
@@ -23,7 +27,7 @@ export function familyReportMessages(lang: FamilyReportLang): FamilyReportMessag
 }
 
 /** The language choice: each language named in itself. */
-export const FAMILY_REPORT_LANGUAGE_OPTIONS = FAMILY_REPORT_LANGS.map((lang) => ({
+export const FAMILY_REPORT_LANGUAGE_OPTIONS: FamilyReportLanguageOption<FamilyReportLang>[] = FAMILY_REPORT_LANGS.map((lang) => ({
   value: lang,
   label: FAMILY_REPORT_CATALOGUES[lang].languageName,
 }));
