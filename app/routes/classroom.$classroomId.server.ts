@@ -6,8 +6,10 @@ import { gradeLabel, isGrade } from "#app/domain/grades";
 import { sortLetters, type LetterOrder } from "#app/domain/letters";
 import { currentPeriod, PERIOD_LABELS, PERIODS, type Period } from "#app/domain/periods";
 import {
+  bannerApplies,
   buildGrid,
   gradeTestLists,
+  shownGrid,
   studentName,
   testApplies,
   type Grid,
@@ -17,6 +19,7 @@ import {
 import { UNABLE_TO_LOAD_CLASSROOM, UNABLE_TO_LOAD_DATA } from "#app/domain/results-labels";
 import type { ResultsQuery as Query } from "#app/components/results/urls";
 import { expectData, type ApiClient, type ApiResult, type ApiSchema } from "#app/lib/api.server";
+import { loadBanner } from "#app/lib/banner.server";
 import { flagsFor, isOn } from "#app/server/flags.server";
 
 // What the classroom page and its CSV export load: one definition of "the grid as shown".
@@ -45,6 +48,32 @@ export const LetterScoresForm = z.object({
 
 export function parseResultsQuery(url: URL): Query {
   return ResultsQuerySchema.parse(Object.fromEntries(url.searchParams));
+}
+
+// The page's loader and action call the domain rules through the helpers below, so the route
+// module imports none of them: it stays small in the browser.
+
+/** The banner, when it names a grade of the classroom's students. */
+export function classroomBanner(studentGrades: readonly string[]) {
+  const banner = loadBanner();
+  return banner && bannerApplies(banner.grades, studentGrades) ? banner : null;
+}
+
+/** The results as the page shows them (the grid without the tests behind its cells). */
+export async function loadShownResults(request: Request, api: ApiClient, classroom: ApiSchema<"Classroom">, q: Query) {
+  const results = await loadResults(request, api, classroom, q);
+  return { ...results, grid: results.grid && shownGrid(results.grid) };
+}
+
+/**
+ * A letter score post read against the test's definition for the grade and period: every item,
+ * 1 when ticked; no items when the grade or the period has none.
+ */
+export function letterScoreItems(f: z.infer<typeof LetterScoresForm>) {
+  const grade = isGrade(f.grade) ? f.grade : null;
+  const items = grade && definitionItems(assessmentDefinition(f.testCode), grade, f.periodName);
+  const submitted = Object.fromEntries((items ?? []).map((code) => [code, f.correct.includes(code) ? 1 : 0])) as Record<string, 0 | 1>;
+  return { grade, items, submitted };
 }
 
 export type LetterRow = {

@@ -8,10 +8,7 @@ import { LetterScoreDialog } from "#app/components/results/LetterScoreDialog";
 import { Legend } from "#app/components/results/Legend";
 import { ResultsControls } from "#app/components/results/ResultsControls";
 import { ResultsGrid } from "#app/components/results/ResultsGrid";
-import { assessmentDefinition, definitionItems } from "#app/domain/assessment-definitions";
-import { isGrade } from "#app/domain/grades";
 import { PERIOD_LABELS } from "#app/domain/periods";
-import { bannerApplies, shownGrid } from "#app/domain/results-grid";
 import {
   NO_CLASSROOM_STUDENTS,
   NOTHING_TO_DISPLAY,
@@ -21,11 +18,10 @@ import {
 } from "#app/domain/results-labels";
 import { apiFor, expectData } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
-import { loadBanner } from "#app/lib/banner.server";
 import { signOutAndRedirect } from "#app/lib/session.server";
 import resultsCss from "#app/styles/results.css";
 import { resultsHref, viewOnly, type ResultsQuery } from "#app/components/results/urls";
-import { LetterScoresForm, loadResults, parseResultsQuery } from "./classroom.$classroomId.server";
+import { classroomBanner, LetterScoresForm, letterScoreItems, loadShownResults, parseResultsQuery } from "./classroom.$classroomId.server";
 
 const TABS = [
   { id: "results", label: "Results" },
@@ -43,7 +39,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = apiFor(request, context);
   const classroom = await api.load(api.GET("/participantGroups/{id}", { params: { path: { id: params.classroomId! } } }));
   const q = parseResultsQuery(new URL(request.url));
-  const banner = loadBanner();
   const base = {
     user: { role: user.role, schoolCount: user.schoolIds.length },
     classroom: {
@@ -62,14 +57,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       school: { id: classroom.OrganizationUnit.organizationUnitId, name: classroom.OrganizationUnit.name },
       classrooms: [{ id: classroom.participantGroupId, name: classroom.name }],
     }),
-    banner:
-      banner &&
-      bannerApplies(
-        banner.grades,
-        classroom.Participant.map((p) => p.grade),
-      )
-        ? banner
-        : null,
+    banner: classroomBanner(classroom.Participant.map((p) => p.grade)),
   };
   if (q.tab === "students") {
     const result = await api.result(
@@ -90,8 +78,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       results: null,
     };
   }
-  const results = await loadResults(request, api, classroom, q);
-  return { ...base, students: null, results: { ...results, grid: results.grid && shownGrid(results.grid) } };
+  return { ...base, students: null, results: await loadShownResults(request, api, classroom, q) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -101,9 +88,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!parsed.success) return { error: { message: UNABLE_TO_INPUT, detail: parsed.error.issues[0]?.message } };
   const f = parsed.data;
   const failure = f.intent === "create" ? UNABLE_TO_INPUT : UNABLE_TO_UPDATE;
-  const grade = isGrade(f.grade) ? f.grade : null;
-  const items = grade && definitionItems(assessmentDefinition(f.testCode), grade, f.periodName);
-  const submitted = Object.fromEntries((items ?? []).map((code) => [code, f.correct.includes(code) ? 1 : 0])) as Record<string, 0 | 1>;
+  const { grade, items, submitted } = letterScoreItems(f);
   if (!grade || !items || (f.intent === "update" && !f.participantTestId)) return { error: { message: failure, scores: submitted } };
   const responses = items.map((questionCode) => ({ questionCode, score: submitted[questionCode] }));
   const api = apiFor(request, context);
