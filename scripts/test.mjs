@@ -7,6 +7,9 @@ const suites = wanted.length ? wanted : ["unit", "api", "e2e"];
 
 ensureInstalled();
 run("npx", ["tsc", "--noEmit"]);
+// Lint (floors, hooks, accessibility of JSX) and formatting are part of every run.
+run("npx", ["eslint", "--max-warnings=0", "."]);
+run("npx", ["prettier", "--check", "--log-level=warn", "."]);
 
 const projects = [];
 if (suites.includes("unit")) projects.push("unit");
