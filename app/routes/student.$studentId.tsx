@@ -65,9 +65,8 @@ export default function StudentPage() {
   const { results, view } = d;
   const resourceHref = (testCode: string) => (d.nextStepsUrl ? `${d.nextStepsUrl}#${testCode}` : `#subtest-${testCode}`);
   const report = d.report;
-  // Every language's report is loaded (see reportViews), so a choice always finds its words.
-  const shownReport = report ? (report.views[lang ?? report.lang] ?? report.views[report.lang]) : undefined;
-  if (d.print && shownReport) {
+  const printView = d.print && report ? report.views[report.lang] : undefined;
+  if (printView) {
     // The report-only view Print Report opens without JavaScript: print it from the browser.
     return (
       <section aria-labelledby="page-title" className={`student-page ${FAMILY_REPORT_HOST}`}>
@@ -78,10 +77,12 @@ export default function StudentPage() {
           <Link to={`/student/${d.studentId}`}>Back to the student profile</Link>
           <p className="muted">Use your browser&apos;s Print command to print this report.</p>
         </div>
-        <FamilyReport report={shownReport} />
+        <FamilyReport report={printView} />
       </section>
     );
   }
+  // The hidden report, in the language chosen beside Print Report: the page has every language's (see reportViews).
+  const hiddenReport = report ? report.views[lang ?? report.lang] : undefined;
   return (
     <section aria-labelledby="page-title" className={`student-page ${FAMILY_REPORT_HOST}`}>
       <Breadcrumbs crumbs={d.crumbs} />
@@ -102,7 +103,7 @@ export default function StudentPage() {
           <div className="sp-results__header">
             <h2 id="subtest-results-title">Subtest Results</h2>
             <div className="sp-results__actions">
-              {report && shownReport ? <PrintReportForm lang={lang ?? report.lang} languages={report.languages} onLang={setLang} /> : null}
+              {report ? <PrintReportForm lang={lang ?? report.lang} languages={report.languages} onLang={setLang} /> : null}
               {d.superAdmin ? <AdminViewToggle view={view} /> : null}
             </div>
           </div>
@@ -142,7 +143,7 @@ export default function StudentPage() {
           actorIsTeacher={d.actorIsTeacher}
         />
       ) : null}
-      {shownReport ? <FamilyReport report={shownReport} printOnly /> : null}
+      {hiddenReport ? <FamilyReport report={hiddenReport} printOnly /> : null}
     </section>
   );
 }
