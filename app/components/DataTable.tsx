@@ -48,7 +48,7 @@ export function DataTable({ caption, showCaption = false, children }: { caption:
   return (
     <div className="table-wrap">
       <table className="table">
-        <caption className={showCaption ? undefined : "visually-hidden"}>{caption}</caption>
+        <caption className={clsx({ "visually-hidden": !showCaption }) || undefined}>{caption}</caption>
         {children}
       </table>
     </div>

@@ -2,33 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import clsx from "clsx";
 import { useState, type ReactNode } from "react";
-import { closedSearch, dialogOf, dialogSearch } from "#app/domain/url-state";
-
-/**
- * A real link that opens a dialog by putting it in the URL (`?dialog=edit-user&id=…`); works
- * without JavaScript (the server renders the dialog open).
- */
-export function DialogLink({
-  dialog,
-  params,
-  className = "button",
-  children,
-  ...rest
-}: {
-  dialog: string;
-  params?: Record<string, string>;
-  className?: string;
-  children: ReactNode;
-  "aria-label"?: string;
-  title?: string;
-}) {
-  const location = useLocation();
-  return (
-    <Link to={dialogSearch(location.search, dialog, params)} className={className} preventScrollReset {...rest}>
-      {children}
-    </Link>
-  );
-}
+import { closedSearch, dialogOf } from "#app/domain/url-state";
 
 /**
  * A Radix dialog whose open state is the URL: open when `?dialog=<name>` (and, when given, `?id=<id>`).

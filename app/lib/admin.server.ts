@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
 import { SUBMIT_FAILED_MESSAGE } from "#app/domain/admin-forms";
+import { sortByName, type SortDirection } from "#app/domain/sort";
 import { closedUrl } from "#app/domain/url-state";
 import { apiFor, resultOf, type ApiResult } from "./api.server";
 import { requireUser } from "./auth.server";
@@ -34,6 +35,15 @@ export async function loadPart<T>(
   if (result.status === 401) return signOutAndRedirect(request);
   if (denied === "boundary" && (result.status === 403 || result.status === 404)) throw json(result.error, { status: result.status });
   return { data: null, error: failure };
+}
+
+/** A loaded list sorted by name (`name` of a row), for a table: its rows (null when they did not load) and its failure text. */
+export function sortedPart<T>(
+  part: { data: T[] | null; error: string | null },
+  name: (row: T) => string,
+  direction: SortDirection = "asc",
+) {
+  return { rows: part.data && sortByName(part.data, name, direction), error: part.error };
 }
 
 /**

@@ -1,22 +1,19 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AdminList } from "#app/components/admin/AdminList";
+import { AdminPage } from "#app/components/admin/AdminPage";
 import { CompletionReport } from "#app/components/admin/CompletionReport";
-import { SchoolDialog } from "#app/components/admin/SchoolDialog";
+import { SchoolList } from "#app/components/admin/SchoolList";
 import { UserList } from "#app/components/admin/UserList";
-import { Breadcrumbs } from "#app/components/Breadcrumbs";
-import { ErrorAlert } from "#app/components/ErrorAlert";
 import { ErrorPage } from "#app/components/ErrorPage";
-import { Tabs } from "#app/components/Tabs";
 import { rolesOfferedTo } from "#app/domain/admin-fields";
 import { can, districtTabs } from "#app/domain/admin-permissions";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { completionTables } from "#app/domain/completion-report";
 import { PERIOD_LABELS, PERIODS } from "#app/domain/periods";
-import { lastFirst, sortByName } from "#app/domain/sort";
+import { lastFirst } from "#app/domain/sort";
 import { periodOf, selectedTab, sortOf } from "#app/domain/url-state";
 import { dispatchIntent, schoolIntents, userIntents } from "#app/lib/admin-actions.server";
-import { adminRequest, loadPart } from "#app/lib/admin.server";
+import { adminRequest, loadPart, sortedPart } from "#app/lib/admin.server";
 import adminCss from "#app/styles/admin.css";
 
 const TAB_LABELS = { schools: "Schools", users: "Users", reports: "Reports" } as const;
@@ -65,10 +62,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     district: district.data,
     districtId,
     districtError: district.error,
-    schools: schools.data && sortByName(schools.data, (s) => s.name, tab === "schools" ? direction : "asc"),
-    schoolsError: schools.error,
-    users: users?.data ? sortByName(users.data, lastFirst, direction) : null,
-    usersError: users?.error ?? null,
+    schools: sortedPart(schools, (s) => s.name, tab === "schools" ? direction : "asc"),
+    users: sortedPart(users ?? { data: null, error: null }, lastFirst, direction),
     period,
     periods: PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] })),
     report: report?.data ? completionTables(report.data) : null,
@@ -91,11 +86,11 @@ export const action = ({ request, params, context }: ActionFunctionArgs) =>
 export default function District() {
   const d = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="page-title">
-      <Breadcrumbs crumbs={d.crumbs} />
-      <div className="page-header">
-        <h1 id="page-title">{d.district?.name ?? "District"}</h1>
-        <div className="toolbar">
+    <AdminPage
+      crumbs={d.crumbs}
+      title={d.district?.name ?? "District"}
+      toolbar={
+        <>
           {d.may.downloadDistrictCsv ? (
             <a className="button" href={`/download/district/${d.districtId}`}>
               Download District CSV
@@ -106,39 +101,27 @@ export default function District() {
               District Data Export
             </a>
           ) : null}
-        </div>
-      </div>
-      <ErrorAlert message={d.districtError} />
-      <Tabs tabs={d.tabs} current={d.tab} label="District sections" drop={["period"]} />
-      {d.tab === "schools" ? (
-        <AdminList
-          entity="school"
-          rows={d.schools}
-          error={d.schoolsError}
-          caption="Schools"
-          empty="No schools belong to this district yet. Click the button to create the first one!"
-          rowId={(s) => s.organizationUnitId}
-          name={(s) => ({ text: s.name, href: `/school/${s.organizationUnitId}` })}
-          columns={[]}
-          manage={d.may.manageSchools}
-          create={{ label: "Create School", dialog: <SchoolDialog /> }}
-          edit={(s) => <SchoolDialog school={s} />}
-          remove={{ title: "Delete School", name: (s) => s.name }}
-        />
-      ) : null}
+        </>
+      }
+      error={d.districtError}
+      tabs={d.tabs}
+      tab={d.tab}
+      tabsLabel="District sections"
+      dropOnTabSwitch={["period"]}
+    >
+      {d.tab === "schools" ? <SchoolList list={d.schools} manage={d.may.manageSchools} /> : null}
       {d.tab === "users" ? (
         <UserList
           users={d.users}
-          error={d.usersError}
           manage={d.may.manageUsers}
           empty="No users belong to this district yet. Click the button to create the first one!"
           roles={d.roles}
-          schools={(d.schools ?? []).map((s) => ({ value: s.organizationUnitId, label: s.name }))}
-          schoolsError={d.schoolsError}
+          schools={(d.schools.rows ?? []).map((s) => ({ value: s.organizationUnitId, label: s.name }))}
+          schoolsError={d.schools.error}
         />
       ) : null}
       {d.tab === "reports" ? <CompletionReport period={d.period} periods={d.periods} tables={d.report} error={d.reportError} /> : null}
-    </section>
+    </AdminPage>
   );
 }
 

@@ -1,15 +1,13 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AdminList } from "#app/components/admin/AdminList";
-import { DistrictDialog } from "#app/components/admin/DistrictDialog";
+import { AdminPage } from "#app/components/admin/AdminPage";
+import { DistrictList } from "#app/components/admin/DistrictList";
 import { UserList } from "#app/components/admin/UserList";
 import { ErrorPage } from "#app/components/ErrorPage";
-import { Tabs } from "#app/components/Tabs";
-import { lastFirst, sortByName } from "#app/domain/sort";
-import { stateName } from "#app/domain/states";
+import { lastFirst } from "#app/domain/sort";
 import { selectedTab, sortOf } from "#app/domain/url-state";
 import { dispatchIntent, districtIntents, userIntents } from "#app/lib/admin-actions.server";
-import { adminRequest, loadPart } from "#app/lib/admin.server";
+import { adminRequest, loadPart, sortedPart } from "#app/lib/admin.server";
 import type { CurrentUser } from "#app/lib/api.server";
 import adminCss from "#app/styles/admin.css";
 
@@ -34,11 +32,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab = selectedTab(TABS, search).id;
   const direction = sortOf(search);
   if (tab === "super-admins") {
-    const admins = await loadPart(request, api.GET("/user/superAdmins"), LOAD_FAILED);
-    return { tab, districts: null, admins: admins.data && sortByName(admins.data, lastFirst, direction), error: admins.error };
+    return { tab, admins: sortedPart(await loadPart(request, api.GET("/user/superAdmins"), LOAD_FAILED), lastFirst, direction) } as const;
   }
-  const districts = await loadPart(request, api.GET("/organization"), LOAD_FAILED);
-  return { tab, districts: districts.data && sortByName(districts.data, (d) => d.name, direction), admins: null, error: districts.error };
+  return { tab, districts: sortedPart(await loadPart(request, api.GET("/organization"), LOAD_FAILED), (d) => d.name, direction) } as const;
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) =>
@@ -52,36 +48,15 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
   );
 
 export default function SuperAdmin() {
-  const { tab, districts, admins, error } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="page-title">
-      <div className="page-header">
-        <h1 id="page-title">Super Admin View</h1>
-      </div>
-      <Tabs tabs={TABS} current={tab} label="Super admin sections" />
-      {tab === "districts" ? (
-        <AdminList
-          entity="district"
-          rows={districts}
-          error={error}
-          caption="Districts"
-          empty="No districts yet. Click the button to create the first one!"
-          rowId={(d) => d.organizationId}
-          name={(d) => ({ text: d.name, href: `/district/${d.organizationId}` })}
-          columns={[
-            { header: "State", text: (d) => stateName(d.state) },
-            { header: "Website", text: (d) => d.website ?? "" },
-          ]}
-          // As the rows: nothing to manage when the list did not load.
-          manage={districts !== null}
-          create={{ label: "Create District", dialog: <DistrictDialog /> }}
-          edit={(d) => <DistrictDialog district={d} />}
-          remove={{ title: "Delete District", name: (d) => d.name }}
-        />
+    <AdminPage title="Super Admin View" tabs={TABS} tab={page.tab} tabsLabel="Super admin sections">
+      {"districts" in page ? (
+        <DistrictList list={page.districts} />
       ) : (
-        <UserList users={admins} error={error} manage={admins !== null} superAdmins empty="No super admins yet." />
+        <UserList users={page.admins} manage={page.admins.rows !== null} superAdmins empty="No super admins yet." />
       )}
-    </section>
+    </AdminPage>
   );
 }
 

@@ -3,21 +3,21 @@ import type { ReactNode } from "react";
 import { dialogOf } from "#app/domain/url-state";
 import { Cell, DataTable, EmptyState, NameCell, SortableNameHeader } from "../DataTable";
 import { ErrorAlert } from "../ErrorAlert";
-import { DialogLink } from "../UrlDialog";
-import { DeleteDialog } from "./DeleteDialog";
+import { DialogLink } from "../DialogLink";
+import { LazyDeleteDialog } from "./dialogs";
 
 /** A table column after the name: its header and, per row, the cell text (and richer content). */
 export type Column<T> = { header: string; text: (row: T) => string; content?: (row: T) => ReactNode };
 
-/** The name of a row: the row header (a link to its page when `href`), and what the row actions call it. */
-export type RowName = { text: string; href?: string; after?: ReactNode };
+/** A list as the loader sends it: the rows, sorted (null when they did not load), and the load failure text. */
+export type ListPart<T> = { rows: readonly T[] | null; error: string | null };
 
 /**
- * An administration list (spec 000 §2): the load failure, the toolbar with Create, the table
- * sorted by name with each row's Edit / Delete (and e.g. Invite) actions, or its empty state,
- * and the dialogs. Dialogs live in the URL: `?dialog=create-<entity>`, and for a row
- * `?dialog=edit-<entity>&id=…` or `delete-<entity>`, so every step works without JavaScript.
+ * A row's id (`?id=` of its dialogs) and name: the row header (a link to its page when `href`,
+ * `after` it e.g. a chip), which the row actions name too ('Edit {name}').
  */
+export type RowHead = { id: string; text: string; href?: string; after?: ReactNode };
+
 /** What changes the rows: the toolbar, Create, the row actions and their dialogs. */
 type Management<T> = {
   /** More toolbar links, before Create. */
@@ -30,16 +30,22 @@ type Management<T> = {
   remove?: { title: string; name: (row: T) => string; warning?: string } | null;
   /** More row actions, before Edit (e.g. Invite User). */
   rowActions?: (row: T) => ReactNode;
+  /** Starts loading the create and edit dialogs' code, on the user's intent (see ./dialogs.ts). */
+  preload?: () => void;
 };
 
+/**
+ * An administration list (spec 000 §2): the load failure, the toolbar with Create, the table
+ * sorted by name with each row's Edit / Delete (and e.g. Invite) actions, or its empty state,
+ * and the dialogs. Dialogs live in the URL: `?dialog=create-<entity>`, and for a row
+ * `?dialog=edit-<entity>&id=…` or `delete-<entity>`, so every step works without JavaScript.
+ */
 export function AdminList<T>({
   entity,
-  rows,
-  error,
+  list: { rows, error },
   caption,
   empty,
-  rowId,
-  name,
+  row: head,
   columns,
   actionsHeader,
   manage = true,
@@ -47,24 +53,27 @@ export function AdminList<T>({
 }: Management<T> & {
   /** Names the dialogs: 'school' → create-school, edit-school, delete-school. */
   entity: string;
-  /** The rows, sorted; null when they did not load. */
-  rows: readonly T[] | null;
-  error?: string | null;
+  list: ListPart<T>;
   caption: string;
   /** The empty state text (the spec's words). */
   empty: ReactNode;
-  rowId: (row: T) => string;
-  name: (row: T) => RowName;
+  row: (row: T) => RowHead;
   columns: readonly Column<T>[];
   /** A visible header for the actions column (else 'Actions' for screen readers only). */
   actionsHeader?: string;
   /** False: a read-only list, whatever management is given. */
   manage?: boolean;
 }) {
-  const { id: dialogRow } = dialogOf(useLocation().search);
-  const { toolbar, create, edit, remove, rowActions }: Management<T> = manage ? management : {};
+  const current = dialogOf(useLocation().search);
+  const { toolbar, create, edit, remove, rowActions, preload: preloadDialogs }: Management<T> = manage ? management : {};
+  const preload = () => {
+    preloadDialogs?.();
+    if (remove) LazyDeleteDialog.preload();
+  };
   const hasActions = Boolean(edit || remove || rowActions);
-  const open = rows?.find((row) => rowId(row) === dialogRow);
+  // Only the open dialog is rendered, so only its code is loaded.
+  const open = rows?.find((row) => head(row).id === current.id);
+  const opens = (dialog: string) => current.dialog === `${dialog}-${entity}`;
   return (
     <>
       <ErrorAlert message={error} />
@@ -72,7 +81,7 @@ export function AdminList<T>({
         <div className="toolbar">
           {toolbar}
           {create ? (
-            <DialogLink dialog={`create-${entity}`} className="button button--primary">
+            <DialogLink dialog={`create-${entity}`} className="button button--primary" preload={preload}>
               {create.label}
             </DialogLink>
           ) : null}
@@ -94,12 +103,11 @@ export function AdminList<T>({
           </thead>
           <tbody>
             {rows.map((row) => {
-              const id = rowId(row);
-              const rowName = name(row);
+              const { id, text, href, after } = head(row);
               return (
                 <tr key={id}>
-                  <NameCell text={rowName.text} href={rowName.href}>
-                    {rowName.after}
+                  <NameCell text={text} href={href}>
+                    {after}
                   </NameCell>
                   {columns.map((c) => (
                     <Cell key={c.header} text={c.text(row)}>
@@ -110,8 +118,8 @@ export function AdminList<T>({
                     <td>
                       <span className="row-actions">
                         {rowActions?.(row)}
-                        {edit ? <RowLink dialog={`edit-${entity}`} id={id} verb="Edit" name={rowName.text} /> : null}
-                        {remove ? <RowLink dialog={`delete-${entity}`} id={id} verb="Delete" name={rowName.text} /> : null}
+                        {edit ? <RowLink dialog={`edit-${entity}`} id={id} verb="Edit" name={text} preload={preload} /> : null}
+                        {remove ? <RowLink dialog={`delete-${entity}`} id={id} verb="Delete" name={text} preload={preload} /> : null}
                       </span>
                     </td>
                   ) : null}
@@ -121,29 +129,25 @@ export function AdminList<T>({
           </tbody>
         </DataTable>
       ) : null}
-      {create?.dialog}
-      {open ? (
-        <>
-          {edit?.(open)}
-          {remove ? (
-            <DeleteDialog
-              intent={`delete-${entity}`}
-              id={rowId(open)}
-              title={remove.title}
-              name={remove.name(open)}
-              warning={remove.warning}
-            />
-          ) : null}
-        </>
+      {opens("create") ? create?.dialog : null}
+      {open && opens("edit") ? edit?.(open) : null}
+      {open && opens("delete") && remove ? (
+        <LazyDeleteDialog
+          intent={`delete-${entity}`}
+          id={head(open).id}
+          title={remove.title}
+          name={remove.name(open)}
+          warning={remove.warning}
+        />
       ) : null}
     </>
   );
 }
 
 /** 'Edit' / 'Delete' of one row: a link that opens the row's dialog, named with the row for screen readers. */
-function RowLink({ dialog, id, verb, name }: { dialog: string; id: string; verb: string; name: string }) {
+function RowLink({ dialog, id, verb, name, preload }: { dialog: string; id: string; verb: string; name: string; preload: () => void }) {
   return (
-    <DialogLink dialog={dialog} params={{ id }} className="button button--small" aria-label={`${verb} ${name}`}>
+    <DialogLink dialog={dialog} params={{ id }} className="button button--small" aria-label={`${verb} ${name}`} preload={preload}>
       {verb}
     </DialogLink>
   );

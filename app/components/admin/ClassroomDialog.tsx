@@ -1,7 +1,6 @@
-import { useIntentFields } from "../form-reply";
 import { CheckboxGroup, FormField, type Option } from "../FormField";
 import { ErrorAlert } from "../ErrorAlert";
-import { FormDialog } from "./DialogForm";
+import { FormDialog, useEntityForm } from "./DialogForm";
 
 export type ClassroomFormData = { participantGroupId: string; name: string; teacherIds: string[] };
 
@@ -21,15 +20,12 @@ export function ClassroomDialog({
   teachersError?: string | null;
   actorIsTeacher: boolean;
 }) {
-  const intent = classroom ? "edit-classroom" : "create-classroom";
-  const f = useIntentFields(intent, { name: classroom?.name, teacherIds: classroom?.teacherIds });
+  const { form, fields: f } = useEntityForm("classroom", classroom?.participantGroupId, {
+    name: classroom?.name,
+    teacherIds: classroom?.teacherIds,
+  });
   return (
-    <FormDialog
-      intent={intent}
-      id={classroom?.participantGroupId}
-      title={classroom ? "Update Classroom" : "Create Classroom"}
-      formError={f.formError}
-    >
+    <FormDialog {...form} title={classroom ? "Update Classroom" : "Create Classroom"}>
       <FormField label="Name" required {...f.text("name")} />
       <ErrorAlert message={teachersError} />
       <CheckboxGroup

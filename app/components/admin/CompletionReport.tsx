@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { CompletionTables, CountsRow } from "#app/domain/completion-report";
 import { Cell, DataTable, EmptyState, NameCell } from "../DataTable";
 import { ErrorAlert } from "../ErrorAlert";
-import type { Option } from "../FormField";
+import { SelectField, type Option } from "../FormField";
 
 const REPORT_REFRESH_TEXT = "The report CSV is refreshed every 24 hours.";
 const NO_RESULTS = "No results!";
@@ -29,16 +29,7 @@ export function CompletionReport({
     <div>
       <Form method="get" className="period-form" preventScrollReset>
         <input type="hidden" name="tab" value="reports" />
-        <div className="field">
-          <label htmlFor="report-period">Period</label>
-          <select id="report-period" name="period" defaultValue={period}>
-            {periods.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField name="period" label="Period" options={periods} defaultValue={period} placeholder={null} />
         <button type="submit" className="button">
           Show
         </button>

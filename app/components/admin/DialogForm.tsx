@@ -1,10 +1,21 @@
 import { Form, useNavigation } from "@remix-run/react";
 import clsx from "clsx";
 import type { ReactNode } from "react";
+import { useIntentFields, type StoredValues } from "../form-reply";
 import { FormError } from "../FormField";
 import { DialogCancel, UrlDialog } from "../UrlDialog";
 
 type FormProps = { intent: string; id?: string; formError?: string; submitLabel?: string; danger?: boolean; children?: ReactNode };
+
+/**
+ * A create/update dialog's form: `create-<entity>`, or `edit-<entity>` for the row `id`, and its
+ * fields as a failed save left them (else `stored`). `form` goes to FormDialog.
+ */
+export function useEntityForm(entity: string, id: string | undefined, stored: StoredValues = {}) {
+  const intent = `${id === undefined ? "create" : "edit"}-${entity}`;
+  const fields = useIntentFields(intent, stored);
+  return { form: { intent, id, formError: fields.formError }, fields };
+}
 
 /**
  * An admin dialog with its form: opens at `?dialog=<intent>` (and `&id=<id>` for a row), posts

@@ -1,8 +1,7 @@
 import type { ApiSchema } from "#app/lib/api.server";
 import { STATES } from "#app/domain/states";
-import { useIntentFields } from "../form-reply";
 import { FormField, SelectField } from "../FormField";
-import { FormDialog } from "./DialogForm";
+import { FormDialog, useEntityForm } from "./DialogForm";
 
 type Organization = ApiSchema<"Organization">;
 
@@ -10,15 +9,13 @@ const STATE_OPTIONS = STATES.map((s) => ({ value: s.code, label: s.name }));
 
 /** Create District (`?dialog=create-district`) or Update District (`?dialog=edit-district&id=…`). */
 export function DistrictDialog({ district }: { district?: Organization }) {
-  const intent = district ? "edit-district" : "create-district";
-  const f = useIntentFields(intent, { name: district?.name, state: district?.state, website: district?.website });
+  const { form, fields: f } = useEntityForm("district", district?.organizationId, {
+    name: district?.name,
+    state: district?.state,
+    website: district?.website,
+  });
   return (
-    <FormDialog
-      intent={intent}
-      id={district?.organizationId}
-      title={district ? "Update District" : "Create District"}
-      formError={f.formError}
-    >
+    <FormDialog {...form} title={district ? "Update District" : "Create District"}>
       <FormField label="Name" required {...f.text("name")} />
       <SelectField label="State" required options={STATE_OPTIONS} {...f.text("state")} />
       <FormField label="Website" type="url" {...f.text("website")} />

@@ -1,9 +1,8 @@
 import type { ApiSchema } from "#app/lib/api.server";
 import { STUDENT_TAG_LABELS, STUDENT_TAGS } from "#app/domain/admin-fields";
 import { ErrorAlert } from "../ErrorAlert";
-import { useIntentFields } from "../form-reply";
 import { CheckboxGroup, DateField, FormField, SelectField, type Option } from "../FormField";
-import { FormDialog } from "./DialogForm";
+import { FormDialog, useEntityForm } from "./DialogForm";
 
 type Participant = ApiSchema<"Participant">;
 
@@ -36,7 +35,6 @@ export function StudentDialog({
   optionsError?: string | null;
   actorIsTeacher: boolean;
 }) {
-  const intent = student ? "edit-student" : "create-student";
   const manySchools = new Set(classrooms.map((c) => c.schoolId)).size > 1;
   const schoolName = (id: string) => schools.find((s) => s.value === id)?.label ?? "";
   const classroomOptions = classrooms.map((c) => ({
@@ -49,14 +47,14 @@ export function StudentDialog({
   // Grade 3 may be off for new students but an existing grade stays selectable.
   const gradeOptions =
     student && !grades.some((g) => g.value === student.grade) ? [...grades, { value: student.grade, label: student.grade }] : grades;
-  const f = useIntentFields(intent, {
+  const { form, fields: f } = useEntityForm("student", student?.participantId, {
     ...student,
     organizationUnitId: student?.organizationUnitId ?? defaultSchoolId,
     participantGroupId: shownClassroom,
     tags: student?.tags ? student.tags.split(",") : [],
   });
   return (
-    <FormDialog intent={intent} id={student?.participantId} title={student ? "Update Student" : "Create Student"} formError={f.formError}>
+    <FormDialog {...form} title={student ? "Update Student" : "Create Student"}>
       <ErrorAlert message={optionsError} />
       <input type="hidden" name="shownClassroomId" value={shownClassroom} />
       {student ? <input type="hidden" name="existingClassroomIds" value={student.participantGroupIds.join(",")} /> : null}

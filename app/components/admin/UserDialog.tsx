@@ -1,9 +1,8 @@
 import type { ApiSchema } from "#app/lib/api.server";
 import { ROLE_LABELS, isSchoolLevel, type RoleName } from "#app/domain/roles";
 import { ErrorAlert } from "../ErrorAlert";
-import { useIntentFields } from "../form-reply";
 import { CheckboxGroup, FormField, SelectField, type Option } from "../FormField";
-import { FormDialog } from "./DialogForm";
+import { FormDialog, useEntityForm } from "./DialogForm";
 
 type User = ApiSchema<"User">;
 
@@ -28,9 +27,8 @@ export function UserDialog({
   schoolsError?: string | null;
   fixedRole?: RoleName;
 }) {
-  const intent = user ? "edit-user" : "create-user";
   const storedRole = user?.Role[0]?.roleName ?? null;
-  const f = useIntentFields(intent, {
+  const { form, fields: f } = useEntityForm("user", user?.userId, {
     firstName: user?.firstName,
     lastName: user?.lastName,
     email: user?.email,
@@ -46,7 +44,7 @@ export function UserDialog({
   // Email and role are disabled on edit, so never posted: they show the stored values.
   const locked = user ? { disabled: true, hint: LOCKED_EMAIL_TOOLTIP } : {};
   return (
-    <FormDialog intent={intent} id={user?.userId} title={title} formError={f.formError}>
+    <FormDialog {...form} title={title}>
       {user ? <input type="hidden" name="lockedRole" value={storedRole ?? ""} /> : null}
       <FormField label="First Name" required autoComplete="off" {...f.text("firstName")} />
       <FormField label="Last Name" required {...f.text("lastName")} />

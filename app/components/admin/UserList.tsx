@@ -3,9 +3,9 @@ import { ROLE_LABELS, type RoleName } from "#app/domain/roles";
 import { lastFirst } from "#app/domain/sort";
 import { PendingChip, SchoolsChip } from "../DataTable";
 import type { Option } from "../FormField";
-import { AdminList, type Column } from "./AdminList";
+import { AdminList, type Column, type ListPart } from "./AdminList";
 import { InviteButton } from "./InviteButton";
-import { UserDialog } from "./UserDialog";
+import { LazyUserDialog } from "./dialogs";
 
 type User = ApiSchema<"User">;
 
@@ -50,7 +50,6 @@ const SUPER_ADMIN_COLUMNS: Column<User>[] = [
  */
 export function UserList({
   users,
-  error,
   manage,
   superAdmins = false,
   empty,
@@ -58,8 +57,7 @@ export function UserList({
   schools = [],
   schoolsError,
 }: {
-  users: readonly User[] | null;
-  error?: string | null;
+  users: ListPart<User>;
   manage: boolean;
   superAdmins?: boolean;
   empty: string;
@@ -71,26 +69,18 @@ export function UserList({
   return (
     <AdminList
       entity="user"
-      rows={users}
-      error={error}
+      list={users}
       caption={superAdmins ? "Super Admins" : "Users"}
       empty={empty}
-      rowId={(u) => u.userId}
-      name={(u) => ({ text: lastFirst(u), after: superAdmins ? null : pending(u) })}
+      row={(u) => ({ id: u.userId, text: lastFirst(u), after: superAdmins ? null : pending(u) })}
       columns={superAdmins ? SUPER_ADMIN_COLUMNS : DISTRICT_COLUMNS}
-      {...(manage
-        ? {
-            create: { label: superAdmins ? "Create Super Admin" : "Create User", dialog: <UserDialog {...dialog} /> },
-            edit: (u: User) => <UserDialog user={u} {...dialog} />,
-            // The deleted toast names a super admin 'Last, First' and other users 'First Last'.
-            remove: {
-              title: "Delete User",
-              name: (u: User) => (superAdmins ? lastFirst(u) : `${u.firstName} ${u.lastName}`),
-              warning: DELETE_WARNING,
-            },
-            rowActions: (u: User) => <InviteButton user={u} />,
-          }
-        : {})}
+      manage={manage}
+      create={{ label: superAdmins ? "Create Super Admin" : "Create User", dialog: <LazyUserDialog {...dialog} /> }}
+      edit={(u) => <LazyUserDialog user={u} {...dialog} />}
+      // The deleted toast names a super admin 'Last, First' and other users 'First Last'.
+      remove={{ title: "Delete User", name: (u) => (superAdmins ? lastFirst(u) : `${u.firstName} ${u.lastName}`), warning: DELETE_WARNING }}
+      rowActions={(u) => <InviteButton user={u} />}
+      preload={LazyUserDialog.preload}
     />
   );
 }

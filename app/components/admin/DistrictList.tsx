@@ -1,0 +1,29 @@
+import { stateName } from "#app/domain/states";
+import type { ApiSchema } from "#app/lib/api.server";
+import { AdminList, type ListPart } from "./AdminList";
+import { LazyDistrictDialog } from "./dialogs";
+
+type District = ApiSchema<"Organization">;
+
+/** The super admin's Districts tab: name (to the district's page), state and website; Create, Edit, Delete. */
+export function DistrictList({ list }: { list: ListPart<District> }) {
+  return (
+    <AdminList
+      entity="district"
+      list={list}
+      caption="Districts"
+      empty="No districts yet. Click the button to create the first one!"
+      row={(d) => ({ id: d.organizationId, text: d.name, href: `/district/${d.organizationId}` })}
+      columns={[
+        { header: "State", text: (d) => stateName(d.state) },
+        { header: "Website", text: (d) => d.website ?? "" },
+      ]}
+      // Nothing to manage when the list did not load.
+      manage={list.rows !== null}
+      create={{ label: "Create District", dialog: <LazyDistrictDialog /> }}
+      edit={(d) => <LazyDistrictDialog district={d} />}
+      preload={LazyDistrictDialog.preload}
+      remove={{ title: "Delete District", name: (d) => d.name }}
+    />
+  );
+}

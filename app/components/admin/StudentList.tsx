@@ -1,0 +1,54 @@
+import type { ComponentProps } from "react";
+import { lastFirst } from "#app/domain/sort";
+import type { ApiSchema } from "#app/lib/api.server";
+import { AdminList, type ListPart } from "./AdminList";
+import { teacherNames } from "./ClassroomList";
+import { LazyStudentDialog } from "./dialogs";
+import type { StudentDialog } from "./StudentDialog";
+
+type Student = ApiSchema<"SchoolStudent">;
+
+const NO_STUDENTS = "No students belong to this school yet. Click the button to create the first one!";
+const TEACHER_WITHOUT_CLASSROOM =
+  "Oops! You need a classroom before you can create any students. Contact your school administrator to set up a classroom.";
+const DELETE_WARNING = "Deleting a student removes them and their results from every classroom and report.";
+
+/**
+ * A school's Students tab (spec 000 §2, §5): name (to the student's page), participant code, date of
+ * birth, teachers; Edit for every role, Create and Delete as the loader allows. A teacher without a
+ * classroom is told why there is nothing to list.
+ */
+export function StudentList({
+  list,
+  may,
+  teacherWithoutClassroom,
+  dialog,
+  createDefaults,
+}: {
+  list: ListPart<Student>;
+  may: { createStudents: boolean; deleteStudents: boolean };
+  teacherWithoutClassroom: boolean;
+  dialog: Omit<ComponentProps<typeof StudentDialog>, "student" | "defaultSchoolId" | "defaultClassroomId">;
+  /** The school (and classroom, from the classroom page's link) a new student starts in. */
+  createDefaults: { defaultSchoolId: string; defaultClassroomId?: string };
+}) {
+  return (
+    <AdminList
+      entity="student"
+      list={teacherWithoutClassroom ? { ...list, rows: [] } : list}
+      caption="Students"
+      empty={teacherWithoutClassroom ? TEACHER_WITHOUT_CLASSROOM : NO_STUDENTS}
+      row={(s) => ({ id: s.participantId, text: lastFirst(s), href: `/student/${s.participantId}` })}
+      columns={[
+        { header: "Participant Code", text: (s) => s.participantCode },
+        { header: "Date of Birth", text: (s) => s.dateOfBirth },
+        { header: "Teachers", text: (s) => [...new Set(s.ParticipantGroup.flatMap((g) => teacherNames(g.User)))].join(", ") },
+      ]}
+      actionsHeader="Edit"
+      create={may.createStudents ? { label: "Create Student", dialog: <LazyStudentDialog {...dialog} {...createDefaults} /> } : null}
+      edit={(s) => <LazyStudentDialog {...dialog} student={s} />}
+      preload={LazyStudentDialog.preload}
+      remove={may.deleteStudents ? { title: "Delete Student", name: (s) => `${s.firstName} ${s.lastName}`, warning: DELETE_WARNING } : null}
+    />
+  );
+}
