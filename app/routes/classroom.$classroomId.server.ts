@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { assessmentDefinition, definitionItems } from "#app/domain/assessment-definitions";
 import { ASSESSMENTS, letterItems, letterOfItem, type LetterTestCode } from "#app/domain/assessments";
+import type { LetterDialogData, LetterRow } from "#app/components/results/letter-dialog-data";
 import { localIsoDate } from "#app/domain/calendar-date";
 import { gradeLabel, isGrade } from "#app/domain/grades";
 import { sortLetters, type LetterOrder } from "#app/domain/letters";
@@ -75,38 +76,6 @@ export function letterScoreItems(f: z.infer<typeof LetterScoresForm>) {
   const submitted = Object.fromEntries((items ?? []).map((code) => [code, f.correct.includes(code) ? 1 : 0])) as Record<string, 0 | 1>;
   return { grade, items, submitted };
 }
-
-export type LetterRow = {
-  testCode: LetterTestCode;
-  title: string;
-  participantTestId: string | null;
-  submitted: string | null;
-  applies: boolean;
-  /** item code by letter, null where the test has no such item */
-  scores: Record<string, 0 | 1 | null>;
-};
-
-export type LetterDialogData =
-  | { kind: "error"; message: string }
-  | {
-      kind: "ready";
-      mode: "edit" | "view";
-      fromView: boolean;
-      participantId: string;
-      studentName: string;
-      grade: string;
-      period: Period;
-      periodLabel: string;
-      testCode: LetterTestCode;
-      testTitle: string;
-      participantTestId: string | null;
-      /** Item codes in display order, with the letter each shows. */
-      items: { code: string; letter: string }[];
-      scores: Record<string, 0 | 1>;
-      /** Read-only view: both letter tests by letter. */
-      letters: string[];
-      rows: LetterRow[];
-    };
 
 export type ResultsData = {
   error: string | null;

@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import clsx from "clsx";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import type { LetterDialogData } from "#app/routes/classroom.$classroomId.server";
+import type { LetterDialogData } from "./letter-dialog-data";
 
 type Ready = Extract<LetterDialogData, { kind: "ready" }>;
 
