@@ -1,4 +1,4 @@
-import { lazyDialog } from "#app/components/student/lazy-dialog";
+import { lazyDialog } from "#app/components/lazy-dialog";
 
 // The administration dialogs, loaded when one opens (lazyDialog): a list page's first load
 // carries neither their forms nor Radix, which only dialogs use there. The server renders an

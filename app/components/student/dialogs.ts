@@ -1,6 +1,6 @@
-import { lazyDialog } from "./lazy-dialog";
+import { lazyDialog } from "#app/components/lazy-dialog";
 
-// The student page's dialogs, loaded when one opens (./lazy-dialog.tsx): the page's first load
+// The student page's dialogs, loaded when one opens (app/components/lazy-dialog.tsx): the page's first load
 // carries neither their forms nor Radix.
 
 /** Edit (the school page's student dialog). */

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { lazyDialog } from "./lazy-dialog";
+import { lazyDialog } from "#app/components/lazy-dialog";
 
 function Greeting({ name }: { name: string }) {
   return createElement("p", { role: "dialog" }, `Hello ${name}`);
