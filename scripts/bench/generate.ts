@@ -17,6 +17,7 @@ import { ASSESSMENTS, defaultGradeAssessments, letterItems, type TestCode } from
 import type { Grade } from "#app/domain/grades";
 import { PERIODS, type Period } from "#app/domain/periods";
 import { ROLE_IDS, type RoleName } from "#app/domain/roles";
+import { FIRST_NAMES, LAST_NAMES } from "../seed/names";
 
 export const BENCH_PASSWORD = "Bench#Screening2026";
 export const BENCH_DISTRICT = "Bench Unified School District";
@@ -51,70 +52,6 @@ export interface Fixture {
   generationSeconds: number;
 }
 
-const FIRST = [
-  "Ava",
-  "Liam",
-  "Mia",
-  "Noah",
-  "Zoe",
-  "Ethan",
-  "Lucia",
-  "Omar",
-  "Hana",
-  "Mateo",
-  "Aria",
-  "Kai",
-  "Nora",
-  "Eli",
-  "Ivy",
-  "Leo",
-  "Sofia",
-  "Jayden",
-  "Amara",
-  "Diego",
-  "Maya",
-  "Felix",
-  "Layla",
-  "Theo",
-  "Priya",
-  "Samir",
-  "Elena",
-  "Jonah",
-  "Chloe",
-  "Malik",
-];
-const LAST = [
-  "Nguyen",
-  "Garcia",
-  "Smith",
-  "Johnson",
-  "Okafor",
-  "Kim",
-  "Patel",
-  "Brown",
-  "Lopez",
-  "Martin",
-  "Davis",
-  "Hernandez",
-  "Wilson",
-  "Anderson",
-  "Thomas",
-  "Moore",
-  "Jackson",
-  "Lee",
-  "Walker",
-  "Young",
-  "Allen",
-  "King",
-  "Wright",
-  "Scott",
-  "Torres",
-  "Hill",
-  "Green",
-  "Adams",
-  "Baker",
-  "Rivera",
-];
 const GRADE_NAMES: Record<Grade, string> = { PK: "Pre-K", K: "Kindergarten", "1": "First Grade", "2": "Second Grade", "3": "Third Grade" };
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -361,8 +298,8 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
   ];
   plans.forEach((p, i) =>
     users.push({
-      first_name: random.pick(FIRST),
-      last_name: random.pick(LAST),
+      first_name: random.pick(FIRST_NAMES),
+      last_name: random.pick(LAST_NAMES),
       email: i === measured ? SIGN_INS.teacher : `teacher.${i + 1}@bench.example`,
       role: "TEACHER",
       schools: [schoolIds[p.school]],
@@ -372,8 +309,8 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
   );
   for (let s = 1; s < schoolCount; s++)
     users.push({
-      first_name: random.pick(FIRST),
-      last_name: random.pick(LAST),
+      first_name: random.pick(FIRST_NAMES),
+      last_name: random.pick(LAST_NAMES),
       email: `school.admin.${s + 1}@bench.example`,
       role: "ORG_UNIT_ADMIN",
       schools: [schoolIds[s]],
@@ -440,9 +377,9 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
           row: {
             organization_unit_id: schoolIds[p.school],
             participant_code: code(),
-            first_name: random.pick(FIRST),
-            middle_name: random.chance(0.3) ? random.pick(FIRST) : null,
-            last_name: random.pick(LAST),
+            first_name: random.pick(FIRST_NAMES),
+            middle_name: random.chance(0.3) ? random.pick(FIRST_NAMES) : null,
+            last_name: random.pick(LAST_NAMES),
             date_of_birth: iso(addDays(today, -Math.round(ageYears * 365.25 + random.int(0, 364)))),
             grade: p.grade,
             tags,

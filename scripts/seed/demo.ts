@@ -10,6 +10,7 @@ import { participantCode, seededRandom, type Random } from "#app/domain/random";
 import { isPracticeResponse } from "#app/domain/ran";
 import { audioStorageKey, parseAudioFileName, ranAudioFileName } from "#app/domain/ran-audio-name";
 import { fileStore } from "#app/server/file-store.server";
+import { FIRST_NAMES, LAST_NAMES } from "./names";
 
 export const DEMO_DISTRICT_NAME = "Maple Valley School District";
 export const DEMO_PASSWORD = "Screening#2026";
@@ -21,71 +22,6 @@ export const DEMO_SIGN_INS = [
   { role: "School admin (two schools)", email: "multi.admin@demo.example" },
   { role: "Teacher", email: "teacher@demo.example" },
 ] as const;
-
-const FIRST = [
-  "Ava",
-  "Liam",
-  "Mia",
-  "Noah",
-  "Zoe",
-  "Ethan",
-  "Lucia",
-  "Omar",
-  "Hana",
-  "Mateo",
-  "Aria",
-  "Kai",
-  "Nora",
-  "Eli",
-  "Ivy",
-  "Leo",
-  "Sofia",
-  "Jayden",
-  "Amara",
-  "Diego",
-  "Maya",
-  "Felix",
-  "Layla",
-  "Theo",
-  "Priya",
-  "Samir",
-  "Elena",
-  "Jonah",
-  "Chloe",
-  "Malik",
-];
-const LAST = [
-  "Nguyen",
-  "Garcia",
-  "Smith",
-  "Johnson",
-  "Okafor",
-  "Kim",
-  "Patel",
-  "Brown",
-  "Lopez",
-  "Martin",
-  "Davis",
-  "Hernandez",
-  "Wilson",
-  "Anderson",
-  "Thomas",
-  "Moore",
-  "Jackson",
-  "Lee",
-  "Walker",
-  "Young",
-  "Allen",
-  "King",
-  "Wright",
-  "Scott",
-  "Torres",
-  "Hill",
-  "Green",
-  "Adams",
-  "Baker",
-  "Rivera",
-];
 
 interface ClassPlan {
   name: string;
@@ -273,8 +209,8 @@ export async function seedDemo(db: Db, today = new Date()) {
         schoolIndex === 0 && (classIndex === 1 || classIndex === 2)
           ? demoTeacher
           : await addUser({
-              first: random.pick(FIRST),
-              last: random.pick(LAST),
+              first: random.pick(FIRST_NAMES),
+              last: random.pick(LAST_NAMES),
               email: `teacher.${schoolIndex + 1}.${classIndex + 1}@demo.example`,
               role: "TEACHER",
               schools: [schoolId],
@@ -315,15 +251,15 @@ async function addStudent(db: Db, random: Random, schoolId: string, grade: Grade
   if (random.chance(0.08)) tags.push("IEP");
   if (random.chance(0.06)) tags.push("familyhistory");
   if (random.chance(0.02)) tags.push("exempt");
-  const first = random.pick(FIRST);
-  const last = random.pick(LAST);
+  const first = random.pick(FIRST_NAMES);
+  const last = random.pick(LAST_NAMES);
   const row = await db
     .insertInto("participant")
     .values({
       organization_unit_id: schoolId,
       participant_code: participantCode(random),
       first_name: first,
-      middle_name: random.chance(0.3) ? random.pick(FIRST) : null,
+      middle_name: random.chance(0.3) ? random.pick(FIRST_NAMES) : null,
       last_name: last,
       date_of_birth: iso(dob),
       grade,
