@@ -2,9 +2,7 @@ import type { LogEvent } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "#app/db/connect.server";
 import { assessmentDefinition, definitionItems } from "#app/domain/assessment-definitions";
-import { defaultGradeAssessments } from "#app/domain/assessments";
 import { localIsoDate } from "#app/domain/calendar-date";
-import type { Grade } from "#app/domain/grades";
 import { academicYearOf, currentPeriod, PERIODS, type Period } from "#app/domain/periods";
 import { setApiAppForTests } from "#app/lib/api-app.server";
 import { apiFor } from "#app/lib/api.server";
@@ -12,7 +10,7 @@ import { getUser } from "#app/lib/auth.server";
 import { commitSession, getSession } from "#app/lib/session.server";
 import { loader as rootLoader } from "#app/root";
 import { action as classroomAction, loader as classroomLoader } from "#app/routes/classroom.$classroomId";
-import { makeStudent, makeWorld } from "./support/fixtures";
+import { makePeriods, makeStudent, makeWorld } from "./support/fixtures";
 import { createTestApi, type TestApi } from "./support/test-api";
 import { createTestDb } from "./support/test-db";
 
@@ -56,34 +54,6 @@ function periodsAroundToday(): Record<Period, { start: string; end: string }> {
   };
 }
 
-async function addPeriods(db: DbHandle["db"], organizationId: string) {
-  const ranges = periodsAroundToday();
-  const year = academicYearOf(localIsoDate(new Date()));
-  for (const period of PERIODS) {
-    const p = await db
-      .insertInto("assessment_period")
-      .values({
-        organization_id: organizationId,
-        academic_year: year,
-        period_name: period,
-        start_date: ranges[period].start,
-        end_date: ranges[period].end,
-      })
-      .returning("assessment_period_id")
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto("grade_assessment_list")
-      .values(
-        (["PK", "K", "1", "2", "3"] as Grade[]).map((grade) => ({
-          assessment_period_id: p.assessment_period_id,
-          grade,
-          test_codes: defaultGradeAssessments(grade, period, { rerKindergarten: false }).join(","),
-        })),
-      )
-      .execute();
-  }
-}
-
 const currentPeriodName = (): Period => {
   const ranges = periodsAroundToday();
   const periods = PERIODS.map((periodName) => ({ periodName, startDate: ranges[periodName].start, endDate: ranges[periodName].end }));
@@ -107,7 +77,7 @@ beforeAll(async () => {
   t = createTestApi(handle.db);
   setApiAppForTests(t.api, t.deps);
   w = await makeWorld(handle.db);
-  await addPeriods(handle.db, w.district.organization_id);
+  await makePeriods(handle.db, w.district.organization_id, periodsAroundToday(), academicYearOf(localIsoDate(new Date())));
   for (let i = 0; i < STUDENTS; i++) {
     await makeStudent(handle.db, w.schoolA.organization_unit_id, { grade: "K", classroomIds: [w.classA.participant_group_id] });
   }

@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "#app/db/connect.server";
-import { defaultGradeAssessments, letterItems } from "#app/domain/assessments";
-import type { Grade } from "#app/domain/grades";
-import { PERIODS } from "#app/domain/periods";
-import { makeStudent, makeWorld } from "./support/fixtures";
+import { letterItems } from "#app/domain/assessments";
+import { makePeriods, makeStudent, makeWorld } from "./support/fixtures";
 import { createTestApi, type TestApi } from "./support/test-api";
 import { createTestDb } from "./support/test-db";
 
@@ -22,32 +20,6 @@ const RANGES = {
   EOY: { start: "2026-03-01", end: "2026-06-15" },
 } as const;
 
-async function addPeriods(db: DbHandle["db"], organizationId: string) {
-  for (const period of PERIODS) {
-    const p = await db
-      .insertInto("assessment_period")
-      .values({
-        organization_id: organizationId,
-        academic_year: "2025-2026",
-        period_name: period,
-        start_date: RANGES[period].start,
-        end_date: RANGES[period].end,
-      })
-      .returning("assessment_period_id")
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto("grade_assessment_list")
-      .values(
-        (["PK", "K", "1", "2", "3"] as Grade[]).map((grade) => ({
-          assessment_period_id: p.assessment_period_id,
-          grade,
-          test_codes: defaultGradeAssessments(grade, period, { rerKindergarten: false }).join(","),
-        })),
-      )
-      .execute();
-  }
-}
-
 const allLetters = (code: "letter-names" | "letter-sounds", correct: (item: string) => boolean) =>
   letterItems(code).map((questionCode) => ({ questionCode, score: correct(questionCode) ? 1 : 0 }));
 
@@ -56,7 +28,7 @@ beforeAll(async () => {
   t = createTestApi(handle.db);
   t.clock.now = NOW;
   w = await makeWorld(handle.db);
-  await addPeriods(handle.db, w.district.organization_id);
+  await makePeriods(handle.db, w.district.organization_id, RANGES);
   grade2 = await makeStudent(handle.db, w.schoolA.organization_unit_id, {
     grade: "2",
     classroomIds: [w.classA.participant_group_id],

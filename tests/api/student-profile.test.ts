@@ -12,10 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, DbHandle } from "#app/db/connect.server";
 import type { Database } from "#app/db/schema";
 import { recordPredictiveProfile, recordTestResult } from "#app/api/results-ingest";
-import { defaultGradeAssessments } from "#app/domain/assessments";
-import type { Grade } from "#app/domain/grades";
-import { PERIODS, type Period } from "#app/domain/periods";
-import { makeClassroom, makeStudent, makeUser, makeWorld } from "./support/fixtures";
+import type { Period } from "#app/domain/periods";
+import { makeClassroom, makePeriods, makeStudent, makeUser, makeWorld } from "./support/fixtures";
 import { createTestApi, type TestApi } from "./support/test-api";
 import { createTestDb } from "./support/test-db";
 
@@ -31,32 +29,6 @@ const RANGES: Record<Period, { start: string; end: string }> = {
   MOY: { start: "2025-12-01", end: "2026-02-28" },
   EOY: { start: "2026-03-01", end: "2026-06-15" },
 };
-
-async function addPeriods(db: Db, organizationId: string) {
-  for (const period of PERIODS) {
-    const p = await db
-      .insertInto("assessment_period")
-      .values({
-        organization_id: organizationId,
-        academic_year: "2025-2026",
-        period_name: period,
-        start_date: RANGES[period].start,
-        end_date: RANGES[period].end,
-      })
-      .returning("assessment_period_id")
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto("grade_assessment_list")
-      .values(
-        (["PK", "K", "1", "2", "3"] as Grade[]).map((grade) => ({
-          assessment_period_id: p.assessment_period_id,
-          grade,
-          test_codes: defaultGradeAssessments(grade, period, { rerKindergarten: false }).join(","),
-        })),
-      )
-      .execute();
-  }
-}
 
 let serial = 0;
 async function addTest(db: Db, participantId: string, testCode: "vocab" | "blending" | "rhyming", startDtTm: string, percentile = 50) {
@@ -116,8 +88,8 @@ beforeAll(async () => {
   t = createTestApi(handle.db);
   t.clock.now = NOW;
   w = await makeWorld(handle.db);
-  await addPeriods(handle.db, w.district.organization_id);
-  await addPeriods(handle.db, w.otherDistrict.organization_id);
+  await makePeriods(handle.db, w.district.organization_id, RANGES);
+  await makePeriods(handle.db, w.otherDistrict.organization_id, RANGES);
   tokens = {
     teacher: await t.login(w.teacher.email),
     schoolAdmin: await t.login(w.schoolAdmin.email),

@@ -1,6 +1,8 @@
 import { hashPassword } from "#app/api/password";
 import type { Db } from "#app/db/connect.server";
-import type { Grade } from "#app/domain/grades";
+import { defaultGradeAssessments } from "#app/domain/assessments";
+import { GRADES, type Grade } from "#app/domain/grades";
+import { PERIODS, type Period } from "#app/domain/periods";
 import { ROLE_IDS, type RoleName } from "#app/domain/roles";
 import { TEST_PASSWORD } from "./test-api";
 
@@ -141,4 +143,36 @@ export async function makeWorld(db: Db) {
     studentB,
     otherStudent,
   };
+}
+
+/** A district's BOY, MOY and EOY windows, each with the default test list of every grade. */
+export async function makePeriods(
+  db: Db,
+  organizationId: string,
+  ranges: Record<Period, { start: string; end: string }>,
+  academicYear = "2025-2026",
+) {
+  for (const period of PERIODS) {
+    const p = await db
+      .insertInto("assessment_period")
+      .values({
+        organization_id: organizationId,
+        academic_year: academicYear,
+        period_name: period,
+        start_date: ranges[period].start,
+        end_date: ranges[period].end,
+      })
+      .returning("assessment_period_id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("grade_assessment_list")
+      .values(
+        GRADES.map((grade: Grade) => ({
+          assessment_period_id: p.assessment_period_id,
+          grade,
+          test_codes: defaultGradeAssessments(grade, period, { rerKindergarten: false }).join(","),
+        })),
+      )
+      .execute();
+  }
 }
