@@ -1,11 +1,27 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import {
+  createReadableStreamFromReadable,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+} from "@remix-run/node";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getApiApp } from "#app/lib/api-app.server";
+import {
+  createNonce,
+  crossSiteRefusal,
+  isRemixCsrfError,
+  nonPageSecurityHeaders,
+  pageSecurityHeaders,
+  withHeaders,
+} from "#app/server/security-headers.server";
+import { NonceContext } from "./root";
 
-// Remix's default Node entry, plus one thing: the database is opened and migrated when the
+// Remix's default Node entry, plus: security headers on every page and data answer, with a
+// fresh nonce for the inline scripts Remix and React render (app/server/security-headers.server.ts),
+// Remix's own cross-site refusal answered 403, and the database is opened and migrated when the
 // server starts, not on the first request, so the first teacher after a restart does not wait
 // seconds for PGlite to open (a failure is logged here and retried by that first request).
 getApiApp().catch((err) => console.error(`Database not ready at start: ${err instanceof Error ? err.message : String(err)}`));
@@ -17,13 +33,21 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   // Crawlers and no-JavaScript tools get the whole document at once; browsers get the shell as
   // soon as it is ready.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  const nonce = createNonce();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} />, {
+    const app = (
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
       [readyEvent]() {
         shellRendered = true;
         const body = new PassThrough();
         responseHeaders.set("Content-Type", "text/html");
+        pageSecurityHeaders(request, responseHeaders, nonce);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);
       },
@@ -39,3 +63,21 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     setTimeout(abort, streamTimeout + 1_000);
   });
 }
+
+/** Single-fetch data answers (`*.data`) get the headers of an answer that is not a page. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) =>
+  withHeaders(response, (headers) => nonPageSecurityHeaders(request, headers));
+
+/**
+ * Remix's default error logging, plus one mapping: Remix refuses an action whose Origin is not
+ * its Host before any route code runs, and would answer an empty 500. Thrown from here, the
+ * refusal reaches remix-serve's Express, which answers with the status and headers it carries:
+ * 403 (crossSiteRefusal).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (isRemixCsrfError(error)) throw crossSiteRefusal(request);
+  if (request.signal.aborted) return;
+  // An error response Remix made for a thrown error keeps that error privately as `error`.
+  const wrapped = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(wrapped ?? error);
+};

@@ -1,17 +1,25 @@
+import { randomUUID } from "node:crypto";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { IdleTimeout } from "#app/components/IdleTimeout";
 import { Menu } from "#app/components/Menu";
 import { Toasts } from "#app/components/Toasts";
 import { homePath } from "#app/domain/home-path";
+import { dialogOf, isDoneCreate } from "#app/domain/url-state";
 import { getUser } from "#app/lib/auth.server";
 import { idleTimeoutMs, logoutGraceMs } from "#app/server/config.server";
-import { takeToast } from "#app/lib/toast.server";
+import { doneCreateKey, takeToast } from "#app/lib/toast.server";
 import appCss from "#app/styles/app.css";
 import uiCss from "#app/styles/ui.css";
 import menuCss from "#app/styles/menu.css";
+
+/**
+ * The nonce of this page's inline scripts, set by app/entry.server.tsx for each request and named
+ * by its Content-Security-Policy. In the browser it is empty: the scripts already ran.
+ */
+export const NonceContext = createContext<string | undefined>(undefined);
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -25,6 +33,8 @@ export const meta: MetaFunction = () => [{ title: "Early Literacy Screening" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request, context);
   const { toast, headers } = await takeToast(request);
+  const dialog = dialogOf(new URL(request.url).search);
+  const creating = dialog.dialog.startsWith("create-");
   return json(
     {
       user: user && { firstName: user.firstName, email: user.email, role: user.role, home: homePath(user) },
@@ -32,6 +42,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // Spec 001: idle time-out and logout grace; IDLE_TIMEOUT_MS / LOGOUT_GRACE_MS shorten them in tests.
       idle: user ? { idleMs: idleTimeoutMs(), graceMs: logoutGraceMs() } : null,
       menu: { knowledgeBaseUrl: process.env.KNOWLEDGE_BASE_URL ?? null, nextStepsUrl: process.env.NEXT_STEPS_URL ?? null },
+      // A Create link's one-time key (`?key=`); in the open create dialog it is the form's
+      // idempotency key (issue 13 item 5; app/api/idempotency.ts), and once that create succeeded
+      // Back to the dialog's URL does not open it again (isDoneCreate).
+      createKey: randomUUID(),
+      idempotencyKey: creating ? dialog.key || randomUUID() : null,
+      doneCreate: creating && isDoneCreate(dialog.key, await doneCreateKey(request)),
     },
     headers ? { headers } : undefined,
   );
@@ -40,6 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const user = data?.user ?? null;
+  const nonce = useContext(NonceContext);
   return (
     <html lang="en">
       <head>
@@ -63,8 +80,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <Toasts toast={data?.toast ?? null} />
         {data?.idle ? <IdleTimeout idleMs={data.idle.idleMs} graceMs={data.idle.graceMs} /> : null}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,9 +1,13 @@
 import { getCookie } from "hono/cookie";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { apiBodyLimit, bodyTooLargeMessage } from "#app/server/body-limit.server";
 import { CROSS_SITE_MESSAGE, crossSiteReason } from "#app/server/csrf.server";
 import { withOverride } from "#app/server/flags.server";
+import { nonPageSecurityHeaders } from "#app/server/security-headers.server";
 import { type ApiBindings, type ApiDeps, newRouter } from "./env";
 import { ApiError } from "./errors";
+import { idempotency } from "./idempotency";
 import { registerAccounts } from "./resources/accounts";
 import { registerAudio } from "./resources/audio";
 import { registerDashboard } from "./resources/dashboard";
@@ -11,6 +15,7 @@ import { registerOrganization } from "./resources/organization";
 import { registerOrganizationUnit } from "./resources/organization-unit";
 import { registerParticipantGroups } from "./resources/participant-groups";
 import { registerParticipants } from "./resources/participants";
+import { registerRanScoring } from "./resources/ran-scoring";
 import { registerReports } from "./resources/reports";
 import { registerResults } from "./resources/results";
 import { registerStudentProfile } from "./resources/student-profile";
@@ -23,6 +28,18 @@ export const API_SESSION_COOKIE = "api_session";
 /** The REST API of spec section 7 (both specs), mounted under /api. */
 export function createApi(deps: ApiDeps) {
   const app = newRouter().basePath("/api");
+
+  // Every answer, errors included, carries the security headers (no-store, nosniff, DENY…).
+  app.use("*", async (c, next) => {
+    await next();
+    nonPageSecurityHeaders(c.req.raw, c.res.headers, deps.config.publicUrl);
+  });
+
+  // Bodies are capped before anything reads them: 64 KB on the calls anyone may make, 1 MB elsewhere.
+  app.use("*", (c, next) => {
+    const maxSize = apiBodyLimit(c.req.path);
+    return bodyLimit({ maxSize, onError: (c) => c.json({ message: bodyTooLargeMessage(maxSize) }, 413) })(c, next);
+  });
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
@@ -45,6 +62,9 @@ export function createApi(deps: ApiDeps) {
     await next();
   });
 
+  // After the caller is known: a create's Idempotency-Key belongs to its caller (issue 13 item 5).
+  app.use("*", idempotency);
+
   registerDashboard(app);
   registerAccounts(app);
   registerSso(app);
@@ -57,6 +77,7 @@ export function createApi(deps: ApiDeps) {
   registerResults(app);
   registerAudio(app);
   registerStudentProfile(app);
+  registerRanScoring(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", { type: "http", scheme: "bearer" });
   app.doc("/openapi.json", {
@@ -64,7 +85,12 @@ export function createApi(deps: ApiDeps) {
     info: {
       title: "Early-literacy screening dashboard API",
       version: "1",
-      description: "Every call takes `Authorization: Bearer <token>` from POST /dashboard/login. Errors answer `{ message, errors? }`.",
+      description:
+        "Every call takes `Authorization: Bearer <token>` from POST /dashboard/login. Errors answer `{ message, errors? }`. " +
+        "The create calls (POST /organization, /organizationUnit, /user, /participantGroups, /participants) honour an " +
+        "`Idempotency-Key` header: the same key from the same caller answers the first success again (header " +
+        "`Idempotent-Replayed: true`) and creates nothing more; a blank key is refused (400), a key reused for a different " +
+        "request too (422), and a failed call is not remembered.",
     },
     security: [{ Bearer: [] }],
   });

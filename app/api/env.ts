@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Db } from "#app/db/connect.server";
+import type { CookieSecureSetting } from "#app/domain/cookie-security";
 import type { RoleName } from "#app/domain/roles";
 import type { Mailer } from "#app/server/mail.server";
 import type { Flags } from "#app/server/flags.server";
@@ -10,7 +11,8 @@ export interface ApiConfig {
   sessionIdleMs: number;
   /** The public origin of the app, for links in emails and CSRF checks. */
   publicUrl: string;
-  secureCookies: boolean;
+  /** COOKIE_SECURE: always, never, or "auto" (Secure when the request came over HTTPS or publicUrl is https). */
+  secureCookies: CookieSecureSetting;
   /** Lets tests switch flags per request with the x-feature-flags header. */
   allowFlagOverride: boolean;
   flags: Flags;

@@ -17,6 +17,7 @@ import { isLetterTest, letterItems, TEST_CODES } from "#app/domain/assessments";
 import { GRADES } from "#app/domain/grades";
 import { letterScoresChanged, scoreLetters, type ScoredLetters } from "#app/domain/letter-scores";
 import { PERIODS } from "#app/domain/periods";
+import { text, TEXT_MAX } from "#app/domain/text";
 import { ApiError } from "./errors";
 
 // The screener's way in (issue: result ingestion). The demo seed and the benchmark
@@ -27,9 +28,9 @@ import { ApiError } from "./errors";
 const Score01 = z.number().min(0).max(1);
 
 export const QuestionResponseInput = z.object({
-  questionCode: z.string().min(1).max(100),
+  questionCode: text(TEXT_MAX.code, { label: "questionCode" }).min(1),
   score: z.number().nullable().optional(),
-  providerResponse: z.string().max(100_000).nullable().optional(),
+  providerResponse: text(100_000, { label: "providerResponse" }).nullable().optional(),
   responseTimeInSecs: z.number().min(0).nullable().optional(),
   evalResponseTime: z.number().min(0).nullable().optional(),
   numOfErrors: z.number().int().min(0).nullable().optional(),
@@ -39,7 +40,9 @@ export const QuestionResponseInput = z.object({
 
 export const TestResultInput = z
   .object({
-    clientTestId: z.string().min(1).max(200).openapi({ description: "The screener's own id; a retry with the same id updates the test" }),
+    clientTestId: text(200, { label: "clientTestId" })
+      .min(1)
+      .openapi({ description: "The screener's own id; a retry with the same id updates the test" }),
     participantId: z.string().uuid(),
     testCode: z.enum(TEST_CODES),
     grade: z.enum(GRADES),
@@ -52,7 +55,7 @@ export const TestResultInput = z
     correctItems: z.number().int().min(0).nullable().optional(),
     totalItems: z.number().int().min(0).nullable().optional(),
     correctByCode: z
-      .record(z.string(), z.union([z.literal(0), z.literal(1)]))
+      .record(text(TEXT_MAX.code, { label: "correctByCode" }), z.union([z.literal(0), z.literal(1)]))
       .nullable()
       .optional(),
     responses: z.array(QuestionResponseInput).max(500).default([]),
@@ -205,7 +208,7 @@ export async function recordPredictiveProfiles(db: Db, raws: readonly Predictive
 // ── Hand-entered letter scores (spec 001 §4 'Letter score edit') ─────────────────────────────
 
 export const LetterResponseInput = z.object({
-  questionCode: z.string().min(1).max(20).openapi({ example: "LN_A" }),
+  questionCode: text(20, { label: "questionCode" }).min(1).openapi({ example: "LN_A" }),
   score: z.union([z.literal(0), z.literal(1)]).openapi({ description: "1 correct, 0 incorrect" }),
 });
 

@@ -5,23 +5,44 @@ import { sortOf, toggledSortSearch } from "#app/domain/url-state";
 
 /**
  * A table cell capped at 10rem with an ellipsis (spec 000 §2). The full text stays in the DOM
- * (screen readers read it all) and shows on hover through `title`.
+ * (screen readers read it all) and shows on hover through `title`. The cap is on the content
+ * (`.cell__clip`): table layout does not cap a cell's own width.
  */
 export function Cell({ text, children, className }: { text: string; children?: ReactNode; className?: string }) {
   return (
     <td className={clsx("cell", className)} title={text}>
-      {children ?? text}
+      <span className="cell__clip">{children ?? text}</span>
     </td>
   );
 }
 
-/** A name cell as a row header: the link text is the full name, cut visually at 10rem; `children` (e.g. a chip) after it. */
+/**
+ * A name cell as a row header: the link text is the full name, cut visually with an ellipsis so
+ * the cell stays within 10rem; `children` (e.g. a chip) after it, never cut.
+ */
 export function NameCell({ text, href, children }: { text: string; href?: string; children?: ReactNode }) {
   return (
     <th scope="row" className="cell cell--name" title={text}>
-      {href ? <Link to={href}>{text}</Link> : text}
-      {children ? <> {children}</> : null}
+      <span className="cell__line">
+        {href ? (
+          <Link to={href} className="cell__clip">
+            {text}
+          </Link>
+        ) : (
+          <span className="cell__clip">{text}</span>
+        )}
+        {children}
+      </span>
     </th>
+  );
+}
+
+/** The cell of a row's actions (Edit, Delete, …): not capped, its buttons are never cut. */
+export function ActionsCell({ children }: { children: ReactNode }) {
+  return (
+    <td className="cell--actions">
+      <span className="row-actions">{children}</span>
+    </td>
   );
 }
 
@@ -43,11 +64,17 @@ export function SortableNameHeader({ label = "Name", param = "sort" }: { label?:
   );
 }
 
-/** A table with a caption (visually hidden unless `showCaption`) and the shared table style. */
+/**
+ * A table with a caption (visually hidden unless `showCaption`) and the shared table style: as
+ * wide as its capped columns, in a box of its own that scrolls sideways when the screen is
+ * narrower (the page itself never does). The box is focusable so it scrolls by keyboard too, and
+ * named as its table (a group, not a region: a page's sections already are its landmarks).
+ */
 export function DataTable({ caption, showCaption = false, children }: { caption: string; showCaption?: boolean; children: ReactNode }) {
   return (
-    <div className="table-wrap">
-      <table className="table">
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll box must be reachable by keyboard (axe: scrollable-region-focusable)
+    <div className="table-wrap" tabIndex={0} role="group" aria-label={caption}>
+      <table className="table table--capped">
         <caption className={clsx({ "visually-hidden": !showCaption }) || undefined}>{caption}</caption>
         {children}
       </table>

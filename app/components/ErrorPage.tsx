@@ -1,5 +1,7 @@
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 
+export const PAGE_NOT_FOUND = "Page not found";
+
 export const NOT_AUTHORIZED = "You are not authorized to view this page, contact your school or district administrator for assistance.";
 
 /** One rendering of 401/403/404/500 for every route (DESIGN: "one shared error boundary"). */
@@ -16,10 +18,13 @@ export function ErrorPage() {
       );
     }
     if (error.status === 404) {
+      // A deliberate message ({ message } from the API or a loader) is shown; the router's own
+      // text for an unknown URL ('Error: No route matches URL …') is for developers, not users.
+      const message = typeof error.data === "object" ? messageOf(error.data) : null;
       return (
         <section className="error-page" aria-labelledby="error-title">
-          <h1 id="error-title">Not found</h1>
-          <p>{messageOf(error.data) ?? "We could not find that page."}</p>
+          <h1 id="error-title">{PAGE_NOT_FOUND}</h1>
+          <p>{message ?? "We could not find that page."}</p>
           <Link to="/">Return home</Link>
         </section>
       );

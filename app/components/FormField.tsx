@@ -1,11 +1,22 @@
 import clsx from "clsx";
-import { useId, type ReactNode } from "react";
+import { createContext, useContext, useId, type ReactNode } from "react";
+import { SUBMIT_FAILED_MESSAGE } from "#app/domain/admin-forms";
 import { ErrorAlert } from "./ErrorAlert";
 
 // Labelled form controls. The action's error for a field shows beneath it and is wired to the
 // control with aria-invalid and aria-describedby; a hint (e.g. why a field is disabled) too.
 // Browser validation stays off (forms are noValidate): the server's texts are the ones shown,
 // and `required` only marks the label and sets aria-required.
+
+/**
+ * The field a failed submit sends the user to: the first invalid one, by name. It renders with
+ * autofocus, so a browser without JavaScript focuses it when the page with the errors loads (with
+ * JavaScript, the form focuses it itself: see DialogForm). Null: no field takes the focus.
+ */
+export const FocusFieldContext = createContext<string | null>(null);
+
+/** Whether this field is the one a failed submit focuses. */
+const useFocusField = (name: string, error: string | undefined) => useContext(FocusFieldContext) === name && Boolean(error);
 
 type Common = {
   name: string;
@@ -95,6 +106,7 @@ export function FormField({
   placeholder?: string;
   inputMode?: "text" | "numeric" | "email" | "url";
 }) {
+  const focus = useFocusField(name, common.error);
   return (
     <SingleField {...common}>
       {(field) => (
@@ -107,6 +119,9 @@ export function FormField({
           autoComplete={autoComplete ?? "off"}
           placeholder={placeholder}
           inputMode={inputMode}
+          // The first invalid field after a failed submit (FocusFieldContext), never on a fresh form.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus={focus || undefined}
           {...field.aria}
         />
       )}
@@ -128,10 +143,19 @@ export function SelectField({
   placeholder = "Select…",
   ...common
 }: Common & { options: readonly Option[]; defaultValue?: string | null; placeholder?: string | null }) {
+  const focus = useFocusField(name, common.error);
   return (
     <SingleField {...common}>
       {(field) => (
-        <select id={field.id} name={name} defaultValue={defaultValue ?? ""} disabled={disabled} {...field.aria}>
+        <select
+          id={field.id}
+          name={name}
+          defaultValue={defaultValue ?? ""}
+          disabled={disabled}
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus={focus || undefined}
+          {...field.aria}
+        >
           {placeholder !== null ? <option value="">{placeholder}</option> : null}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -161,6 +185,7 @@ export function CheckboxGroup({
   emptyText,
 }: Common & { options: readonly Option[]; defaultValues?: readonly string[]; emptyText?: ReactNode }) {
   const field = useField({ hint, error });
+  const focus = useFocusField(name, error);
   return (
     <fieldset
       className={clsx("field", "field--group", className)}
@@ -175,15 +200,36 @@ export function CheckboxGroup({
       </legend>
       {options.length === 0 && emptyText ? <p className="muted field__empty">{emptyText}</p> : null}
       <div className="field__choices">
-        {options.map((o) => (
+        {options.map((o, i) => (
           <label key={o.value} className="field__choice">
-            <input type="checkbox" name={name} value={o.value} defaultChecked={defaultValues.includes(o.value)} />
+            <input
+              type="checkbox"
+              name={name}
+              value={o.value}
+              defaultChecked={defaultValues.includes(o.value)}
+              // eslint-disable-next-line jsx-a11y/no-autofocus
+              autoFocus={(focus && i === 0) || undefined}
+            />
             <span>{o.label}</span>
           </label>
         ))}
       </div>
       <Messages hintId={field.hintId} hint={hint} errorId={field.errorId} error={error} />
     </fieldset>
+  );
+}
+
+/**
+ * The summary of a failed submit with field errors, at the top of the form as an alert: a screen
+ * reader announces it when it appears (the spec's failed-submit text), while the focus moves to
+ * the first invalid field, whose own message is read with it. Nothing when `failed` is false.
+ */
+export function ErrorSummary({ failed }: { failed: boolean }) {
+  if (!failed) return null;
+  return (
+    <p className="error-summary alert alert--error" role="alert">
+      {SUBMIT_FAILED_MESSAGE}
+    </p>
   );
 }
 

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import clsx from "clsx";
-import { useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { closedSearch, dialogOf } from "#app/domain/url-state";
 
 /**
@@ -58,6 +58,8 @@ function OpenUrlDialog({
   // give focus back to: remember what had focus (the link that opened it) when it mounted.
   const [opener] = useState(() => (typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null)));
   const closeHref = location.pathname + closedSearch(location.search, alsoRemove);
+  // Named by its title in the server's HTML too, so the dialog has its name before (or without) JavaScript.
+  const titleId = useId();
   return (
     <Dialog.Root
       open
@@ -72,10 +74,13 @@ function OpenUrlDialog({
           event.preventDefault();
           if (opener?.isConnected && opener !== document.body) opener.focus();
         }}
+        aria-labelledby={titleId}
         {...(description ? {} : { "aria-describedby": undefined })}
       >
         <div className="url-dialog__header">
-          <Dialog.Title className="url-dialog__title">{title}</Dialog.Title>
+          <Dialog.Title id={titleId} className="url-dialog__title">
+            {title}
+          </Dialog.Title>
           <Link to={closeHref} className="url-dialog__x" preventScrollReset replace aria-label="Close">
             <span aria-hidden="true">×</span>
           </Link>

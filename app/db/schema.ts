@@ -158,6 +158,22 @@ export interface QuestionResponseTable {
   updated_at: Timestamp;
 }
 
+export interface RanScoringEventTable {
+  ran_scoring_event_id: Generated<string>;
+  seq: Generated<string>;
+  participant_test_question_response_id: string;
+  participant_test_id: string;
+  scorer_user_id: string | null;
+  kind: "score" | "blind";
+  old_eval_response_time: number | null;
+  old_num_of_errors: number | null;
+  old_invalid: boolean | null;
+  eval_response_time: number;
+  num_of_errors: number | null;
+  invalid: boolean;
+  created_at: CreatedAt;
+}
+
 export interface PredictiveProfileTable {
   participant_id: string;
   academic_year: string;
@@ -199,6 +215,18 @@ export interface RateLimitEventTable {
   created_at: CreatedAt;
 }
 
+/** A create call's idempotency key (app/api/idempotency.ts): claimed while in progress (status null), then its answer. */
+export interface IdempotencyKeyTable {
+  user_id: string;
+  idempotency_key: string;
+  fingerprint: string;
+  status: number | null;
+  content_type: string | null;
+  body: string | null;
+  created_at: CreatedAt;
+  completed_at: Date | null;
+}
+
 export interface RosterUploadTable {
   roster_upload_id: Generated<string>;
   organization_id: string;
@@ -233,10 +261,12 @@ export interface Database {
   stored_file: StoredFileTable;
   participant_test: ParticipantTestTable;
   participant_test_question_response: QuestionResponseTable;
+  ran_scoring_event: RanScoringEventTable;
   predictive_profile: PredictiveProfileTable;
   session: SessionTable;
   one_time_code: OneTimeCodeTable;
   rate_limit_event: RateLimitEventTable;
+  idempotency_key: IdempotencyKeyTable;
   roster_upload: RosterUploadTable;
   audit_log: AuditLogTable;
 }

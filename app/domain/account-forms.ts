@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { INVALID_EMAIL_MESSAGE } from "./admin-fields";
+import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from "./email";
+import { text, TEXT_MAX } from "./text";
 
 // One zod schema per account form (spec 000 §5: forgot password, reset password, registration,
 // the new password a temporary one asks for). The pages parse the posted form with it through
@@ -12,14 +13,14 @@ export const ENTER_CODE_MESSAGE = "Please enter the verification code you receiv
 export const ENTER_PASSWORD_MESSAGE = "Please enter your password";
 export const PASSWORDS_MUST_MATCH_MESSAGE = "Passwords must match";
 
-/** An account's email: required, trimmed, an address. */
-export const accountEmail = z
-  .string({ error: ENTER_EMAIL_MESSAGE })
-  .trim()
+/** An account's email: required, trimmed and lowercased, checked by the one e-mail rule (./email.ts) the user form uses. */
+export const accountEmail = text(TEXT_MAX.email, { label: "Email", error: ENTER_EMAIL_MESSAGE, trim: true })
   .min(1, ENTER_EMAIL_MESSAGE)
-  .pipe(z.email(INVALID_EMAIL_MESSAGE));
+  .transform(normalizeEmail)
+  .refine(isValidEmail, INVALID_EMAIL_MESSAGE);
 
-const password = z.string({ error: ENTER_PASSWORD_MESSAGE }).min(1, ENTER_PASSWORD_MESSAGE);
+const password = text(TEXT_MAX.password, { label: "Password", error: ENTER_PASSWORD_MESSAGE }).min(1, ENTER_PASSWORD_MESSAGE);
+const confirmation = text(TEXT_MAX.password, { label: "Password" }).optional();
 
 /** The repeated password must be the password (a blank one counts as a different one). */
 const samePassword = (v: { password: string; confirmation?: string }) => v.password === (v.confirmation ?? "");
@@ -34,12 +35,12 @@ export const RegisterForm = z.object({ email: accountEmail });
 /** Reset Password (also an invitation's Set Your Password) as the API takes it: email, the emailed code, the new password. */
 export const ResetPasswordFields = z.object({
   email: accountEmail,
-  code: z.string({ error: ENTER_CODE_MESSAGE }).trim().min(1, ENTER_CODE_MESSAGE),
+  code: text(TEXT_MAX.code, { label: "Verification code", error: ENTER_CODE_MESSAGE, trim: true }).min(1, ENTER_CODE_MESSAGE),
   password,
 });
 
 /** Reset Password as the page asks it: the new password twice. */
-export const ResetPasswordForm = ResetPasswordFields.extend({ confirmation: z.string().optional() }).refine(samePassword, MISMATCH);
+export const ResetPasswordForm = ResetPasswordFields.extend({ confirmation }).refine(samePassword, MISMATCH);
 
 /** Create New Password (after signing in with a temporary one): the new password twice. */
-export const NewPasswordForm = z.object({ password, confirmation: z.string().optional() }).refine(samePassword, MISMATCH);
+export const NewPasswordForm = z.object({ password, confirmation }).refine(samePassword, MISMATCH);

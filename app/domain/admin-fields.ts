@@ -1,12 +1,12 @@
 import { dayNumber, type IsoDate } from "./calendar-date";
 
 // Input rules of the administration forms (spec 000 §3, §5), shared by the API and the dialogs.
+// Email addresses follow the one rule of ./email.ts.
 
 /** '{label} is a required field.' (spec 000 §5). */
 export const requiredMessage = (label: string) => `${label} is a required field.`;
 
 export const INVALID_DATE_MESSAGE = "Invalid Date! Please correct the Date of Birth and try again.";
-export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address.";
 export const INVALID_WEBSITE_MESSAGE = "Please enter a valid website address, such as https://www.example.org.";
 /** A value the form's list does not offer (only a hand-made request sends one). */
 export const UNKNOWN_STATE_MESSAGE = "Please choose a state from the list.";
@@ -54,13 +54,6 @@ export function parseUsDate(input: string, today?: IsoDate): IsoDate | null {
   }
   return iso;
 }
-
-/** Trimmed and lowercased (spec 000 §3: user and student emails). */
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-// One '@', no spaces, a dot in the domain: the same test the browser's type=email applies, plus the dot.
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-export const isValidEmail = (email: string) => EMAIL.test(email) && email.length <= 254;
 
 /**
  * A district website (optional): an http(s) URL with a dotted host; a bare 'example.org' gets

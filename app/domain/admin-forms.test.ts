@@ -6,6 +6,7 @@ import {
   ClassroomForm,
   deletedMessage,
   DistrictForm,
+  nameKey,
   savedMessage,
   SchoolForm,
   StudentFields,
@@ -84,6 +85,12 @@ describe("user forms", () => {
       },
     ],
     ["bad email", { ...person, email: "a@b", role: "TEACHER", organizationUnitIds: "s" }, { email: "Please enter a valid email address." }],
+    // The one e-mail rule (./email.ts): the set-password, reset and register forms refuse it too.
+    [
+      "accented email",
+      { ...person, email: "jöhn@exämple.com", role: "TEACHER", organizationUnitIds: "s" },
+      { email: "Please enter a valid email address." },
+    ],
     [
       // Every message at once, though the email already failed.
       "bad email and a teacher without schools",
@@ -103,23 +110,31 @@ describe("user forms", () => {
     ["ok", { ...person, email: " A@B.org ", role: "ORG_UNIT_ADMIN", organizationUnitIds: ["s"] }, {}],
   ])("create: %s", (_n, values, errors) => expect(errorsOf(create, values)).toEqual(errors));
 
-  it("a district admin needs no schools; any posted are dropped; email lowercased", () => {
+  it("a district admin needs no schools, and ticked ones are refused, not dropped (issue 13 item 4); email lowercased", () => {
     const superCreate = userCreateForm(rolesOfferedTo("SUPER_ADMIN"));
-    expect(valueOf(superCreate, { firstName: "A", lastName: "B", email: " A@B.org", role: "ORG_ADMIN", organizationUnitIds: "s" })).toEqual(
+    expect(errorsOf(superCreate, { firstName: "A", lastName: "B", email: "a@b.org", role: "ORG_ADMIN", organizationUnitIds: "s" })).toEqual(
       {
-        firstName: "A",
-        lastName: "B",
-        email: "a@b.org",
-        role: "ORG_ADMIN",
-        organizationUnitIds: [],
+        organizationUnitIds: "Schools are only for school admins and teachers: a district admin works across all schools.",
       },
     );
+    expect(valueOf(superCreate, { firstName: "A", lastName: "B", email: " A@B.org", role: "ORG_ADMIN" })).toEqual({
+      firstName: "A",
+      lastName: "B",
+      email: "a@b.org",
+      role: "ORG_ADMIN",
+      organizationUnitIds: [],
+    });
   });
 
   it.each([
     ["TEACHER", [], { organizationUnitIds: "Schools is a required field." }],
     ["TEACHER", ["s"], {}],
     ["ORG_ADMIN", [], {}],
+    [
+      "ORG_ADMIN",
+      ["s"],
+      { organizationUnitIds: "Schools are only for school admins and teachers: a district admin works across all schools." },
+    ],
     [null, [], {}],
   ] as const)("edit of a %s with schools %j", (role, schools, errors) => {
     expect(errorsOf(userEditForm(role), { firstName: "A", lastName: "B", organizationUnitIds: [...schools] })).toEqual(errors);
@@ -150,6 +165,7 @@ describe("student form", () => {
     ["unknown grade", admin, { ...ok, grade: "4" }, { grade: "Please choose a grade from the list." }],
     ["school not an id", admin, { ...ok, organizationUnitId: "s1" }, { organizationUnitId: "School is a required field." }],
     ["bad email", admin, { ...ok, email: "x" }, { email: "Please enter a valid email address." }],
+    ["accented email", admin, { ...ok, email: "jöhn@exämple.com" }, { email: "Please enter a valid email address." }],
     ["admin without classroom", admin, ok, {}],
     ["teacher without classroom", teacher, ok, { participantGroupId: "Classroom is a required field." }],
     ["teacher with classroom", teacher, { ...ok, participantGroupId: "c1" }, {}],
@@ -208,4 +224,19 @@ describe("messages", () => {
     [savedMessage("Classroom", "create"), "Classroom has been successfully created."],
     [deletedMessage("Cedar"), "Cedar was successfully deleted."],
   ])("%s", (text, expected) => expect(text).toBe(expected));
+});
+
+describe("nameKey (duplicate district and school names, issue 13 item 6)", () => {
+  it.each([
+    ["Cedar Elementary", "cedar elementary"],
+    ["  Cedar   ELEMENTARY ", "cedar elementary"],
+    ["Cedar\tElementary\n", "cedar elementary"],
+    ["Cedar-Elementary", "cedar-elementary"],
+    ["Saint Mary's", "saint mary's"],
+  ])("%j -> %j", (name, key) => expect(nameKey(name)).toBe(key));
+
+  it("tells different names apart", () => {
+    expect(nameKey("Cedar Elementary")).not.toBe(nameKey("Cedar Elementary 2"));
+    expect(nameKey("CedarElementary")).not.toBe(nameKey("Cedar Elementary"));
+  });
 });

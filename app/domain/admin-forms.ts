@@ -1,10 +1,7 @@
 import { z } from "zod";
 import {
   INVALID_DATE_MESSAGE,
-  INVALID_EMAIL_MESSAGE,
   INVALID_WEBSITE_MESSAGE,
-  isValidEmail,
-  normalizeEmail,
   normalizeWebsite,
   parseUsDate,
   requiredMessage,
@@ -12,39 +9,40 @@ import {
   UNKNOWN_STATE_MESSAGE,
 } from "./admin-fields";
 import type { IsoDate } from "./calendar-date";
+import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from "./email";
 import { STUDENT_GRADE_VALUES } from "./grades";
 import { isSchoolLevel, type RoleName } from "./roles";
 import { isStateCode } from "./states";
+import { list, text, TEXT_MAX } from "./text";
 
 // One zod schema per administration form (spec 000 §5, spec 001 §5 'Classroom form'). A route
 // action parses the posted form with it (through conform, which hands over an empty field as
 // undefined and repeated names as a list), and the API builds its request body from the same
 // fields (`.extend`), so a form and a direct API call fail with the same texts. Pure: no I/O.
 
-/** A required text: missing or blank → '{label} is a required field.'; trimmed. */
-export const requiredText = (label: string) =>
-  z
-    .string({ error: requiredMessage(label) })
-    .trim()
-    .min(1, requiredMessage(label));
+/** A required text: missing or blank → '{label} is a required field.'; trimmed; the one text type (./text.ts). */
+export const requiredText = (label: string, max: number = TEXT_MAX.name) =>
+  text(max, { label, error: requiredMessage(label), trim: true }).min(1, requiredMessage(label));
 
-/** An optional text: missing or blank → null; trimmed. */
-export const optionalText = z
-  .string()
-  .nullish()
-  .transform((s) => (s && s.trim() ? s.trim() : null));
+/** An optional text: missing or blank → null; trimmed; the one text type (./text.ts). */
+export const optionalTextOf = (label: string, max: number = TEXT_MAX.name) =>
+  text(max, { label, trim: true })
+    .nullish()
+    .transform((s) => (s ? s : null));
+export const optionalText = optionalTextOf("Text");
 
 /** Checkbox choices: none checked → []. */
-export const choices = z.array(z.string()).default([]);
+export const choices = list(text(TEXT_MAX.code, { label: "Choice" }), { label: "Choices" }).default([]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
-/** A required email: trimmed, lowercased, checked (spec 000 §3). */
-export const requiredEmail = (label = "Email") => requiredText(label).transform(normalizeEmail).refine(isValidEmail, INVALID_EMAIL_MESSAGE);
+/** A required email: trimmed, lowercased, checked by the one e-mail rule (./email.ts; spec 000 §3). */
+export const requiredEmail = (label = "Email") =>
+  requiredText(label, TEXT_MAX.email).transform(normalizeEmail).refine(isValidEmail, INVALID_EMAIL_MESSAGE);
 
 /** An optional email: blank → null, else trimmed, lowercased, checked. */
-export const optionalEmail = optionalText
+export const optionalEmail = optionalTextOf("Email", TEXT_MAX.email)
   .transform((e) => (e ? normalizeEmail(e) : null))
   .refine((e) => e === null || isValidEmail(e), INVALID_EMAIL_MESSAGE);
 
@@ -57,8 +55,7 @@ const always = { when: () => true };
 export const DistrictForm = z.object({
   name: requiredText("Name"),
   state: requiredText("State").refine(isStateCode, UNKNOWN_STATE_MESSAGE),
-  website: z
-    .string()
+  website: text(TEXT_MAX.url, { label: "Website" })
     .nullish()
     .transform((w, ctx) => {
       if (!w || !w.trim()) return null;
@@ -68,6 +65,16 @@ export const DistrictForm = z.object({
     }),
 });
 export type DistrictForm = z.output<typeof DistrictForm>;
+
+// ── Names within their parent ──────────────────────────────────────────────────────────────
+/**
+ * What makes two district names (or two school names of one district) the same (issue 13 item 6):
+ * case and spacing do not count, so 'Cedar  elementary ' is 'Cedar Elementary'.
+ */
+export const nameKey = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
+
+export const DISTRICT_NAME_TAKEN_MESSAGE = "A district with this name already exists.";
+export const SCHOOL_NAME_TAKEN_MESSAGE = "A school with this name already exists in this district.";
 
 // ── School ───────────────────────────────────────────────────────────────────────────────────
 /** Create/Update School: the name. */
@@ -87,14 +94,22 @@ export const UserFields = z.object({
   email: requiredEmail(),
 });
 
+/** Schools posted for a district admin (issue 13 item 4: refused, never dropped while 'saved' is said). */
+export const SCHOOLS_NOT_FOR_ROLE_MESSAGE = "Schools are only for school admins and teachers: a district admin works across all schools.";
+
 /** Schools are required for school admins and teachers (spec 000 §5). */
 const lacksSchools = (role: unknown, schools: unknown) =>
   isSchoolLevel(role as RoleName | null) && Array.isArray(schools) && schools.length === 0;
 const SCHOOLS_REQUIRED = { ...always, path: ["organizationUnitIds"], message: requiredMessage("Schools") };
 
+/** Schools are for nobody else: a role that is known and not school-level takes none. */
+const hasSchoolsItCannotHave = (role: unknown, schools: unknown) =>
+  typeof role === "string" && role !== "" && !isSchoolLevel(role as RoleName) && Array.isArray(schools) && schools.length > 0;
+const SCHOOLS_NOT_FOR_ROLE = { ...always, path: ["organizationUnitIds"], message: SCHOOLS_NOT_FOR_ROLE_MESSAGE };
+
 /**
  * Create User: first, last, email, role (one of `roles`, those this actor may give) and, for
- * school-level roles, schools. Schools posted for another role are dropped.
+ * school-level roles, schools. Schools ticked for another role are refused, not dropped.
  */
 export function userCreateForm(roles: readonly RoleName[]) {
   return UserFields.extend({
@@ -102,22 +117,21 @@ export function userCreateForm(roles: readonly RoleName[]) {
     organizationUnitIds: choices,
   })
     .refine((v) => !lacksSchools(v.role, v.organizationUnitIds), SCHOOLS_REQUIRED)
-    .transform((v) => ({
-      ...v,
-      role: v.role as RoleName,
-      organizationUnitIds: isSchoolLevel(v.role as RoleName) ? v.organizationUnitIds : [],
-    }));
+    .refine((v) => !hasSchoolsItCannotHave(v.role, v.organizationUnitIds), SCHOOLS_NOT_FOR_ROLE)
+    .transform((v) => ({ ...v, role: v.role as RoleName }));
 }
 export type UserCreateForm = z.output<ReturnType<typeof userCreateForm>>;
 
 /**
  * Update User: email and role are locked (disabled, so not posted); the stored role
- * (`lockedRole`) decides whether schools are required.
+ * (`lockedRole`) decides whether schools are required, or refused (a district admin's dialog
+ * does not offer them).
  */
 export function userEditForm(lockedRole: RoleName | null) {
   return UserFields.pick({ firstName: true, lastName: true })
     .extend({ organizationUnitIds: choices })
-    .refine((v) => !lacksSchools(lockedRole, v.organizationUnitIds), SCHOOLS_REQUIRED);
+    .refine((v) => !lacksSchools(lockedRole, v.organizationUnitIds), SCHOOLS_REQUIRED)
+    .refine((v) => !hasSchoolsItCannotHave(lockedRole, v.organizationUnitIds), SCHOOLS_NOT_FOR_ROLE);
 }
 export type UserEditForm = z.output<ReturnType<typeof userEditForm>>;
 
@@ -133,9 +147,9 @@ export const StudentFields = z.object({
   dateOfBirth: requiredText("Date of Birth").refine((d) => parseUsDate(d) !== null, INVALID_DATE_MESSAGE),
   grade: requiredText("Grade").refine((g) => (STUDENT_GRADE_VALUES as readonly string[]).includes(g), UNKNOWN_GRADE_MESSAGE),
   organizationUnitId: requiredText("School").refine(isUuid, requiredMessage("School")),
-  middleName: optionalText,
-  tags: z.union([z.string(), z.array(z.string())]).nullish(),
-  externalId: optionalText,
+  middleName: optionalTextOf("Middle Name"),
+  tags: z.union([text(TEXT_MAX.line, { label: "Tags" }), list(text(TEXT_MAX.code, { label: "Tags" }), { label: "Tags" })]).nullish(),
+  externalId: optionalTextOf("Student ID", TEXT_MAX.code),
   email: optionalEmail,
 });
 

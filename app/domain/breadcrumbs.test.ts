@@ -38,6 +38,12 @@ describe("breadcrumbs", () => {
     ["school admin, school page", { role: "ORG_UNIT_ADMIN", schoolCount: 1, district, school }, "Schools(/district/d1) > [Cedar]"],
     ["teacher with two schools, school page", { role: "TEACHER", schoolCount: 2, district, school }, "Schools(/district/d1) > [Cedar]"],
     ["teacher with one school, school page", { role: "TEACHER", schoolCount: 1, district, school }, "[Classrooms]"],
+    ["super admin, district page", { role: "SUPER_ADMIN", schoolCount: 0, district }, "Districts(/super-admin) > [Maple]"],
+    ["district admin, district page", { role: "ORG_ADMIN", schoolCount: 0, district }, "Schools(/district/d1) > [Maple]"],
+    ["school admin, district page", { role: "ORG_UNIT_ADMIN", schoolCount: 1, district }, "Schools(/district/d1) > [Maple]"],
+    ["teacher with two schools, district page", { role: "TEACHER", schoolCount: 2, district }, "Schools(/district/d1) > [Maple]"],
+    ["teacher with one school, district page", { role: "TEACHER", schoolCount: 1, district }, "Schools(/district/d1) > [Maple]"],
+    ["no role, district page", { role: null, schoolCount: 0, district }, "Schools(/district/d1) > [Maple]"],
     [
       "super admin, student page",
       { role: "SUPER_ADMIN", schoolCount: 0, district, school, classrooms: [room], student },

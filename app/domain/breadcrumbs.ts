@@ -51,11 +51,12 @@ export interface BreadcrumbInput {
 /**
  * The trail from the user's starting point down to the current page; the last crumb is the
  * current page (href null). The classroom crumb is left out when a student is in more than one
- * classroom (or in none).
+ * classroom (or in none). Without a school it is the district page's trail (districtBreadcrumbs).
  */
 export function breadcrumbs(input: BreadcrumbInput): Crumb[] {
   const start = crumbStart(input.role, input.schoolCount, input.reading);
   const { district, school, student, tail } = input;
+  if (!school) return districtBreadcrumbs(start, district);
   const classroom = input.classrooms && input.classrooms.length === 1 ? input.classrooms[0] : null;
   const crumbs: Crumb[] = [];
   if (start === "Districts") {
@@ -75,4 +76,19 @@ export function breadcrumbs(input: BreadcrumbInput): Crumb[] {
   const last = crumbs[crumbs.length - 1];
   if (last) last.href = null;
   return crumbs;
+}
+
+/**
+ * The district page's trail (spec 000 §2: the district page has a breadcrumb, for every role),
+ * ending in the district's name as the current page:
+ * - a super admin came from the Districts list: Districts > district;
+ * - everyone else has the district page as their 'Schools' level (the first crumb of their school
+ *   page): Schools > district, 'Schools' linking to the district's school list (its Schools tab,
+ *   the way back from the Users or Reports tab). A teacher with one school, whose own trail
+ *   starts below the district (Classrooms), gets the same: the page shows them its schools.
+ */
+function districtBreadcrumbs(start: CrumbStart, district: Named): Crumb[] {
+  const first: Crumb =
+    start === "Districts" ? { label: "Districts", href: "/super-admin" } : { label: "Schools", href: `/district/${district.id}` };
+  return [first, { label: district.name, href: null }];
 }

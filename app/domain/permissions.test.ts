@@ -32,6 +32,7 @@ describe("role × capability (spec 000 §6, spec 001 §6)", () => {
     ["editStudents", [Y, Y, Y, Y]],
     ["deleteStudents", [Y, Y, Y, N]],
     ["studentAdminView", [Y, N, N, N]],
+    ["scoreRan", [Y, Y, Y, Y]],
   ];
 
   it.each(TABLE)("%s", (capability, expected) => {

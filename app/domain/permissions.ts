@@ -18,7 +18,8 @@ export type Capability =
   | "createStudents"
   | "editStudents"
   | "deleteStudents"
-  | "studentAdminView";
+  | "studentAdminView"
+  | "scoreRan";
 
 const ALL: readonly RoleName[] = ["SUPER_ADMIN", "ORG_ADMIN", "ORG_UNIT_ADMIN", "TEACHER"];
 const ADMINS: readonly RoleName[] = ["SUPER_ADMIN", "ORG_ADMIN", "ORG_UNIT_ADMIN"];
@@ -46,6 +47,12 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly RoleName[]>> = {
   deleteStudents: ADMINS,
   /** The Admin View toggle on the student page (spec 001 §6). */
   studentAdminView: SUPER,
+  /**
+   * Score RAN recordings (spec 001 §1: staff "can score recordings of rapid automatized naming").
+   * Every role, within the students it may see: the title that opens the dialog is in the normal
+   * view's list too (app/domain/test-details.ts).
+   */
+  scoreRan: ALL,
 };
 
 export function may(role: RoleName | null, capability: Capability): boolean {

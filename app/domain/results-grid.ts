@@ -298,11 +298,24 @@ export type Grid = {
 };
 
 /** The grid as a page sends it to the browser: cells without their raw test rows, which only the server needs. */
-export type ShownCell = Omit<GridCell, "test">;
+export type ShownCell = Omit<GridCell, "test"> & {
+  /** A finished RAN test's id: its cell opens the RAN scoring dialog (issue 11; spec 001 §2). */
+  ranTestId?: string;
+};
 export type ShownGrid = Omit<Grid, "rows"> & { rows: (Omit<GridRow, "cells"> & { cells: ShownCell[] })[] };
 
 export function shownGrid(grid: Grid): ShownGrid {
-  return { ...grid, rows: grid.rows.map((r) => ({ ...r, cells: r.cells.map(({ test: _test, ...cell }) => cell) })) };
+  return {
+    ...grid,
+    rows: grid.rows.map((r) => ({
+      ...r,
+      cells: r.cells.map(({ test, ...cell }) =>
+        ASSESSMENTS[cell.testCode].manual === "ran" && test?.completedFlag && cell.state !== "not-applicable"
+          ? { ...cell, ranTestId: test.participantTestId }
+          : cell,
+      ),
+    })),
+  };
 }
 
 export type GridInput = {

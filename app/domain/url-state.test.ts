@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { closedSearch, closedUrl, dialogOf, dialogSearch, periodOf, selectedTab, sortOf, tabSearch, toggledSortSearch } from "./url-state";
+import {
+  closedSearch,
+  closedUrl,
+  dialogOf,
+  dialogSearch,
+  isDoneCreate,
+  isUuid,
+  periodOf,
+  selectedTab,
+  sortOf,
+  tabSearch,
+  toggledSortSearch,
+} from "./url-state";
 
 const TABS = [
   { id: "schools", label: "Schools" },
@@ -41,21 +53,24 @@ describe("sort", () => {
 
 describe("dialogs", () => {
   it.each([
-    ["", { dialog: "", id: "" }],
-    ["?dialog=create-user", { dialog: "create-user", id: "" }],
-    ["?tab=users&dialog=edit-user&id=u1", { dialog: "edit-user", id: "u1" }],
+    ["", { dialog: "", id: "", key: "" }],
+    ["?dialog=create-user", { dialog: "create-user", id: "", key: "" }],
+    ["?tab=users&dialog=edit-user&id=u1", { dialog: "edit-user", id: "u1", key: "" }],
+    ["?dialog=create-user&key=k1", { dialog: "create-user", id: "", key: "k1" }],
   ])("dialogOf(%s)", (search, expected) => expect(dialogOf(search)).toEqual(expected));
 
   it.each([
     ["?tab=users", "create-user", {}, "?tab=users&dialog=create-user"],
     ["?tab=users&dialog=edit-user&id=u1", "delete-user", { id: "u2" }, "?tab=users&dialog=delete-user&id=u2"],
     ["?dialog=edit-user&id=u1", "create-user", {}, "?dialog=create-user"],
+    ["?dialog=create-user&key=k1", "edit-user", { id: "u1" }, "?dialog=edit-user&id=u1"],
   ] as const)("dialogSearch(%s, %s, %j) → %s", (search, dialog, extra, expected) =>
     expect(dialogSearch(search, dialog, extra)).toBe(expected),
   );
 
   it.each([
     ["?tab=users&dialog=edit-user&id=u1", [], "?tab=users"],
+    ["?tab=users&dialog=create-user&key=k1", [], "?tab=users"],
     ["?dialog=create-student&classroomId=c1", ["classroomId"], ""],
     ["", [], ""],
   ] as const)("closedSearch(%s, %j) → %s", (search, alsoRemove, expected) => expect(closedSearch(search, alsoRemove)).toBe(expected));
@@ -74,4 +89,29 @@ describe("periodOf", () => {
     ["?period=eoy", "BOY"],
     ["?tab=reports&period=EOY", "EOY"],
   ] as const)("%s → %s", (search, period) => expect(periodOf(search)).toBe(period));
+});
+
+describe("isUuid", () => {
+  it.each([
+    ["3422e837-dc97-4d36-87c4-0d8aabbcdd0d", true],
+    ["3422E837-DC97-4D36-87C4-0D8AABBCDD0D", true],
+    ["not-a-uuid", false],
+    ["x", false],
+    ["", false],
+    [undefined, false],
+    ["3422e837-dc97-4d36-87c4-0d8aabbcdd0", false],
+    ["3422e837dc974d3687c40d8aabbcdd0d", false],
+    [" 3422e837-dc97-4d36-87c4-0d8aabbcdd0d", false],
+    ["3422e837-dc97-4d36-87c4-0d8aabbcdd0d/", false],
+  ])("%s → %s", (id, ok) => expect(isUuid(id)).toBe(ok));
+});
+
+describe("isDoneCreate", () => {
+  it.each([
+    ["", null, false],
+    ["", "", false],
+    ["k1", null, false],
+    ["k1", "k2", false],
+    ["k1", "k1", true],
+  ] as const)("key %s, remembered %s → %s", (key, done, stale) => expect(isDoneCreate(key, done)).toBe(stale));
 });

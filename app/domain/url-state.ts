@@ -6,8 +6,11 @@ import { sortDirection, type SortDirection } from "./sort";
 // and write it through these functions, so a page opened from a URL, a link, and the redirect
 // after a save agree on what the URL means. Pure string work: no React, no I/O.
 
-/** Search params that belong to a dialog and go away when it closes. */
-export const DIALOG_PARAMS = ["dialog", "id"] as const;
+/**
+ * Search params that belong to a dialog and go away when it closes: the dialog, its row, and a
+ * Create link's one-time key (`key`, see isDoneCreate).
+ */
+export const DIALOG_PARAMS = ["dialog", "id", "key"] as const;
 
 /** Params Remix adds to data and form requests; never part of a page's own URL. */
 const REMIX_PARAMS = ["_data", "_routes", "index"] as const;
@@ -50,11 +53,22 @@ export function toggledSortSearch(search: Search, param = "sort"): string {
   return `?${params.toString()}`;
 }
 
-/** The open dialog (`?dialog=`) and the row it is about (`?id=`); empty strings when none. */
-export function dialogOf(search: Search): { dialog: string; id: string } {
+/**
+ * The open dialog (`?dialog=`), the row it is about (`?id=`) and a Create link's key (`?key=`);
+ * empty strings when none.
+ */
+export function dialogOf(search: Search): { dialog: string; id: string; key: string } {
   const params = paramsOf(search);
-  return { dialog: params.get("dialog") ?? "", id: params.get("id") ?? "" };
+  return { dialog: params.get("dialog") ?? "", id: params.get("id") ?? "", key: params.get("key") ?? "" };
 }
+
+/**
+ * Whether a Create dialog's URL belongs to a create that already succeeded: its link carries a
+ * fresh key (`?key=`, also the form's idempotency key), and a successful create remembers its key
+ * in the session. Going Back to that URL after the save then does not open an empty dialog
+ * again, while someone else's change to the list never closes this user's dialog.
+ */
+export const isDoneCreate = (key: string, doneKey: string | null | undefined) => key !== "" && key === doneKey;
 
 /** `search` with the dialog params set (and `extra` ones), other params (e.g. tab) kept. */
 export function dialogSearch(search: Search, dialog: string, extra: Record<string, string> = {}): string {
@@ -84,3 +98,11 @@ export function periodOf(search: Search, fallback: Period = "BOY"): Period {
   const value = paramsOf(search).get("period");
   return isPeriod(value) ? value : fallback;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a path's id (`/district/{id}`, `/school/{id}`, …) can name a record at all: every id is
+ * a UUID. A page answers 404 for anything else instead of asking the API and showing load alerts.
+ */
+export const isUuid = (id: string | undefined): id is string => typeof id === "string" && UUID.test(id);

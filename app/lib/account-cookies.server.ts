@@ -1,8 +1,10 @@
 import { createCookie } from "@remix-run/node";
-import { secureCookies } from "#app/server/config.server";
+import { cookieSecureSetting } from "#app/server/config.server";
 
 // Two short-lived cookies of the sign-in flows. Neither carries a password: the pending
 // first-time sign-in holds the API's one-time challenge (valid 10 minutes, single use).
+// Whether they are Secure is decided per request: serialize them with cookieOptionsFor(request)
+// (app/lib/session.server.ts); `secure` below is only the fallback.
 
 export interface PendingNewPassword {
   email: string;
@@ -17,7 +19,7 @@ export const pendingNewPasswordCookie = createCookie("__pending_password", {
   path: "/",
   httpOnly: true,
   sameSite: "lax",
-  secure: secureCookies(),
+  secure: cookieSecureSetting() === true,
   maxAge: 600,
   secrets,
 });
@@ -33,7 +35,7 @@ export const loginNoticeCookie = createCookie("__login_notice", {
   path: "/",
   httpOnly: true,
   sameSite: "lax",
-  secure: secureCookies(),
+  secure: cookieSecureSetting() === true,
   maxAge: 120,
 });
 

@@ -19,6 +19,7 @@ import { apiFor, type ApiClient, type ApiResult, type CurrentUser } from "./api.
 import { requireUser } from "./auth.server";
 import { invalidForm, parseSubmission, type Replyable } from "./forms.server";
 import { signOutAndRedirect } from "./session.server";
+import { readFormData } from "#app/server/body-limit.server";
 
 // The administration form actions (spec 000 §5, §8), shared by the pages that show the
 // dialogs. A page's action is one table: the posted `intent` (a hidden field of every admin
@@ -42,7 +43,7 @@ export async function dispatchIntent(
   const user = await requireUser(request, context);
   authorize?.(user);
   const api = apiFor(request, context);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const handler = intents[String(form.get("intent") ?? "")];
   if (!handler) throw data({ message: "Unknown action" }, { status: 400 });
   return handler({ request, api, user, form });
@@ -54,8 +55,24 @@ const str = (form: FormData, name: string) => {
 };
 
 /** After the API call of a valid form: the toast and the page, or the server's message in the dialog. */
-function saved(request: Request, submission: Replyable, result: ApiResult<unknown>, message: string) {
-  return result.ok ? succeeded(request, message) : failed(request, submission, result);
+function saved(request: Request, submission: Replyable, result: ApiResult<unknown>, message: string, form: FormData) {
+  return result.ok ? succeeded(request, message, [], createKeyOf(form)) : failed(request, submission, result);
+}
+
+/** A create form's key (its idempotency key, also in its dialog's URL), when the form is a create. */
+function createKeyOf(form: FormData): string | undefined {
+  const key = form.get("idempotencyKey");
+  return typeof key === "string" && key ? key : undefined;
+}
+
+/**
+ * A create form's idempotency key (a hidden field the server put in the dialog) as the API's
+ * Idempotency-Key header: posting the form twice creates one record. A blank one is passed on
+ * for the API to refuse (issue 13 item 5; app/api/idempotency.ts).
+ */
+function idempotency(form: FormData): { headers?: Record<string, string> } {
+  const key = form.get("idempotencyKey");
+  return typeof key === "string" ? { headers: { "Idempotency-Key": key } } : {};
 }
 
 /** A typed API call, as `api.result` takes it. */
@@ -89,9 +106,9 @@ export const districtIntents = (): Intents => ({
     if (submission.status !== "success") return invalidForm(submission);
     const body = submission.value;
     const result = await api.result(
-      id ? api.PUT("/organization", { body: { ...body, organizationId: id } }) : api.POST("/organization", { body }),
+      id ? api.PUT("/organization", { body: { ...body, organizationId: id } }) : api.POST("/organization", { body, ...idempotency(form) }),
     );
-    return saved(request, submission, result, savedMessage("District", id ? "edit" : "create"));
+    return saved(request, submission, result, savedMessage("District", id ? "edit" : "create"), form);
   }),
   "delete-district": deleteIntent((api, id) => api.DELETE("/organization/{id}", { params: { path: { id } } })),
 });
@@ -103,9 +120,11 @@ export const schoolIntents = (organizationId: string): Intents => ({
     if (submission.status !== "success") return invalidForm(submission);
     const body = { organizationId, name: submission.value.name };
     const result = await api.result(
-      id ? api.PUT("/organizationUnit", { body: { ...body, organizationUnitId: id } }) : api.POST("/organizationUnit", { body }),
+      id
+        ? api.PUT("/organizationUnit", { body: { ...body, organizationUnitId: id } })
+        : api.POST("/organizationUnit", { body, ...idempotency(form) }),
     );
-    return saved(request, submission, result, savedMessage("School", id ? "edit" : "create"));
+    return saved(request, submission, result, savedMessage("School", id ? "edit" : "create"), form);
   }),
   "delete-school": deleteIntent((api, id) => api.DELETE("/organizationUnit/{id}", { params: { path: { id } } })),
 });
@@ -127,8 +146,8 @@ export const userIntents = (opts: { organizationId: string | null; fixedRole?: R
       roles: [ROLE_IDS[role]],
       ...(organizationUnitIds.length ? { organizationUnitIds } : {}),
     };
-    const result = await api.result(api.POST("/user", { body }));
-    return saved(request, submission, result, savedMessage("User", "create"));
+    const result = await api.result(api.POST("/user", { body, ...idempotency(form) }));
+    return saved(request, submission, result, savedMessage("User", "create"), form);
   },
   "edit-user": async ({ request, api, form }) => {
     const lockedRole = (str(form, "lockedRole") || null) as RoleName | null;
@@ -142,7 +161,7 @@ export const userIntents = (opts: { organizationId: string | null; fixedRole?: R
       organizationUnitIds: isSchoolLevel(lockedRole) ? organizationUnitIds : [],
     };
     const result = await api.result(api.PUT("/user", { body }));
-    return saved(request, submission, result, savedMessage("User", "edit"));
+    return saved(request, submission, result, savedMessage("User", "edit"), form);
   },
   "delete-user": deleteIntent((api, id) => api.DELETE("/user/{id}", { params: { path: { id } } })),
   "invite-user": inviteIntent(
@@ -177,9 +196,11 @@ export const classroomIntents = (organizationUnitId: string): Intents => ({
       ...(user.role === "TEACHER" ? {} : { teacherId: submission.value.teacherIds }),
     };
     const result = await api.result(
-      id ? api.PUT("/participantGroups", { body: { ...body, participantGroupId: id } }) : api.POST("/participantGroups", { body }),
+      id
+        ? api.PUT("/participantGroups", { body: { ...body, participantGroupId: id } })
+        : api.POST("/participantGroups", { body, ...idempotency(form) }),
     );
-    return saved(request, submission, result, savedMessage("Classroom", id ? "edit" : "create"));
+    return saved(request, submission, result, savedMessage("Classroom", id ? "edit" : "create"), form);
   }),
   "delete-classroom": deleteIntent((api, id) => api.DELETE("/participantGroups/{id}", { params: { path: { id } } })),
 });
@@ -213,7 +234,7 @@ async function saveStudent({ request, api, user, form }: AdminCtx, id: string | 
   }
   const body = { ...fields, participantGroupIds };
   const result = await api.result(
-    id ? api.PUT("/participants", { body: { ...body, participantId: id } }) : api.POST("/participants", { body }),
+    id ? api.PUT("/participants", { body: { ...body, participantId: id } }) : api.POST("/participants", { body, ...idempotency(form) }),
   );
-  return saved(request, submission, result, savedMessage("Student", id ? "edit" : "create"));
+  return saved(request, submission, result, savedMessage("Student", id ? "edit" : "create"), form);
 }

@@ -48,17 +48,30 @@ export function sortedPart<T>(
 
 /**
  * A save the API refused: its message (spec 000 §5 rule: the server's text, or the generic
- * submit text) as the dialog's form error, with what was typed; 401 signs out.
+ * submit text) as the dialog's form error, with what was typed; 401 signs out. When the API
+ * names a field this form posted ('name: …' in `errors`, e.g. a duplicate name), the message
+ * shows beside that field instead.
  */
 export async function failed(request: Request, submission: Replyable, result: Extract<ApiResult<unknown>, { ok: false }>) {
   if (result.status === 401) return signOutAndRedirect(request);
   const message = result.error.message && result.error.message !== "Unexpected Server Error" ? result.error.message : SUBMIT_FAILED_MESSAGE;
-  return refusedForm(submission, message, { status: result.status >= 400 && result.status < 600 ? result.status : 400 });
+  const status = result.status >= 400 && result.status < 600 ? result.status : 400;
+  const field = fieldNamed(result.error.errors, message, submission.payload);
+  return refusedForm(submission, message, { status, ...(field ? { field } : {}) });
+}
+
+/** The posted field an API error names as '<field>: <message>' for this message, or null. */
+function fieldNamed(errors: readonly string[] | undefined, message: string, posted: Record<string, unknown>): string | null {
+  for (const error of errors ?? []) {
+    const field = error.endsWith(`: ${message}`) ? error.slice(0, -(message.length + 2)) : "";
+    if (field && Object.hasOwn(posted, field)) return field;
+  }
+  return null;
 }
 
 /** Success: back to the page without the dialog, with a success toast. */
-export function succeeded(request: Request, text: string, alsoRemove: readonly string[] = []) {
-  return redirectWithToast(request, closedUrl(request.url, alsoRemove), { kind: "success", text });
+export function succeeded(request: Request, text: string, alsoRemove: readonly string[] = [], doneCreateKey?: string) {
+  return redirectWithToast(request, closedUrl(request.url, alsoRemove), { kind: "success", text }, undefined, doneCreateKey);
 }
 
 /** For a delete: the server message as an error toast, the dialog closed. */

@@ -2,7 +2,7 @@ import { createApi, type Api } from "#app/api/app";
 import type { Actor, ApiConfig, ApiDeps } from "#app/api/env";
 import { resolveCaller } from "#app/api/sessions";
 import { getDatabase } from "#app/db/connect.server";
-import { idleTimeoutMs, logoutGraceMs, outboxDir, publicUrl, secureCookies } from "#app/server/config.server";
+import { cookieSecureSetting, idleTimeoutMs, logoutGraceMs, outboxDir, publicUrl } from "#app/server/config.server";
 import { loadFlags } from "#app/server/flags.server";
 import { createMailer } from "#app/server/mail.server";
 
@@ -10,7 +10,7 @@ export function loadApiConfig(): ApiConfig {
   return {
     sessionIdleMs: idleTimeoutMs() + logoutGraceMs(),
     publicUrl: publicUrl(),
-    secureCookies: secureCookies(),
+    secureCookies: cookieSecureSetting(),
     allowFlagOverride: process.env.ALLOW_FLAG_OVERRIDE === "1",
     flags: loadFlags(),
   };

@@ -91,7 +91,7 @@ export interface paths {
     put?: never;
     /**
      * Exchange a single sign-on code for a session
-     * @description The `code` that /auth/login/{provider}/{clientId} sent to the callback; single use, valid 2 minutes.
+     * @description The `code` that /auth/login/{provider}/{clientId} sent to the callback; single use, valid 2 minutes. A user whose authStatus was None or Pending becomes Active: the provider vouched for the email.
      */
     post: {
       parameters: {
@@ -907,6 +907,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
+        /** @description Another district has this name (case and spacing aside); `errors` names the field: 'name: …' */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
       };
     };
     /** Create a district (super admin) */
@@ -961,6 +970,15 @@ export interface paths {
         };
         /** @description Unknown id */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Another district has this name (case and spacing aside); `errors` names the field: 'name: …' */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -1411,6 +1429,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
+        /** @description Another school of the district has this name (case and spacing aside); `errors` names the field: 'name: …' */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
       };
     };
     /** Create a school (super admin, district admin of that district) */
@@ -1465,6 +1492,15 @@ export interface paths {
         };
         /** @description Unknown id */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Another school of the district has this name (case and spacing aside); `errors` names the field: 'name: …' */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -4184,6 +4220,275 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/participantTest/RAN/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A RAN test to score: the test, its responses, every scoring event and the student's placement
+     * @description Anyone who may see the student. 422 for a test that is not a RAN test.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description participantTestId */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The test */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["RanScoring"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not a RAN test */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/participantTest/addScoreToQuestionResponse/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Save a RAN score on a question response
+     * @description Response time a whole number of 0 or more; errors blank or a whole number of 0 or more; invalid saves time 0 and no errors (spec 001 §5). Scoring the test response (not the practice) sets the test's result: invalid, or a percentile and theta from the scored time (docs/decisions/ran-scoring.md). Every save is kept as a scoring event. With blind, a second scorer's score is kept beside the official one (409 for the official scorer, or before an official score exists). 409 when version is older than the stored response.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description participantTestQuestionResponseId */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["RanScoreInput"];
+        };
+      };
+      responses: {
+        /** @description Saved; the test as it now stands */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["RanScoring"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Stale version, or a blind score that cannot be taken */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+            };
+          };
+        };
+        /** @description Invalid score or not scorable */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+              errors?: string[];
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/participantTest/RAN/participant/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The student's most recent RAN test (spec 001 §3 'Student RAN score'), or null when none */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description participantId (student) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The latest RAN test */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["StudentRanScore"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4387,7 +4692,7 @@ export interface components {
             roleId: string;
           }
       )[];
-      /** @description only for school admin and teacher */
+      /** @description only for school admin and teacher; refused for other roles */
       organizationUnitIds?: string[] | null;
     };
     UpdateUser: {
@@ -4406,6 +4711,7 @@ export interface components {
             roleId: string;
           }
       )[];
+      /** @description only for school admin and teacher; refused for other roles */
       organizationUnitIds?: string[] | null;
     };
     CompletionReport: {
@@ -4835,6 +5141,83 @@ export interface components {
       /** @description the student's tests started within the period, oldest first */
       ParticipantTests: components["schemas"]["ParticipantTest"][];
     };
+    RanScoring: {
+      participantTest: components["schemas"]["ParticipantTest"];
+      /** @description in the order the screener recorded them */
+      responses: components["schemas"]["RanQuestionResponse"][];
+      /** @description every save, oldest first */
+      events: components["schemas"]["RanScoringEvent"][];
+      participant: {
+        participantId: string;
+        firstName: string;
+        lastName: string;
+        grade: string;
+        OrganizationUnit: {
+          organizationUnitId: string;
+          name: string;
+        };
+        Organization: {
+          organizationId: string;
+          name: string;
+        };
+        ParticipantGroup: {
+          participantGroupId: string;
+          name: string;
+        }[];
+      };
+      canScore: boolean;
+    };
+    RanQuestionResponse: components["schemas"]["QuestionResponse"] & {
+      /** @description The version to send back with a save (a stale one answers 409) */
+      updatedAt: string;
+    };
+    RanScoringEvent: {
+      eventId: string;
+      participantTestQuestionResponseId: string;
+      /**
+       * @description score: the official score changed; blind: a second scorer's independent score
+       * @enum {string}
+       */
+      kind: "score" | "blind";
+      scorer: {
+        userId: string | null;
+        name: string;
+      };
+      createdAt: string;
+      old: {
+        evalResponseTime: number | null;
+        numOfErrors: number | null;
+        invalid: boolean | null;
+      };
+      new: {
+        evalResponseTime: number;
+        numOfErrors: number | null;
+        invalid: boolean;
+      };
+    };
+    RanScoreInput: {
+      /**
+       * @description always 1 (spec 001 §7)
+       * @enum {number}
+       */
+      score: 1;
+      /** @description whole seconds, 0 or more; 0 when invalid */
+      evalResponseTime: number;
+      /** @description whole number, 0 or more, or null */
+      numOfErrors: number | null;
+      invalid: boolean;
+      /** @description A second scorer's blind score: kept as an event, the official score is unchanged */
+      blind?: boolean;
+      /** @description updatedAt of the response as read; a newer save answers 409 */
+      version?: string;
+    };
+    StudentRanScore: {
+      testCode: string;
+      abilityPercentile: number | null;
+      completedFlag: boolean;
+      invalid: boolean | null;
+      startDtTm: string;
+    } | null;
   };
   responses: never;
   parameters: never;

@@ -14,8 +14,8 @@ export function parseSubmission<S extends z.ZodType>(form: FormData, schema: S) 
   return parseWithZod(form, { schema });
 }
 
-/** What every conform submission can do, whatever its schema: answer with a reply. */
-export type Replyable = Pick<Submission<unknown>, "reply">;
+/** What every conform submission can do, whatever its schema: answer with a reply; `payload` is what was posted. */
+export type Replyable = Pick<Submission<unknown>, "reply" | "payload">;
 
 type ReplyInit = { status?: number; hideFields?: string[] };
 

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { dataDir, secureCookies } from "#app/server/config.server";
+import { insecureConnectionMessage } from "#app/domain/cookie-security";
+import { cookieSecureSetting, cookieSecurityFor, dataDir, httpsLoginUrl } from "#app/server/config.server";
 
 /**
  * SESSION_SECRET signs the cookie; a local install without one gets a random secret
@@ -18,7 +19,8 @@ function sessionSecret(): string {
   return readFileSync(file, "utf8").trim();
 }
 
-type SessionData = { token: string };
+// doneCreate: the key of the last create dialog saved in this browser (app/lib/toast.server.ts).
+type SessionData = { token: string; doneCreate: string };
 type FlashData = { toast: { kind: "success" | "error"; text: string } };
 
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData, FlashData>> | undefined;
@@ -30,16 +32,45 @@ function sessionStorage() {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
-      secure: secureCookies(),
+      // Decided per request when committed (see commitSession); this is only the fallback.
+      secure: cookieSecureSetting() === true,
       secrets: [sessionSecret()],
     },
   });
   return storage;
 }
 
-export const getSession = (request: Request) => sessionStorage().getSession(request.headers.get("Cookie"));
-export const commitSession: ReturnType<typeof sessionStorage>["commitSession"] = (s, o) => sessionStorage().commitSession(s, o);
-export const destroySession: ReturnType<typeof sessionStorage>["destroySession"] = (s, o) => sessionStorage().destroySession(s, o);
+type Storage = ReturnType<typeof sessionStorage>;
+type Session = Awaited<ReturnType<Storage["getSession"]>>;
+
+/** The request each session was read from, so committing it knows whether its cookie is Secure. */
+const requestOf = new WeakMap<Session, Request>();
+
+/** Options of a cookie set in answer to `request`: Secure or not, by COOKIE_SECURE and the request (issue 13 item 1). */
+export const cookieOptionsFor = (request: Request) => ({ secure: cookieSecurityFor(request).secure });
+
+/**
+ * Why a session cookie set in answer to `request` would be dropped by the browser (Secure, on a
+ * plain-HTTP page of a host that is not loopback), or null. The login page says it instead of
+ * sending the visitor round in a silent loop back to /login.
+ */
+export function sessionCookieProblem(request: Request): string | null {
+  return cookieSecurityFor(request).browserKeepsIt ? null : insecureConnectionMessage(httpsLoginUrl());
+}
+
+export async function getSession(request: Request): Promise<Session> {
+  const session = await sessionStorage().getSession(request.headers.get("Cookie"));
+  requestOf.set(session, request);
+  return session;
+}
+
+const optionsOf = (session: Session) => {
+  const request = requestOf.get(session);
+  return request ? cookieOptionsFor(request) : {};
+};
+
+export const commitSession: Storage["commitSession"] = (s, o) => sessionStorage().commitSession(s, { ...optionsOf(s), ...o });
+export const destroySession: Storage["destroySession"] = (s, o) => sessionStorage().destroySession(s, { ...optionsOf(s), ...o });
 
 export async function getToken(request: Request): Promise<string | null> {
   return (await getSession(request)).get("token") ?? null;

@@ -4,8 +4,12 @@ import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { Tabs } from "#app/components/Tabs";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
+import { isUuid } from "#app/domain/url-state";
 import { LetterScoreDialog } from "#app/components/results/LetterScoreDialog";
+import { LazyRanScoringDialog } from "#app/components/ran/lazy";
+import { ranDialogHref } from "#app/components/ran/ran-urls";
 import { Legend } from "#app/components/results/Legend";
+import { readFormData } from "#app/server/body-limit.server";
 import { ResultsControls } from "#app/components/results/ResultsControls";
 import { ResultsGrid } from "#app/components/results/ResultsGrid";
 import { PERIOD_LABELS } from "#app/domain/periods";
@@ -18,7 +22,10 @@ import {
 } from "#app/domain/results-labels";
 import { apiFor, expectData } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
+import { loadRanDialog, RAN_INTENT, saveRanScore, type RanActionData } from "#app/lib/ran-scoring.server";
 import { signOutAndRedirect } from "#app/lib/session.server";
+import ranScoringCss from "#app/styles/ran-scoring.css";
+import ranCss from "#app/styles/ran.css";
 import resultsCss from "#app/styles/results.css";
 import { resultsHref, viewOnly, type ResultsQuery } from "#app/components/results/urls";
 import { classroomBanner, LetterScoresForm, letterScoreItems, loadShownResults, parseResultsQuery } from "./classroom.$classroomId.server";
@@ -28,7 +35,12 @@ const TABS = [
   { id: "students", label: "Students" },
 ] as const;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: resultsCss }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: resultsCss },
+  // The RAN scoring dialog's look (issue 11): small, and a 'Needs scoring' cell opens it from here.
+  { rel: "stylesheet", href: ranCss },
+  { rel: "stylesheet", href: ranScoringCss },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.classroom.name} – Early Literacy Screening` : "Classroom – Early Literacy Screening" },
@@ -36,6 +48,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
+  // Not an id at all: the shared 404 page.
+  if (!isUuid(params.classroomId)) throw new Response(null, { status: 404, statusText: "Not Found" });
   const api = apiFor(request, context);
   const classroom = await api.load(api.GET("/participantGroups/{id}", { params: { path: { id: params.classroomId! } } }));
   const q = parseResultsQuery(new URL(request.url));
@@ -76,14 +90,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           }))
         : null,
       results: null,
+      ran: null,
     };
   }
-  return { ...base, students: null, results: await loadShownResults(request, api, classroom, q) };
+  const [results, ran] = await Promise.all([
+    loadShownResults(request, api, classroom, q),
+    // A 'Needs scoring' RAN cell opens the RAN scoring dialog here (issue 11): `?dialog=ran&ranTest=<id>`.
+    loadRanDialog(request, api, new URL(request.url)),
+  ]);
+  return { ...base, students: null, results, ran };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireUser(request, context);
-  const form = await request.formData();
+  const form = await readFormData(request);
+  if (form.get("intent") === RAN_INTENT) return saveRanScore(request, apiFor(request, context), form);
   const parsed = LetterScoresForm.safeParse({ ...Object.fromEntries(form), correct: form.getAll("correct") });
   if (!parsed.success) return { error: { message: UNABLE_TO_INPUT, detail: parsed.error.issues[0]?.message } };
   const f = parsed.data;
@@ -138,7 +159,7 @@ export default function ClassroomPage() {
           </div>
         </aside>
       ) : null}
-      <Tabs tabs={TABS} current={q.tab} label="Classroom views" drop={["student", "test", "mode", "from"]} />
+      <Tabs tabs={TABS} current={q.tab} label="Classroom views" drop={["student", "test", "mode", "from", "ranTest", "edit", "blind"]} />
       {q.tab === "students" ? <StudentsTab /> : <ResultsTab />}
     </section>
   );
@@ -192,8 +213,9 @@ function StudentsTab() {
 }
 
 function ResultsTab() {
-  const { results, classroom, q } = useLoaderData<typeof loader>();
+  const { results, classroom, q, ran } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const ranAction = actionData && "ran" in actionData ? (actionData as RanActionData).ran : undefined;
   if (!results) return null;
   const { grid } = results;
   const scoreParam = grid?.mode === "score" ? "raw" : "percentile";
@@ -240,6 +262,7 @@ function ResultsTab() {
                 ? dialogHref(participantId, cell.testCode, cell.letterAction)
                 : null
             }
+            ranHref={(cell) => (cell.ranTestId ? ranDialogHref(resultsHref(classroom.id, view), cell.ranTestId) : null)}
           />
           <Legend />
         </>
@@ -250,10 +273,17 @@ function ResultsTab() {
           closeHref={resultsHref(classroom.id, view)}
           viewHref={dialogHref(q.student, q.test, "view")}
           editHref={dialogHref(q.student, q.test, "edit", "view")}
-          error={actionData?.error ?? null}
+          error={actionData && "error" in actionData ? actionData.error : null}
         />
       ) : results.dialog ? (
         <LetterScoreDialog data={results.dialog} closeHref={resultsHref(classroom.id, view)} viewHref="" editHref="" />
+      ) : null}
+      {ran && "error" in ran ? (
+        <p role="alert" className="alert alert--error">
+          {ran.error}
+        </p>
+      ) : ran ? (
+        <LazyRanScoringDialog data={ran.data} actionData={ranAction} alsoRemove={["ranTest", "edit", "blind"]} />
       ) : null}
     </div>
   );

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { firstError, isFormReply, type FormReply } from "#app/components/form-reply";
 import { PasswordChecklist } from "#app/components/PasswordChecklist";
@@ -10,7 +10,8 @@ import { pendingNewPasswordCookie, readPendingNewPassword } from "#app/lib/accou
 import { NewPasswordForm } from "#app/lib/account-forms.server";
 import { publicApiFor } from "#app/lib/api.server";
 import { invalidForm, parseSubmission, refusedForm } from "#app/lib/forms.server";
-import { commitSession, getSession } from "#app/lib/session.server";
+import { ACCOUNT_BODY_LIMIT, readFormData } from "#app/server/body-limit.server";
+import { commitSession, cookieOptionsFor, getSession } from "#app/lib/session.server";
 import accountCss from "#app/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
@@ -39,7 +40,7 @@ const PASSWORDS = ["password", "confirmation"];
 export async function action({ request }: ActionFunctionArgs) {
   const api = publicApiFor(request);
   const pending = await readPendingNewPassword(request);
-  const submission = parseSubmission(await request.formData(), NewPasswordForm);
+  const submission = parseSubmission(await readFormData(request, ACCOUNT_BODY_LIMIT), NewPasswordForm);
   if (submission.status !== "success") return invalidForm(submission, { status: 200, hideFields: PASSWORDS });
   if (!pending) return refusedForm(submission, FAILED, { status: 200, hideFields: PASSWORDS });
   const newpassword = submission.value.password;
@@ -51,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   session.set("token", result.data.token);
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSession(session));
-  headers.append("Set-Cookie", await pendingNewPasswordCookie.serialize("", { maxAge: 0 }));
+  headers.append("Set-Cookie", await pendingNewPasswordCookie.serialize("", { ...cookieOptionsFor(request), maxAge: 0 }));
   return data({ done: true, home: safeRedirect(pending.redirectTo, homePath(result.data.user)) } satisfies Done, { headers });
 }
 
@@ -60,7 +61,6 @@ export default function CompleteNewPassword() {
   const answer = useActionData() as Done | FormReply | undefined;
   const result = answer && "done" in answer ? answer : undefined;
   const reply = isFormReply(answer) ? answer : undefined;
-  const [password, setPassword] = useState("");
   const busy = useNavigation().state === "submitting";
   const navigate = useNavigate();
   const home = result?.done ? result.home : null;
@@ -112,7 +112,6 @@ export default function CompleteNewPassword() {
               name="password"
               type="password"
               autoComplete="new-password"
-              onChange={(e) => setPassword(e.currentTarget.value)}
               aria-invalid={fieldError("password") ? true : undefined}
               aria-describedby={fieldError("password") ? "password-error password-rules" : "password-rules"}
             />
@@ -122,7 +121,7 @@ export default function CompleteNewPassword() {
               </p>
             ) : null}
           </div>
-          <PasswordChecklist id="password-rules" password={password} />
+          <PasswordChecklist id="password-rules" field="password" />
           <div className="field">
             <label htmlFor="confirmation">Confirm new password</label>
             <input

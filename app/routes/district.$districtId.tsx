@@ -11,7 +11,7 @@ import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { completionTables } from "#app/domain/completion-report";
 import { PERIOD_LABELS, PERIODS } from "#app/domain/periods";
 import { lastFirst } from "#app/domain/sort";
-import { periodOf, selectedTab, sortOf } from "#app/domain/url-state";
+import { isUuid, periodOf, selectedTab, sortOf } from "#app/domain/url-state";
 import { dispatchIntent, schoolIntents, userIntents } from "#app/lib/admin-actions.server";
 import { adminRequest, loadPart, sortedPart } from "#app/lib/admin.server";
 import adminCss from "#app/styles/admin.css";
@@ -25,7 +25,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, api } = await adminRequest(request, context);
-  const districtId = params.districtId ?? "";
+  // Not an id at all: the shared 404 page, not a page of load alerts.
+  if (!isUuid(params.districtId)) throw new Response(null, { status: 404, statusText: "Not Found" });
+  const districtId = params.districtId;
   const { search } = new URL(request.url);
   const tabs = districtTabs(user.role).map((id) => ({ id, label: TAB_LABELS[id] }));
   const tab = selectedTab(tabs, search).id;

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { RATE_LIMITED } from "#app/domain/rate-limit";
@@ -6,6 +6,7 @@ import { formFields, isFormReply, type FormReply } from "#app/components/form-re
 import { ForgotPasswordForm } from "#app/lib/account-forms.server";
 import { publicApiFor } from "#app/lib/api.server";
 import { invalidForm, parseSubmission, refusedForm } from "#app/lib/forms.server";
+import { ACCOUNT_BODY_LIMIT, readFormData } from "#app/server/body-limit.server";
 import accountCss from "#app/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
@@ -15,19 +16,25 @@ const INVALID_EMAIL = "Please enter a valid email address.";
 
 export async function action({ request }: ActionFunctionArgs) {
   const api = publicApiFor(request);
-  const submission = parseSubmission(await request.formData(), ForgotPasswordForm);
+  const submission = parseSubmission(await readFormData(request, ACCOUNT_BODY_LIMIT), ForgotPasswordForm);
   if (submission.status !== "success") return invalidForm(submission, { status: 200 });
   const { email } = submission.value;
   const result = await api.result(api.POST("/dashboard/forgot-password", { body: { email } }));
   // The same confirmation whatever the answer: it never says whether the email has an account.
   if (result.ok) return { sent: true as const, email };
-  return refusedForm(submission, result.status === 429 ? RATE_LIMITED : INVALID_EMAIL, { field: "email", status: 200 });
+  // Spec 000 §5: any failure shows 'Please enter a valid email address.' beside the field; when
+  // the failure is the rate limit, the page's alert says so too (issue 13 item 17).
+  if (result.status === 429) {
+    return data(submission.reply({ formErrors: [RATE_LIMITED], fieldErrors: { email: [INVALID_EMAIL] } }), { status: 200 });
+  }
+  return refusedForm(submission, INVALID_EMAIL, { field: "email", status: 200 });
 }
 
 export default function ForgotPassword() {
   const data = useActionData() as { sent: true; email: string } | FormReply | undefined;
   const busy = useNavigation().state === "submitting";
-  const email = formFields(isFormReply(data) ? data : undefined).text("email");
+  const form = formFields(isFormReply(data) ? data : undefined);
+  const email = form.text("email");
   const error = email.error;
   return (
     <div className="auth-page">
@@ -46,6 +53,11 @@ export default function ForgotPassword() {
         ) : (
           <Form method="post" noValidate className="form">
             <p>Enter the email address of your account and we will send you a verification code.</p>
+            {form.formError ? (
+              <p className="alert alert--error" role="alert">
+                {form.formError}
+              </p>
+            ) : null}
             <div className="field">
               <label htmlFor="email">Email</label>
               <input

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { loginNoticeCookie } from "#app/lib/account-cookies.server";
 import { publicApiFor } from "#app/lib/api.server";
-import { commitSession, getSession } from "#app/lib/session.server";
+import { commitSession, cookieOptionsFor, getSession } from "#app/lib/session.server";
 import { SSO_FLOW_COOKIE } from "#app/server/sso-flow.server";
 
 // Single sign-on return page (spec 000 section 2): exchanges `code` for a session and goes
@@ -9,9 +9,9 @@ import { SSO_FLOW_COOKIE } from "#app/server/sso-flow.server";
 
 const clearFlow = `${SSO_FLOW_COOKIE}=; Path=/login-callback; Max-Age=0; HttpOnly; SameSite=Lax`;
 
-async function failed() {
+async function failed(request: Request) {
   const headers = new Headers();
-  headers.append("Set-Cookie", await loginNoticeCookie.serialize("sso-failed"));
+  headers.append("Set-Cookie", await loginNoticeCookie.serialize("sso-failed", cookieOptionsFor(request)));
   headers.append("Set-Cookie", clearFlow);
   return redirect("/login", { headers });
 }
@@ -20,10 +20,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const code = url.searchParams.get("code");
   const startedHere = (request.headers.get("Cookie") ?? "").split(/;\s*/).includes(`${SSO_FLOW_COOKIE}=1`);
-  if (url.searchParams.get("error") || !code || !startedHere) return failed();
+  if (url.searchParams.get("error") || !code || !startedHere) return failed(request);
   const api = publicApiFor(request);
   const result = await api.result(api.POST("/dashboard/login/sso", { body: { code } }));
-  if (!result.ok || result.data.error || !result.data.token) return failed();
+  if (!result.ok || result.data.error || !result.data.token) return failed(request);
   const session = await getSession(request);
   session.set("token", result.data.token);
   const headers = new Headers();

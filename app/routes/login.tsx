@@ -7,9 +7,10 @@ import { publicApiFor, type ApiSchema } from "#app/lib/api.server";
 import { appVersion } from "#app/lib/app-info.server";
 import { authenticator, getUser, LoginFailure, type LoginFieldErrors } from "#app/lib/auth.server";
 import { publicUrl } from "#app/server/config.server";
+import { ACCOUNT_BODY_LIMIT, readFormData } from "#app/server/body-limit.server";
 import { assertSameOrigin } from "#app/server/csrf.server";
 import { flagsFor, isOn } from "#app/server/flags.server";
-import { commitSession, getSession } from "#app/lib/session.server";
+import { commitSession, cookieOptionsFor, getSession, sessionCookieProblem } from "#app/lib/session.server";
 import accountCss from "#app/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const notice = (await loginNoticeCookie.parse(request.headers.get("Cookie"))) as LoginNotice | null;
   return data(
     await loginPage(request, notice),
-    notice ? { headers: { "Set-Cookie": await loginNoticeCookie.serialize("", { maxAge: 0 }) } } : undefined,
+    notice ? { headers: { "Set-Cookie": await loginNoticeCookie.serialize("", { ...cookieOptionsFor(request), maxAge: 0 }) } } : undefined,
   );
 }
 
@@ -45,15 +46,23 @@ async function loginPage(request: Request, notice: LoginNotice | null) {
     registration: isOn(flags, "new-user-password-registration"),
     banner: isOn(flags, "login-banner") ? flags.loginBanner : null,
     officeHoursUrl: isOn(flags, "office-hours-link") ? (process.env.OFFICE_HOURS_URL ?? null) : null,
-    sso: providers.map(({ provider: id, clientId }) => ({
-      id,
-      label: SSO_LABELS[id],
-      // An unconfigured provider still has its button; the API answers it with an error.
-      href: `/api/auth/login/${id}/${encodeURIComponent(clientId ?? "not-configured")}?callback=${encodeURIComponent(callback)}`,
-    })),
+    // A button only for a provider this install configured (issue 13 item 15): an unconfigured
+    // one could only end in the sign-on failure text.
+    sso: providers.flatMap(({ provider: id, clientId }) =>
+      clientId
+        ? [
+            {
+              id,
+              label: SSO_LABELS[id],
+              href: `/api/auth/login/${id}/${encodeURIComponent(clientId)}?callback=${encodeURIComponent(callback)}`,
+            },
+          ]
+        : [],
+    ),
     version: appVersion(),
     year: new Date().getFullYear(),
     notice: notice && notice in LOGIN_NOTICES ? LOGIN_NOTICES[notice] : null,
+    insecure: sessionCookieProblem(request),
   };
 }
 type LoginPage = Awaited<ReturnType<typeof loginPage>>;
@@ -62,10 +71,12 @@ type ActionData = { email: string; fieldErrors: LoginFieldErrors; formError: str
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const form = await request.clone().formData();
+  const form = await readFormData(request.clone(), ACCOUNT_BODY_LIMIT);
   const email = String(form.get("email") ?? "");
   const redirectTo = form.get("redirectTo");
   const attempt = Number(form.get("attempt") ?? 0) + 1;
+  const insecure = sessionCookieProblem(request);
+  if (insecure) return { email, fieldErrors: {}, formError: insecure, attempt } satisfies ActionData;
   try {
     const { token, user } = await authenticator.authenticate("form", request);
     const session = await getSession(request);
@@ -82,7 +93,9 @@ export async function action({ request }: ActionFunctionArgs) {
         challenge: error.challenge,
         redirectTo: typeof redirectTo === "string" && redirectTo ? redirectTo : null,
       };
-      return redirect("/complete-new-password", { headers: { "Set-Cookie": await pendingNewPasswordCookie.serialize(pending) } });
+      return redirect("/complete-new-password", {
+        headers: { "Set-Cookie": await pendingNewPasswordCookie.serialize(pending, cookieOptionsFor(request)) },
+      });
     }
     const data: ActionData = {
       email,
@@ -101,7 +114,7 @@ export default function Login() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors = data?.fieldErrors ?? {};
-  const formError = data?.formError ?? (data ? null : page.notice);
+  const formError = data?.formError ?? (data ? null : (page.insecure ?? page.notice));
   return (
     <div className="auth-page">
       {page.banner ? (
@@ -167,16 +180,18 @@ export default function Login() {
           <Link to="/forgot-password">Forgot password?</Link>
           {page.registration ? <Link to="/register">Register</Link> : null}
         </div>
-        <div className="sso" role="group" aria-labelledby="sso-title">
-          <p className="sso__divider" id="sso-title">
-            Or sign in with
-          </p>
-          {page.sso.map((p) => (
-            <a key={p.id} href={p.href} className="button">
-              Sign in with {p.label}
-            </a>
-          ))}
-        </div>
+        {page.sso.length > 0 ? (
+          <div className="sso" role="group" aria-labelledby="sso-title">
+            <p className="sso__divider" id="sso-title">
+              Or sign in with
+            </p>
+            {page.sso.map((p) => (
+              <a key={p.id} href={p.href} className="button">
+                Sign in with {p.label}
+              </a>
+            ))}
+          </div>
+        ) : null}
       </section>
       <footer className="auth-footer">
         <PrivacyPolicyLink />

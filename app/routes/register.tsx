@@ -5,6 +5,7 @@ import { formFields, isFormReply, type FormReply } from "#app/components/form-re
 import { RegisterForm } from "#app/lib/account-forms.server";
 import { publicApiFor } from "#app/lib/api.server";
 import { invalidForm, parseSubmission, refusedForm } from "#app/lib/forms.server";
+import { ACCOUNT_BODY_LIMIT, readFormData } from "#app/server/body-limit.server";
 import accountCss from "#app/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
@@ -21,7 +22,7 @@ const OTHER = "An unknown error occurred during user registration. Please contac
 
 export async function action({ request }: ActionFunctionArgs) {
   const api = publicApiFor(request);
-  const submission = parseSubmission(await request.formData(), RegisterForm);
+  const submission = parseSubmission(await readFormData(request, ACCOUNT_BODY_LIMIT), RegisterForm);
   if (submission.status !== "success") return invalidForm(submission, { status: 200 });
   const result = await api.result(api.POST("/registerUser", { body: { email: submission.value.email } }));
   if (result.ok) return { done: true as const };

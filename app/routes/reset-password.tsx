@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { PasswordChecklist } from "#app/components/PasswordChecklist";
 import { RATE_LIMITED } from "#app/domain/rate-limit";
@@ -8,6 +7,7 @@ import { firstError, formFields, isFormReply, type FormReply } from "#app/compon
 import { ResetPasswordForm } from "#app/lib/account-forms.server";
 import { publicApiFor } from "#app/lib/api.server";
 import { invalidForm, parseSubmission, refusedForm } from "#app/lib/forms.server";
+import { ACCOUNT_BODY_LIMIT, readFormData } from "#app/server/body-limit.server";
 import accountCss from "#app/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
@@ -21,7 +21,7 @@ const PASSWORDS = ["password", "confirmation"];
 
 export async function action({ request }: ActionFunctionArgs) {
   const api = publicApiFor(request);
-  const submission = parseSubmission(await request.formData(), ResetPasswordForm);
+  const submission = parseSubmission(await readFormData(request, ACCOUNT_BODY_LIMIT), ResetPasswordForm);
   if (submission.status !== "success") return invalidForm(submission, { status: 200, hideFields: PASSWORDS });
   const { email, code, password } = submission.value;
   const result = await api.result(api.POST("/dashboard/forgot-password/new", { body: { email, code, password } }));
@@ -32,7 +32,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const data = useActionData() as { done: true } | FormReply | undefined;
   const [params] = useSearchParams();
-  const [password, setPassword] = useState("");
   const busy = useNavigation().state === "submitting";
   const invite = params.get("invite") === "1";
   const title = invite ? "Set Your Password" : "Reset Password";
@@ -103,7 +102,6 @@ export default function ResetPassword() {
               name="password"
               type="password"
               autoComplete="new-password"
-              onChange={(e) => setPassword(e.currentTarget.value)}
               aria-invalid={fieldError("password") ? true : undefined}
               aria-describedby={described("password", "password-rules")}
             />
@@ -113,7 +111,7 @@ export default function ResetPassword() {
               </p>
             ) : null}
           </div>
-          <PasswordChecklist id="password-rules" password={password} />
+          <PasswordChecklist id="password-rules" field="password" />
           <div className="field">
             <label htmlFor="confirmation">Confirm new password</label>
             <input

@@ -9,7 +9,7 @@ import { can } from "#app/domain/admin-permissions";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { gradeLabel } from "#app/domain/grades";
 import { lastFirst, sortByName } from "#app/domain/sort";
-import { dialogOf, selectedTab, sortOf } from "#app/domain/url-state";
+import { dialogOf, isUuid, selectedTab, sortOf } from "#app/domain/url-state";
 import { classroomIntents, dispatchIntent, studentGrades, studentIntents } from "#app/lib/admin-actions.server";
 import { adminRequest, loadPart, sortedPart } from "#app/lib/admin.server";
 import adminCss from "#app/styles/admin.css";
@@ -27,7 +27,9 @@ const STUDENT_DIALOGS = ["create-student", "edit-student"];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, api } = await adminRequest(request, context);
-  const schoolId = params.schoolId ?? "";
+  // Not an id at all: the shared 404 page, not a page of load alerts.
+  if (!isUuid(params.schoolId)) throw new Response(null, { status: 404, statusText: "Not Found" });
+  const schoolId = params.schoolId;
   const { search } = new URL(request.url);
   const tab = selectedTab(TABS, search).id;
   const { dialog } = dialogOf(search);

@@ -29,12 +29,14 @@ import { familyReportView } from "#app/i18n/family-report/view.server";
 import { studentGrades } from "#app/lib/admin-actions.server";
 import type { ApiClient, ApiSchema, CurrentUser } from "#app/lib/api.server";
 import { loadBanner } from "#app/lib/banner.server";
+import { loadRanDialog } from "#app/lib/ran-scoring.server";
 import { signOutAndRedirect } from "#app/lib/session.server";
 import { flagsFor, isOn } from "#app/server/flags.server";
 
 // What the student page loads (spec 001 §2 'Student profile', §4 load states, §7 student-page
 // operations): one API call for the student and every period's results, one more for an open
-// Test details dialog, two for the Edit dialog's choices.
+// Test details dialog, two for the Edit dialog's choices, and for the RAN scoring dialog its
+// test, its recordings' token and their waveforms.
 
 const StudentQuery = z.object({
   period: z.enum(PERIODS).optional().catch(undefined),
@@ -117,9 +119,10 @@ export async function loadStudentPage(request: Request, api: ApiClient, user: Cu
 
   const reportModel = familyReport(profile, displayFlags, today);
   const banner = loadBanner();
-  const [details, studentOptions] = await Promise.all([
+  const [details, studentOptions, ran] = await Promise.all([
     q.dialog === "test-details" && q.test && !q.print ? loadTestDetails(request, api, studentId, q.test) : null,
     q.dialog === "edit-student" && !q.print ? loadStudentOptions(api, district.organizationId) : null,
+    q.dialog === "ran" && !q.print ? loadRanDialog(request, api, new URL(request.url), { param: "test", studentId }) : null,
   ]);
 
   return {
@@ -142,6 +145,7 @@ export async function loadStudentPage(request: Request, api: ApiClient, user: Cu
     results,
     resultsError,
     details,
+    ran,
     studentOptions: studentOptions && { ...studentOptions, grades: studentGrades(request) },
     nextStepsUrl: process.env.NEXT_STEPS_URL ?? null,
     report: reportModel && reportViews(reportModel, q.lang, q.print === "1"),

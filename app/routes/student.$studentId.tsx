@@ -1,9 +1,10 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { FAMILY_REPORT_HOST, FamilyReport } from "#app/components/family-report/FamilyReport";
 import { ErrorPage } from "#app/components/ErrorPage";
+import { LazyRanScoringDialog } from "#app/components/ran/lazy";
 import { AdminViewToggle } from "#app/components/student/AdminViewToggle";
 import { LazyStudentDialog, LazyTestDetailsDialog } from "#app/components/student/dialogs";
 import { GradeBanner } from "#app/components/student/GradeBanner";
@@ -17,7 +18,10 @@ import { dispatchIntent, studentIntents } from "#app/lib/admin-actions.server";
 import { apiFor } from "#app/lib/api.server";
 import type { FamilyReportLang } from "#app/i18n/family-report/index.server";
 import { requireUser } from "#app/lib/auth.server";
+import { RAN_INTENT, saveRanScore, type RanActionData } from "#app/lib/ran-scoring.server";
 import adminCss from "#app/styles/admin.css";
+import ranScoringCss from "#app/styles/ran-scoring.css";
+import ranCss from "#app/styles/ran.css";
 import familyReportCss from "#app/styles/family-report.css";
 import resultsCss from "#app/styles/results.css";
 import studentCss from "#app/styles/student.css";
@@ -29,6 +33,8 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: resultsCss },
   { rel: "stylesheet", href: studentCss },
   { rel: "stylesheet", href: familyReportCss },
+  { rel: "stylesheet", href: ranCss },
+  { rel: "stylesheet", href: ranScoringCss },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -42,14 +48,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return loadStudentPage(request, apiFor(request, context), user, id.data);
 }
 
-/** The Edit dialog posts here; the school page's student action saves it (spec 000 §5 rules, same texts). */
+/**
+ * The Edit dialog posts here; the school page's student action saves it (spec 000 §5 rules, same
+ * texts). The RAN scoring dialog's form posts here too.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.clone().formData();
+  if (form.get("intent") === RAN_INTENT) {
+    await requireUser(request, context);
+    return saveRanScore(request, apiFor(request, context), form);
+  }
   const { "edit-student": edit } = studentIntents();
   return dispatchIntent(request, { "edit-student": edit }, { context });
 }
 
 export default function StudentPage() {
   const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const ranAction = actionData && "ran" in actionData ? (actionData as RanActionData).ran : undefined;
   // The language the hidden report prints in follows the choice beside Print Report.
   const [lang, setLang] = useState<FamilyReportLang | null>(d.state === "ready" && d.report ? d.report.lang : null);
   if (d.state === "error") {
@@ -132,7 +148,13 @@ export default function StudentPage() {
         </section>
       </div>
       {d.details && "test" in d.details ? <LazyTestDetailsDialog details={d.details.test} /> : null}
-      {/* `?dialog=ran&test=<id>` is the RAN scoring dialog's hook: issue 11 builds that dialog; until then nothing opens. */}
+      {d.ran && "error" in d.ran ? (
+        <p role="alert" className="alert alert--error sp-alert">
+          {d.ran.error}
+        </p>
+      ) : d.ran ? (
+        <LazyRanScoringDialog data={d.ran.data} actionData={ranAction} />
+      ) : null}
       {d.studentOptions ? (
         <LazyStudentDialog
           student={d.student}

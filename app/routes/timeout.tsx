@@ -4,6 +4,7 @@ import { ErrorPage } from "#app/components/ErrorPage";
 import { safeRedirect } from "#app/domain/home-path";
 import { apiFor } from "#app/lib/api.server";
 import { destroySession, getSession, getToken } from "#app/lib/session.server";
+import { ACCOUNT_BODY_LIMIT, readFormData } from "#app/server/body-limit.server";
 import accountCss from "#app/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
@@ -12,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Session Timeout | Early Liter
 /** The idle time-out posts here when nobody answered: sign out server-side, remember the page. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = apiFor(request, context);
-  const form = await request.formData();
+  const form = await readFormData(request, ACCOUNT_BODY_LIMIT);
   const redirectTo = safeRedirect(form.get("redirectTo"), "/");
   if (await getToken(request)) await api.POST("/dashboard/logout");
   const session = await getSession(request);

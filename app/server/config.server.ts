@@ -1,10 +1,9 @@
 import path from "node:path";
+import { cookieSecurity, parseCookieSecure, type CookieSecureSetting } from "#app/domain/cookie-security";
 
 /** Idle time-out of spec 001 section 9 (1 hour) and its 30 s grace; both overridable for tests. */
 export const idleTimeoutMs = () => Number(process.env.IDLE_TIMEOUT_MS ?? 3_600_000);
 export const logoutGraceMs = () => Number(process.env.LOGOUT_GRACE_MS ?? 30_000);
-
-export const isProduction = () => process.env.NODE_ENV === "production";
 
 /** The app's public origin, for links in emails and CSRF checks. */
 export const publicUrl = () => process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
@@ -19,10 +18,30 @@ export function databaseOptions(): { url?: string; dir?: string } {
   return { dir: process.env.PGLITE_DIR ?? path.join(dataDir(), "pglite") };
 }
 
-/** Cookies are Secure in production unless COOKIE_SECURE=false (plain-HTTP intranet installs). */
-export function secureCookies(): boolean {
-  if (process.env.COOKIE_SECURE) return process.env.COOKIE_SECURE !== "false";
-  return isProduction();
+/**
+ * COOKIE_SECURE: "true" makes every cookie Secure, "false" none; unset (the default) decides per
+ * request: Secure when the request came over HTTPS or PUBLIC_URL is https (docs/decisions/sessions.md).
+ */
+export const cookieSecureSetting = (): CookieSecureSetting => parseCookieSecure(process.env.COOKIE_SECURE);
+
+/** This request's cookies: Secure or not, and whether the browser will keep them (see cookieSecurity). */
+export function cookieSecurityFor(request: Request) {
+  return cookieSecurity(cookieSecureSetting(), process.env.PUBLIC_URL, {
+    url: request.url,
+    forwardedProto: request.headers.get("x-forwarded-proto"),
+  });
+}
+
+/** Where a visitor on the wrong address should sign in: the login page of an https PUBLIC_URL, else null. */
+export function httpsLoginUrl(): string | null {
+  const base = process.env.PUBLIC_URL;
+  if (!base) return null;
+  try {
+    const url = new URL("/login", base);
+    return url.protocol === "https:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
 }
 
 export const outboxDir = () => path.join(dataDir(), "outbox");

@@ -8,6 +8,7 @@ import { PERIODS, type Period } from "#app/domain/periods";
 import { ROLE_IDS, type RoleName } from "#app/domain/roles";
 import { participantCode, seededRandom, type Random } from "#app/domain/random";
 import { isPracticeResponse } from "#app/domain/ran";
+import { RAN_NORMS, ranResult, type RanNorm } from "#app/domain/ran-norms";
 import { audioStorageKey, parseAudioFileName, ranAudioFileName } from "#app/domain/ran-audio-name";
 import { fileStore } from "#app/server/file-store.server";
 import { FIRST_NAMES, LAST_NAMES } from "./names";
@@ -307,7 +308,11 @@ async function addResults(
       // Drawn in this order (theta, then responses) so the seeded random gives the same district as before.
       const finalTheta =
         state === "complete" && test.scoring === "ability" ? Number((ability * 3 - 1.5 + random.next() * 0.6).toFixed(3)) : null;
-      const responses = demoResponses(random, code as TestCode, letters, correctByCode, state);
+      const responses = demoResponses(random, code as TestCode, letters, correctByCode, state, RAN_NORMS[grade][period]);
+      // A scored RAN's result is what its scored time gives (app/domain/ran-norms.ts), as a save from the scoring dialog would set it.
+      const scoredTime =
+        test.manual === "ran" && state === "complete" && "evalResponseTime" in responses[1] ? responses[1].evalResponseTime : null;
+      const ran = typeof scoredTime === "number" ? ranResult(grade, period, scoredTime) : null;
       const { participantTestId } = await recordTestResult(db, {
         clientTestId: `demo-${participantId}-${period}-${code}`,
         participantId,
@@ -317,8 +322,8 @@ async function addResults(
         endDtTm: state === "incomplete" ? null : end.toISOString(),
         completedFlag: state !== "incomplete",
         invalid: state === "invalid" ? true : null,
-        finalTheta,
-        abilityPercentile: state === "complete" ? percentile : null,
+        finalTheta: ran && test.scoring === "ability" ? ran.finalTheta : finalTheta,
+        abilityPercentile: state === "complete" ? (ran?.abilityPercentile ?? percentile) : null,
         correctItems: letters.length ? correct : null,
         totalItems: letters.length ? letters.length : null,
         correctByCode: letters.length && state === "complete" ? correctByCode : null,
@@ -349,7 +354,14 @@ async function addResults(
   return count;
 }
 
-function demoResponses(random: Random, code: TestCode, letters: string[], correctByCode: Record<string, number>, state: string) {
+function demoResponses(
+  random: Random,
+  code: TestCode,
+  letters: string[],
+  correctByCode: Record<string, number>,
+  state: string,
+  norm: RanNorm,
+) {
   if (letters.length) {
     return state === "complete" ? letters.map((q) => ({ questionCode: q, score: correctByCode[q] ?? 0 })) : [];
   }
@@ -367,7 +379,8 @@ function demoResponses(random: Random, code: TestCode, letters: string[], correc
         questionCode: `${code}_1`,
         score: 1,
         responseTimeInSecs: random.int(30, 70),
-        evalResponseTime: scored ? random.int(30, 70) : null,
+        // The same draw as always (so the rest of the district is unchanged), placed on the grade's norm: 30–70 → ±1.5 spreads.
+        evalResponseTime: scored ? Math.max(1, Math.round(norm.meanSecs + ((random.int(30, 70) - 50) / 20) * 1.5 * norm.sdSecs)) : null,
         numOfErrors: scored ? random.int(0, 6) : null,
         invalid: state === "invalid" ? true : null,
       },

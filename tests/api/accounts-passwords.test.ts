@@ -248,6 +248,32 @@ describe(`single sign-on code exchange (${process.env.TEST_DB_ENGINE})`, () => {
     expect(await again.json()).toMatchObject({ error: expect.any(String), data: null });
   });
 
+  // Issue 13 item 14: a user who signs in by single sign-on has an account that works; admins
+  // must not keep seeing 'Invite User' (None) or 'Pending' for them.
+  it.each(["None", "Pending"] as const)("makes a %s user Active, once they are signed in", async (status) => {
+    const user = await newTeacher({ authStatus: status, password: null });
+    const code = await issueCode(handle.db, { purpose: "sso", email: user.email, userId: user.user_id, now: t.clock.now });
+    const authStatus = async () =>
+      (await handle.db.selectFrom("app_user").select("auth_status").where("user_id", "=", user.user_id).executeTakeFirstOrThrow())
+        .auth_status;
+    expect(await authStatus()).toBe(status);
+    const res = await t.call("POST", "/dashboard/login/sso", { body: { code } });
+    expect(res.status).toBe(200);
+    expect(await authStatus()).toBe("Active");
+    const admin = await t.login(w.districtAdmin.email);
+    const listed = await t.call("GET", `/user/userByEmail/${encodeURIComponent(user.email)}`, { token: admin });
+    expect(await listed.json()).toMatchObject({ authStatus: "Active" });
+    const log = await handle.db.selectFrom("audit_log").selectAll().where("entity_id", "=", user.user_id).execute();
+    expect(log).toMatchObject([{ action: "sso-activated", actor_user_id: user.user_id, details: { from: status, to: "Active" } }]);
+  });
+
+  it("leaves an Active user's status and writes nothing more", async () => {
+    const user = await newTeacher({ authStatus: "Active" });
+    const code = await issueCode(handle.db, { purpose: "sso", email: user.email, userId: user.user_id, now: t.clock.now });
+    expect((await t.call("POST", "/dashboard/login/sso", { body: { code } })).status).toBe(200);
+    expect(await handle.db.selectFrom("audit_log").selectAll().where("entity_id", "=", user.user_id).execute()).toEqual([]);
+  });
+
   it("refuses an expired or a wrong code", async () => {
     const code = await issueCode(handle.db, { purpose: "sso", email: w.teacher.email, userId: w.teacher.user_id, now: t.clock.now });
     expect((await t.call("POST", "/dashboard/login/sso", { body: { code: `${code}x` } })).status).toBe(401);

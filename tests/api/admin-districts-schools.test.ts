@@ -168,3 +168,63 @@ describe(`schools (${process.env.TEST_DB_ENGINE})`, () => {
     expect((await t.call("GET", `/organizationUnit/${school.organization_unit_id}`, { token: da })).status).toBe(404);
   });
 });
+
+// Issue 13 item 6: a duplicate name within its parent (all districts; a school's district) is
+// refused whatever its case and spacing, with the error on the name field.
+describe(`duplicate names (${process.env.TEST_DB_ENGINE})`, () => {
+  const DISTRICT_TAKEN = "A district with this name already exists.";
+  const SCHOOL_TAKEN = "A school with this name already exists in this district.";
+  beforeAll(() => makeDistrict(handle.db, "Harbor Point District"));
+
+  it.each(["Harbor Point District", "harbor point district", "  HARBOR   Point\tdistrict "])(
+    "refuses a new district named %j when 'Harbor Point District' exists",
+    async (name) => {
+      const res = await t.call("POST", "/organization", { token: su, body: { name, state: "WA" } });
+      expect(res.status).toBe(409);
+      expect(await res.json()).toEqual({ message: DISTRICT_TAKEN, errors: [`name: ${DISTRICT_TAKEN}`] });
+    },
+  );
+
+  it("refuses renaming a district to another's name, but keeps its own name in another case", async () => {
+    const a = await makeDistrict(handle.db, "Quarry Hill District");
+    const b = await makeDistrict(handle.db, "Elm Ridge District");
+    const rename = (name: string) =>
+      t.call("PUT", "/organization", { token: su, body: { organizationId: b.organization_id, name, state: "WA" } });
+    const taken = await rename(" quarry hill  DISTRICT");
+    expect(taken.status).toBe(409);
+    expect((await taken.json()).message).toBe(DISTRICT_TAKEN);
+    expect((await rename("ELM RIDGE District")).status).toBe(200);
+    expect(a.organization_id).not.toBe(b.organization_id);
+  });
+
+  it("lets a deleted district's name be used again", async () => {
+    const gone = await makeDistrict(handle.db, "Sunset Flats District");
+    expect((await t.call("DELETE", `/organization/${gone.organization_id}`, { token: su })).status).toBe(204);
+    expect((await t.call("POST", "/organization", { token: su, body: { name: "Sunset Flats District", state: "WA" } })).status).toBe(201);
+  });
+
+  it("refuses a school named like another of its district, allows it in another district", async () => {
+    await makeSchool(handle.db, w.district.organization_id, "Birch Lane Elementary");
+    const create = (organizationId: string, name: string) =>
+      t.call("POST", "/organizationUnit", { token: su, body: { organizationId, name } });
+    const taken = await create(w.district.organization_id, "  birch LANE   elementary");
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toEqual({ message: SCHOOL_TAKEN, errors: [`name: ${SCHOOL_TAKEN}`] });
+    expect((await create(w.otherDistrict.organization_id, "Birch Lane Elementary")).status).toBe(201);
+  });
+
+  it("refuses renaming a school to a sibling's name, as the district admin too", async () => {
+    const school = await makeSchool(handle.db, w.district.organization_id, "Aspen Court Elementary");
+    const res = await t.call("PUT", "/organizationUnit", {
+      token: da,
+      body: { organizationUnitId: school.organization_unit_id, name: w.schoolA.name.toUpperCase() },
+    });
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toBe(SCHOOL_TAKEN);
+    const same = await t.call("PUT", "/organizationUnit", {
+      token: da,
+      body: { organizationUnitId: school.organization_unit_id, name: "aspen court elementary" },
+    });
+    expect(same.status).toBe(200);
+  });
+});

@@ -22,6 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
+const SCHOOLS_NOT_FOR_ROLE = "Schools are only for school admins and teachers: a district admin works across all schools.";
+
 let n = 0;
 const email = () => `Person.${process.pid}.${++n}@School.Example`;
 const teacherBody = (over: Record<string, unknown> = {}) => ({
@@ -74,10 +76,15 @@ describe(`create user (${process.env.TEST_DB_ENGINE})`, () => {
     expect(log).toMatchObject([{ action: "create", entity_type: "app_user", actor_user_id: w.schoolAdmin.user_id }]);
   });
 
-  it("drops schools for a district admin (they work across all schools)", async () => {
-    const res = await t.call("POST", "/user", { token: su, body: teacherBody({ roles: [ROLE_IDS.ORG_ADMIN] }) });
-    expect(res.status).toBe(201);
-    expect((await res.json()).OrganizationUnits).toEqual([]);
+  // Issue 13 item 4: schools ticked for a district admin were dropped while the answer said saved.
+  it("refuses schools for a district admin (they work across all schools) instead of dropping them", async () => {
+    const body = teacherBody({ roles: [ROLE_IDS.ORG_ADMIN] });
+    const res = await t.call("POST", "/user", { token: su, body });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ message: SCHOOLS_NOT_FOR_ROLE });
+    const created = await t.call("POST", "/user", { token: su, body: { ...body, organizationUnitIds: [] } });
+    expect(created.status).toBe(201);
+    expect((await created.json()).OrganizationUnits).toEqual([]);
   });
 
   it("creates super admins without a district, on the Super Admins tab", async () => {
@@ -123,6 +130,17 @@ describe(`create user (${process.env.TEST_DB_ENGINE})`, () => {
 });
 
 describe(`edit user (${process.env.TEST_DB_ENGINE})`, () => {
+  it("refuses schools for a district admin rather than answering saved with nothing saved", async () => {
+    const admin = await makeUser(handle.db, { role: "ORG_ADMIN", organizationId: w.district.organization_id });
+    const body = { userId: admin.user_id, firstName: "Dana", lastName: "Admin" };
+    const res = await t.call("PUT", "/user", { token: su, body: { ...body, organizationUnitIds: [w.schoolA.organization_unit_id] } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ message: SCHOOLS_NOT_FOR_ROLE });
+    const saved = await t.call("PUT", "/user", { token: su, body: { ...body, organizationUnitIds: [] } });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ firstName: "Dana", OrganizationUnits: [] });
+  });
+
   const makeTeacher = (schoolIds = [w.schoolA.organization_unit_id]) =>
     makeUser(handle.db, { role: "TEACHER", organizationId: w.district.organization_id, schoolIds });
 

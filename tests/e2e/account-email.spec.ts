@@ -102,6 +102,30 @@ test.describe("forgot and reset password", () => {
   });
 });
 
+test.describe("forgot password under a rate limit (issue 13 item 17)", () => {
+  test("keeps the spec's text beside Email and says why in the page's alert", async ({ page }) => {
+    // Five requests an hour per address; the sixth is over the limit.
+    const email = `limited.${Date.now()}@accounts.test`;
+    for (let i = 0; i < 5; i++) {
+      await page.goto("/forgot-password");
+      await page.getByLabel("Email").fill(email);
+      await page.getByRole("button", { name: "Send code" }).click();
+      await expect(page.getByRole("main").getByRole("status")).toContainText("If an account exists for");
+    }
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send code" }).click();
+    const field = page.getByLabel("Email");
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription("Please enter a valid email address.");
+    await expect(field).toHaveValue(email);
+    await expect(page.getByRole("main").getByRole("alert").filter({ hasText: "Too many attempts" })).toHaveText(
+      "Too many attempts. Please wait a few minutes and try again.",
+    );
+    await expectNoAxeViolations(page);
+  });
+});
+
 test.describe("invitations", () => {
   test("invite → email link → password → Active", async ({ page, baseURL }) => {
     const email = ACCOUNT_USERS.invitee;

@@ -163,7 +163,10 @@ test.describe("district admin", () => {
   test("manages schools and users; sees no Reports tab and no data export", async ({ page }) => {
     await signIn(page, DEMO.districtAdmin);
     await expect(page.getByRole("navigation", { name: "District sections" }).getByRole("link")).toHaveText(["Schools", "Users"]);
-    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText(["Schools"]);
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText([
+      "Schools",
+      "Maple Valley School District",
+    ]);
     await expect(page.getByRole("link", { name: "Download District CSV" })).toBeVisible();
     await expect(page.getByRole("link", { name: "District Data Export" })).toHaveCount(0);
 

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { accountEmail, ForgotPasswordForm, RegisterForm, ResetPasswordFields } from "#app/domain/account-forms";
+import { ForgotPasswordForm, RegisterForm, ResetPasswordFields } from "#app/domain/account-forms";
+import { text, TEXT_MAX } from "#app/domain/text";
 import { isOn } from "#app/server/flags.server";
 import { errorResponses, jsonBody, jsonResponse, type ApiEnv, type Router } from "../env";
 import { ApiError } from "../errors";
@@ -20,9 +21,9 @@ export const REGISTER_MESSAGES = {
   unknownStatus: "unknown userstatus",
 } as const;
 
-// The account pages' form schemas (app/domain/account-forms.ts) are the bodies, the email
-// lowercased: the same rules and texts whether a page or another client calls.
-const Email = accountEmail.transform((s) => s.toLowerCase());
+// The account pages' form schemas (app/domain/account-forms.ts) are the bodies: the same rules
+// and texts whether a page or another client calls, and the one e-mail rule (app/domain/email.ts)
+// the user form uses, the email trimmed and lowercased.
 
 const NoContent = { 204: { description: "Done (no body)" } } as const;
 const TooMany = { 429: jsonResponse(z.object({ message: z.string() }), "Too many attempts") } as const;
@@ -36,7 +37,7 @@ const forgotPassword = createRoute({
     "an email with an 8-character code and a link to /reset-password; the code is valid 30 minutes, single use, and stops " +
     "working after 5 wrong tries. Limited to 5 per email and 30 per client address an hour (429).",
   security: [],
-  request: { body: jsonBody(ForgotPasswordForm.extend({ email: Email }).openapi("ForgotPasswordRequest")) },
+  request: { body: jsonBody(ForgotPasswordForm.openapi("ForgotPasswordRequest")) },
   responses: { ...NoContent, 400: errorResponses[400], ...TooMany },
 });
 
@@ -49,7 +50,7 @@ const forgotPasswordNew = createRoute({
     `session of theirs. Any failure answers 400 '${RESET_FAILED}'.`,
   security: [],
   request: {
-    body: jsonBody(ResetPasswordFields.extend({ email: Email }).openapi("ResetPasswordRequest")),
+    body: jsonBody(ResetPasswordFields.openapi("ResetPasswordRequest")),
   },
   responses: { ...NoContent, 400: errorResponses[400], ...TooMany },
 });
@@ -64,7 +65,7 @@ const registerUser = createRoute({
     "'unknown user' (no such user, or registration is off), 'unavailable user' (already Pending or Active: sign in or reset " +
     "the password), 'unknown userstatus' (an account registration cannot finish: a temporary password is set, or no role).",
   security: [],
-  request: { body: jsonBody(RegisterForm.extend({ email: Email }).openapi("RegisterUserRequest")) },
+  request: { body: jsonBody(RegisterForm.openapi("RegisterUserRequest")) },
   responses: {
     ...NoContent,
     400: errorResponses[400],
@@ -75,8 +76,7 @@ const registerUser = createRoute({
 });
 
 const EmailParam = z.object({
-  email: z
-    .string()
+  email: text(TEXT_MAX.email, { label: "email" })
     .min(1)
     .openapi({ param: { name: "email", in: "path" } }),
 });

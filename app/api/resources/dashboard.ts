@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { findSignInUser, setOwnPassword } from "#app/db/queries/sign-in";
+import { text, TEXT_MAX } from "#app/domain/text";
 import { ApiError } from "../errors";
 import { ErrorBody, errorResponses, jsonBody, jsonResponse, type ApiEnv, type Router } from "../env";
 import { CurrentUser, toCurrentUser } from "../mappers";
@@ -12,11 +13,10 @@ import { createSession, resolveSession, revokeSession } from "../sessions";
 
 const LoginBody = z
   .object({
-    username: z.string().trim().min(1, "Please enter your email address"),
-    password: z.string().optional(),
-    newpassword: z.string().min(1, "Please enter your password").optional(),
-    challenge: z
-      .string()
+    username: text(TEXT_MAX.email, { label: "Email", trim: true }).min(1, "Please enter your email address"),
+    password: text(TEXT_MAX.password, { label: "Password" }).optional(),
+    newpassword: text(TEXT_MAX.password, { label: "Password" }).min(1, "Please enter your password").optional(),
+    challenge: text(TEXT_MAX.code, { label: "challenge" })
       .min(1)
       .optional()
       .openapi({ description: "The `challenge` of a 412 answer: sent with `newpassword` instead of the temporary password." }),
@@ -61,9 +61,11 @@ const ssoLogin = createRoute({
   method: "post",
   path: "/dashboard/login/sso",
   summary: "Exchange a single sign-on code for a session",
-  description: "The `code` that /auth/login/{provider}/{clientId} sent to the callback; single use, valid 2 minutes.",
+  description:
+    "The `code` that /auth/login/{provider}/{clientId} sent to the callback; single use, valid 2 minutes. A user whose " +
+    "authStatus was None or Pending becomes Active: the provider vouched for the email.",
   security: [],
-  request: { body: jsonBody(z.object({ code: z.string().min(1) }).openapi("SsoLoginRequest")) },
+  request: { body: jsonBody(z.object({ code: text(TEXT_MAX.code, { label: "code" }).min(1) }).openapi("SsoLoginRequest")) },
   responses: {
     200: jsonResponse(SsoLoginAnswer, "Signed in"),
     400: errorResponses[400],
@@ -97,6 +99,36 @@ async function startSession(c: Context<ApiEnv>, userId: string) {
   const actor = await resolveSession(db, token, config.sessionIdleMs, now());
   if (!actor) throw new ApiError(500, "Session could not be created");
   return { token, user: toCurrentUser(actor) };
+}
+
+/**
+ * A user who signed in by single sign-on has a working account: None or Pending becomes Active
+ * (issue 13 item 14), so administrators stop seeing 'Invite User' or 'Pending' for them. The
+ * provider vouched for the email, as the set-password link does for an invitation.
+ */
+async function activateBySso(c: Context<ApiEnv>, userId: string) {
+  const { db, now } = c.var.deps;
+  await db.transaction().execute(async (tx) => {
+    const user = await tx
+      .selectFrom("app_user")
+      .select("auth_status")
+      .where("user_id", "=", userId)
+      .where("deleted_at", "is", null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user || user.auth_status === "Active") return;
+    await tx.updateTable("app_user").set({ auth_status: "Active", updated_at: now() }).where("user_id", "=", userId).execute();
+    await tx
+      .insertInto("audit_log")
+      .values({
+        actor_user_id: userId,
+        action: "sso-activated",
+        entity_type: "user",
+        entity_id: userId,
+        details: JSON.stringify({ from: user.auth_status, to: "Active" }),
+      })
+      .execute();
+  });
 }
 
 export function registerDashboard(app: Router) {
@@ -140,6 +172,7 @@ export function registerDashboard(app: Router) {
     const { db, now } = c.var.deps;
     const used = await consumeCodeByValue(db, { purpose: "sso", code: c.req.valid("json").code, now: now() });
     if (!used?.userId) return c.json({ error: "Invalid or expired code", data: null, message: "Invalid or expired code" }, 401);
+    await activateBySso(c, used.userId);
     const session = await startSession(c, used.userId);
     return c.json({ error: null, data: { email: session.user.email }, ...session }, 200);
   });

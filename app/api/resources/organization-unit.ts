@@ -2,11 +2,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { requiredMessage } from "#app/domain/admin-fields";
 import { SchoolForm } from "#app/domain/admin-forms";
 import { may } from "#app/domain/permissions";
+import { text, TEXT_MAX } from "#app/domain/text";
 import { audit } from "../audit";
-import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
+import { ErrorBody, errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, forbidden, notFound } from "../errors";
 import { OrganizationUnit, toOrganizationUnit } from "../mappers";
 import { assertOrganization, assertSchool, canManageSchools, requireActor } from "../scope";
+import { assertSchoolNameFree } from "../unique-names";
 
 const IdParam = z.object({
   id: z
@@ -27,7 +29,7 @@ const getOrganizationUnit = createRoute({
 const OrganizationId = z.string({ error: requiredMessage("District") }).uuid();
 
 const CreateOrganizationUnit = z
-  .object({ organizationId: OrganizationId, organizationUnitId: z.string().nullish() })
+  .object({ organizationId: OrganizationId, organizationUnitId: text(TEXT_MAX.code).nullish() })
   .extend(SchoolForm.shape)
   .openapi("CreateOrganizationUnit");
 const UpdateOrganizationUnit = z
@@ -39,13 +41,19 @@ const UpdateOrganizationUnit = z
   .openapi("UpdateOrganizationUnit");
 
 const conflict = { 409: jsonResponse(z.object({ message: z.string() }), "Refused while the school has classrooms or students") };
+const nameTaken = {
+  409: jsonResponse(
+    ErrorBody,
+    "Another school of the district has this name (case and spacing aside); `errors` names the field: 'name: …'",
+  ),
+};
 
 const createOrganizationUnit = createRoute({
   method: "post",
   path: "/organizationUnit",
   summary: "Create a school (super admin, district admin of that district)",
   request: { body: jsonBody(CreateOrganizationUnit) },
-  responses: { 201: jsonResponse(OrganizationUnit, "The new school"), ...errorResponses },
+  responses: { 201: jsonResponse(OrganizationUnit, "The new school"), ...errorResponses, ...nameTaken },
 });
 
 const updateOrganizationUnit = createRoute({
@@ -54,7 +62,7 @@ const updateOrganizationUnit = createRoute({
   summary: "Rename a school (super admin, district admin of its district)",
   description: "A school stays in its district: a different organizationId is refused.",
   request: { body: jsonBody(UpdateOrganizationUnit) },
-  responses: { 200: jsonResponse(OrganizationUnit, "The school"), ...errorResponses },
+  responses: { 200: jsonResponse(OrganizationUnit, "The school"), ...errorResponses, ...nameTaken },
 });
 
 const deleteOrganizationUnit = createRoute({
@@ -89,6 +97,7 @@ export function registerOrganizationUnit(app: Router) {
     const org = await assertOrganization(db, actor, body.organizationId);
     if (!canManageSchools(actor, org.organization_id)) throw forbidden();
     const school = await db.transaction().execute(async (tx) => {
+      await assertSchoolNameFree(tx, org.organization_id, body.name);
       const row = await tx
         .insertInto("organization_unit")
         .values({ organization_id: org.organization_id, name: body.name })
@@ -114,6 +123,7 @@ export function registerOrganizationUnit(app: Router) {
       throw new ApiError(400, "A school cannot be moved to another district.");
     }
     const row = await db.transaction().execute(async (tx) => {
+      await assertSchoolNameFree(tx, school.organization_id, body.name, school.organization_unit_id);
       const updated = await tx
         .updateTable("organization_unit")
         .set({ name: body.name, updated_at: now() })

@@ -1,11 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "kysely";
+import { text, TEXT_MAX } from "#app/domain/text";
 import { DistrictForm } from "#app/domain/admin-forms";
 import { audit } from "../audit";
-import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
+import { ErrorBody, errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
 import { Organization, OrganizationUnit, toOrganization, toOrganizationUnit } from "../mappers";
 import { assertOrganization, requireActor, requireSuperAdmin } from "../scope";
+import { assertDistrictNameFree } from "../unique-names";
 
 const IdParam = z.object({
   id: z
@@ -39,20 +41,23 @@ const listOrgUnits = createRoute({
 });
 
 // The district form's schema (app/domain/admin-forms.ts) is the body: same rules, same texts.
-const CreateOrganization = DistrictForm.extend({ organizationId: z.string().nullish() }).openapi("CreateOrganization");
+const CreateOrganization = DistrictForm.extend({ organizationId: text(TEXT_MAX.code).nullish() }).openapi("CreateOrganization");
 const UpdateOrganization = z
   .object({ organizationId: z.string({ error: "organizationId is required" }).uuid() })
   .extend(DistrictForm.shape)
   .openapi("UpdateOrganization");
 
 const conflict = { 409: jsonResponse(z.object({ message: z.string() }), "Refused while the district has schools") };
+const nameTaken = {
+  409: jsonResponse(ErrorBody, "Another district has this name (case and spacing aside); `errors` names the field: 'name: …'"),
+};
 
 const createOrganization = createRoute({
   method: "post",
   path: "/organization",
   summary: "Create a district (super admin)",
   request: { body: jsonBody(CreateOrganization) },
-  responses: { 201: jsonResponse(Organization, "The new district"), ...errorResponses },
+  responses: { 201: jsonResponse(Organization, "The new district"), ...errorResponses, ...nameTaken },
 });
 
 const updateOrganization = createRoute({
@@ -60,7 +65,7 @@ const updateOrganization = createRoute({
   path: "/organization",
   summary: "Update a district (super admin)",
   request: { body: jsonBody(UpdateOrganization) },
-  responses: { 200: jsonResponse(Organization, "The district"), ...errorResponses },
+  responses: { 200: jsonResponse(Organization, "The district"), ...errorResponses, ...nameTaken },
 });
 
 const deleteOrganization = createRoute({
@@ -77,6 +82,7 @@ export function registerOrganization(app: Router) {
     const actor = requireSuperAdmin(c.var.actor);
     const body = c.req.valid("json");
     const org = await c.var.deps.db.transaction().execute(async (tx) => {
+      await assertDistrictNameFree(tx, body.name);
       const row = await tx
         .insertInto("organization")
         .values({ name: body.name, state: body.state, website: body.website })
@@ -101,6 +107,7 @@ export function registerOrganization(app: Router) {
         .forUpdate()
         .executeTakeFirst();
       if (!before) throw notFound("District");
+      await assertDistrictNameFree(tx, body.name, before.organization_id);
       const row = await tx
         .updateTable("organization")
         .set({ name: body.name, state: body.state, website: body.website, updated_at: now() })

@@ -6,6 +6,7 @@ import { ClassroomForm } from "#app/domain/admin-forms";
 import { STUDENT_GRADE_VALUES } from "#app/domain/grades";
 import { may } from "#app/domain/permissions";
 import { ROLE_IDS, roleNameOf } from "#app/domain/roles";
+import { list, MAX_IDS, text, TEXT_MAX, tooManyMessage } from "#app/domain/text";
 import { audit } from "../audit";
 import type { Actor } from "../env";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
@@ -124,11 +125,12 @@ export const CLASSROOM_MESSAGES = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TeacherIds = z
-  .union([z.string(), z.array(z.string())])
+  .union([text(MAX_IDS * 40, { label: "teacherId" }), list(text(TEXT_MAX.code, { label: "teacherId" }), { label: "teacherId" })])
   .nullish()
   .transform((v) =>
     v === null || v === undefined ? undefined : (typeof v === "string" ? v.split(",") : v).map((s) => s.trim()).filter(Boolean),
   )
+  .refine((ids) => !ids || ids.length <= MAX_IDS, tooManyMessage("teacherId", MAX_IDS))
   .refine((ids) => !ids || ids.every((id) => UUID.test(id)), CLASSROOM_MESSAGES.teachersOfSchool)
   .transform((ids) => (ids ? [...new Set(ids)] : undefined))
   .openapi({ description: "comma-joined teacher user ids (a list is accepted too)" });
@@ -140,7 +142,10 @@ const ClassroomFields = ClassroomForm.pick({ name: true }).extend({
   participantGroupType: z.literal("CLASSROOM").optional(),
   enabledInEBPlatform: z.boolean().optional(),
 });
-const CreateClassroom = z.object({ participantGroupId: z.string().nullish() }).extend(ClassroomFields.shape).openapi("CreateClassroom");
+const CreateClassroom = z
+  .object({ participantGroupId: text(TEXT_MAX.code).nullish() })
+  .extend(ClassroomFields.shape)
+  .openapi("CreateClassroom");
 const UpdateClassroom = z
   .object({ participantGroupId: z.string({ error: "participantGroupId is required" }).uuid() })
   .extend(ClassroomFields.shape)

@@ -14,6 +14,7 @@ import {
 import { isUuid, StudentFields } from "#app/domain/admin-forms";
 import { localIsoDate } from "#app/domain/calendar-date";
 import { needsClassroomToCreateStudents } from "#app/domain/permissions";
+import { calendarDate, list, MAX_IDS, text, TEXT_MAX, tooManyMessage } from "#app/domain/text";
 import { isOn } from "#app/server/flags.server";
 import { audit, isUniqueViolation } from "../audit";
 import type { Actor } from "../env";
@@ -38,11 +39,15 @@ const IdParam = z.object({
     .openapi({ param: { name: "id", in: "path" } }),
 });
 const idList = z
-  .union([z.array(z.string()), z.string()])
+  .union([
+    list(text(TEXT_MAX.code, { label: "participantGroupIds" }), { label: "participantGroupIds" }),
+    text(MAX_IDS * 40, { label: "participantGroupIds" }),
+  ])
   .nullish()
   .transform((v) =>
     v === null || v === undefined ? undefined : (typeof v === "string" ? v.split(",") : v).map((s) => s.trim()).filter(Boolean),
   )
+  .refine((ids) => !ids || ids.length <= MAX_IDS, tooManyMessage("participantGroupIds", MAX_IDS))
   .refine((ids) => !ids || ids.every(isUuid), "participantGroupIds must be classroom ids")
   .transform((ids) => (ids ? [...new Set(ids)] : undefined));
 
@@ -55,7 +60,10 @@ const StudentRequest = StudentFields.extend({
   tags: StudentFields.shape.tags.openapi({ description: "comma-joined subset of ELL, IEP, familyhistory, exempt" }),
   externalId: StudentFields.shape.externalId.openapi({ description: "shown as Student ID" }),
 });
-const CreateStudent = z.object({ participantId: z.string().nullish() }).extend(StudentRequest.shape).openapi("CreateStudent");
+const CreateStudent = z
+  .object({ participantId: text(TEXT_MAX.code).nullish() })
+  .extend(StudentRequest.shape)
+  .openapi("CreateStudent");
 const UpdateStudent = z
   .object({ participantId: z.string({ error: "participantId is required" }).uuid() })
   .extend(StudentRequest.shape)
@@ -68,9 +76,9 @@ const getParticipant = createRoute({
   request: {
     params: IdParam,
     query: z.object({
-      v: z.string().optional(),
-      startDate: z.string().optional(),
-      endDate: z.string().optional(),
+      v: text(TEXT_MAX.code).optional(),
+      startDate: calendarDate().optional(),
+      endDate: calendarDate().optional(),
     }),
   },
   responses: { 200: jsonResponse(Participant, "The student"), ...errorResponses },

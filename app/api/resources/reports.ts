@@ -13,6 +13,7 @@ import {
 } from "#app/db/queries/reports";
 import { localIsoDate } from "#app/domain/calendar-date";
 import { toCsv, UTF8_BOM } from "#app/domain/csv";
+import { text, TEXT_MAX } from "#app/domain/text";
 import { currentPeriod, isPeriod, periodInclusion, PERIODS, type Period } from "#app/domain/periods";
 import {
   completionCounts,
@@ -62,7 +63,9 @@ const studentsComplete = createRoute({
     "timePeriod defaults to BOY; BOY counts BOY, MOY counts MOY and BOY, EOY counts all three. Started: a test in those periods. Finished: every test of the grade's lists of those periods complete.",
   request: {
     body: jsonBody(
-      z.object({ orgId: z.string({ error: "orgId is required" }), timePeriod: z.string().nullish() }).openapi("CompletionReportRequest"),
+      z
+        .object({ orgId: text(TEXT_MAX.code, { label: "orgId", error: "orgId is required" }), timePeriod: text(TEXT_MAX.code).nullish() })
+        .openapi("CompletionReportRequest"),
     ),
   },
   responses: { 200: jsonResponse(CompletionReport, "The completion report"), ...errorResponses },
@@ -75,7 +78,7 @@ const csvResponse = {
     headers: z.object({ Filename: z.string() }),
   },
 };
-const orgParam = z.object({ organizationId: z.string().openapi({ param: { name: "organizationId", in: "path" } }) });
+const orgParam = z.object({ organizationId: text(TEXT_MAX.code).openapi({ param: { name: "organizationId", in: "path" } }) });
 
 const districtCsv = createRoute({
   method: "get",
@@ -102,7 +105,7 @@ const schoolCsv = createRoute({
   summary: "School CSV: students with classroom, status and percentile per test for a period (admin roles of the school)",
   description: "period defaults to the district's current period. File name: {school}_student_details_{period}.csv (spec 001 §9).",
   request: {
-    params: z.object({ organizationUnitId: z.string().openapi({ param: { name: "organizationUnitId", in: "path" } }) }),
+    params: z.object({ organizationUnitId: text(TEXT_MAX.code).openapi({ param: { name: "organizationUnitId", in: "path" } }) }),
     query: z.object({ period: z.enum(PERIODS).optional() }),
   },
   responses: { ...csvResponse, ...errorResponses },

@@ -16,6 +16,7 @@ import { localIsoDate } from "#app/domain/calendar-date";
 import { GRADES } from "#app/domain/grades";
 import { letterItemsFor, letterTestRefusal } from "#app/domain/letter-scores";
 import { currentPeriod, PERIOD_LABELS, PERIODS, type Period } from "#app/domain/periods";
+import { calendarDate, text, TEXT_MAX } from "#app/domain/text";
 import { manualEntryInstant, periodAt, periodBounds } from "#app/domain/results-grid";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
@@ -55,7 +56,7 @@ const idParam = (description: string) =>
       .openapi({ param: { name: "id", in: "path" }, description }),
   });
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use YYYY-MM-DD");
+const IsoDate = calendarDate();
 
 const responses422 = {
   409: jsonResponse(z.object({ message: z.string() }), "Conflicts with a stored test"),
@@ -95,7 +96,7 @@ const listClassroomStudents = createRoute({
   request: {
     params: idParam("participantGroupId (classroom)"),
     query: z.object({
-      v: z.string().optional().openapi({ example: "1" }),
+      v: text(TEXT_MAX.code).optional().openapi({ example: "1" }),
       startDate: IsoDate.optional(),
       endDate: IsoDate.optional(),
     }),

@@ -1,8 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import type { Db } from "#app/db/connect.server";
-import { normalizeEmail, requiredMessage } from "#app/domain/admin-fields";
-import { UserFields } from "#app/domain/admin-forms";
+import { requiredMessage } from "#app/domain/admin-fields";
+import { SCHOOLS_NOT_FOR_ROLE_MESSAGE, UserFields } from "#app/domain/admin-forms";
+import { normalizeEmail } from "#app/domain/email";
+import { list, MAX_IDS, text, TEXT_MAX, tooManyMessage } from "#app/domain/text";
 import { isSchoolLevel, ROLE_IDS, ROLE_LABELS, ROLE_NAMES, roleNameOf, type RoleName } from "#app/domain/roles";
 import { audit, isUniqueViolation } from "../audit";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
@@ -39,30 +41,43 @@ const IdParam = z.object({
     .uuid()
     .openapi({ param: { name: "id", in: "path" } }),
 });
-const EmailParam = z.object({ email: z.string().openapi({ param: { name: "email", in: "path" } }) });
+const EmailParam = z.object({ email: text(TEXT_MAX.email, { label: "email" }).openapi({ param: { name: "email", in: "path" } }) });
 
-const RoleRef = z.union([z.string(), z.object({ roleId: z.string() })]).openapi({ description: "a role id (…ff01) or role name" });
-const Roles = z.array(RoleRef, { error: requiredMessage("Role") }).min(1, requiredMessage("Role"));
-const SchoolIds = z
-  .array(z.string().uuid())
+const RoleRef = z
+  .union([text(TEXT_MAX.code, { label: "Role" }), z.object({ roleId: text(TEXT_MAX.code, { label: "Role" }) })])
+  .openapi({ description: "a role id (…ff01) or role name" });
+const Roles = z
+  .array(RoleRef, { error: requiredMessage("Role") })
+  .min(1, requiredMessage("Role"))
+  .max(MAX_IDS, tooManyMessage("roles", MAX_IDS));
+const SchoolIds = list(z.string().uuid(), { label: "organizationUnitIds" })
   .nullish()
   .transform((ids) => [...new Set(ids ?? [])]);
 
 // The user form's fields (app/domain/admin-forms.ts) are the body's: same rules, same texts.
 // Roles and schools come as the API's lists; who may give which role is checked below.
 const CreateUser = z
-  .object({ userId: z.string().nullish(), organizationId: z.string().uuid().nullish() })
+  .object({ userId: text(TEXT_MAX.code).nullish(), organizationId: z.string().uuid().nullish() })
   .extend(UserFields.shape)
-  .extend({ roles: Roles, organizationUnitIds: SchoolIds.openapi({ description: "only for school admin and teacher" }) })
+  .extend({
+    roles: Roles,
+    organizationUnitIds: SchoolIds.openapi({ description: "only for school admin and teacher; refused for other roles" }),
+  })
   .openapi("CreateUser");
 
 const UpdateUser = z
   .object({ userId: z.string({ error: "userId is required" }).uuid(), organizationId: z.string().uuid().nullish() })
   .extend(UserFields.pick({ firstName: true, lastName: true }).shape)
   .extend({
-    email: z.string().optional().openapi({ description: "cannot change; when sent it must be the stored one" }),
-    roles: z.array(RoleRef).optional().openapi({ description: "cannot change; when sent they must be the stored ones" }),
-    organizationUnitIds: SchoolIds,
+    email: text(TEXT_MAX.email, { label: "Email" })
+      .optional()
+      .openapi({ description: "cannot change; when sent it must be the stored one" }),
+    roles: z
+      .array(RoleRef)
+      .max(MAX_IDS, tooManyMessage("roles", MAX_IDS))
+      .optional()
+      .openapi({ description: "cannot change; when sent they must be the stored ones" }),
+    organizationUnitIds: SchoolIds.openapi({ description: "only for school admin and teacher; refused for other roles" }),
   })
   .openapi("UpdateUser");
 
@@ -299,6 +314,9 @@ export function registerUsers(app: Router) {
         schoolIds = body.organizationUnitIds;
         if (schoolIds.length === 0) throw new ApiError(400, requiredMessage("Schools"));
         await assertSchoolsOfDistrict(db, organizationId, schoolIds);
+      } else if (body.organizationUnitIds.length > 0) {
+        // Refused, not dropped: the caller would otherwise hear 'created' for schools never saved.
+        throw new ApiError(400, SCHOOLS_NOT_FOR_ROLE_MESSAGE);
       }
     }
     if (!canPlaceUser(actor, organizationId, schoolIds)) throw forbidden();
@@ -359,6 +377,10 @@ export function registerUsers(app: Router) {
     if (body.organizationId && body.organizationId !== row.organization_id) throw new ApiError(400, USER_MESSAGES.districtLocked);
 
     const before = current.OrganizationUnits.map((s) => s.organizationUnitId);
+    if (!isSchoolLevel(currentRoles[0] ?? null) && body.organizationUnitIds.length > 0) {
+      // Refused, not ignored: 'updated' must not be said of schools that were never saved.
+      throw new ApiError(400, currentRoles[0] === "SUPER_ADMIN" ? USER_MESSAGES.superAdminOnly : SCHOOLS_NOT_FOR_ROLE_MESSAGE);
+    }
     let schoolIds: string[] = before;
     if (isSchoolLevel(currentRoles[0] ?? null) && row.organization_id) {
       const submitted = body.organizationUnitIds;

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import * as oidc from "openid-client";
+import { cookieSecurity } from "#app/domain/cookie-security";
 import { SSO_FLOW_COOKIE } from "#app/server/sso-flow.server";
 import { errorResponses, jsonResponse, type ApiEnv, type Router } from "../env";
 import { ApiError } from "../errors";
@@ -137,19 +138,24 @@ export function registerSso(app: Router) {
         state: pending.state,
         ...(pending.nonce ? { nonce: pending.nonce } : {}),
       });
+      // Secure as the UI's cookies are for this request (COOKIE_SECURE, PUBLIC_URL, its scheme).
+      const secure = cookieSecurity(config.secureCookies, config.publicUrl, {
+        url: c.req.url,
+        forwardedProto: c.req.header("x-forwarded-proto") ?? null,
+      }).secure;
       // Lax, so the cookie comes back on the provider's top-level redirect to us.
       setCookie(c, STATE_COOKIE, Buffer.from(JSON.stringify(pending)).toString("base64url"), {
         path: "/api/auth",
         httpOnly: true,
         sameSite: "Lax",
-        secure: config.secureCookies,
+        secure,
         maxAge: STATE_TTL_S,
       });
       setCookie(c, SSO_FLOW_COOKIE, "1", {
         path: "/login-callback",
         httpOnly: true,
         sameSite: "Lax",
-        secure: config.secureCookies,
+        secure,
         maxAge: STATE_TTL_S,
       });
       return c.redirect(url.toString(), 302);

@@ -1,9 +1,10 @@
-import { useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { dialogOf } from "#app/domain/url-state";
-import { Cell, DataTable, EmptyState, NameCell, SortableNameHeader } from "../DataTable";
+import { useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { closedSearch, dialogOf } from "#app/domain/url-state";
+import { ActionsCell, Cell, DataTable, EmptyState, NameCell, SortableNameHeader } from "../DataTable";
 import { ErrorAlert } from "../ErrorAlert";
 import { DialogLink } from "../DialogLink";
+import { useFormReply } from "../form-reply";
 import { LazyDeleteDialog } from "./dialogs";
 
 /** A table column after the name: its header and, per row, the cell text (and richer content). */
@@ -64,7 +65,8 @@ export function AdminList<T>({
   /** False: a read-only list, whatever management is given. */
   manage?: boolean;
 }) {
-  const current = dialogOf(useLocation().search);
+  const location = useLocation();
+  const current = dialogOf(location.search);
   const { toolbar, create, edit, remove, rowActions, preload: preloadDialogs }: Management<T> = manage ? management : {};
   const preload = () => {
     preloadDialogs?.();
@@ -74,6 +76,17 @@ export function AdminList<T>({
   // Only the open dialog is rendered, so only its code is loaded.
   const open = rows?.find((row) => head(row).id === current.id);
   const opens = (dialog: string) => current.dialog === `${dialog}-${entity}`;
+  // The Create link carries a one-time key: Back to its URL after that create succeeded does not
+  // open an empty dialog again (isDoneCreate). A failed save's reply keeps the dialog open.
+  const root = useRouteLoaderData("root") as { createKey?: string; doneCreate?: boolean } | undefined;
+  const createReply = useFormReply((reply) => reply.initialValue?.intent === `create-${entity}`);
+  const staleCreate = opens("create") && !createReply && Boolean(root?.doneCreate);
+  const navigate = useNavigate();
+  const closedHref = location.pathname + closedSearch(location.search);
+  useEffect(() => {
+    // With JavaScript the stale dialog's URL goes too (without, the page shows no dialog under it).
+    if (staleCreate) navigate(closedHref, { replace: true, preventScrollReset: true });
+  }, [staleCreate, closedHref, navigate]);
   return (
     <>
       <ErrorAlert message={error} />
@@ -81,7 +94,12 @@ export function AdminList<T>({
         <div className="toolbar">
           {toolbar}
           {create ? (
-            <DialogLink dialog={`create-${entity}`} className="button button--primary" preload={preload}>
+            <DialogLink
+              dialog={`create-${entity}`}
+              params={root?.createKey ? { key: root.createKey } : undefined}
+              className="button button--primary"
+              preload={preload}
+            >
               {create.label}
             </DialogLink>
           ) : null}
@@ -115,13 +133,11 @@ export function AdminList<T>({
                     </Cell>
                   ))}
                   {hasActions ? (
-                    <td>
-                      <span className="row-actions">
-                        {rowActions?.(row)}
-                        {edit ? <RowLink dialog={`edit-${entity}`} id={id} verb="Edit" name={text} preload={preload} /> : null}
-                        {remove ? <RowLink dialog={`delete-${entity}`} id={id} verb="Delete" name={text} preload={preload} /> : null}
-                      </span>
-                    </td>
+                    <ActionsCell>
+                      {rowActions?.(row)}
+                      {edit ? <RowLink dialog={`edit-${entity}`} id={id} verb="Edit" name={text} preload={preload} /> : null}
+                      {remove ? <RowLink dialog={`delete-${entity}`} id={id} verb="Delete" name={text} preload={preload} /> : null}
+                    </ActionsCell>
                   ) : null}
                 </tr>
               );
@@ -129,7 +145,7 @@ export function AdminList<T>({
           </tbody>
         </DataTable>
       ) : null}
-      {opens("create") ? create?.dialog : null}
+      {opens("create") && !staleCreate ? create?.dialog : null}
       {open && opens("edit") ? edit?.(open) : null}
       {open && opens("delete") && remove ? (
         <LazyDeleteDialog

@@ -27,9 +27,12 @@ export function CompletionReport({
 }) {
   return (
     <div>
-      <Form method="get" className="period-form" preventScrollReset>
+      {/* The select always shows the period of the table, which is the URL's: keyed on it, it starts
+          over from the URL after Back and Forward (a kept select would show the last choice), and
+          autocomplete="off" stops the browser restoring an older choice into a page without JavaScript. */}
+      <Form method="get" className="period-form" preventScrollReset autoComplete="off">
         <input type="hidden" name="tab" value="reports" />
-        <SelectField name="period" label="Period" options={periods} defaultValue={period} placeholder={null} />
+        <SelectField key={period} name="period" label="Period" options={periods} defaultValue={period} placeholder={null} />
         <button type="submit" className="button">
           Show
         </button>

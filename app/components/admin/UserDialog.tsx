@@ -39,7 +39,9 @@ export function UserDialog({
     value: r,
     label: ROLE_LABELS[r],
   }));
-  const askSchools = !fixedRole && storedRole !== "SUPER_ADMIN";
+  // Schools are asked only where they are saved: a new user (school admins and teachers need
+  // them, other roles are refused them) or a school-level user; never a district admin's edit.
+  const askSchools = !fixedRole && (user ? isSchoolLevel(storedRole) : true);
   const title = fixedRole === "SUPER_ADMIN" ? (user ? "Update Super Admin" : "Create Super Admin") : user ? "Update User" : "Create User";
   // Email and role are disabled on edit, so never posted: they show the stored values.
   const locked = user ? { disabled: true, hint: LOCKED_EMAIL_TOOLTIP } : {};
@@ -66,7 +68,7 @@ export function UserDialog({
             label="Schools"
             required={user ? isSchoolLevel(storedRole) : undefined}
             options={schools}
-            hint={user ? undefined : "Required for school admins and teachers."}
+            hint={user ? undefined : "Only for school admins and teachers, who need at least one."}
             {...f.list("organizationUnitIds")}
           />
         </>

@@ -15,6 +15,8 @@ type Props = {
   caption: string;
   /** Where a letter cell leads (the letter score dialog), or null when it opens nothing. */
   letterHref: (participantId: string, cell: ShownCell) => string | null;
+  /** A finished RAN cell's link to the RAN scoring dialog (issue 11). */
+  ranHref?: (cell: ShownCell) => string | null;
 };
 
 /**
@@ -29,7 +31,7 @@ function columnHighlightCss(count: number): string {
   return rules.join("\n");
 }
 
-export function ResultsGrid({ grid, caption, letterHref }: Props) {
+export function ResultsGrid({ grid, caption, letterHref, ranHref }: Props) {
   const columnCount = grid.profileColumns.length + grid.columnCount;
   const profileOffset = 0;
   const testOffset = grid.profileColumns.length;
@@ -93,6 +95,7 @@ export function ResultsGrid({ grid, caption, letterHref }: Props) {
                   cell={cell}
                   col={testOffset + i}
                   href={letterHref(row.participantId, cell)}
+                  ranHref={ranHref?.(cell) ?? null}
                   student={row.name}
                 />
               ))}
@@ -171,10 +174,28 @@ function CellContent({ cell }: { cell: ShownCell }) {
   }
 }
 
-function CellTd({ cell, col, href, student }: { cell: ShownCell; col: number; href: string | null; student: string }) {
+function CellTd({
+  cell,
+  col,
+  href,
+  ranHref,
+  student,
+}: {
+  cell: ShownCell;
+  col: number;
+  href: string | null;
+  ranHref: string | null;
+  student: string;
+}) {
+  const ranWords = cell.state === "needs-scoring" ? `score RAN for ${student}` : `view RAN scoring for ${student}`;
   return (
     <td data-col={col} className={clsx("cell", `cell--${cell.state}`, cell.band && `band--${cell.band}`, cell.grayedOut && "cell--grayed")}>
-      {href ? (
+      {ranHref ? (
+        <Link to={ranHref} preventScrollReset className="cell__action" title={ranWords[0].toUpperCase() + ranWords.slice(1)}>
+          <CellContent cell={cell} />
+          <span className="visually-hidden"> – {ranWords}</span>
+        </Link>
+      ) : href ? (
         <Link
           to={href}
           preventScrollReset

@@ -11,7 +11,7 @@ export type StudentView = {
 
 export type StudentDialogState =
   | { dialog: "test-details"; test: string }
-  // Issue 11 builds the RAN scoring dialog; until then the page renders nothing for it.
+  // The RAN scoring dialog (app/components/ran/RanScoringDialog.tsx).
   | { dialog: "ran"; test: string };
 
 /** The page's URL with the given view (defaults left out) and, optionally, a dialog. */

@@ -1,0 +1,122 @@
+import { createHash } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import type { ApiEnv } from "./env";
+import { ApiError } from "./errors";
+
+// Idempotency keys on the create calls (issue 13 item 5). A form posted twice before JavaScript
+// loads (a double click on Save) sends the same request twice; every create form carries a key
+// the server generated when it rendered the dialog, and the UI passes it on as the
+// `Idempotency-Key` header. For one caller and one key:
+//   - the first request claims the key (a row in idempotency_key) and runs; a success is stored;
+//   - a repeat gets the stored answer again (with `Idempotent-Replayed: true`) and writes nothing;
+//     a repeat that arrives while the first still runs waits for its answer;
+//   - a failure is not stored (the claim is dropped), so the same key may try again once the
+//     input is fixed: a refused create wrote nothing that a retry could duplicate;
+//   - the key used for a different request (path or body) is refused (422); a blank key too (400).
+// Calls without the header behave as before. Rows are kept a day.
+
+/** The create calls that honour the header (paths under /api). */
+export const IDEMPOTENT_CREATES: readonly string[] = ["/organization", "/organizationUnit", "/user", "/participantGroups", "/participants"];
+
+export const IDEMPOTENCY_MESSAGES = {
+  blank: "Idempotency-Key must not be blank.",
+  tooLong: "Idempotency-Key must be at most 255 characters.",
+  otherRequest: "This Idempotency-Key was already used for a different request.",
+  inProgress: "A request with this Idempotency-Key is still in progress. Try again in a moment.",
+} as const;
+
+const MAX_KEY_LENGTH = 255;
+/** A claim older than this belongs to a request that died (a restart mid-request): it may be taken over. */
+const ABANDONED_AFTER_MS = 60_000;
+/** How long a repeat waits for the first request's answer before giving up with 409. */
+const WAIT_MS = 30_000;
+const POLL_MS = 25;
+const KEEP_MS = 24 * 60 * 60_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const header = c.req.header("idempotency-key");
+  const path = c.req.path.replace(/^\/api(?=\/)/, "");
+  if (c.req.method !== "POST" || header === undefined || !IDEMPOTENT_CREATES.includes(path)) return next();
+  const key = header.trim();
+  if (!key) throw new ApiError(400, IDEMPOTENCY_MESSAGES.blank);
+  if (key.length > MAX_KEY_LENGTH) throw new ApiError(400, IDEMPOTENCY_MESSAGES.tooLong);
+  // Without a caller the route answers 401 itself; keys are per caller, so there is nothing to keep.
+  const actor = c.var.actor;
+  if (!actor) return next();
+
+  const { db, now } = c.var.deps;
+  const fingerprint = createHash("sha256")
+    .update(`POST ${path}\n${await c.req.text()}`)
+    .digest("base64url");
+  const mine = { user_id: actor.userId, idempotency_key: key };
+
+  const claim = async () => {
+    const row = await db
+      .insertInto("idempotency_key")
+      .values({ ...mine, fingerprint, created_at: now() })
+      .onConflict((oc) => oc.columns(["user_id", "idempotency_key"]).doNothing())
+      .returning("idempotency_key")
+      .executeTakeFirst();
+    return Boolean(row);
+  };
+
+  const started = Date.now();
+  while (!(await claim())) {
+    const row = await db
+      .selectFrom("idempotency_key")
+      .select(["fingerprint", "status", "content_type", "body", "created_at"])
+      .where("user_id", "=", mine.user_id)
+      .where("idempotency_key", "=", key)
+      .executeTakeFirst();
+    // Gone between the insert and this read: its request failed and dropped the claim; claim again.
+    if (!row) continue;
+    if (row.fingerprint !== fingerprint) throw new ApiError(422, IDEMPOTENCY_MESSAGES.otherRequest);
+    if (row.status !== null) {
+      return new Response(row.body, {
+        status: row.status,
+        headers: { "content-type": row.content_type ?? "application/json", "idempotent-replayed": "true" },
+      });
+    }
+    if (now().getTime() - new Date(row.created_at).getTime() > ABANDONED_AFTER_MS) {
+      await db
+        .deleteFrom("idempotency_key")
+        .where("user_id", "=", mine.user_id)
+        .where("idempotency_key", "=", key)
+        .where("status", "is", null)
+        .execute();
+      continue;
+    }
+    if (Date.now() - started > WAIT_MS) throw new ApiError(409, IDEMPOTENCY_MESSAGES.inProgress);
+    await sleep(POLL_MS);
+  }
+
+  let kept = false;
+  try {
+    await next();
+    if (c.res.status >= 200 && c.res.status < 300) {
+      await db
+        .updateTable("idempotency_key")
+        .set({
+          status: c.res.status,
+          content_type: c.res.headers.get("content-type"),
+          body: await c.res.clone().text(),
+          completed_at: now(),
+        })
+        .where("user_id", "=", mine.user_id)
+        .where("idempotency_key", "=", key)
+        .execute();
+      kept = true;
+    }
+  } finally {
+    // A refused or failed create wrote nothing: drop the claim so the key may try again.
+    if (!kept) await db.deleteFrom("idempotency_key").where("user_id", "=", mine.user_id).where("idempotency_key", "=", key).execute();
+  }
+  if (Math.random() < 0.01) {
+    await db
+      .deleteFrom("idempotency_key")
+      .where("created_at", "<", new Date(now().getTime() - KEEP_MS))
+      .execute();
+  }
+};

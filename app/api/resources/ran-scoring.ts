@@ -1,0 +1,279 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Selectable } from "kysely";
+import type { Db } from "#app/db/connect.server";
+import {
+  insertScoringEvent,
+  lastOfficialScorer,
+  latestRanTest,
+  lockResponse,
+  ranTestHeader,
+  ranTestRows,
+  responseOwner,
+  saveRanTestResult,
+  saveResponseScore,
+  studentPlacementRows,
+  type RanEventRow,
+} from "#app/db/queries/ran-scoring";
+import type { QuestionResponseTable } from "#app/db/schema";
+import { ASSESSMENTS, TEST_CODES, type TestCode } from "#app/domain/assessments";
+import { isGrade } from "#app/domain/grades";
+import { may } from "#app/domain/permissions";
+import { isPracticeResponse, validateRanScore } from "#app/domain/ran";
+import { ranResult } from "#app/domain/ran-norms";
+import { periodAt } from "#app/domain/results-grid";
+import { errorResponses, jsonBody, jsonResponse, type Actor, type Router } from "../env";
+import { ApiError, notFound } from "../errors";
+import { ParticipantTest, QuestionResponse, toParticipantTest, toQuestionResponse } from "../results-mappers";
+import { assertParticipant, requireActor, requireCapability } from "../scope";
+import { loadAssessmentConfig } from "./results";
+
+// RAN scoring (spec 001 §2 'RAN scoring dialog' and '/test-details/{testId}', §3 RAN scoring
+// payload and student RAN score, §5 RAN rules, §7 'save RAN scores by question response id',
+// 'most recent RAN score by student'). Beyond the spec (issue 11): every save is kept as a
+// scoring event, and a second scorer can score blind beside the official score.
+
+const RAN_CODES: readonly TestCode[] = TEST_CODES.filter((code) => ASSESSMENTS[code].manual === "ran");
+
+const idParam = (description: string) =>
+  z.object({
+    id: z
+      .string()
+      .uuid()
+      .openapi({ param: { name: "id", in: "path" }, description }),
+  });
+
+const RanResponse = QuestionResponse.extend({
+  updatedAt: z.string().openapi({ description: "The version to send back with a save (a stale one answers 409)" }),
+}).openapi("RanQuestionResponse");
+
+const ScoreValues = z.object({
+  evalResponseTime: z.number().nullable(),
+  numOfErrors: z.number().nullable(),
+  invalid: z.boolean().nullable(),
+});
+
+const RanScoringEvent = z
+  .object({
+    eventId: z.string(),
+    participantTestQuestionResponseId: z.string(),
+    kind: z
+      .enum(["score", "blind"])
+      .openapi({ description: "score: the official score changed; blind: a second scorer's independent score" }),
+    scorer: z.object({ userId: z.string().nullable(), name: z.string() }),
+    createdAt: z.string(),
+    old: ScoreValues,
+    new: z.object({ evalResponseTime: z.number(), numOfErrors: z.number().nullable(), invalid: z.boolean() }),
+  })
+  .openapi("RanScoringEvent");
+
+const RanScoring = z
+  .object({
+    participantTest: ParticipantTest,
+    responses: z.array(RanResponse).openapi({ description: "in the order the screener recorded them" }),
+    events: z.array(RanScoringEvent).openapi({ description: "every save, oldest first" }),
+    participant: z.object({
+      participantId: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      grade: z.string(),
+      OrganizationUnit: z.object({ organizationUnitId: z.string(), name: z.string() }),
+      Organization: z.object({ organizationId: z.string(), name: z.string() }),
+      ParticipantGroup: z.array(z.object({ participantGroupId: z.string(), name: z.string() })),
+    }),
+    canScore: z.boolean(),
+  })
+  .openapi("RanScoring");
+export type RanScoring = z.infer<typeof RanScoring>;
+
+const RanScoreInput = z
+  .object({
+    score: z.literal(1).openapi({ description: "always 1 (spec 001 §7)" }),
+    // Range and wholeness are checked by the domain rule, which answers with the spec's texts.
+    evalResponseTime: z.number().max(36_000).openapi({ description: "whole seconds, 0 or more; 0 when invalid" }),
+    numOfErrors: z.number().max(10_000).nullable().openapi({ description: "whole number, 0 or more, or null" }),
+    invalid: z.boolean(),
+    blind: z
+      .boolean()
+      .optional()
+      .openapi({ description: "A second scorer's blind score: kept as an event, the official score is unchanged" }),
+    version: z.string().max(40).optional().openapi({ description: "updatedAt of the response as read; a newer save answers 409" }),
+  })
+  .openapi("RanScoreInput");
+
+const getRanTest = createRoute({
+  method: "get",
+  path: "/participantTest/RAN/{id}",
+  tags: ["RAN scoring"],
+  summary: "A RAN test to score: the test, its responses, every scoring event and the student's placement",
+  description: "Anyone who may see the student. 422 for a test that is not a RAN test.",
+  request: { params: idParam("participantTestId") },
+  responses: {
+    200: jsonResponse(RanScoring, "The test"),
+    ...errorResponses,
+    422: jsonResponse(z.object({ message: z.string() }), "Not a RAN test"),
+  },
+});
+
+const addScore = createRoute({
+  method: "put",
+  path: "/participantTest/addScoreToQuestionResponse/{id}",
+  tags: ["RAN scoring"],
+  summary: "Save a RAN score on a question response",
+  description:
+    "Response time a whole number of 0 or more; errors blank or a whole number of 0 or more; invalid saves time 0 and no errors (spec 001 §5). " +
+    "Scoring the test response (not the practice) sets the test's result: invalid, or a percentile and theta from the scored time (docs/decisions/ran-scoring.md). " +
+    "Every save is kept as a scoring event. With blind, a second scorer's score is kept beside the official one (409 for the official scorer, or before an official score exists). " +
+    "409 when version is older than the stored response.",
+  request: { params: idParam("participantTestQuestionResponseId"), body: jsonBody(RanScoreInput) },
+  responses: {
+    200: jsonResponse(RanScoring, "Saved; the test as it now stands"),
+    ...errorResponses,
+    409: jsonResponse(z.object({ message: z.string() }), "Stale version, or a blind score that cannot be taken"),
+    422: jsonResponse(z.object({ message: z.string(), errors: z.array(z.string()).optional() }), "Invalid score or not scorable"),
+  },
+});
+
+const StudentRanScore = z
+  .object({
+    testCode: z.string(),
+    abilityPercentile: z.number().nullable(),
+    completedFlag: z.boolean(),
+    invalid: z.boolean().nullable(),
+    startDtTm: z.string(),
+  })
+  .openapi("StudentRanScore");
+
+const getStudentRan = createRoute({
+  method: "get",
+  path: "/participantTest/RAN/participant/{id}",
+  tags: ["RAN scoring"],
+  summary: "The student's most recent RAN test (spec 001 §3 'Student RAN score'), or null when none",
+  request: { params: idParam("participantId (student)") },
+  responses: { 200: jsonResponse(StudentRanScore.nullable(), "The latest RAN test"), ...errorResponses },
+});
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+const toRanResponse = (r: Selectable<QuestionResponseTable>) => ({ ...toQuestionResponse(r), updatedAt: iso(r.updated_at) });
+
+function toEvent(e: RanEventRow): z.infer<typeof RanScoringEvent> {
+  const name = [e.scorer_first_name, e.scorer_last_name].filter(Boolean).join(" ");
+  return {
+    eventId: e.ran_scoring_event_id,
+    participantTestQuestionResponseId: e.participant_test_question_response_id,
+    kind: e.kind,
+    scorer: { userId: e.scorer_user_id, name: name || "A removed user" },
+    createdAt: iso(e.created_at),
+    old: { evalResponseTime: e.old_eval_response_time, numOfErrors: e.old_num_of_errors, invalid: e.old_invalid },
+    new: { evalResponseTime: e.eval_response_time, numOfErrors: e.num_of_errors, invalid: e.invalid },
+  };
+}
+
+const isRanCode = (code: string) => (RAN_CODES as readonly string[]).includes(code);
+
+/** The RAN test with everything the scoring pages show; 404 unknown, 403 out of scope, 422 not RAN. */
+async function loadRanScoring(db: Db, actor: Actor, participantTestId: string): Promise<RanScoring> {
+  const { test, responses, events } = await ranTestRows(db, participantTestId);
+  if (!test) throw notFound("Test");
+  await assertParticipant(db, actor, test.participant_id);
+  if (!isRanCode(test.test_code)) throw new ApiError(422, "Only RAN tests are scored here.");
+  const { student, classrooms } = await studentPlacementRows(db, test.participant_id);
+  return {
+    participantTest: toParticipantTest(test),
+    responses: responses.map(toRanResponse),
+    events: events.map(toEvent),
+    participant: {
+      participantId: student.participant_id,
+      firstName: student.first_name,
+      lastName: student.last_name,
+      grade: student.grade,
+      OrganizationUnit: { organizationUnitId: student.organization_unit_id, name: student.school_name },
+      Organization: { organizationId: student.organization_id, name: student.district_name },
+      ParticipantGroup: classrooms.map((g) => ({ participantGroupId: g.participant_group_id, name: g.name })),
+    },
+    canScore: may(actor.role, "scoreRan"),
+  };
+}
+
+export function registerRanScoring(app: Router) {
+  app.openapi(getRanTest, async (c) => {
+    const actor = requireActor(c.var.actor);
+    return c.json(await loadRanScoring(c.var.deps.db, actor, c.req.valid("param").id), 200);
+  });
+
+  app.openapi(addScore, async (c) => {
+    const actor = requireCapability(c.var.actor, "scoreRan");
+    const { db, now } = c.var.deps;
+    const responseId = c.req.valid("param").id;
+    const body = c.req.valid("json");
+    const checked = validateRanScore({ responseTime: body.evalResponseTime, errorCount: body.numOfErrors, invalid: body.invalid });
+    if (!checked.ok) {
+      const errors = [checked.errors.responseTime, checked.errors.errorCount].filter((m): m is string => Boolean(m));
+      throw new ApiError(422, errors[0], errors);
+    }
+    const score = checked.payload;
+
+    const owner = await responseOwner(db, responseId);
+    if (!owner) throw notFound("Question response");
+    const student = await assertParticipant(db, actor, owner.participant_id);
+
+    const at = now();
+    const config = await loadAssessmentConfig(db, student.organization_id, at);
+    await db.transaction().execute(async (tx) => {
+      const response = await lockResponse(tx, responseId);
+      const test = await ranTestHeader(tx, owner.participant_test_id);
+      if (!response) throw notFound("Question response");
+      if (!isRanCode(test.test_code)) throw new ApiError(422, "Only RAN tests are scored here.");
+      if (!test.completed_flag) throw new ApiError(422, "This RAN test is not finished yet, so it cannot be scored.");
+      if (body.version !== undefined && body.version !== iso(response.updated_at)) {
+        throw new ApiError(409, "Someone else saved a score for this response after you opened it. Their score is shown now.");
+      }
+      const old = { evalResponseTime: response.eval_response_time, numOfErrors: response.num_of_errors, invalid: response.invalid };
+      const event = { responseId, participantTestId: test.participant_test_id, scorerId: actor.userId, old, new: score, now: at };
+
+      if (body.blind) {
+        const official = await lastOfficialScorer(tx, responseId);
+        if (!official) throw new ApiError(409, "Score the response first: a blind second score is compared with the official one.");
+        if (official.scorer_user_id === actor.userId) {
+          throw new ApiError(409, "You gave the official score, so a blind second score has to come from someone else.");
+        }
+        await insertScoringEvent(tx, { ...event, kind: "blind" });
+        return;
+      }
+
+      await saveResponseScore(tx, responseId, score, actor.userId, at);
+      if (!isPracticeResponse(response.question_code)) {
+        if (score.invalid) {
+          await saveRanTestResult(tx, test.participant_test_id, { invalid: true }, at);
+        } else {
+          const period = periodAt(config.periods, new Date(test.start_dt_tm));
+          if (!period) throw new ApiError(422, "This test lies outside the district's assessment periods for this school year.");
+          if (!isGrade(test.grade)) throw new ApiError(422, `There are no RAN norms for grade ${test.grade}.`);
+          const result = ranResult(test.grade, period.periodName, score.evalResponseTime);
+          await saveRanTestResult(tx, test.participant_test_id, { invalid: false, ...result }, at);
+        }
+      }
+      await insertScoringEvent(tx, { ...event, kind: "score" });
+    });
+    return c.json(await loadRanScoring(db, actor, owner.participant_test_id), 200);
+  });
+
+  app.openapi(getStudentRan, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db } = c.var.deps;
+    const student = await assertParticipant(db, actor, c.req.valid("param").id);
+    const row = await latestRanTest(db, student.participant_id, RAN_CODES);
+    return c.json(
+      row
+        ? {
+            testCode: row.test_code,
+            abilityPercentile: row.ability_percentile,
+            completedFlag: row.completed_flag,
+            invalid: row.invalid,
+            startDtTm: iso(row.start_dt_tm),
+          }
+        : null,
+      200,
+    );
+  });
+}

@@ -1,0 +1,95 @@
+import { Link } from "@remix-run/react";
+import { NO_PRACTICE_RESULTS_TEXT } from "#app/domain/ran";
+import type { RanActionData, RanScoringData } from "#app/lib/ran-scoring.server";
+import { DialogCancel, UrlDialog } from "../UrlDialog";
+import { RanAudioPlayer } from "./RanAudioPlayer";
+import { RanInstructions } from "./RanInstructions";
+import { RanReferenceImage } from "./RanReferenceImage";
+import { RanScoringPanel } from "./RanScoringPanel";
+
+export const RAN_DIALOG_TITLE = "Test Details: RAN Scoring";
+
+/**
+ * 'Test Details: RAN Scoring' (spec 001 §2): the instructions, the practice and the scored test
+ * in accordions (the last open), each with its recording and response time, and the grade's
+ * reference image. Open while the URL says `?dialog=ran&test=<id>`; closing goes back to the
+ * page, whose loader then reads the results afresh. The accordions are <details>, so they open
+ * and close by keyboard and without JavaScript.
+ */
+export function RanScoringDialog({
+  data,
+  actionData,
+  alsoRemove = ["test", "edit", "blind"],
+}: {
+  data: RanScoringData;
+  actionData: RanActionData["ran"] | undefined;
+  /** The params closing drops: the test's (`test` on the student page, `ranTest` on the classroom page) and the mode's. */
+  alsoRemove?: readonly string[];
+}) {
+  const { view } = data;
+  return (
+    <UrlDialog name="ran" title={RAN_DIALOG_TITLE} className="ran-dialog" alsoRemove={alsoRemove}>
+      {(closeHref) => (
+        <>
+          <p className="ran-dialog__subtitle">
+            {data.participant.firstName} {data.participant.lastName} · {data.testTitle} ·{" "}
+            <Link to={`/test-details/${data.testId}`}>Open as a page</Link>
+          </p>
+          {view.state === "error" ? (
+            <p role="alert" className="alert alert--error">
+              {view.message}
+            </p>
+          ) : (
+            <div className="ran-accordions">
+              <details className="ran-accordion">
+                <summary>RAN Scoring Instructions</summary>
+                <RanInstructions reading="dialog" />
+              </details>
+              <details className="ran-accordion">
+                <summary>Practice Question</summary>
+                {view.practice ? (
+                  <div className="ran-scoring">
+                    {data.recordings[view.practice.id] ? (
+                      <RanAudioPlayer
+                        id={`ran-${view.practice.id}`}
+                        label="Practice recording"
+                        src={data.recordings[view.practice.id].src}
+                        waveform={data.recordings[view.practice.id].waveform}
+                      />
+                    ) : (
+                      <p className="muted">No recording</p>
+                    )}
+                    <p className="ran-response-time">Response Time: {view.practice.responseTime}</p>
+                  </div>
+                ) : (
+                  <p>{NO_PRACTICE_RESULTS_TEXT}</p>
+                )}
+              </details>
+              <details className="ran-accordion" open>
+                <summary>Test Details/Scoring</summary>
+                {view.test ? (
+                  <RanScoringPanel
+                    response={view.test}
+                    recording={data.recordings[view.test.id]}
+                    version={data.versions[view.test.id]}
+                    canScore={data.canScore}
+                    comparison={view.comparison}
+                    history={view.history}
+                    actionData={actionData}
+                    layout="stack"
+                  />
+                ) : (
+                  <p className="empty">No results!</p>
+                )}
+              </details>
+            </div>
+          )}
+          {data.grade ? <RanReferenceImage grade={data.grade} /> : null}
+          <div className="dialog-actions">
+            <DialogCancel href={closeHref}>Close</DialogCancel>
+          </div>
+        </>
+      )}
+    </UrlDialog>
+  );
+}

@@ -1,0 +1,370 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type RefObject } from "react";
+import { NUM_OF_ERRORS_LABEL, RAN_INVALID_ERROR_COUNT, RAN_NUMBER_MIN, tooManyRanErrors } from "#app/domain/ran";
+import type { RanComparison, RanHistoryEntry, RanResponseView } from "#app/domain/ran-scoring";
+import type { RanActionData, RanRecording } from "#app/lib/ran-scoring.server";
+import { RanAudioPlayer } from "./RanAudioPlayer";
+import { ranModeOf, withSearch } from "./ran-urls";
+
+/**
+ * The test recording and its scoring panel (spec 001 §4 'RAN scoring', §5; issue 11). Read mode
+ * shows the saved score; edit mode is a real form posting to the page's action, so scoring works
+ * before JavaScript. With JavaScript: Invalid clears and disables the numbers, the player's E key
+ * adds an error, and the suggested response time fills in with one press.
+ */
+export function RanScoringPanel({
+  response,
+  recording,
+  version,
+  canScore,
+  comparison,
+  history,
+  actionData,
+  layout,
+}: {
+  response: RanResponseView;
+  recording: RanRecording | undefined;
+  version: string | undefined;
+  canScore: boolean;
+  comparison: RanComparison | null;
+  history: RanHistoryEntry[];
+  actionData: RanActionData["ran"] | undefined;
+  /** stack: the dialog's accordion; row: the /test-details table row (audio, response time, scoring). */
+  layout: "stack" | "row";
+}) {
+  const location = useLocation();
+  const urlMode = ranModeOf(location.search);
+  const mine = actionData && actionData.responseId === response.id ? actionData : undefined;
+  const blind = urlMode === "blind" || Boolean(mine?.blind);
+  const editing = canScore && (blind || urlMode === "edit" || response.score === null || mine !== undefined);
+  const errorsRef = useRef<HTMLInputElement>(null);
+
+  const markError = () => {
+    const input = errorsRef.current;
+    if (!input || input.disabled) return;
+    input.value = String((Number.parseInt(input.value, 10) || 0) + 1);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  };
+
+  const player = recording ? (
+    <RanAudioPlayer
+      id={`ran-${response.id}`}
+      label="Test recording"
+      src={recording.src}
+      waveform={recording.waveform}
+      onMarkError={editing ? markError : undefined}
+    />
+  ) : (
+    <p className="muted">No recording</p>
+  );
+  const time = <p className="ran-response-time">Response Time: {response.responseTime}</p>;
+  const readHref = withSearch(location.pathname, location.search, { edit: null, blind: null, index: null });
+
+  const scoring = editing ? (
+    <ScoreForm
+      key={`${response.id}-${blind}-${mine?.formError ? mine.attempt : ""}`}
+      response={response}
+      version={version}
+      blind={blind}
+      mine={mine}
+      errorsRef={errorsRef}
+      suggestion={recording?.suggestion ?? null}
+      cancelHref={response.score !== null || blind ? readHref : null}
+      action={location.pathname + location.search}
+    />
+  ) : (
+    <ReadScore
+      response={response}
+      canScore={canScore}
+      editHref={withSearch(location.pathname, location.search, { edit: "1", blind: null })}
+      blindHref={withSearch(location.pathname, location.search, { blind: "1", edit: null })}
+      comparison={comparison}
+      history={history}
+    />
+  );
+
+  if (layout === "row") {
+    return (
+      <tr>
+        <td>{player}</td>
+        <td>{response.responseTime}</td>
+        <td>{scoring}</td>
+      </tr>
+    );
+  }
+  return (
+    <div className="ran-scoring">
+      {player}
+      {time}
+      {scoring}
+    </div>
+  );
+}
+
+function ReadScore({
+  response,
+  canScore,
+  editHref,
+  blindHref,
+  comparison,
+  history,
+}: {
+  response: RanResponseView;
+  canScore: boolean;
+  editHref: string;
+  blindHref: string;
+  comparison: RanComparison | null;
+  history: RanHistoryEntry[];
+}) {
+  const read = response.read;
+  return (
+    <div className="ran-read">
+      {read === null ? (
+        <p className="muted">Not scored yet.</p>
+      ) : read.invalid ? (
+        <p className="ran-read__invalid">{read.text}</p>
+      ) : (
+        <>
+          <p>{read.responseTime}</p>
+          <p>
+            {NUM_OF_ERRORS_LABEL}: {read.errors}
+          </p>
+        </>
+      )}
+      {canScore ? (
+        <p className="ran-read__actions">
+          <Link to={editHref} className="button" preventScrollReset replace>
+            Edit
+          </Link>
+          {read !== null ? (
+            <Link to={blindHref} className="button button--secondary" preventScrollReset replace>
+              Score blind as second scorer
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
+      {comparison ? <Comparison comparison={comparison} /> : null}
+      {history.length > 0 ? (
+        <details className="ran-history">
+          <summary>Scoring history ({history.length})</summary>
+          <ol>
+            {history.map((h) => (
+              <li key={h.id}>
+                <time dateTime={h.when}>{new Date(h.when).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}</time>{" "}
+                {h.scorerName}: {h.change}
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+function Comparison({ comparison: c }: { comparison: RanComparison }) {
+  const words = (s: RanComparison["first"]) =>
+    s.invalid ? "invalid" : `${s.evalResponseTime} secs, ${s.numOfErrors === null ? "errors N/A" : `${s.numOfErrors} errors`}`;
+  return (
+    <div className={c.agree ? "ran-compare ran-compare--agree" : "ran-compare ran-compare--disagree"}>
+      <p className="ran-compare__title">{c.agree ? "The two scorers agree." : "The two scorers disagree."}</p>
+      <ul>
+        <li>
+          Official score ({c.first.scorerName}): {words(c.first)}
+        </li>
+        <li>
+          Blind second score ({c.second.scorerName}): {words(c.second)}
+        </li>
+        {c.differences.map((d) => (
+          <li key={d} className="ran-compare__difference">
+            {d}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ScoreForm({
+  response,
+  version,
+  blind,
+  mine,
+  errorsRef,
+  suggestion,
+  cancelHref,
+  action,
+}: {
+  response: RanResponseView;
+  version: string | undefined;
+  blind: boolean;
+  mine: RanActionData["ran"] | undefined;
+  errorsRef: RefObject<HTMLInputElement>;
+  suggestion: RanRecording["suggestion"];
+  cancelHref: string | null;
+  /** The page's own URL, search included, so the action's redirect comes back to this view. */
+  action: string;
+}) {
+  const id = useId();
+  const timeRef = useRef<HTMLInputElement>(null);
+  const invalidRef = useRef<HTMLInputElement>(null);
+  // A save that failed (not a check) restores the saved values, as spec 001 §8 says; a failed
+  // check keeps what the scorer typed beside its message. A blind form starts empty.
+  const saved = blind ? null : response.score;
+  const initial = mine?.values ?? {
+    responseTime: saved && !saved.invalid ? String(saved.evalResponseTime) : "",
+    errorCount: saved && !saved.invalid && saved.numOfErrors !== null ? String(saved.numOfErrors) : "",
+    invalid: saved?.invalid ?? false,
+  };
+  const [enhanced, setEnhanced] = useState(false);
+  const [invalid, setInvalid] = useState(initial.invalid);
+  const [manyErrors, setManyErrors] = useState(tooManyRanErrors(Number.parseInt(initial.errorCount, 10) || null));
+  const kept = useRef({ responseTime: initial.responseTime, errorCount: initial.errorCount });
+
+  useEffect(() => {
+    // Whatever was ticked or typed before the scripts arrived stays.
+    setInvalid(invalidRef.current?.checked ?? false);
+    setEnhanced(true);
+  }, []);
+
+  const onInvalid = (checked: boolean) => {
+    const time = timeRef.current;
+    const errors = errorsRef.current;
+    if (time && errors) {
+      if (checked) {
+        kept.current = { responseTime: time.value, errorCount: errors.value };
+        time.value = "";
+        errors.value = "";
+      } else {
+        time.value = kept.current.responseTime;
+        errors.value = kept.current.errorCount;
+      }
+    }
+    setInvalid(checked);
+  };
+
+  const timeError = mine?.errors?.responseTime;
+  const countError = mine?.errors?.errorCount;
+  const disabled = enhanced && invalid;
+  return (
+    // noValidate: the browser's own number checks would hide the spec's messages (spec 001 §5).
+    <Form method="post" action={action} noValidate className="ran-form" preventScrollReset aria-labelledby={`${id}-title`}>
+      <p id={`${id}-title`} className="ran-form__title">
+        {blind ? "Blind second score: the official score stays hidden until you save." : "Score this response"}
+      </p>
+      {mine?.formError ? (
+        <div role="alert" className="alert alert--error">
+          <p>{mine.formError}</p>
+          {mine.detail ? <p className="muted">{mine.detail}</p> : null}
+        </div>
+      ) : null}
+      <input type="hidden" name="intent" value="ran-score" />
+      <input type="hidden" name="responseId" value={response.id} />
+      {version && !blind ? <input type="hidden" name="version" value={version} /> : null}
+      {blind ? <input type="hidden" name="blind" value="1" /> : null}
+      <div className="ran-form__fields">
+        <div className="field">
+          <label htmlFor={`${id}-time`}>Response Time (secs)</label>
+          <input
+            ref={timeRef}
+            id={`${id}-time`}
+            name="responseTime"
+            type="number"
+            inputMode="numeric"
+            min={RAN_NUMBER_MIN}
+            step={1}
+            defaultValue={initial.responseTime}
+            disabled={disabled}
+            aria-invalid={timeError ? true : undefined}
+            aria-describedby={timeError ? `${id}-time-error` : undefined}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the first field with an error takes focus after a refused save
+            autoFocus={Boolean(timeError)}
+          />
+          {timeError ? (
+            <p id={`${id}-time-error`} className="field__error">
+              {timeError}
+            </p>
+          ) : null}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-errors`}>{NUM_OF_ERRORS_LABEL}</label>
+          <input
+            ref={errorsRef}
+            id={`${id}-errors`}
+            name="errorCount"
+            type="number"
+            inputMode="numeric"
+            min={RAN_NUMBER_MIN}
+            step={1}
+            defaultValue={initial.errorCount}
+            disabled={disabled}
+            onInput={(e) => setManyErrors(tooManyRanErrors(Number.parseInt(e.currentTarget.value, 10) || null))}
+            aria-invalid={countError ? true : undefined}
+            aria-describedby={[countError ? `${id}-errors-error` : "", `${id}-errors-hint`].filter(Boolean).join(" ")}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- as above, when only the count was refused
+            autoFocus={!timeError && Boolean(countError)}
+          />
+          {countError ? (
+            <p id={`${id}-errors-error`} className="field__error">
+              {countError}
+            </p>
+          ) : null}
+          <p id={`${id}-errors-hint`} className="field__hint" aria-live="polite">
+            {manyErrors && !invalid
+              ? `${RAN_INVALID_ERROR_COUNT} or more errors: the guidance says to mark this RAN invalid.`
+              : "Leave blank if not counted. E in the player adds one."}
+          </p>
+        </div>
+        <div className="field field--checkbox">
+          <input
+            ref={invalidRef}
+            id={`${id}-invalid`}
+            name="invalid"
+            type="checkbox"
+            defaultChecked={initial.invalid}
+            onChange={(e) => onInvalid(e.currentTarget.checked)}
+          />
+          <label htmlFor={`${id}-invalid`}>Invalid</label>
+        </div>
+      </div>
+      {suggestion && !invalid ? (
+        <p className="ran-suggestion">
+          Suggested response time: {suggestion.secs} secs
+          {suggestion.subtractedLeadingSecs > 0 || suggestion.subtractedTrailingSecs > 0
+            ? ` (the recording less ${silenceWords(suggestion)})`
+            : " (the whole recording: no silence over 3 secs at either end)"}
+          {enhanced ? (
+            <button
+              type="button"
+              className="button button--secondary ran-suggestion__use"
+              onClick={() => {
+                if (timeRef.current) {
+                  timeRef.current.value = String(suggestion.secs);
+                  timeRef.current.focus();
+                }
+              }}
+            >
+              Use {suggestion.secs} secs
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+      <div className="dialog-actions">
+        {cancelHref ? (
+          <Link to={cancelHref} className="button" preventScrollReset replace>
+            Cancel
+          </Link>
+        ) : null}
+        <button type="submit" className="button button--primary">
+          {blind ? "Save Second Score" : "Save"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function silenceWords(s: NonNullable<RanRecording["suggestion"]>): string {
+  const parts = [];
+  if (s.subtractedLeadingSecs > 0) parts.push(`${s.subtractedLeadingSecs.toFixed(1)} secs of silence at the start`);
+  if (s.subtractedTrailingSecs > 0) parts.push(`${s.subtractedTrailingSecs.toFixed(1)} secs at the end`);
+  return parts.join(" and ");
+}

@@ -1,0 +1,191 @@
+import { sql, type Selectable } from "kysely";
+import type { Db } from "../connect.server";
+import type { QuestionResponseTable, RanScoringEventTable } from "../schema";
+import { PARTICIPANT_TEST_COLUMNS, type ParticipantTestRow } from "./results";
+
+// The reads and writes of RAN scoring (issue 11): one test with its responses and every
+// scoring event, the student's placement for the breadcrumb, and the save itself.
+
+export type RanEventRow = Selectable<RanScoringEventTable> & { scorer_first_name: string | null; scorer_last_name: string | null };
+
+export async function ranTestRows(
+  db: Db,
+  participantTestId: string,
+): Promise<{ test: ParticipantTestRow | undefined; responses: Selectable<QuestionResponseTable>[]; events: RanEventRow[] }> {
+  const [test, responses, events] = await Promise.all([
+    db
+      .selectFrom("participant_test")
+      .select(PARTICIPANT_TEST_COLUMNS)
+      .where("participant_test_id", "=", participantTestId)
+      .where("deleted_at", "is", null)
+      .executeTakeFirst(),
+    db
+      .selectFrom("participant_test_question_response")
+      .selectAll()
+      .where("participant_test_id", "=", participantTestId)
+      // The screener's order: the practice comes before the test (one upload stores both at once).
+      .orderBy(sql`question_code ilike '%prac%'`, "desc")
+      .orderBy("created_at")
+      .orderBy("question_code")
+      .execute(),
+    db
+      .selectFrom("ran_scoring_event as e")
+      .leftJoin("app_user as u", "u.user_id", "e.scorer_user_id")
+      .selectAll("e")
+      .select(["u.first_name as scorer_first_name", "u.last_name as scorer_last_name"])
+      .where("e.participant_test_id", "=", participantTestId)
+      .orderBy("e.seq")
+      .execute(),
+  ]);
+  return { test, responses, events };
+}
+
+/** The school, district and live classrooms of a student: what the breadcrumb names. */
+export async function studentPlacementRows(db: Db, participantId: string) {
+  const [student, classrooms] = await Promise.all([
+    db
+      .selectFrom("participant as p")
+      .innerJoin("organization_unit as ou", "ou.organization_unit_id", "p.organization_unit_id")
+      .innerJoin("organization as o", "o.organization_id", "ou.organization_id")
+      .select([
+        "p.participant_id",
+        "p.first_name",
+        "p.last_name",
+        "p.grade",
+        "ou.organization_unit_id",
+        "ou.name as school_name",
+        "o.organization_id",
+        "o.name as district_name",
+      ])
+      .where("p.participant_id", "=", participantId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("participant_group_member as m")
+      .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
+      .select(["g.participant_group_id", "g.name"])
+      .where("m.participant_id", "=", participantId)
+      .where("g.deleted_at", "is", null)
+      .orderBy(sql`lower(g.name)`)
+      .execute(),
+  ]);
+  return { student, classrooms };
+}
+
+/** The response row, locked until the transaction ends, so two saves of one response queue up. */
+export function lockResponse(tx: Db, responseId: string) {
+  return tx
+    .selectFrom("participant_test_question_response")
+    .selectAll()
+    .where("participant_test_question_response_id", "=", responseId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function lastOfficialScorer(tx: Db, responseId: string): Promise<{ scorer_user_id: string | null } | undefined> {
+  return tx
+    .selectFrom("ran_scoring_event")
+    .select("scorer_user_id")
+    .where("participant_test_question_response_id", "=", responseId)
+    .where("kind", "=", "score")
+    .orderBy("seq", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export type RanScoreWrite = { evalResponseTime: number; numOfErrors: number | null; invalid: boolean };
+
+export async function saveResponseScore(tx: Db, responseId: string, score: RanScoreWrite, scorerId: string, now: Date): Promise<void> {
+  await tx
+    .updateTable("participant_test_question_response")
+    .set({
+      score: 1,
+      eval_response_time: score.evalResponseTime,
+      num_of_errors: score.numOfErrors,
+      invalid: score.invalid,
+      scored_by: scorerId,
+      updated_at: now,
+    })
+    .where("participant_test_question_response_id", "=", responseId)
+    .execute();
+}
+
+/** The test's result after its test response was scored: invalid, or a percentile and theta. */
+export async function saveRanTestResult(
+  tx: Db,
+  participantTestId: string,
+  result: { invalid: true } | { invalid: false; abilityPercentile: number; finalTheta: number },
+  now: Date,
+): Promise<void> {
+  await tx
+    .updateTable("participant_test")
+    .set(
+      result.invalid
+        ? { invalid: true, ability_percentile: null, final_theta: null, updated_at: now }
+        : { invalid: false, ability_percentile: result.abilityPercentile, final_theta: result.finalTheta, updated_at: now },
+    )
+    .where("participant_test_id", "=", participantTestId)
+    .execute();
+}
+
+export async function insertScoringEvent(
+  tx: Db,
+  e: {
+    responseId: string;
+    participantTestId: string;
+    scorerId: string;
+    kind: "score" | "blind";
+    old: { evalResponseTime: number | null; numOfErrors: number | null; invalid: boolean | null };
+    new: RanScoreWrite;
+    now: Date;
+  },
+): Promise<void> {
+  await tx
+    .insertInto("ran_scoring_event")
+    .values({
+      participant_test_question_response_id: e.responseId,
+      participant_test_id: e.participantTestId,
+      scorer_user_id: e.scorerId,
+      kind: e.kind,
+      old_eval_response_time: e.old.evalResponseTime,
+      old_num_of_errors: e.old.numOfErrors,
+      old_invalid: e.old.invalid,
+      eval_response_time: e.new.evalResponseTime,
+      num_of_errors: e.new.numOfErrors,
+      invalid: e.new.invalid,
+      created_at: e.now,
+    })
+    .execute();
+}
+
+/** The student's most recent RAN test (spec 001 §7 'most recent RAN score by student'). */
+export function latestRanTest(db: Db, participantId: string, ranCodes: readonly string[]) {
+  return db
+    .selectFrom("participant_test")
+    .select(["test_code", "ability_percentile", "completed_flag", "invalid", "start_dt_tm"])
+    .where("participant_id", "=", participantId)
+    .where("deleted_at", "is", null)
+    .where("test_code", "in", [...ranCodes])
+    .orderBy("start_dt_tm", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The live test a question response belongs to, with its student. */
+export function responseOwner(db: Db, responseId: string) {
+  return db
+    .selectFrom("participant_test_question_response as r")
+    .innerJoin("participant_test as t", "t.participant_test_id", "r.participant_test_id")
+    .select(["t.participant_id", "t.participant_test_id"])
+    .where("r.participant_test_question_response_id", "=", responseId)
+    .where("t.deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** What a save checks about the test: its code, grade, whether it is finished and when it was taken. */
+export function ranTestHeader(tx: Db, participantTestId: string) {
+  return tx
+    .selectFrom("participant_test")
+    .select(["participant_test_id", "test_code", "grade", "completed_flag", "start_dt_tm"])
+    .where("participant_test_id", "=", participantTestId)
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,220 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { ASSESSMENTS, type TestCode } from "#app/domain/assessments";
+import { isGrade, type Grade } from "#app/domain/grades";
+import { validateRanScore, type RanScoreErrors } from "#app/domain/ran";
+import { ranScoringView, type RanEventInput, type RanScoringView } from "#app/domain/ran-scoring";
+import { UNABLE_TO_LOAD_TEST_DETAILS } from "#app/domain/test-details";
+import type { ApiClient, ApiSchema } from "./api.server";
+import { signOutAndRedirect } from "./session.server";
+import { redirectWithToast } from "./toast.server";
+
+// The RAN scoring dialog and the /test-details page (spec 001 §2, §4, §5, §8; issue 11) read
+// and save through here: one API call for the test, its events and the student's placement, one
+// for the recordings' access token, one per stored recording for its waveform; saves go to
+// PUT /participantTest/addScoreToQuestionResponse/{id}.
+
+export const RAN_SAVE_FAILED = "Unable to save RAN scores";
+export const RAN_SAVED = "Scores saved!";
+export const RAN_INTENT = "ran-score";
+
+type RanScoring = ApiSchema<"RanScoring">;
+
+export type RanRecording = {
+  src: string;
+  waveform: { peaks: number[]; durationSecs: number; leadingSilenceSecs: number; trailingSilenceSecs: number } | null;
+  /** The recording's length less blank stretches over 3 s at either end (spec 001 §9), as the scorer's suggestion. */
+  suggestion: { secs: number; subtractedLeadingSecs: number; subtractedTrailingSecs: number } | null;
+};
+
+export type RanScoringData = {
+  testId: string;
+  studentId: string;
+  testTitle: string;
+  grade: Grade | null;
+  view: RanScoringView;
+  /** Keyed by question response id; a response without a stored recording has none. */
+  recordings: Record<string, RanRecording>;
+  /** The version each response was read at, sent back with a save. */
+  versions: Record<string, string>;
+  canScore: boolean;
+  participant: RanScoring["participant"];
+};
+
+function eventsOf(s: RanScoring): RanEventInput[] {
+  return s.events.map((e) => ({
+    eventId: e.eventId,
+    responseId: e.participantTestQuestionResponseId,
+    kind: e.kind,
+    scorerId: e.scorer.userId,
+    scorerName: e.scorer.name,
+    createdAt: e.createdAt,
+    old: e.old,
+    new: e.new,
+  }));
+}
+
+/**
+ * Everything a scoring view shows, or the API's failure (401 signs out; the caller decides what
+ * 403, 404 and the rest look like). `by` is how practice is told apart: the dialog by question
+ * code, the /test-details page by position (spec 001 §5).
+ */
+export async function loadRanScoring(
+  request: Request,
+  api: ApiClient,
+  testId: string,
+  by: "code" | "position",
+): Promise<{ ok: true; data: RanScoringData } | { ok: false; status: number }> {
+  const [answer, access] = await Promise.all([
+    api.result(api.GET("/participantTest/RAN/{id}", { params: { path: { id: testId } } })),
+    // An <audio> element sends no Authorization header: its URL carries a short-lived token
+    // signed for this one test, never the session.
+    api.result(api.GET("/participantTest/audioAccess/{id}", { params: { path: { id: testId } } })),
+  ]);
+  if (!answer.ok) {
+    if (answer.status === 401) return signOutAndRedirect(request);
+    return { ok: false, status: answer.status };
+  }
+  const s = answer.data;
+  const recordings: Record<string, RanRecording> = {};
+  if (access.ok) {
+    const stored = access.data.recordings.filter((r) => r.available && r.fileName && r.audioUrl);
+    const waves = await Promise.all(
+      stored.map((r) =>
+        api.result(
+          api.GET("/participantTest/getAudioWaveform", { params: { query: { fileName: r.fileName!, token: access.data.token } } }),
+        ),
+      ),
+    );
+    stored.forEach((r, i) => {
+      const wave = waves[i];
+      recordings[r.participantTestQuestionResponseId] = {
+        src: r.audioUrl!,
+        waveform: wave.ok
+          ? {
+              peaks: wave.data.peaks,
+              durationSecs: wave.data.durationSecs,
+              leadingSilenceSecs: wave.data.leadingSilenceSecs,
+              trailingSilenceSecs: wave.data.trailingSilenceSecs,
+            }
+          : null,
+        suggestion: wave.ok && !wave.data.silent ? suggestionOf(wave.data.suggestedResponseTime) : null,
+      };
+    });
+  }
+  return {
+    ok: true,
+    data: {
+      testId,
+      studentId: s.participant.participantId,
+      testTitle: ASSESSMENTS[s.participantTest.testCode as TestCode]?.title ?? s.participantTest.testCode,
+      grade: isGrade(s.participantTest.grade) ? s.participantTest.grade : isGrade(s.participant.grade) ? s.participant.grade : null,
+      view: ranScoringView(s.responses, eventsOf(s), by),
+      recordings,
+      versions: Object.fromEntries(s.responses.map((r) => [r.participantTestQuestionResponseId, r.updatedAt])),
+      canScore: s.canScore && s.participantTest.completedFlag,
+      participant: s.participant,
+    },
+  };
+}
+
+function suggestionOf(t: ApiSchema<"AudioWaveform">["suggestedResponseTime"]): RanRecording["suggestion"] {
+  return { secs: t.wholeSecs, subtractedLeadingSecs: t.subtractedLeadingSecs, subtractedTrailingSecs: t.subtractedTrailingSecs };
+}
+
+// ── Saving ──────────────────────────────────────────────────────────────────────────────────
+
+const RanScoreForm = z.object({
+  responseId: z.string().uuid(),
+  version: z.string().max(40).optional(),
+  responseTime: z.string().max(40).optional(),
+  errorCount: z.string().max(40).optional(),
+  invalid: z.literal("on").optional(),
+  blind: z.literal("1").optional(),
+});
+
+/** What a refused save hands back to the scoring panel. */
+export type RanActionData = {
+  ran: {
+    responseId: string;
+    /** Field messages of spec 001 §5; the fields keep what the scorer typed. */
+    errors?: RanScoreErrors;
+    values?: { responseTime: string; errorCount: string; invalid: boolean };
+    /** 'Unable to save RAN scores' (spec 001 §8): the panel stays in edit mode with the saved values. */
+    formError?: string;
+    detail?: string;
+    blind: boolean;
+    /** Differs per post, so a failed save remounts the form with the saved values. */
+    attempt: string;
+  };
+};
+
+const attempt = () => randomUUID();
+
+/** The page's URL once saved: the same dialog or page, in read mode. */
+export function readModeUrl(requestUrl: string): string {
+  const url = new URL(requestUrl);
+  url.searchParams.delete("edit");
+  url.searchParams.delete("blind");
+  url.searchParams.delete("index");
+  return url.pathname + url.search;
+}
+
+/**
+ * The scoring form's post (a real form, so scoring works before JavaScript): checks the values
+ * with the same rule as the API, saves, and on success goes back to read mode with 'Scores saved!'.
+ */
+export async function saveRanScore(request: Request, api: ApiClient, form: FormData): Promise<Response | RanActionData> {
+  const parsed = RanScoreForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    return { ran: { responseId: String(form.get("responseId") ?? ""), formError: RAN_SAVE_FAILED, blind: false, attempt: attempt() } };
+  }
+  const f = parsed.data;
+  const blind = f.blind === "1";
+  const invalid = f.invalid === "on";
+  const checked = validateRanScore({ responseTime: f.responseTime, errorCount: f.errorCount, invalid });
+  if (!checked.ok) {
+    return {
+      ran: {
+        responseId: f.responseId,
+        errors: checked.errors,
+        values: { responseTime: f.responseTime ?? "", errorCount: f.errorCount ?? "", invalid },
+        blind,
+        attempt: attempt(),
+      },
+    };
+  }
+  const saved = await api.result(
+    api.PUT("/participantTest/addScoreToQuestionResponse/{id}", {
+      params: { path: { id: f.responseId } },
+      body: { ...checked.payload, ...(blind ? { blind: true } : {}), ...(f.version && !blind ? { version: f.version } : {}) },
+    }),
+  );
+  if (saved.ok) return redirectWithToast(request, readModeUrl(request.url), { kind: "success", text: RAN_SAVED });
+  if (saved.status === 401) return signOutAndRedirect(request);
+  const detail = saved.error.message;
+  console.error("[ran] save", saved.status, detail);
+  return { ran: { responseId: f.responseId, formError: RAN_SAVE_FAILED, detail, blind, attempt: attempt() } };
+}
+
+// ── The dialog on the student and classroom pages ───────────────────────────────────────────
+
+const RanDialogQuery = z.object({ dialog: z.literal("ran"), test: z.string().uuid() });
+
+/**
+ * The RAN scoring dialog's data when the URL opens it (`?dialog=ran&<param>=<testId>`), else
+ * null; a failed load is the spec's alert text (spec 001 §8: 'Unable to load test details.',
+ * dialog not shown). On the student page `studentId` must own the test.
+ */
+export async function loadRanDialog(
+  request: Request,
+  api: ApiClient,
+  url: URL,
+  { param = "ranTest", studentId }: { param?: string; studentId?: string } = {},
+): Promise<null | { error: string } | { data: RanScoringData }> {
+  const q = RanDialogQuery.safeParse({ dialog: url.searchParams.get("dialog"), test: url.searchParams.get(param) });
+  if (!q.success) return null;
+  const loaded = await loadRanScoring(request, api, q.data.test, "code");
+  if (!loaded.ok || (studentId && loaded.data.studentId !== studentId)) return { error: UNABLE_TO_LOAD_TEST_DETAILS };
+  return { data: loaded.data };
+}

@@ -1,0 +1,380 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordTestResult } from "#app/api/results-ingest";
+import type { DbHandle } from "#app/db/connect.server";
+import type { RoleName } from "#app/domain/roles";
+import { makeClassroom, makeDistrict, makeStudent, makeUser, makeWorld } from "./support/fixtures";
+import { fillPath, routeTable } from "./support/route-table";
+import { createTestApi, TEST_PASSWORD, useTempDataDir, type TestApi } from "./support/test-api";
+import { createTestDb } from "./support/test-db";
+
+// Issue 14: the authorization matrix. Every route of the API router's own route table × no
+// session, teacher, school admin, district admin and super admin × an id in the caller's scope
+// (the teacher's school, classroom and student, in the district of all four) and one out of it
+// (another district's). The expectations below say who may call each route; a route without an
+// entry, or an entry without a route, fails the suite, so a new route must state its rule here.
+
+const data = useTempDataDir();
+let handle: DbHandle;
+let t: TestApi;
+let w: Awaited<ReturnType<typeof makeWorld>>;
+let x: Awaited<ReturnType<typeof extras>>;
+
+const ACTORS = ["none", "TEACHER", "ORG_UNIT_ADMIN", "ORG_ADMIN", "SUPER_ADMIN"] as const;
+type ActorName = (typeof ACTORS)[number];
+type Scope = "in" | "out";
+
+const ALL: readonly RoleName[] = ["SUPER_ADMIN", "ORG_ADMIN", "ORG_UNIT_ADMIN", "TEACHER"];
+const ADMINS: readonly RoleName[] = ["SUPER_ADMIN", "ORG_ADMIN", "ORG_UNIT_ADMIN"];
+const DISTRICT: readonly RoleName[] = ["SUPER_ADMIN", "ORG_ADMIN"];
+const SUPER: readonly RoleName[] = ["SUPER_ADMIN"];
+
+interface Call {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+interface Rule {
+  /** Who may call it: anyone (no session needed), or these roles within their scope (super admins everywhere). */
+  who: "public" | readonly RoleName[];
+  /** The request for an id in scope and one out of it; a route without ids is called once ("in"). */
+  call: (scope: Scope) => Call | Promise<Call>;
+  scoped?: boolean;
+  /** The call ends the session it is made with: use a fresh one. */
+  freshSession?: boolean;
+}
+
+const unique = () => randomUUID().slice(0, 8);
+const byScope = <T>(scope: Scope, inScope: T, outOfScope: T) => (scope === "in" ? inScope : outOfScope);
+
+async function extras() {
+  const otherClass = await makeClassroom(handle.db, w.otherSchool.organization_unit_id);
+  await handle.db
+    .insertInto("participant_group_member")
+    .values({ participant_group_id: otherClass.participant_group_id, participant_id: w.otherStudent.participant_id })
+    .execute();
+  const test = async (participantId: string, testCode: "letter-names" | "object-ran") => {
+    const start = new Date().toISOString();
+    const { participantTestId } = await recordTestResult(handle.db, {
+      clientTestId: `authz-${randomUUID()}`,
+      participantId,
+      testCode,
+      grade: "K",
+      startDtTm: start,
+      endDtTm: start,
+      completedFlag: true,
+      responses: testCode === "object-ran" ? [{ questionCode: "object-ran_1", score: 1, responseTimeInSecs: 30 }] : [],
+    });
+    const response = await handle.db
+      .selectFrom("participant_test_question_response")
+      .select("participant_test_question_response_id as id")
+      .where("participant_test_id", "=", participantTestId)
+      .executeTakeFirst();
+    return { id: participantTestId, responseId: response?.id ?? "" };
+  };
+  return {
+    otherClass,
+    letterIn: await test(w.studentA.participant_id, "letter-names"),
+    letterOut: await test(w.otherStudent.participant_id, "letter-names"),
+    ranIn: await test(w.studentA.participant_id, "object-ran"),
+    ranOut: await test(w.otherStudent.participant_id, "object-ran"),
+    signIn: await makeUser(handle.db, {
+      role: "TEACHER",
+      organizationId: w.district.organization_id,
+      schoolIds: [w.schoolA.organization_unit_id],
+    }),
+  };
+}
+
+/** A new teacher in the school in scope (school A) or out of it (the other district's school). */
+const freshStaff = (scope: Scope, authStatus: "None" | "Pending" | "Active" = "Active") =>
+  makeUser(handle.db, {
+    role: "TEACHER",
+    organizationId: byScope(scope, w.district, w.otherDistrict).organization_id,
+    schoolIds: [byScope(scope, w.schoolA, w.otherSchool).organization_unit_id],
+    authStatus,
+  });
+const freshStudent = (scope: Scope) =>
+  makeStudent(handle.db, byScope(scope, w.schoolA, w.otherSchool).organization_unit_id, {
+    classroomIds: [byScope(scope, w.classA, x.otherClass).participant_group_id],
+  });
+
+const district = (s: Scope) => byScope(s, w.district, w.otherDistrict).organization_id;
+const school = (s: Scope) => byScope(s, w.schoolA, w.otherSchool).organization_unit_id;
+const classroom = (s: Scope) => byScope(s, w.classA, x.otherClass).participant_group_id;
+const student = (s: Scope) => byScope(s, w.studentA, w.otherStudent).participant_id;
+const id = (v: string) => ({ params: { id: v } });
+const audioFile = (s: Scope) => ({ query: { fileName: `${student(s)}_${byScope(s, x.ranIn, x.ranOut).id}_object-ran_1.wav` } });
+const studentBody = (s: Scope) => ({
+  firstName: "Ada",
+  lastName: `Matrix ${unique()}`,
+  dateOfBirth: "05/17/2020",
+  grade: "K",
+  organizationUnitId: school(s),
+  participantGroupIds: [classroom(s)],
+});
+
+const RULES: Record<string, Rule> = {
+  "POST /dashboard/login": { who: "public", call: () => ({ body: { username: x.signIn.email, password: TEST_PASSWORD } }) },
+  "POST /dashboard/login/sso": { who: "public", call: () => ({ body: { code: "not-a-code" } }) },
+  "GET /dashboard/current-user": { who: ALL, call: () => ({}) },
+  "POST /dashboard/logout": { who: ALL, call: () => ({}), freshSession: true },
+  "POST /dashboard/forgot-password": { who: "public", call: () => ({ body: { email: `nobody-${unique()}@test.example` } }) },
+  "POST /dashboard/forgot-password/new": {
+    who: "public",
+    call: () => ({ body: { email: `nobody-${unique()}@test.example`, code: "WRONG123", password: "Another#Pass1" } }),
+  },
+  "POST /registerUser": { who: "public", call: () => ({ body: { email: `nobody-${unique()}@test.example` } }) },
+  "POST /user/inviteUser/{email}": {
+    who: ADMINS,
+    scoped: true,
+    call: async (s) => ({ params: { email: (await freshStaff(s, "None")).email } }),
+  },
+  "POST /user/resendInvite/{email}": {
+    who: ADMINS,
+    scoped: true,
+    call: async (s) => ({ params: { email: (await freshStaff(s, "Pending")).email } }),
+  },
+  "PUT /user/updateAuthStatus": {
+    who: ADMINS,
+    scoped: true,
+    call: async (s) => ({ body: { userId: (await freshStaff(s)).user_id, authStatus: "Active" } }),
+  },
+  "GET /auth/providers": { who: "public", call: () => ({}) },
+  "GET /auth/login/{provider}/{clientId}": {
+    who: "public",
+    call: () => ({ params: { provider: "google", clientId: "client" }, query: { callback: "http://localhost:3000/login-callback" } }),
+  },
+  "GET /auth/callback/{provider}": { who: "public", call: () => ({ params: { provider: "google" }, query: { code: "c", state: "s" } }) },
+  "POST /organization": { who: SUPER, call: () => ({ body: { name: `District ${unique()}`, state: "WA" } }) },
+  "PUT /organization": {
+    who: SUPER,
+    scoped: true,
+    call: (s) => ({ body: { organizationId: district(s), name: byScope(s, w.district, w.otherDistrict).name, state: "WA" } }),
+  },
+  "DELETE /organization/{id}": {
+    who: SUPER,
+    scoped: true,
+    call: async (s) => id(s === "in" ? district(s) : (await makeDistrict(handle.db)).organization_id),
+  },
+  "GET /organization/{id}": { who: ALL, scoped: true, call: (s) => id(district(s)) },
+  "GET /organization": { who: ALL, call: () => ({}) },
+  "GET /organization/orgUnits/{id}": { who: ALL, scoped: true, call: (s) => id(district(s)) },
+  "GET /organizationUnit/{id}": { who: ALL, scoped: true, call: (s) => id(school(s)) },
+  "POST /organizationUnit": {
+    who: DISTRICT,
+    scoped: true,
+    call: (s) => ({ body: { organizationId: district(s), name: `School ${unique()}` } }),
+  },
+  "PUT /organizationUnit": {
+    who: DISTRICT,
+    scoped: true,
+    call: (s) => ({ body: { organizationUnitId: school(s), name: byScope(s, w.schoolA, w.otherSchool).name } }),
+  },
+  "DELETE /organizationUnit/{id}": { who: DISTRICT, scoped: true, call: (s) => id(school(s)) },
+  "GET /participants/{id}": { who: ALL, scoped: true, call: (s) => id(student(s)) },
+  "GET /participants/organizationUnit/{id}": { who: ALL, scoped: true, call: (s) => id(school(s)) },
+  "POST /participants": { who: ALL, scoped: true, call: (s) => ({ body: studentBody(s) }) },
+  "PUT /participants": { who: ALL, scoped: true, call: (s) => ({ body: { participantId: student(s), ...studentBody(s) } }) },
+  "DELETE /participants/delete/{id}": { who: ADMINS, scoped: true, call: async (s) => id((await freshStudent(s)).participant_id) },
+  "GET /user/userByEmail/{email}": { who: ADMINS, scoped: true, call: async (s) => ({ params: { email: (await freshStaff(s)).email } }) },
+  "GET /user/organization/{id}": { who: ADMINS, scoped: true, call: (s) => id(district(s)) },
+  "GET /user/organizationUnit/{id}": { who: ALL, scoped: true, call: (s) => id(school(s)) },
+  "GET /user/superAdmins": { who: SUPER, call: () => ({}) },
+  "POST /user": {
+    who: ADMINS,
+    scoped: true,
+    call: (s) => ({
+      body: {
+        firstName: "New",
+        lastName: "Staff",
+        email: `staff-${unique()}@test.example`,
+        roles: ["TEACHER"],
+        organizationId: district(s),
+        organizationUnitIds: [school(s)],
+      },
+    }),
+  },
+  "PUT /user": {
+    who: ADMINS,
+    scoped: true,
+    call: async (s) => ({
+      body: { userId: (await freshStaff(s)).user_id, firstName: "Re", lastName: "Named", organizationUnitIds: [school(s)] },
+    }),
+  },
+  "DELETE /user/{id}": { who: ADMINS, scoped: true, call: async (s) => id((await freshStaff(s)).user_id) },
+  "POST /report/students-complete": { who: SUPER, scoped: true, call: (s) => ({ body: { orgId: district(s) } }) },
+  "GET /report/organization/{organizationId}": { who: DISTRICT, scoped: true, call: (s) => ({ params: { organizationId: district(s) } }) },
+  "GET /report/district-data-export/{organizationId}": {
+    who: SUPER,
+    scoped: true,
+    call: (s) => ({ params: { organizationId: district(s) } }),
+  },
+  "GET /report/organizationUnit/{organizationUnitId}": {
+    who: ADMINS,
+    scoped: true,
+    call: (s) => ({ params: { organizationUnitId: school(s) } }),
+  },
+  "GET /participantGroups/organizationUnit/{id}": { who: ALL, scoped: true, call: (s) => id(school(s)) },
+  "GET /participantGroups/organization/{id}": { who: ALL, scoped: true, call: (s) => id(district(s)) },
+  "POST /participantGroups": {
+    who: ADMINS,
+    scoped: true,
+    call: (s) => ({ body: { name: `Room ${unique()}`, organizationUnitId: school(s) } }),
+  },
+  "PUT /participantGroups": {
+    who: ADMINS,
+    scoped: true,
+    call: (s) => ({
+      body: { participantGroupId: classroom(s), name: byScope(s, w.classA, x.otherClass).name, organizationUnitId: school(s) },
+    }),
+  },
+  "DELETE /participantGroups/{id}": {
+    who: ADMINS,
+    scoped: true,
+    call: async (s) => id((await makeClassroom(handle.db, school(s))).participant_group_id),
+  },
+  "GET /participantGroups/{id}": { who: ALL, scoped: true, call: (s) => id(classroom(s)) },
+  "GET /assessmentConfig/currentAcademicYear/{id}": { who: ALL, scoped: true, call: (s) => id(district(s)) },
+  "GET /participants/participantGroup/{id}": { who: ALL, scoped: true, call: (s) => id(classroom(s)) },
+  "GET /participants/participantGroup/riskScores/{id}": { who: ALL, scoped: true, call: (s) => id(classroom(s)) },
+  "GET /participantTest/testResults/{id}": { who: ALL, scoped: true, call: (s) => id(byScope(s, x.letterIn, x.letterOut).id) },
+  "POST /participantTest/manual": {
+    who: ALL,
+    scoped: true,
+    call: (s) => ({ body: { testCode: "letter-sounds", participantId: student(s), grade: "K", responses: [] } }),
+  },
+  "PUT /participantTest/manual": {
+    who: ALL,
+    scoped: true,
+    call: (s) => ({ body: { participantTestId: byScope(s, x.letterIn, x.letterOut).id, participantId: student(s), responses: [] } }),
+  },
+  "POST /participantTest/results": {
+    who: ALL,
+    scoped: true,
+    call: (s) => ({
+      body: {
+        clientTestId: `matrix-${unique()}`,
+        participantId: student(s),
+        testCode: "vocab",
+        grade: "K",
+        startDtTm: new Date().toISOString(),
+        completedFlag: false,
+      },
+    }),
+  },
+  "POST /participantTest/predictiveProfile": {
+    who: ALL,
+    scoped: true,
+    call: (s) => ({ body: { participantId: student(s), academicYear: "2025-2026", periodName: "BOY", pwr: 0.5 } }),
+  },
+  "GET /participantTest/getAudioFile": { who: ALL, scoped: true, call: audioFile },
+  "GET /participantTest/getAudioWaveform": { who: ALL, scoped: true, call: audioFile },
+  "GET /participantTest/audioAccess/{id}": { who: ALL, scoped: true, call: (s) => id(byScope(s, x.ranIn, x.ranOut).id) },
+  "GET /participants/profile/{id}": { who: ALL, scoped: true, call: (s) => id(student(s)) },
+  "GET /participants/riskScores/{id}": { who: ALL, scoped: true, call: (s) => id(student(s)) },
+  "GET /participantTest/RAN/{id}": { who: ALL, scoped: true, call: (s) => id(byScope(s, x.ranIn, x.ranOut).id) },
+  "PUT /participantTest/addScoreToQuestionResponse/{id}": {
+    who: ALL,
+    scoped: true,
+    call: (s) => ({
+      ...id(byScope(s, x.ranIn, x.ranOut).responseId),
+      body: { score: 1, evalResponseTime: 20, numOfErrors: 0, invalid: false },
+    }),
+  },
+  "GET /participantTest/RAN/participant/{id}": { who: ALL, scoped: true, call: (s) => id(student(s)) },
+  "GET /openapi.json": { who: "public", call: () => ({}) },
+};
+
+type Outcome = "allowed" | "401" | "403";
+
+/** What the rule says for this caller and scope. */
+function expected(rule: Rule, actor: ActorName, scope: Scope): Outcome {
+  if (rule.who === "public") return "allowed";
+  if (actor === "none") return "401";
+  if (!rule.who.includes(actor)) return "403";
+  return scope === "in" || actor === "SUPER_ADMIN" ? "allowed" : "403";
+}
+
+/** What the API did: refused for want of a session, refused for scope or role, or let the caller through. */
+function outcome(status: number, message: unknown): Outcome | "error" {
+  if (status >= 500) return "error";
+  if (status === 401 && message === "Unauthorized") return "401";
+  if (status === 403) return "403";
+  return "allowed";
+}
+
+const tokens = new Map<ActorName, string>();
+async function tokenOf(actor: ActorName, fresh: boolean): Promise<string | null> {
+  if (actor === "none") return null;
+  const user = { TEACHER: w.teacher, ORG_UNIT_ADMIN: w.schoolAdmin, ORG_ADMIN: w.districtAdmin, SUPER_ADMIN: w.superAdmin }[actor];
+  if (fresh) return t.login(user.email);
+  if (!tokens.has(actor)) tokens.set(actor, await t.login(user.email));
+  return tokens.get(actor)!;
+}
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  t = createTestApi(handle.db);
+  w = await makeWorld(handle.db);
+  x = await extras();
+});
+
+afterAll(async () => {
+  await handle?.close();
+  data.cleanup();
+});
+
+describe(`authorization matrix (${process.env.TEST_DB_ENGINE ?? "pglite"})`, () => {
+  const routes = routeTable(createTestApi({} as never).api);
+
+  it("every route of the router has a rule here, and every rule a route", () => {
+    const keys = routes.map((r) => r.key);
+    expect(
+      keys.filter((k) => !(k in RULES)),
+      "state who may call the new route in RULES",
+    ).toEqual([]);
+    expect(
+      Object.keys(RULES).filter((k) => !keys.includes(k)),
+      "rules of routes that are gone",
+    ).toEqual([]);
+  });
+
+  for (const route of routes) {
+    const rule = RULES[route.key];
+    it(`${route.key}: ${rule ? (rule.who === "public" ? "anyone" : rule.who.join(", ")) : "no rule"}`, async () => {
+      if (!rule) throw new Error(`no rule for ${route.key}`);
+      const seen: string[] = [];
+      const wanted: string[] = [];
+      for (const actor of ACTORS) {
+        for (const scope of rule.scoped ? (["in", "out"] as const) : (["in"] as const)) {
+          const call = await rule.call(scope);
+          const qs = new URLSearchParams(call.query ?? {}).toString();
+          const res = await t.call(route.method, `${fillPath(route.path, call.params ?? {})}${qs ? `?${qs}` : ""}`, {
+            token: await tokenOf(actor, rule.freshSession === true),
+            body: call.body,
+          });
+          const text = await res.text();
+          let message: unknown = null;
+          try {
+            message = (JSON.parse(text) as { message?: unknown }).message;
+          } catch {
+            // CSV, audio, redirects: no JSON message
+          }
+          const got = outcome(res.status, message);
+          seen.push(
+            `${actor}/${scope}: ${got}${got === "error" || got !== expected(rule, actor, scope) ? ` (${res.status} ${text.slice(0, 120)})` : ""}`,
+          );
+          wanted.push(`${actor}/${scope}: ${expected(rule, actor, scope)}`);
+        }
+      }
+      // Mismatches first, with the answer behind each; then the whole row against the rule.
+      expect(
+        seen.filter((s) => s.includes("(")),
+        "answers that do not follow the rule",
+      ).toEqual([]);
+      expect(seen).toEqual(wanted);
+    });
+  }
+});

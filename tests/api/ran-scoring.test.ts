@@ -1,0 +1,272 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RanScoring } from "#app/api/resources/ran-scoring";
+import { recordTestResult } from "#app/api/results-ingest";
+import type { DbHandle } from "#app/db/connect.server";
+import { ERROR_COUNT_MESSAGE, RESPONSE_TIME_MESSAGE } from "#app/domain/ran";
+import { ranResult } from "#app/domain/ran-norms";
+import { makePeriods, makeWorld } from "./support/fixtures";
+import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
+import { createTestDb } from "./support/test-db";
+
+// RAN scoring through the API (issue 11; spec 001 §3, §5, §7): save then read back, a scoring
+// event per save, the test's result following the scored time, blind second scores, and scope.
+
+const data = useTempDataDir();
+let handle: DbHandle;
+let t: TestApi;
+let w: Awaited<ReturnType<typeof makeWorld>>;
+let tokens: Record<"teacher" | "schoolAdmin" | "superAdmin", string>;
+
+const NOW = new Date("2026-03-02T10:00:00Z");
+const PERIODS = {
+  BOY: { start: "2025-08-01", end: "2025-11-30" },
+  MOY: { start: "2025-12-01", end: "2026-02-28" },
+  EOY: { start: "2026-03-01", end: "2026-06-30" },
+};
+
+async function ranTest(participantId: string, over: { completed?: boolean; codes?: string[]; testCode?: "object-ran" | "vocab" } = {}) {
+  const codes = over.codes ?? ["object-ran_prac_1", "object-ran_1"];
+  const { participantTestId } = await recordTestResult(handle.db, {
+    clientTestId: `ran-${randomUUID()}`,
+    participantId,
+    testCode: over.testCode ?? "object-ran",
+    grade: "K",
+    startDtTm: "2026-03-02T09:00:00Z",
+    endDtTm: over.completed === false ? null : "2026-03-02T09:05:00Z",
+    completedFlag: over.completed !== false,
+    responses: codes.map((questionCode, i) => ({ questionCode, score: 1, responseTimeInSecs: 10 + i * 40 })),
+  });
+  return participantTestId;
+}
+
+async function scoring(testId: string, token = tokens.teacher): Promise<RanScoring> {
+  const res = await t.call("GET", `/participantTest/RAN/${testId}`, { token });
+  expect(res.status).toBe(200);
+  return (await res.json()) as RanScoring;
+}
+
+const responseOf = (s: RanScoring, practice: boolean) => s.responses.find((r) => r.questionCode.includes("prac") === practice)!;
+
+const save = (responseId: string, body: Record<string, unknown>, token = tokens.teacher) =>
+  t.call("PUT", `/participantTest/addScoreToQuestionResponse/${responseId}`, { token, body: { score: 1, ...body } });
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  t = createTestApi(handle.db);
+  t.clock.now = NOW;
+  w = await makeWorld(handle.db);
+  await makePeriods(handle.db, w.district.organization_id, PERIODS);
+  tokens = {
+    teacher: await t.login(w.teacher.email),
+    schoolAdmin: await t.login(w.schoolAdmin.email),
+    superAdmin: await t.login(w.superAdmin.email),
+  };
+});
+
+afterAll(async () => {
+  await handle?.close();
+  data.cleanup();
+});
+
+describe(`RAN scoring API (${process.env.TEST_DB_ENGINE})`, () => {
+  it("loads a RAN test with its responses in recorded order, no events yet, and the student's placement", async () => {
+    const id = await ranTest(w.studentA.participant_id);
+    const s = await scoring(id);
+    expect(s.responses.map((r) => r.questionCode)).toEqual(["object-ran_prac_1", "object-ran_1"]);
+    expect(s.events).toEqual([]);
+    expect(s.canScore).toBe(true);
+    expect(s.participant.OrganizationUnit.organizationUnitId).toBe(w.schoolA.organization_unit_id);
+    expect(s.participant.Organization.organizationId).toBe(w.district.organization_id);
+    expect(s.participant.ParticipantGroup.map((g) => g.participantGroupId)).toEqual([w.classA.participant_group_id]);
+  });
+
+  it("saves a score, reads it back, sets the test's percentile from the norms and keeps an event", async () => {
+    const id = await ranTest(w.studentA.participant_id);
+    const test = responseOf(await scoring(id), false);
+    const res = await save(test.participantTestQuestionResponseId, { evalResponseTime: 59, numOfErrors: 3, invalid: false });
+    expect(res.status).toBe(200);
+    const s = (await res.json()) as RanScoring;
+    const saved = responseOf(s, false);
+    expect([saved.evalResponseTime, saved.numOfErrors, saved.invalid, saved.score]).toEqual([59, 3, false, 1]);
+    const expected = ranResult("K", "EOY", 59);
+    expect(expected.abilityPercentile).toBe(50);
+    expect(s.participantTest.abilityPercentile).toBe(expected.abilityPercentile);
+    expect(s.participantTest.finalTheta).toBe(expected.finalTheta);
+    expect(s.participantTest.invalid).toBe(false);
+    expect(s.events).toHaveLength(1);
+    expect(s.events[0]).toMatchObject({
+      kind: "score",
+      participantTestQuestionResponseId: test.participantTestQuestionResponseId,
+      scorer: { userId: w.teacher.user_id },
+      old: { evalResponseTime: null, numOfErrors: null, invalid: null },
+      new: { evalResponseTime: 59, numOfErrors: 3, invalid: false },
+    });
+    // A later read (another page, another user) sees the same.
+    expect(responseOf(await scoring(id, tokens.superAdmin), false).evalResponseTime).toBe(59);
+
+    // The score reaches the classroom grid's data at once.
+    const grid = await t.call(
+      "GET",
+      `/participants/participantGroup/${w.classA.participant_group_id}?startDate=2026-03-01&endDate=2026-06-30`,
+      { token: tokens.teacher },
+    );
+    const rows = (await grid.json()) as {
+      participantId: string;
+      ParticipantTests: { participantTestId: string; abilityPercentile: number | null }[];
+    }[];
+    const inGrid = rows
+      .find((r) => r.participantId === w.studentA.participant_id)!
+      .ParticipantTests.find((x) => x.participantTestId === id);
+    expect(inGrid?.abilityPercentile).toBe(50);
+  });
+
+  it("keeps one event per save with the values before and after", async () => {
+    const id = await ranTest(w.studentA.participant_id);
+    const rid = responseOf(await scoring(id), false).participantTestQuestionResponseId;
+    expect((await save(rid, { evalResponseTime: 40, numOfErrors: null, invalid: false })).status).toBe(200);
+    expect((await save(rid, { evalResponseTime: 0, numOfErrors: null, invalid: true }, tokens.schoolAdmin)).status).toBe(200);
+    const s = await scoring(id);
+    expect(s.events.map((e) => [e.kind, e.scorer.userId, e.old, e.new])).toEqual([
+      [
+        "score",
+        w.teacher.user_id,
+        { evalResponseTime: null, numOfErrors: null, invalid: null },
+        { evalResponseTime: 40, numOfErrors: null, invalid: false },
+      ],
+      [
+        "score",
+        w.schoolAdmin.user_id,
+        { evalResponseTime: 40, numOfErrors: null, invalid: false },
+        { evalResponseTime: 0, numOfErrors: null, invalid: true },
+      ],
+    ]);
+    // Invalid: the test reads N/A (invalid), its percentile is gone.
+    expect(s.participantTest.invalid).toBe(true);
+    expect(s.participantTest.abilityPercentile).toBeNull();
+  });
+
+  it("saves Invalid as time 0 and no errors, whatever else was sent", async () => {
+    const id = await ranTest(w.studentA.participant_id);
+    const rid = responseOf(await scoring(id), false).participantTestQuestionResponseId;
+    const s = (await (await save(rid, { evalResponseTime: 55, numOfErrors: 4, invalid: true })).json()) as RanScoring;
+    const r = responseOf(s, false);
+    expect([r.evalResponseTime, r.numOfErrors, r.invalid]).toEqual([0, null, true]);
+  });
+
+  it.each([
+    [{ evalResponseTime: 12.5, numOfErrors: null }, [RESPONSE_TIME_MESSAGE]],
+    [{ evalResponseTime: -1, numOfErrors: null }, [RESPONSE_TIME_MESSAGE]],
+    [{ evalResponseTime: 30, numOfErrors: -2 }, [ERROR_COUNT_MESSAGE]],
+    [{ evalResponseTime: 30, numOfErrors: 1.5 }, [ERROR_COUNT_MESSAGE]],
+    [{ evalResponseTime: -3, numOfErrors: 0.5 }, [RESPONSE_TIME_MESSAGE, ERROR_COUNT_MESSAGE]],
+  ])("refuses %o with the spec's texts and changes nothing", async (values, errors) => {
+    const id = await ranTest(w.studentA.participant_id);
+    const rid = responseOf(await scoring(id), false).participantTestQuestionResponseId;
+    await save(rid, { evalResponseTime: 44, numOfErrors: 1, invalid: false });
+    const res = await save(rid, { ...values, invalid: false });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ message: errors[0], errors });
+    const s = await scoring(id);
+    expect(responseOf(s, false).evalResponseTime).toBe(44);
+    expect(s.events).toHaveLength(1);
+  });
+
+  it("refuses a time sent as text (400) without saving", async () => {
+    const id = await ranTest(w.studentA.participant_id);
+    const rid = responseOf(await scoring(id), false).participantTestQuestionResponseId;
+    expect((await save(rid, { evalResponseTime: "abc", numOfErrors: null, invalid: false })).status).toBe(400);
+    expect((await scoring(id)).events).toHaveLength(0);
+  });
+
+  it("scoring the practice leaves the test's result alone", async () => {
+    const id = await ranTest(w.studentA.participant_id);
+    const rid = responseOf(await scoring(id), true).participantTestQuestionResponseId;
+    const s = (await (await save(rid, { evalResponseTime: 9, numOfErrors: 0, invalid: false })).json()) as RanScoring;
+    expect(responseOf(s, true).evalResponseTime).toBe(9);
+    expect(s.participantTest.abilityPercentile).toBeNull();
+    expect(s.participantTest.invalid).toBeNull();
+  });
+
+  it("answers 409 for a stale version and keeps the newer score", async () => {
+    const id = await ranTest(w.studentA.participant_id);
+    const read = responseOf(await scoring(id), false);
+    expect(
+      (
+        await save(read.participantTestQuestionResponseId, {
+          evalResponseTime: 50,
+          numOfErrors: 0,
+          invalid: false,
+          version: read.updatedAt,
+        })
+      ).status,
+    ).toBe(200);
+    const stale = await save(
+      read.participantTestQuestionResponseId,
+      { evalResponseTime: 70, numOfErrors: 0, invalid: false, version: read.updatedAt },
+      tokens.schoolAdmin,
+    );
+    expect(stale.status).toBe(409);
+    expect(responseOf(await scoring(id), false).evalResponseTime).toBe(50);
+  });
+
+  it("takes a blind second score beside the official one, from someone else only", async () => {
+    const id = await ranTest(w.studentA.participant_id);
+    const rid = responseOf(await scoring(id), false).participantTestQuestionResponseId;
+    const before = await save(rid, { evalResponseTime: 48, numOfErrors: 2, invalid: false, blind: true }, tokens.schoolAdmin);
+    expect(before.status).toBe(409);
+    await save(rid, { evalResponseTime: 50, numOfErrors: 2, invalid: false });
+    const self = await save(rid, { evalResponseTime: 48, numOfErrors: 2, invalid: false, blind: true });
+    expect(self.status).toBe(409);
+    const blind = await save(rid, { evalResponseTime: 44, numOfErrors: 5, invalid: false, blind: true }, tokens.schoolAdmin);
+    expect(blind.status).toBe(200);
+    const s = await scoring(id);
+    // The official score and the test's result stay the first scorer's.
+    expect(responseOf(s, false).evalResponseTime).toBe(50);
+    expect(s.participantTest.abilityPercentile).toBe(ranResult("K", "EOY", 50).abilityPercentile);
+    expect(s.events.map((e) => e.kind)).toEqual(["score", "blind"]);
+    expect(s.events[1].new).toEqual({ evalResponseTime: 44, numOfErrors: 5, invalid: false });
+  });
+
+  it("refuses to score an unfinished test or a test that is not RAN", async () => {
+    const unfinished = await ranTest(w.studentA.participant_id, { completed: false });
+    const rid = responseOf(await scoring(unfinished), false).participantTestQuestionResponseId;
+    expect((await save(rid, { evalResponseTime: 50, numOfErrors: 0, invalid: false })).status).toBe(422);
+    const vocab = await ranTest(w.studentA.participant_id, { testCode: "vocab", codes: ["vocab_1"] });
+    expect((await t.call("GET", `/participantTest/RAN/${vocab}`, { token: tokens.teacher })).status).toBe(422);
+  });
+
+  it("keeps other schools' students out (403), answers 404 for unknown ids and 401 without a session", async () => {
+    const id = await ranTest(w.studentB.participant_id);
+    expect((await t.call("GET", `/participantTest/RAN/${id}`, { token: tokens.teacher })).status).toBe(403);
+    const rid = responseOf(await scoring(id, tokens.superAdmin), false).participantTestQuestionResponseId;
+    expect((await save(rid, { evalResponseTime: 50, numOfErrors: 0, invalid: false })).status).toBe(403);
+    expect((await save(rid, { evalResponseTime: 50, numOfErrors: 0, invalid: false }, tokens.schoolAdmin)).status).toBe(403);
+    expect((await scoring(id, tokens.superAdmin)).events).toHaveLength(0);
+    expect((await t.call("GET", `/participantTest/RAN/${randomUUID()}`, { token: tokens.teacher })).status).toBe(404);
+    expect((await save(randomUUID(), { evalResponseTime: 50, numOfErrors: 0, invalid: false })).status).toBe(404);
+    expect((await t.call("GET", `/participantTest/RAN/${id}`, { token: null })).status).toBe(401);
+  });
+
+  it("GET /participantTest/RAN/participant/{id} gives the student's most recent RAN test, or null", async () => {
+    const res = await t.call("GET", `/participantTest/RAN/participant/${w.studentA2.participant_id}`, { token: tokens.schoolAdmin });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toBeNull();
+    const id = await ranTest(w.studentA2.participant_id);
+    const rid = responseOf(await scoring(id, tokens.schoolAdmin), false).participantTestQuestionResponseId;
+    await save(rid, { evalResponseTime: 75, numOfErrors: 0, invalid: false }, tokens.schoolAdmin);
+    const latest = await (
+      await t.call("GET", `/participantTest/RAN/participant/${w.studentA2.participant_id}`, { token: tokens.schoolAdmin })
+    ).json();
+    expect(latest).toEqual({
+      testCode: "object-ran",
+      abilityPercentile: ranResult("K", "EOY", 75).abilityPercentile,
+      completedFlag: true,
+      invalid: false,
+      startDtTm: "2026-03-02T09:00:00.000Z",
+    });
+    expect((await t.call("GET", `/participantTest/RAN/participant/${w.studentA2.participant_id}`, { token: tokens.teacher })).status).toBe(
+      403,
+    );
+  });
+});
