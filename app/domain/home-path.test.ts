@@ -24,6 +24,24 @@ describe("safeRedirect", () => {
     ["//evil.example", "/"],
     ["/\\evil.example", "/"],
     [null, "/"],
+    // Issue 14: a tab or a newline is dropped by browsers, so "/\t/evil.example/" would be "//evil.example/".
+    ["/\t/evil.example/", "/"],
+    ["/%09/evil.example/", "/%09/evil.example/"],
+    ["/\n/evil.example/", "/"],
+    ["/\r\nSet-Cookie: x=1", "/"],
+    ["/\u0000", "/"],
+    ["/\u0085", "/"],
+    ["/\u007f", "/"],
+    ["/.//evil.example/", "/"],
+    ["/..//evil.example/", "/"],
+    ["/a/..//evil.example", "/"],
+    ["/\\/evil.example", "/"],
+    ["/ /evil.example", "/%20/evil.example"],
+    ["javascript:alert(1)", "/"],
+    ["", "/"],
+    // Non-Latin-1 is percent-encoded, so the answer is always a valid Location header.
+    ["/school/ü?q=€#é", "/school/%C3%BC?q=%E2%82%AC#%C3%A9"],
+    ["/school/1?tab=students#grid", "/school/1?tab=students#grid"],
   ])("%s -> %s", (to, expected) => {
     expect(safeRedirect(to)).toBe(expected);
   });

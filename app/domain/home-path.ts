@@ -29,8 +29,37 @@ export function homePath(user: HomeUser): string {
   }
 }
 
-/** A remembered path is followed only when it stays on this site. */
+/** C0 controls, DEL and the C1 controls. */
+function hasControlCharacter(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return true;
+  }
+  return false;
+}
+
+// Any origin would do: a path is resolved against it only to see whether it stays there.
+const HERE = "http://app.invalid";
+
+/**
+ * A remembered path is followed only when it stays on this site (issue 14): it must be a path
+ * starting with one "/", hold no control characters (browsers drop a tab or a newline, so
+ * "/\t/evil.example" would become "//evil.example"), and resolve against this site's origin to
+ * the same origin. The answer is the resolved path, query and fragment as the URL parser writes
+ * them (percent-encoded ASCII), so it is always a valid Location header.
+ */
 export function safeRedirect(to: unknown, fallback = "/"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (hasControlCharacter(to)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, HERE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== HERE) return fallback;
+  const path = url.pathname + url.search + url.hash;
+  // "/.//x" resolves to the path "//x", which a browser would read as another host.
+  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return fallback;
+  return path;
 }

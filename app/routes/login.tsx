@@ -73,7 +73,8 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await readFormData(request.clone(), ACCOUNT_BODY_LIMIT);
   const email = String(form.get("email") ?? "");
-  const redirectTo = form.get("redirectTo");
+  // Checked before signing in: a target that would be refused (or break the Location header) falls back to home.
+  const redirectTo = form.get("redirectTo") ? safeRedirect(form.get("redirectTo"), "") : "";
   const attempt = Number(form.get("attempt") ?? 0) + 1;
   const insecure = sessionCookieProblem(request);
   if (insecure) return { email, fieldErrors: {}, formError: insecure, attempt } satisfies ActionData;
@@ -81,7 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { token, user } = await authenticator.authenticate("form", request);
     const session = await getSession(request);
     session.set("token", token);
-    return redirect(safeRedirect(redirectTo, homePath(user)), {
+    return redirect(redirectTo || homePath(user), {
       headers: { "Set-Cookie": await commitSession(session) },
     });
   } catch (error) {
@@ -91,7 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const pending = {
         email: email.trim(),
         challenge: error.challenge,
-        redirectTo: typeof redirectTo === "string" && redirectTo ? redirectTo : null,
+        redirectTo: redirectTo || null,
       };
       return redirect("/complete-new-password", {
         headers: { "Set-Cookie": await pendingNewPasswordCookie.serialize(pending, cookieOptionsFor(request)) },
