@@ -6,6 +6,8 @@ import { CROSS_SITE_MESSAGE, crossSiteReason } from "#app/server/csrf.server";
 import { withOverride } from "#app/server/flags.server";
 import { nonPageSecurityHeaders } from "#app/server/security-headers.server";
 import { type ApiBindings, type ApiDeps, newRouter } from "./env";
+import { dropIdleConnections } from "#app/db/connect.server";
+import { isConnectionLoss } from "#app/db/connection-loss";
 import { ApiError } from "./errors";
 import { idempotency } from "./idempotency";
 import { registerAccounts } from "./resources/accounts";
@@ -101,6 +103,12 @@ export function createApi(deps: ApiDeps) {
       return c.json({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) }, err.status);
     }
     if (err instanceof HTTPException) return c.json({ message: err.message || "Request failed" }, err.status);
+    // The database dropped the connection (a failover, an administrator, a restart): the request
+    // fails cleanly with 503, and fetchApi tries an idempotent read once more on a fresh one.
+    if (isConnectionLoss(err)) {
+      console.warn("[api]", c.req.method, c.req.path, `database connection lost: ${err.message}`);
+      return c.json({ message: DATABASE_UNAVAILABLE }, 503, { "Retry-After": "1" });
+    }
     console.error("[api]", c.req.method, c.req.path, err);
     return c.json({ message: "Unexpected Server Error" }, 500);
   });
@@ -109,3 +117,21 @@ export function createApi(deps: ApiDeps) {
 }
 
 export type Api = ReturnType<typeof createApi>;
+
+export const DATABASE_UNAVAILABLE = "The database connection was lost. Please try again.";
+
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
+
+/**
+ * The API's fetch for every caller (the /api route and the in-process client): a read (GET, HEAD)
+ * whose database connection was lost (503 with Retry-After, from onError) is tried once more, so
+ * the request after a database blink is not an error. A change is never repeated here: its
+ * caller sees the 503 and decides.
+ */
+export async function fetchApi(app: Api, request: Request, env?: Parameters<Api["fetch"]>[1]): Promise<Response> {
+  const response = await app.fetch(request, env);
+  if (!SAFE_METHODS.has(request.method) || response.status !== 503 || !response.headers.has("retry-after")) return response;
+  await response.body?.cancel();
+  await dropIdleConnections();
+  return app.fetch(request, env);
+}

@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import type { Pool } from "pg";
 import { Kysely, Migrator, PostgresDialect, type KyselyConfig } from "kysely";
 import { databaseOptions } from "#app/server/config.server";
 import type { Database } from "./schema";
@@ -20,6 +21,23 @@ const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 const asIs = (v: string) => v;
 const asNumber = (v: string) => Number(v);
+
+const openPools = new Set<Pool>();
+
+/**
+ * Closes the idle connections of every PostgreSQL pool of this process. After one connection was
+ * found lost (a failover, pg_terminate_backend, a server restart), the idle ones were most likely
+ * cut too, and their sockets may not have said so yet: a retry must get a new connection, not
+ * one of them. Each idle client is checked out and released as broken, which closes it.
+ */
+export async function dropIdleConnections(): Promise<void> {
+  await Promise.all(
+    [...openPools].map(async (pool) => {
+      const idle = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect().catch(() => null)));
+      for (const client of idle) client?.release(true);
+    }),
+  );
+}
 
 /** `log` is Kysely's log hook; the query-count test counts through it. */
 export async function openDatabase(options: { url?: string; dir?: string; log?: KyselyConfig["log"] } = {}): Promise<DbHandle> {
@@ -47,7 +65,15 @@ export async function openDatabase(options: { url?: string; dir?: string; log?: 
       client.on("error", (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log });
-    return { db, engine: "postgres", close: () => db.destroy() };
+    openPools.add(pool);
+    return {
+      db,
+      engine: "postgres",
+      close: () => {
+        openPools.delete(pool);
+        return db.destroy();
+      },
+    };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const dir = options.dir ?? "memory://";

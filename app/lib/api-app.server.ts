@@ -1,7 +1,8 @@
-import { createApi, type Api } from "#app/api/app";
+import { createApi, fetchApi, type Api } from "#app/api/app";
 import type { Actor, ApiConfig, ApiDeps } from "#app/api/env";
 import { resolveCaller } from "#app/api/sessions";
 import { getDatabase } from "#app/db/connect.server";
+import { retryOnConnectionLoss } from "#app/db/connection-loss";
 import { cookieSecureSetting, idleTimeoutMs, logoutGraceMs, outboxDir, publicUrl } from "#app/server/config.server";
 import { loadFlags } from "#app/server/flags.server";
 import { createMailer } from "#app/server/mail.server";
@@ -16,13 +17,21 @@ export function loadApiConfig(): ApiConfig {
   };
 }
 
-/** The API this process serves, and the session look-up its middleware does, for the in-process client. */
+/**
+ * The API this process serves, and the session look-up its middleware does, for the in-process
+ * client. Both try a read once more when the database connection was lost (fetchApi).
+ */
 export interface InProcessApi {
   app: Api;
+  fetch(request: Request, env?: Parameters<Api["fetch"]>[1]): Promise<Response>;
   resolveCaller(token: string): Promise<Actor | null>;
 }
 
-const around = (app: Api, deps: ApiDeps): InProcessApi => ({ app, resolveCaller: (token) => resolveCaller(deps, token) });
+const around = (app: Api, deps: ApiDeps): InProcessApi => ({
+  app,
+  fetch: (request, env) => fetchApi(app, request, env),
+  resolveCaller: (token) => retryOnConnectionLoss(() => resolveCaller(deps, token), "session look-up"),
+});
 
 let shared: Promise<InProcessApi> | undefined;
 
@@ -36,8 +45,8 @@ export function inProcessApi(): Promise<InProcessApi> {
 }
 
 /** For the /api route, which serves HTTP callers. */
-export async function getApiApp(): Promise<Api> {
-  return (await inProcessApi()).app;
+export async function getApiApp(): Promise<InProcessApi> {
+  return inProcessApi();
 }
 
 /** For tests: loaders and actions call this API (built around a test database) instead of the process's own. */

@@ -83,7 +83,7 @@ function dispatcher(caller: CallerState | null, forwarded: [string, string][]) {
         caller.actor ??= api.resolveCaller(token);
         actor = await caller.actor;
       }
-      response = await api.app.fetch(request, { caller: { actor } });
+      response = await api.fetch(request, { caller: { actor } });
     }
     // A change may change the caller (signed out, own roles or schools): the next call looks again.
     if (caller && !SAFE_METHODS.has(request.method)) {
@@ -111,13 +111,14 @@ export async function resultOf<T, E>(pending: Promise<Answer<T, E>>): Promise<Ap
 
 /**
  * For loaders: the data, or the answer the ErrorBoundary renders. A 401 signs the user out and
- * sends them to /login remembering the page; 403 and 404 become thrown responses the shared
+ * sends them to /login remembering the page; 403, 404 and 503 become thrown responses the shared
  * ErrorBoundary renders; anything else is a 500 carrying the server's message, never a stack trace.
  */
 export async function expectData<T>(request: Request, result: ApiResult<T, unknown>): Promise<T> {
   if (result.ok) return result.data;
   if (result.status === 401) return signOutAndRedirect(request);
-  const status = result.status === 403 || result.status === 404 ? result.status : 500;
+  // 503: the database blinked (app/api/app.ts fetchApi already tried a read twice); the page says so.
+  const status = result.status === 403 || result.status === 404 || result.status === 503 ? result.status : 500;
   throw json(result.error, { status });
 }
 
@@ -161,7 +162,10 @@ export function currentUser(request: Request, context?: unknown): Promise<Curren
   const caller = callerOf(request, context);
   caller.user ??= (async () => {
     if (!(await caller.token)) return null;
-    const { data, response } = await typedClient(request, caller).GET("/dashboard/current-user");
+    const { data, error, response } = await typedClient(request, caller).GET("/dashboard/current-user");
+    // Only the API's 401 means signed out. A server failure (the database blinked) must not sign
+    // the user out: it is thrown as the page's error, with the server's message.
+    if (response.status >= 500) throw json(failureOf(error), { status: response.status });
     return response.ok && data ? data : null;
   })();
   return caller.user;
