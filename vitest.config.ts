@@ -18,19 +18,25 @@ function tsconfigAliases(): Record<string, string> {
 
 const alias = tsconfigAliases();
 
+// Password hashes in tests cost N=2^12 instead of production's 2^17 (app/api/password.ts honours it only under NODE_ENV=test).
+const TEST_HASH_COST = { SCRYPT_TEST_LOG_N: "12" };
+
 // API suites run once per database engine: embedded PGlite always, PostgreSQL when
 // TEST_DATABASE_URL names a server (CI sets it; .ci/run fails if the server is missing).
 export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["app/**/*.test.ts", "scripts/**/*.test.ts"], environment: "node" } },
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["app/**/*.test.ts", "scripts/**/*.test.ts"], environment: "node", env: TEST_HASH_COST },
+      },
       {
         resolve: { alias },
         test: {
           name: "api-pglite",
           include: ["tests/api/**/*.test.ts"],
-          env: { TEST_DB_ENGINE: "pglite" },
+          env: { TEST_DB_ENGINE: "pglite", ...TEST_HASH_COST },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -40,7 +46,7 @@ export default defineConfig({
         test: {
           name: "api-postgres",
           include: ["tests/api/**/*.test.ts"],
-          env: { TEST_DB_ENGINE: "postgres" },
+          env: { TEST_DB_ENGINE: "postgres", ...TEST_HASH_COST },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

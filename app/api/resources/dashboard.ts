@@ -1,12 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { findSignInUser, setOwnPassword } from "#app/db/queries/sign-in";
+import { findSignInUser, replacePasswordHash, setOwnPassword } from "#app/db/queries/sign-in";
 import { text, TEXT_MAX } from "#app/domain/text";
 import { ApiError } from "../errors";
 import { ErrorBody, errorResponses, jsonBody, jsonResponse, type ApiEnv, type Router } from "../env";
 import { CurrentUser, toCurrentUser } from "../mappers";
 import { consumeCode, consumeCodeByValue, issueCode } from "../one-time-codes";
-import { hashPassword, verifyPassword } from "../password";
+import { hashPassword, needsRehash, verifyPassword } from "../password";
 import { assertUnderLimit, clear, clientIp, hit, LIMITS, record } from "../rate-limit";
 import { requireActor } from "../scope";
 import { createSession, resolveSession, revokeSession } from "../sessions";
@@ -150,7 +150,10 @@ export function registerDashboard(app: Router) {
       proven = Boolean(used && used.userId === user?.user_id && user?.password_is_temporary);
     } else {
       if (!body.password) throw new ApiError(400, "Please enter your password");
-      proven = Boolean(user && (await verifyPassword(body.password, user.password_hash)));
+      // Verified even when there is no account or no password (a hash of a random secret then),
+      // so the answer takes as long whether or not the email has an account (issue 14).
+      const matches = await verifyPassword(body.password, user?.password_hash ?? null);
+      proven = Boolean(user && matches);
     }
     // The same answer for an unknown email and a wrong password, so neither is revealed.
     if (!user || !proven) {
@@ -158,6 +161,10 @@ export function registerDashboard(app: Router) {
       throw new ApiError(401, INCORRECT_LOGIN);
     }
     await clear(db, accountBucket);
+    // A hash made at an older cost is replaced now that the password is known (issue 14: scrypt at N=2^17).
+    if (body.password && !user.password_is_temporary && needsRehash(user.password_hash)) {
+      await replacePasswordHash(db, user.user_id, user.password_hash!, await hashPassword(body.password));
+    }
     if (user.password_is_temporary) {
       if (!body.newpassword) {
         const challenge = await issueCode(db, { purpose: "new-password", email: user.email, userId: user.user_id, now: now() });

@@ -23,3 +23,16 @@ export async function setOwnPassword(db: Db, userId: string, passwordHash: strin
     .where("user_id", "=", userId)
     .execute();
 }
+
+/**
+ * Stores a new hash of the same password (a stronger cost). Only while the old hash is still the
+ * stored one: a password changed meanwhile is never overwritten with the old password.
+ */
+export async function replacePasswordHash(db: Db, userId: string, oldHash: string, newHash: string): Promise<void> {
+  await db
+    .updateTable("app_user")
+    .set({ password_hash: newHash })
+    .where("user_id", "=", userId)
+    .where("password_hash", "=", oldHash)
+    .execute();
+}
