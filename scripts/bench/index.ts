@@ -1,5 +1,5 @@
 // npm run bench [-- --sizes 1000,100000] [--engines pglite,postgres] [--duration 5] [--skip-browser]
-//                [--browser-runs 10] [--quick]
+//                [--browser-runs 10] [--quick] [--skip-load]
 // Issue 6: speed, page weight and scale, measured side by side in one command. Every speed
 // figure is read against the floor route measured on the same server in the same run.
 // Never part of `npm test`. Loopback only; every loop is bounded.
@@ -8,7 +8,7 @@ import { cpus, loadavg, totalmem, release } from "node:os";
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { checkAssets, type AssetCheck } from "./assets";
-import { measureBrowser, CPU_RATE, NETWORK, type BrowserRun } from "./browser";
+import { measureBrowser, measureDialog, CPU_RATE, NETWORK, type BrowserRun, type DialogRun } from "./browser";
 import { BENCH_PASSWORD, cacheKey, ensureDistrict, SIGN_INS, type Engine, type Fixture } from "./generate";
 import { load, type LoadResult } from "./load";
 import { renderMarkdown } from "./report";
@@ -29,6 +29,8 @@ const opts = {
   duration: Number(arg("duration") ?? (quick ? 2 : 5)),
   connections: [1, 20],
   skipBrowser: argv.includes("--skip-browser"),
+  // The request-rate runs take most of the time; this keeps weight and browser figures only.
+  skipLoad: argv.includes("--skip-load"),
   browserRuns: Number(arg("browser-runs") ?? (quick ? 3 : 10)),
   postgresUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
   basePort: Number(process.env.BENCH_PORT ?? 3601),
@@ -237,7 +239,7 @@ async function runServer(
         await load({ url: server.origin + dataUrl(floorUrl), headers: {}, connections: c, seconds: opts.duration, pid: server.pid }),
       );
     };
-    for (const c of opts.connections) {
+    for (const c of opts.skipLoad ? [] : opts.connections) {
       await runFloor(c);
       for (const { page, headers } of present) {
         page.doc[c] = await load({ url: server.origin + page.url!, headers, connections: c, seconds: opts.duration, pid: server.pid });
@@ -300,8 +302,14 @@ async function main() {
   const weights: Record<string, PageWeight> = {};
   const servers: ServerResult[] = [];
   let assets: AssetCheck | null = null;
-  let browser: { engine: Engine; size: number; runs: number; pages: Record<string, BrowserRun[]>; skipped: Record<string, string> } | null =
-    null;
+  let browser: {
+    engine: Engine;
+    size: number;
+    runs: number;
+    pages: Record<string, BrowserRun[]>;
+    skipped: Record<string, string>;
+    dialog: DialogRun[] | null;
+  } | null = null;
   // The browser runs against the biggest district on the first engine.
   const browserOn = [...dbs].sort((a, b) => b.size - a.size || engines.indexOf(a.engine) - engines.indexOf(b.engine))[0];
   let port = opts.basePort;
@@ -337,7 +345,13 @@ async function main() {
           runs: opts.browserRuns,
           pages: await measureBrowser(run.origin, pages, opts.browserRuns, log),
           skipped,
+          dialog: null,
         };
+        const classroom = pages.find((p) => p.key === "classroom");
+        if (classroom) {
+          log(`Click to letter dialog: ${opts.browserRuns} cold loads of the classroom page, CPU ${CPU_RATE}x`);
+          browser.dialog = await measureDialog(run.origin, classroom, opts.browserRuns, log);
+        }
       }
     } finally {
       await run.server.stop();
@@ -397,6 +411,13 @@ async function main() {
           },
         ]),
       ),
+      dialogSummary: browser.dialog && {
+        clicks: browser.dialog.flatMap((r) => r.clicks).length,
+        median: median(browser.dialog.flatMap((r) => r.clicks)),
+        first: median(browser.dialog.map((r) => r.clicks[0] ?? NaN)),
+        max: Math.max(...browser.dialog.flatMap((r) => r.clicks), 0) || null,
+        errors: browser.dialog.filter((r) => r.error).map((r) => r.error),
+      },
     },
     assets,
   };
