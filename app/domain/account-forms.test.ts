@@ -19,6 +19,7 @@ const INVALID = "Please enter a valid email address.";
 const CODE = "Please enter the verification code you received in your email";
 const PASSWORD = "Please enter your password";
 const MATCH = "Passwords must match";
+const COMMON = "This password is too common or too easy to guess. Please choose another one.";
 
 describe("email forms (forgot password, register)", () => {
   it.each([
@@ -37,22 +38,31 @@ describe("email forms (forgot password, register)", () => {
 });
 
 describe("reset password", () => {
-  const ok = { email: "jo@example.org", code: "ABCD2345", password: "Reset#Pass1", confirmation: "Reset#Pass1" };
+  const ok = { email: "jo@example.org", code: "ABCD2345", password: "Reset#Pass2026", confirmation: "Reset#Pass2026" };
   it.each([
     [{ ...ok, email: "", code: "", password: "" }, ["email", EMAIL]],
     [{ ...ok, code: " " }, ["code", CODE]],
     [{ ...ok, password: "", confirmation: "" }, ["password", PASSWORD]],
-    [{ ...ok, confirmation: "Reset#Pass2" }, ["confirmation", MATCH]],
+    [{ ...ok, confirmation: "Reset#Pass2027" }, ["confirmation", MATCH]],
+    // Issue 14: the checklist's rules and the common-password list, before the confirmation.
+    [
+      { ...ok, password: "a", confirmation: "a" },
+      ["password", "Your password must have at least 12 characters, one uppercase letter, one number and one symbol."],
+    ],
+    [{ ...ok, password: "Sunshine#2026", confirmation: "x" }, ["password", COMMON]],
     [{ ...ok, confirmation: "" }, ["confirmation", MATCH]],
     [ok, null],
   ])("%j → %j", (values, failure) => expect(firstFailure(ResetPasswordForm, values)).toEqual(failure));
 
   it("the API's body is the same fields without the confirmation (email trimmed and lowercased)", () => {
-    expect(ResetPasswordFields.safeParse({ email: " Jo@Example.org", code: " ABCD2345 ", password: "x" }).data).toEqual({
+    expect(ResetPasswordFields.safeParse({ email: " Jo@Example.org", code: " ABCD2345 ", password: "Reset#Pass2026" }).data).toEqual({
       email: "jo@example.org",
       code: "ABCD2345",
-      password: "x",
+      password: "Reset#Pass2026",
     });
+    expect(ResetPasswordFields.safeParse({ email: "jo@example.org", code: "ABCD2345", password: "a" }).error?.issues[0]?.path).toEqual([
+      "password",
+    ]);
     expect(ResetPasswordFields.safeParse({ email: "jo@example.org", password: "x" }).error?.issues[0]?.message).toBe(CODE);
   });
 });
@@ -63,5 +73,7 @@ describe("new password", () => {
     [{ password: "Brand#New2026", confirmation: "Brand#New2027" }, ["confirmation", MATCH]],
     [{ password: "Brand#New2026" }, ["confirmation", MATCH]],
     [{ password: "Brand#New2026", confirmation: "Brand#New2026" }, null],
+    [{ password: "Brand#New1", confirmation: "Brand#New1" }, ["password", "Your password must have at least 12 characters."]],
+    [{ password: "Password123!", confirmation: "Password123!" }, ["password", COMMON]],
   ])("%j → %j", (values, failure) => expect(firstFailure(NewPasswordForm, values)).toEqual(failure));
 });

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords";
 import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from "./email";
+import { passwordRulesMessage } from "./password-rules";
 import { text, TEXT_MAX } from "./text";
 
 // One zod schema per account form (spec 000 §5: forgot password, reset password, registration,
@@ -20,6 +22,16 @@ export const accountEmail = text(TEXT_MAX.email, { label: "Email", error: ENTER_
   .refine(isValidEmail, INVALID_EMAIL_MESSAGE);
 
 const password = text(TEXT_MAX.password, { label: "Password", error: ENTER_PASSWORD_MESSAGE }).min(1, ENTER_PASSWORD_MESSAGE);
+
+/**
+ * A password being chosen (reset, invitation, the new password a temporary one asks for): required,
+ * then the checklist's rules (./password-rules.ts, 12 characters), then not a common password
+ * (issue 14, ASVS 2.1.1 and 2.1.7). One message at a time; signing in takes any old password.
+ */
+export const newPassword = password.superRefine((value, ctx) => {
+  const message = passwordRulesMessage(value) ?? (isCommonPassword(value) ? COMMON_PASSWORD_MESSAGE : null);
+  if (message) ctx.addIssue({ code: "custom", message });
+});
 const confirmation = text(TEXT_MAX.password, { label: "Password" }).optional();
 
 /** The repeated password must be the password (a blank one counts as a different one). */
@@ -36,11 +48,11 @@ export const RegisterForm = z.object({ email: accountEmail });
 export const ResetPasswordFields = z.object({
   email: accountEmail,
   code: text(TEXT_MAX.code, { label: "Verification code", error: ENTER_CODE_MESSAGE, trim: true }).min(1, ENTER_CODE_MESSAGE),
-  password,
+  password: newPassword,
 });
 
 /** Reset Password as the page asks it: the new password twice. */
 export const ResetPasswordForm = ResetPasswordFields.extend({ confirmation }).refine(samePassword, MISMATCH);
 
 /** Create New Password (after signing in with a temporary one): the new password twice. */
-export const NewPasswordForm = z.object({ password, confirmation }).refine(samePassword, MISMATCH);
+export const NewPasswordForm = z.object({ password: newPassword, confirmation }).refine(samePassword, MISMATCH);

@@ -848,7 +848,10 @@ export interface paths {
         };
       };
     };
-    /** Update a district (super admin) */
+    /**
+     * Update a district (super admin)
+     * @description Send the `version` read with the district: a save over a newer one answers 409 with the newer district in `current`.
+     */
     put: {
       parameters: {
         query?: never;
@@ -907,13 +910,17 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Another district has this name (case and spacing aside); `errors` names the field: 'name: …' */
+        /** @description Another district has this name (case and spacing aside); `errors` names the field: 'name: …'; or a stale version: `current` holds the newer data */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              message: string;
+              errors?: string[];
+              current?: components["schemas"]["Organization"];
+            };
           };
         };
       };
@@ -977,13 +984,17 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Another district has this name (case and spacing aside); `errors` names the field: 'name: …' */
+        /** @description Another district has this name (case and spacing aside); `errors` names the field: 'name: …'; or a stale version: `current` holds the newer data */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              message: string;
+              errors?: string[];
+              current?: components["schemas"]["Organization"];
+            };
           };
         };
       };
@@ -1369,7 +1380,7 @@ export interface paths {
     get?: never;
     /**
      * Rename a school (super admin, district admin of its district)
-     * @description A school stays in its district: a different organizationId is refused.
+     * @description A school stays in its district: a different organizationId is refused. Send the `version` read with the school: a save over a newer one answers 409 with the newer school in `current`.
      */
     put: {
       parameters: {
@@ -1429,13 +1440,17 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Another school of the district has this name (case and spacing aside); `errors` names the field: 'name: …' */
+        /** @description Another school of the district has this name (case and spacing aside); `errors` names the field: 'name: …'; or a stale version: `current` holds the newer data */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              message: string;
+              errors?: string[];
+              current?: components["schemas"]["OrganizationUnit"];
+            };
           };
         };
       };
@@ -1499,13 +1514,17 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Another school of the district has this name (case and spacing aside); `errors` names the field: 'name: …' */
+        /** @description Another school of the district has this name (case and spacing aside); `errors` names the field: 'name: …'; or a stale version: `current` holds the newer data */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              message: string;
+              errors?: string[];
+              current?: components["schemas"]["OrganizationUnit"];
+            };
           };
         };
       };
@@ -1676,7 +1695,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Update a student (every role within scope); a new organizationUnitId moves the student */
+    /**
+     * Update a student (every role within scope); a new organizationUnitId moves the student
+     * @description Send the `version` read with the student: a save over a newer one answers 409 with the newer student in `current`.
+     */
     put: {
       parameters: {
         query?: never;
@@ -1733,6 +1755,19 @@ export interface paths {
           };
           content: {
             "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not saved; or a stale version: `current` holds the newer data */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+              errors?: string[];
+              current?: components["schemas"]["Participant"];
+            };
           };
         };
       };
@@ -2163,7 +2198,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Update a user's names and schools; email, role and district cannot change */
+    /**
+     * Update a user's names and schools; email, role and district cannot change
+     * @description Send the `version` read with the user: a save over a newer one answers 409 with the newer user in `current`.
+     */
     put: {
       parameters: {
         query?: never;
@@ -2220,6 +2258,19 @@ export interface paths {
           };
           content: {
             "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not saved; or a stale version: `current` holds the newer data */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+              errors?: string[];
+              current?: components["schemas"]["User"];
+            };
           };
         };
       };
@@ -2841,7 +2892,7 @@ export interface paths {
     get?: never;
     /**
      * Update a classroom's name, teachers and screening switch (admin roles of its school)
-     * @description teacherId, when sent, replaces the teachers; left out, they stay.
+     * @description teacherId, when sent, replaces the teachers; left out, they stay. Send the `version` read with the classroom: a save over a newer one answers 409 with the newer classroom in `current`.
      */
     put: {
       parameters: {
@@ -2899,6 +2950,19 @@ export interface paths {
           };
           content: {
             "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not saved; or a stale version: `current` holds the newer data */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+              errors?: string[];
+              current?: components["schemas"]["Classroom"];
+            };
           };
         };
       };
@@ -4519,6 +4583,7 @@ export interface components {
     LoginRequest: {
       username: string;
       password?: string;
+      /** @description A new password: the checklist's rules (12 characters, upper and lower case, a number, a symbol), not a common one. */
       newpassword?: string;
       /** @description The `challenge` of a 412 answer: sent with `newpassword` instead of the temporary password. */
       challenge?: string;
@@ -4562,6 +4627,8 @@ export interface components {
       name: string;
       state: string;
       website: string | null;
+      /** @description send it back with an edit (optimistic concurrency) */
+      version: number;
     };
     CreateOrganization: {
       name: string;
@@ -4575,11 +4642,15 @@ export interface components {
       name: string;
       state: string;
       website?: string | null;
+      /** @description the `version` read with the data; a save over a newer version answers 409 with the newer data */
+      version?: number;
     };
     OrganizationUnit: {
       organizationUnitId: string;
       name: string;
       organizationId: string;
+      /** @description send it back with an edit (optimistic concurrency) */
+      version: number;
       Organization?: {
         organizationId: string;
         name: string;
@@ -4597,6 +4668,8 @@ export interface components {
       /** Format: uuid */
       organizationId?: string;
       name: string;
+      /** @description the `version` read with the data; a save over a newer version answers 409 with the newer data */
+      version?: number;
     };
     Participant: {
       participantId: string;
@@ -4613,6 +4686,8 @@ export interface components {
       externalId: string | null;
       email: string | null;
       participantGroupIds: string[];
+      /** @description send it back with an edit (optimistic concurrency) */
+      version: number;
     };
     SchoolStudent: components["schemas"]["Participant"] & {
       ParticipantGroup: {
@@ -4660,6 +4735,8 @@ export interface components {
       email?: string | null;
       /** @description classroom ids (a list, or comma-joined); required when the caller is a teacher */
       participantGroupIds?: string[] | string | unknown;
+      /** @description the `version` read with the data; a save over a newer version answers 409 with the newer data */
+      version?: number;
     };
     User: {
       userId: string;
@@ -4678,6 +4755,8 @@ export interface components {
         organizationUnitId: string;
         name: string;
       }[];
+      /** @description send it back with an edit (optimistic concurrency) */
+      version: number;
     };
     CreateUser: {
       userId?: string | null;
@@ -4713,6 +4792,8 @@ export interface components {
       )[];
       /** @description only for school admin and teacher; refused for other roles */
       organizationUnitIds?: string[] | null;
+      /** @description the `version` read with the data; a save over a newer version answers 409 with the newer data */
+      version?: number;
     };
     CompletionReport: {
       /** @enum {string} */
@@ -4776,6 +4857,8 @@ export interface components {
         organizationUnitId: string;
         name: string;
       };
+      /** @description send it back with an edit (optimistic concurrency) */
+      version: number;
     };
     Classroom: {
       participantGroupId: string;
@@ -4806,6 +4889,8 @@ export interface components {
           name: string;
         };
       };
+      /** @description send it back with an edit (optimistic concurrency) */
+      version: number;
     };
     CreateClassroom: {
       participantGroupId?: string | null;
@@ -4829,6 +4914,8 @@ export interface components {
       /** @enum {string} */
       participantGroupType?: "CLASSROOM";
       enabledInEBPlatform?: boolean;
+      /** @description the `version` read with the data; a save over a newer version answers 409 with the newer data */
+      version?: number;
     };
     AssessmentConfig: {
       organizationId: string;

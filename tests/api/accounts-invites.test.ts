@@ -41,11 +41,11 @@ describe(`invites (${process.env.TEST_DB_ENGINE})`, () => {
     expect(link.origin).toBe("http://localhost:3000");
     expect(link.searchParams.get("email")).toBe(user.email);
     const done = await t.call("POST", "/dashboard/forgot-password/new", {
-      body: { email: user.email, code: link.searchParams.get("code"), password: "Invited#1" },
+      body: { email: user.email, code: link.searchParams.get("code"), password: "Invited#Pass2026" },
     });
     expect(done.status).toBe(204);
     expect(await status(user.user_id)).toBe("Active");
-    await expect(t.login(user.email, "Invited#1")).resolves.toEqual(expect.any(String));
+    await expect(t.login(user.email, "Invited#Pass2026")).resolves.toEqual(expect.any(String));
   });
 
   it("resends to a Pending user with a new code that replaces the old one", async () => {
@@ -56,11 +56,11 @@ describe(`invites (${process.env.TEST_DB_ENGINE})`, () => {
     const [first, second] = t.mail.map((m) => linkIn(m.text).searchParams.get("code")!);
     expect(first).not.toBe(second);
     const useFirst = await t.call("POST", "/dashboard/forgot-password/new", {
-      body: { email: user.email, code: first, password: "A#1aaaaa" },
+      body: { email: user.email, code: first, password: "Second#Code2026" },
     });
     expect(useFirst.status).toBe(400);
     const useSecond = await t.call("POST", "/dashboard/forgot-password/new", {
-      body: { email: user.email, code: second, password: "A#1aaaaa" },
+      body: { email: user.email, code: second, password: "Second#Code2026" },
     });
     expect(useSecond.status).toBe(204);
   });

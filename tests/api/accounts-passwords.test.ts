@@ -40,7 +40,7 @@ async function requestReset(email: string) {
   return mail && mail.to === email ? codeIn(mail.text) : null;
 }
 
-const reset = (email: string, code: string, password = "Fresh#Pass9") =>
+const reset = (email: string, code: string, password = "Fresh#Password9") =>
   t.call("POST", "/dashboard/forgot-password/new", { body: { email, code, password } });
 
 describe(`forgot password (${process.env.TEST_DB_ENGINE})`, () => {
@@ -78,7 +78,7 @@ describe(`forgot password (${process.env.TEST_DB_ENGINE})`, () => {
     expect((await reset(user.email.toUpperCase(), code!.toLowerCase())).status).toBe(204);
     expect((await t.call("GET", "/dashboard/current-user", { token: oldToken })).status).toBe(401);
     await expect(t.login(user.email, TEST_PASSWORD)).rejects.toThrow(/401/);
-    await expect(t.login(user.email, "Fresh#Pass9")).resolves.toEqual(expect.any(String));
+    await expect(t.login(user.email, "Fresh#Password9")).resolves.toEqual(expect.any(String));
     const row = await handle.db.selectFrom("app_user").select("auth_status").where("user_id", "=", user.user_id).executeTakeFirstOrThrow();
     expect(row.auth_status).toBe("Active");
   });
@@ -87,7 +87,7 @@ describe(`forgot password (${process.env.TEST_DB_ENGINE})`, () => {
     const user = await newTeacher();
     const code = await requestReset(user.email);
     expect((await reset(user.email, code!)).status).toBe(204);
-    const again = await reset(user.email, code!, "Other#Pass9");
+    const again = await reset(user.email, code!, "Other#Password9");
     expect(again.status).toBe(400);
     expect((await again.json()).message).toBe("Unable to reset password. Please try again.");
   });
@@ -207,17 +207,17 @@ describe(`temporary password challenge (${process.env.TEST_DB_ENGINE})`, () => {
     expect(challenge.length).toBeGreaterThan(30);
 
     const wrong = await t.call("POST", "/dashboard/login", {
-      body: { username: user.email, challenge: "nope", newpassword: "New#Pass99" },
+      body: { username: user.email, challenge: "nope", newpassword: "New#Password99" },
     });
     expect(wrong.status).toBe(401);
-    const ok = await t.call("POST", "/dashboard/login", { body: { username: user.email, challenge, newpassword: "New#Pass99" } });
+    const ok = await t.call("POST", "/dashboard/login", { body: { username: user.email, challenge, newpassword: "New#Password99" } });
     expect(ok.status).toBe(200);
     const row = await handle.db.selectFrom("app_user").selectAll().where("user_id", "=", user.user_id).executeTakeFirstOrThrow();
     expect(row.auth_status).toBe("Active");
     expect(row.password_is_temporary).toBe(false);
-    const reused = await t.call("POST", "/dashboard/login", { body: { username: user.email, challenge, newpassword: "Again#Pass9" } });
+    const reused = await t.call("POST", "/dashboard/login", { body: { username: user.email, challenge, newpassword: "Again#Password9" } });
     expect(reused.status).toBe(401);
-    await expect(t.login(user.email, "New#Pass99")).resolves.toEqual(expect.any(String));
+    await expect(t.login(user.email, "New#Password99")).resolves.toEqual(expect.any(String));
   });
 
   it("refuses an expired challenge and one issued for another user", async () => {
@@ -225,13 +225,13 @@ describe(`temporary password challenge (${process.env.TEST_DB_ENGINE})`, () => {
     const b = await newTeacher({ temporary: true });
     const first = await t.call("POST", "/dashboard/login", { body: { username: a.email, password: TEST_PASSWORD } });
     const { challenge } = (await first.json()) as { challenge: string };
-    expect((await t.call("POST", "/dashboard/login", { body: { username: b.email, challenge, newpassword: "X#y12345" } })).status).toBe(
-      401,
-    );
+    expect(
+      (await t.call("POST", "/dashboard/login", { body: { username: b.email, challenge, newpassword: "X#y1234567890" } })).status,
+    ).toBe(401);
     t.clock.now = minutes(11);
-    expect((await t.call("POST", "/dashboard/login", { body: { username: a.email, challenge, newpassword: "X#y12345" } })).status).toBe(
-      401,
-    );
+    expect(
+      (await t.call("POST", "/dashboard/login", { body: { username: a.email, challenge, newpassword: "X#y1234567890" } })).status,
+    ).toBe(401);
   });
 });
 

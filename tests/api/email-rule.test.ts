@@ -60,7 +60,7 @@ async function verdicts(email: string) {
     },
   });
   const setPassword = await t.call("POST", "/dashboard/forgot-password/new", {
-    body: { email, code: "ABCDEFGH", password: "Fresh#Pass9" },
+    body: { email, code: "ABCDEFGH", password: "Fresh#Password9" },
   });
   const reset = await t.call("POST", "/dashboard/forgot-password", { body: { email } });
   const register = await t.call("POST", "/registerUser", {

@@ -58,14 +58,14 @@ describe(`sign-in (${process.env.TEST_DB_ENGINE})`, () => {
     const first = await t.call("POST", "/dashboard/login", { body: { username: user.email, password: TEST_PASSWORD } });
     expect(first.status).toBe(412);
     const second = await t.call("POST", "/dashboard/login", {
-      body: { username: user.email, password: TEST_PASSWORD, newpassword: "Brand#New9" },
+      body: { username: user.email, password: TEST_PASSWORD, newpassword: "Brand#New2026" },
     });
     expect(second.status).toBe(200);
     const row = await handle.db.selectFrom("app_user").selectAll().where("user_id", "=", user.user_id).executeTakeFirstOrThrow();
     expect(row.auth_status).toBe("Active");
     expect(row.password_is_temporary).toBe(false);
     await expect(t.login(user.email, TEST_PASSWORD)).rejects.toThrow(/401/);
-    await expect(t.login(user.email, "Brand#New9")).resolves.toEqual(expect.any(String));
+    await expect(t.login(user.email, "Brand#New2026")).resolves.toEqual(expect.any(String));
   });
 
   it("issues a new token at every sign-in and keeps only its hash", async () => {

@@ -48,12 +48,12 @@ test.describe("forgot and reset password", () => {
     await page.getByLabel("Verification code").fill("WRONG234");
     await page.getByRole("button", { name: "Reset password" }).click();
     await expect(page.getByText("Please enter your password")).toBeVisible();
-    await page.getByLabel("New password", { exact: true }).fill("Reset#Pass1");
-    await page.getByLabel("Confirm new password").fill("Reset#Pass2");
+    await page.getByLabel("New password", { exact: true }).fill("Reset#Pass2026");
+    await page.getByLabel("Confirm new password").fill("Reset#Pass2027");
     await page.getByRole("button", { name: "Reset password" }).click();
     await expect(page.getByText("Passwords must match")).toBeVisible();
-    await page.getByLabel("New password", { exact: true }).fill("Reset#Pass1");
-    await page.getByLabel("Confirm new password").fill("Reset#Pass1");
+    await page.getByLabel("New password", { exact: true }).fill("Reset#Pass2026");
+    await page.getByLabel("Confirm new password").fill("Reset#Pass2026");
     await page.getByRole("button", { name: "Reset password" }).click();
     await expect(formAlert(page)).toHaveText("Unable to reset password. Please try again.");
     await expect(page.getByLabel("New password", { exact: true })).toHaveValue("");
@@ -63,17 +63,17 @@ test.describe("forgot and reset password", () => {
     await page.goto(link.pathname + link.search);
     await expect(page.getByLabel("Email")).toHaveValue(email);
     await expect(page.getByLabel("Verification code")).toHaveValue(code);
-    await page.getByLabel("New password", { exact: true }).fill("Reset#Pass1");
+    await page.getByLabel("New password", { exact: true }).fill("Reset#Pass2026");
     for (const rule of ["uppercase", "lowercase", "number", "symbol", "length"]) {
       await expect(page.locator(`[data-rule="${rule}"]`)).toHaveAttribute("data-met", "true");
     }
-    await page.getByLabel("Confirm new password").fill("Reset#Pass1");
+    await page.getByLabel("Confirm new password").fill("Reset#Pass2026");
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Reset password" }).click();
     await expect(page.getByText("Password changed!")).toBeVisible();
     await page.getByRole("link", { name: "GO TO LOGIN" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await signIn(page, email, "Reset#Pass1");
+    await signIn(page, email, "Reset#Pass2026");
     await expect(page).toHaveURL(/\/school\//);
 
     // An unknown email gets the very same confirmation, and no mail.
@@ -95,8 +95,8 @@ test.describe("forgot and reset password", () => {
 
     // The code was used up.
     await page.goto(link.pathname + link.search);
-    await page.getByLabel("New password", { exact: true }).fill("Again#Pass1");
-    await page.getByLabel("Confirm new password").fill("Again#Pass1");
+    await page.getByLabel("New password", { exact: true }).fill("Again#Pass2026");
+    await page.getByLabel("Confirm new password").fill("Again#Pass2026");
     await page.getByRole("button", { name: "Reset password" }).click();
     await expect(formAlert(page)).toHaveText("Unable to reset password. Please try again.");
   });

@@ -191,7 +191,7 @@ test.describe("without JavaScript", () => {
     await signIn(page, ACCOUNT_USERS.login);
     await signOut(page);
     await page.goto("/reset-password");
-    for (const rule of ["One uppercase letter", "One lowercase letter", "One number", "One symbol", "At least 6 characters"]) {
+    for (const rule of ["One uppercase letter", "One lowercase letter", "One number", "One symbol", "At least 12 characters"]) {
       await expect(page.getByText(rule)).toBeVisible();
     }
   });

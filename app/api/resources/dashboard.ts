@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { findSignInUser, replacePasswordHash, setOwnPassword } from "#app/db/queries/sign-in";
+import { newPassword } from "#app/domain/account-forms";
 import { text, TEXT_MAX } from "#app/domain/text";
 import { ApiError } from "../errors";
 import { ErrorBody, errorResponses, jsonBody, jsonResponse, type ApiEnv, type Router } from "../env";
@@ -15,7 +16,11 @@ const LoginBody = z
   .object({
     username: text(TEXT_MAX.email, { label: "Email", trim: true }).min(1, "Please enter your email address"),
     password: text(TEXT_MAX.password, { label: "Password" }).optional(),
-    newpassword: text(TEXT_MAX.password, { label: "Password" }).min(1, "Please enter your password").optional(),
+    newpassword: newPassword
+      .optional()
+      .openapi({
+        description: "A new password: the checklist's rules (12 characters, upper and lower case, a number, a symbol), not a common one.",
+      }),
     challenge: text(TEXT_MAX.code, { label: "challenge" })
       .min(1)
       .optional()
