@@ -10,10 +10,11 @@ const scoreToggle: DisplayRuleOptions = { ...plain, letterScores: "score" };
 
 describe("displayRuleFor", () => {
   it.each<[Grade, TestCode, DisplayRuleOptions, DisplayRule]>([
-    ["PK", "vocab", plain, "proficiency"],
-    ["PK", "letter-names", plain, "proficiency"],
-    ["PK", "letter-names", scoreToggle, "proficiency"],
-    ["PK", "object-ran", plain, "proficiency"],
+    // Issue 12 item 4: PK shows percentiles (its results carry no theta) and follows the Score toggle.
+    ["PK", "vocab", plain, "%"],
+    ["PK", "letter-names", plain, "%"],
+    ["PK", "letter-names", scoreToggle, "ratio"],
+    ["PK", "object-ran", plain, "%"],
     ["PK", "oral-sentence", plain, "grayed_out"],
     ["PK", "rer-blending", plain, "grayed_out"],
     ["K", "vocab", plain, "%"],
@@ -31,11 +32,12 @@ describe("displayRuleFor", () => {
     ["2", "rer-word-reading", plain, "algorithm_percentage"],
     ["2", "rer-letter-ran", plain, "algorithm_icon"],
     ["2", "word-reading", plain, "grayed_out"],
-    ["3", "rer-word-reading", plain, "tbd"],
-    ["3", "rer-letter-ran", plain, "tbd"],
+    // Issue 12 item 5: grade 3 follows grade 2's rules; the flag swaps in grade 3's internal-testing rules.
+    ["3", "rer-word-reading", plain, "algorithm_percentage"],
+    ["3", "rer-letter-ran", plain, "algorithm_icon"],
     ["3", "word-reading", plain, "grayed_out"],
-    ["3", "rer-word-reading", gr3, "algorithm_percentage"],
-    ["3", "rer-letter-ran", gr3, "algorithm_icon"],
+    ["3", "rer-word-reading", gr3, "proficiency"],
+    ["3", "rer-letter-ran", gr3, "proficiency"],
     ["3", "word-reading", gr3, "grayed_out"],
     ["2", "rer-word-reading", gr3, "algorithm_percentage"],
     ["K", "vocab", gr3, "%"],

@@ -18,15 +18,19 @@ export type DisplayRuleOptions = {
 };
 
 /**
- * Which rule shows a test's score in a grade. The specs name the rules but not the matrix; ours:
- * - PK reports proficiency (theta vs the PK cutoffs); a test with no PK cutoff is greyed out.
+ * Which rule shows a test's score in a grade. The specs name the rules but not the matrix; ours
+ * (docs/decisions/results-display-rules.md):
+ * - PK shows the national percentile ('%') of the tests it takes (those with a PK cutoff), as the
+ *   screener reports them and as K does; other tests are greyed out. (PK used to report
+ *   proficiency, but PK results carry a percentile and no theta, so every cell read 'N/A'.)
  * - K and 1 show national percentiles ('%') for the classic tests; RER tests there are greyed
  *   out, except that rer-kindergarten moves K to the RER set, reported as proficiency
  *   (letter tests and object RAN stay on percentiles, they are not part of the RER set).
  * - Grade 2 uses the algorithm rules for RER tests: a percentage, and an icon for RER letter RAN
  *   (a band icon is what a scorer's manual RAN score supports). Classic tests are greyed out.
- * - Grade 3 RER tests show 'tbd' until flag gr-3-internal-testing-display-rules swaps in the
- *   grade 2 rules.
+ * - Grade 3 follows grade 2's rules, so a grade 3 teacher sees scores; flag
+ *   gr-3-internal-testing-display-rules swaps in grade 3's internal-testing rules: RER tests as
+ *   proficiency (theta against the grade 3 cutoff). 'tbd' is no longer any grade's default.
  * Letter tests showing '%' switch to 'ratio' when the Score side of the toggle is chosen.
  */
 export function displayRuleFor(grade: Grade, testCode: TestCode, options: DisplayRuleOptions): DisplayRule {
@@ -39,7 +43,7 @@ function baseRule(grade: Grade, testCode: TestCode, options: DisplayRuleOptions)
   const rer = ASSESSMENTS[testCode].rer;
   switch (grade) {
     case "PK":
-      return findProficiencyCutoff("PK", testCode, "BOY") === undefined ? "grayed_out" : "proficiency";
+      return findProficiencyCutoff("PK", testCode, "BOY") === undefined ? "grayed_out" : "%";
     case "K":
       if (!options.rerKindergarten) return rer ? "grayed_out" : "%";
       if (rer) return "proficiency";
@@ -49,8 +53,8 @@ function baseRule(grade: Grade, testCode: TestCode, options: DisplayRuleOptions)
     case "2":
       return rerAlgorithmRule(testCode);
     case "3":
-      if (options.gr3InternalTestingDisplayRules) return rerAlgorithmRule(testCode);
-      return rer ? "tbd" : "grayed_out";
+      if (options.gr3InternalTestingDisplayRules) return rer ? "proficiency" : "grayed_out";
+      return rerAlgorithmRule(testCode);
   }
 }
 

@@ -118,16 +118,24 @@ describe("results: one per subtest of the grade, through the grid's display rule
     ["K percentile 100 clamps to 99", "K", "rhyming", { abilityPercentile: 100 }, { kind: "percentile", value: 99 }, "at-or-above"],
     ["grade 2 RER percentage", "2", "rer-word-reading", { abilityPercentile: 33 }, { kind: "percent", value: 33 }, "below"],
     ["grade 2 RER letter RAN icon", "2", "rer-letter-ran", { abilityPercentile: 12, invalid: false }, { kind: "band" }, "well-below"],
+    // Issue 12 items 4 and 5: PK reports percentiles as the grid now does; grade 3 follows grade 2's rules.
     [
-      "PK proficiency at the cutoff",
+      "PK hand-entered letter names",
       "PK",
       "letter-names",
-      { finalTheta: -0.52, abilityPercentile: null, invalid: false, correctItems: 20 },
-      { kind: "proficiency" },
-      "on-track",
+      { finalTheta: -0.52, abilityPercentile: null, invalid: false, correctItems: 20, totalItems: 26 },
+      { kind: "ratio", text: "20/26" },
+      null,
     ],
-    ["PK proficiency below the cutoff", "PK", "vocab", { finalTheta: -1.2 }, { kind: "proficiency" }, "needs-support"],
-    ["grade 3 RER before the grade 3 rules", "3", "rer-word-reading", { abilityPercentile: 70 }, { kind: "tbd" }, null],
+    ["PK percentile", "PK", "vocab", { abilityPercentile: 12 }, { kind: "percentile", value: 12 }, "well-below"],
+    [
+      "grade 3 RER before the grade 3 rules",
+      "3",
+      "rer-word-reading",
+      { abilityPercentile: 70 },
+      { kind: "percent", value: 70 },
+      "at-or-above",
+    ],
     [
       "K hand-entered letter sounds",
       "K",
@@ -150,13 +158,13 @@ describe("results: one per subtest of the grade, through the grid's display rule
     expect(result).toMatchObject({ testCode, status: "complete", score, band });
   });
 
-  it("grade 3 RER follows the grade 2 rules with gr-3-internal-testing-display-rules", () => {
+  it("grade 3 RER shows proficiency with gr-3-internal-testing-display-rules (grade 3's internal-testing rules)", () => {
     const result = only(
-      report("3", { "3": ["rer-word-reading"] }, [test({ testCode: "rer-word-reading", abilityPercentile: 70 })], {
+      report("3", { "3": ["rer-word-reading"] }, [test({ testCode: "rer-word-reading", abilityPercentile: 70, finalTheta: 1.5 })], {
         flags: { ...flagsOff, gr3InternalTestingDisplayRules: true },
       }),
     );
-    expect(result).toMatchObject({ score: { kind: "percent", value: 70 }, band: "at-or-above" });
+    expect(result).toMatchObject({ score: { kind: "proficiency" }, band: "on-track" });
   });
 
   it.each([

@@ -63,6 +63,7 @@ describe("reportPeriods", () => {
         ["K", ["letter-names", "vocab"]],
         ["1", ["vocab"]],
       ]),
+      lists: { K: ["letter-names", "vocab", "vocab"], "1": ["vocab"] },
     });
     expect(reportPeriods(CONFIG, ["EOY"])).toEqual([]);
   });
@@ -331,6 +332,9 @@ describe("schoolCsvRows", () => {
     completed_flag: true,
     invalid: false,
     ability_percentile: 50,
+    final_theta: null,
+    correct_items: null,
+    total_items: null,
     start_dt_tm: new Date("2026-09-01T10:00:00Z"),
     ...over,
   });
@@ -348,6 +352,7 @@ describe("schoolCsvRows", () => {
       t({ participant_id: "b", test_code: "vocab", invalid: true }),
       t({ participant_id: "c", test_code: "vocab", ability_percentile: null }),
     ],
+    flags: { rerKindergarten: false, gr3InternalTestingDisplayRules: false },
   });
 
   it.each([
@@ -369,13 +374,23 @@ describe("schoolCsvRows", () => {
         "Vocabulary Percentile",
       ],
     ],
-    [1, ["Cedar", "", "", "Lasta", "Firsta", "code-a", null, "K", "05/17/2020", "", "Started", "Incomplete", 61]],
-    [2, ["Cedar", "", "", "Lastb", "Firstb", "code-b", null, "1", "05/17/2020", "", "Not Started", null, "N/A"]],
-    [3, ["Cedar", "", "", "Lastc", "Firstc", "code-c", null, "K", "05/17/2020", "", "Not Started", null, "Complete"]],
+    // Issue 12 item 8: the grid's own words ('In progress', '61st', 'Invalid (N/A)', 'Not applicable'),
+    // never 'Complete' where the grid shows a state or no score.
+    [1, ["Cedar", "", "", "Lasta", "Firsta", "code-a", null, "K", "05/17/2020", "", "Started", "In progress", "61st"]],
+    [2, ["Cedar", "", "", "Lastb", "Firstb", "code-b", null, "1", "05/17/2020", "", "Not Started", "Not applicable", "Invalid (N/A)"]],
+    [3, ["Cedar", "", "", "Lastc", "Firstc", "code-c", null, "K", "05/17/2020", "", "Not Started", "Not started", "N/A"]],
   ])("row %i", (i, expected) => expect(rows[i]).toEqual(expected));
 
   it("has only the status column when the district has no such period", () => {
-    const none = schoolCsvRows({ schoolName: "Cedar", periodName: "EOY", periods: [], roster, progress: new Map(), tests: [] });
+    const none = schoolCsvRows({
+      schoolName: "Cedar",
+      periodName: "EOY",
+      periods: [],
+      roster,
+      progress: new Map(),
+      tests: [],
+      flags: { rerKindergarten: false, gr3InternalTestingDisplayRules: false },
+    });
     expect(none[0].slice(-1)).toEqual(["EOY Status"]);
     expect(none[1].slice(-1)).toEqual(["Not Started"]);
   });

@@ -1,10 +1,10 @@
 import { ASSESSMENTS, TEST_CODES, type TestCode } from "./assessments";
-import { INVALID_CELL_TEXT } from "./cell-state";
 import { fileSlug } from "./csv";
+import type { DisplayRuleOptions } from "./display-rules";
 import { STUDENT_GRADE_VALUES } from "./grades";
 import { clampPercentile } from "./percentile";
 import { PERIODS, type Period } from "./periods";
-import { gradeTestLists, periodBounds, pickTest } from "./results-grid";
+import { csvCellText, gradeTestLists, gridCell, gridColumnGroups, gridTestApplies, periodBounds, pickTest } from "./results-grid";
 
 // The completion report (spec 000 §3) and the three CSV downloads (spec 000 §7, spec 001 §7/§9)
 // built from query rows: no I/O, so every count and cell is tested here by table.
@@ -56,6 +56,9 @@ export type SchoolTestRow = {
   completed_flag: boolean;
   invalid: boolean | null;
   ability_percentile: number | null;
+  final_theta: number | null;
+  correct_items: number | null;
+  total_items: number | null;
   start_dt_tm: Date | string;
 };
 
@@ -97,7 +100,14 @@ export type PeriodListConfig = {
   GradeAssessmentLists: readonly { grade: string; testCodes: string }[];
 };
 
-export type ReportPeriod = { period: Period; from: string; to: string; required: Map<string, TestCode[]> };
+export type ReportPeriod = {
+  period: Period;
+  from: string;
+  to: string;
+  required: Map<string, TestCode[]>;
+  /** The period's lists as the grid reads them (gradeTestLists). */
+  lists: ReturnType<typeof gradeTestLists>;
+};
 
 /** The periods of the district's config among `names`, each with its bounds and per-grade test lists. */
 export function reportPeriods(config: readonly PeriodListConfig[], names: readonly Period[]): ReportPeriod[] {
@@ -107,7 +117,7 @@ export function reportPeriods(config: readonly PeriodListConfig[], names: readon
       const lists = gradeTestLists(p.GradeAssessmentLists);
       const required = new Map<string, TestCode[]>();
       for (const [grade, codes] of Object.entries(lists)) required.set(grade, [...new Set(codes ?? [])]);
-      return { period: p.periodName, ...periodBounds(p), required };
+      return { period: p.periodName, ...periodBounds(p), required, lists };
     });
 }
 
@@ -340,10 +350,10 @@ export function dataExportRows(input: {
 }
 
 /**
- * School CSV for one period: students with classroom, status and a percentile column per test the
- * period lists for any grade present. A cell is empty when the test does not apply to the
- * student's grade or was not taken; 'Incomplete', the invalid text, the clamped percentile, or
- * 'Complete' when the test has no percentile. Of several tests of a code, the one the grid shows.
+ * School CSV for one period: students with classroom, status and a column per test the grid would
+ * show for a grade present (gridColumnGroups). Each cell is the classroom grid's own cell in
+ * percentile mode (gridCell, csvCellText: the same words as the grid and its export), so the file
+ * and the page cannot disagree. Of several tests of a code, the one the grid shows.
  */
 export function schoolCsvRows(input: {
   schoolName: string;
@@ -353,13 +363,16 @@ export function schoolCsvRows(input: {
   roster: Roster;
   progress: Progress;
   tests: readonly SchoolTestRow[];
+  /** The display-rule flags (rer-kindergarten, gr-3-internal-testing-display-rules). */
+  flags: Omit<DisplayRuleOptions, "letterScores">;
 }): CsvRow[] {
-  const { schoolName, periodName, periods, roster, progress, tests } = input;
+  const { schoolName, periodName, periods, roster, progress, tests, flags } = input;
   const period = periods[0];
-  const grades = new Set(roster.students.map((s) => s.grade));
-  const used = new Set<TestCode>();
-  for (const g of grades) for (const code of period?.required.get(g) ?? []) used.add(code);
-  const columns = TEST_CODES.filter((code) => used.has(code));
+  const lists = period?.lists ?? {};
+  const columns = gridColumnGroups(
+    roster.students.map((s) => s.grade),
+    lists,
+  ).flatMap((g) => g.columns.map((c) => c.testCode));
   const testsOf = new Map<string, SchoolTestRow[]>();
   for (const t of tests)
     testsOf.set(`${t.participant_id}:${t.test_code}`, [...(testsOf.get(`${t.participant_id}:${t.test_code}`) ?? []), t]);
@@ -381,7 +394,6 @@ export function schoolCsvRows(input: {
   ];
   for (const st of roster.students) {
     const groups = roster.groupsOf.get(st.participant_id) ?? [];
-    const applies = new Set(period?.required.get(st.grade) ?? []);
     rows.push([
       schoolName,
       names(groups, roster.classroomName),
@@ -395,18 +407,27 @@ export function schoolCsvRows(input: {
       st.tags.join(","),
       statusText(completionStatus(st.grade, periods, progress.get(st.participant_id))),
       ...columns.map((code) => {
-        if (!applies.has(code)) return null;
-        const t = pickTest(
-          (testsOf.get(`${st.participant_id}:${code}`) ?? []).map((x) => ({
-            ...x,
-            completedFlag: x.completed_flag,
-            startDtTm: new Date(x.start_dt_tm).toISOString(),
-          })),
+        const test = pickTest(
+          (testsOf.get(`${st.participant_id}:${code}`) ?? []).map((x) => {
+            const startDtTm = new Date(x.start_dt_tm).toISOString();
+            return {
+              participantTestId: `${x.participant_id}:${code}`,
+              testCode: code,
+              startDtTm,
+              endDtTm: null,
+              updatedAt: startDtTm,
+              completedFlag: x.completed_flag,
+              invalid: x.invalid,
+              abilityPercentile: x.ability_percentile,
+              finalTheta: x.final_theta,
+              correctItems: x.correct_items,
+              totalItems: x.total_items,
+              correctByCode: null,
+            };
+          }),
         );
-        if (!t) return null;
-        if (!t.completed_flag) return "Incomplete";
-        if (t.invalid) return INVALID_CELL_TEXT;
-        return clampPercentile(t.ability_percentile) ?? "Complete";
+        const applies = gridTestApplies(lists, st.grade, code);
+        return csvCellText(gridCell(code, st.grade, periodName, applies, test, { ...flags, mode: "percentile" }));
       }),
     ]);
   }

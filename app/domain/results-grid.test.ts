@@ -127,7 +127,8 @@ describe("profile columns", () => {
     ["PWR in K (no legend) below cutoff", "pwr", "K", "BOY", { pwr: 0.5 }, "50%", "At risk", "risk"],
     ["readiness below cutoff", "kready", "PK", "EOY", { kready: 0.5 }, "50%", "Emerging", "risk"],
     ["readiness at cutoff", "kready", "PK", "EOY", { kready: 0.565 }, "57%", "Ready", "ok"],
-    ["PK risk, clamped to 1%", "pkRisk", "PK", "MOY", { pkRisk: 0 }, "1%", "", "none"],
+    // Issue 12 item 13: the prekindergarten risk carries a word and a colour like the other flags.
+    ["PK risk, clamped to 1%", "pkRisk", "PK", "MOY", { pkRisk: 0 }, "1%", "Not at risk", "ok"],
   ] as const)("%s", (_n, kind, grade, period, scores, text, qualifier, tone) => {
     const full = { pwr: null, dyslexia: null, kready: null, pkRisk: null, ...scores };
     expect(profileCell(kind, grade, period, full, noLog)).toMatchObject({ state: "complete", text, qualifier, tone });
@@ -164,11 +165,20 @@ describe("gridCell", () => {
       "percentile",
       "complete",
       "No %ile",
-      null,
+      "view",
     ],
   ] as const)("%s", (_n, applicable, t, mode, state, text, action) => {
     const cell = gridCell("letter-names", "K", "MOY", applicable, t, { ...opts, mode }, noLog);
     expect(cell).toMatchObject({ state, text, letterAction: action });
+  });
+
+  it("a hand-scored letter test shows its count in percentile mode too, and opens read-only (issue 12)", () => {
+    const t = test({ testCode: "letter-names", invalid: false, abilityPercentile: null, correctItems: 12, totalItems: 26 });
+    for (const mode of ["percentile", "score"] as const) {
+      const cell = gridCell("letter-names", "K", "MOY", true, t, { ...opts, mode }, noLog);
+      expect(cell.letterAction, mode).toBe("view");
+      expect(mode === "score" ? cell.text : cell.handScore, mode).toBe("12/26");
+    }
   });
 
   it("colours percentiles by band and words them", () => {
@@ -247,7 +257,7 @@ describe("buildGrid", () => {
     expect(grid.columnCount).toBe(10);
     expect(grid.narrow).toBe(true);
     expect(grid.rows[1].cells.find((c) => c.testCode === "letter-ran")?.state).toBe("not-applicable");
-    expect(grid.profileColumns).toEqual(["dyslexia", "pwr"]);
+    expect(grid.profileColumns).toEqual(["dyslexia", "pwr", "riskCategory"]);
     expect(grid.scoreToggleEnabled).toBe(true);
   });
 
@@ -275,9 +285,9 @@ describe("buildGrid", () => {
       log: noLog,
     });
     expect(gridToCsvRows(grid)).toEqual([
-      ["Name", "Grade", "Risk Flag", "Potential For Word Reading", "Phonics: Letter Names", "Vocabulary: Vocabulary"],
-      ["Adams, Ava", "K", "10% Not at risk", "70% Not at risk", "20/26", "Not started"],
-      ["adams, Zoe", "K", "No score", "No score", "Not started", "Not started"],
+      ["Name", "Grade", "Risk Flag", "Potential For Word Reading", "Risk Category", "Phonics: Letter Names", "Vocabulary: Vocabulary"],
+      ["Adams, Ava", "K", "10% Not at risk", "70% Not at risk", "High performance", "20/26", "Not started"],
+      ["adams, Zoe", "K", "No score", "No score", "No score", "Not started", "Not started"],
     ]);
   });
 });

@@ -5,18 +5,19 @@ import {
   TEST_CODES,
   isLetterTest,
   isTestCode,
+  ranTestFor,
   type GridGroup,
   type TestCode,
 } from "./assessments";
 import { cellState, type CellState, type CellTest } from "./cell-state";
-import { cutoffFor, isDyslexiaRisk, isPwrCalculated, isPwrRisk, readinessStatus } from "./cutoffs";
+import { cutoffFor, isDyslexiaRisk, isPkRisk, isPwrCalculated, isPwrRisk, readinessStatus } from "./cutoffs";
 import { displayRuleFor, formatScore, NOT_AVAILABLE, type DisplayRuleOptions } from "./display-rules";
 import { gradeLabel, isGrade, type Grade } from "./grades";
 import { defaultLogger, type Logger } from "./logger";
 import { PERCENTILE_BAND_LABELS, type PercentileBand } from "./percentile";
 import type { Period } from "./periods";
 import { probabilityPercent } from "./probability";
-import { pwrBand } from "./risk-category";
+import { pwrRiskLevel, riskCategory, type RiskCategory } from "./risk-category";
 import { CELL_STATE_LABELS, CELL_STATE_TEXT, NOT_APPLICABLE_TEXT } from "./results-labels";
 
 // The classroom results grid (spec 001 §2 'Results grid', §4 cell states), as data: the page,
@@ -42,6 +43,16 @@ export function gradeTestLists(lists: readonly { grade: string; testCodes: strin
 /** Whether a test applies to a student's grade in the period (the district's config decides). */
 export function testApplies(lists: GradeTestLists, grade: string, testCode: TestCode): boolean {
   return isGrade(grade) && (lists[grade] ?? []).includes(testCode);
+}
+
+/**
+ * Whether the classroom grid (and the school CSV) shows a listed test for a grade: a RAN test only
+ * when it is the grade's grid RAN (spec 001 §9: grade 3's RER letter RAN is kept for the student
+ * view). The student profile reads testApplies.
+ */
+export function gridTestApplies(lists: GradeTestLists, grade: string, testCode: TestCode): boolean {
+  if (!testApplies(lists, grade, testCode) || !isGrade(grade)) return false;
+  return ASSESSMENTS[testCode].manual !== "ran" || ranTestFor(grade, "grid") === testCode;
 }
 
 export type GridTest = CellTest & {
@@ -82,7 +93,8 @@ export type GridColumnGroup = { group: GridGroup; title: string; columns: GridCo
  */
 export function gridColumnGroups(grades: readonly string[], lists: GradeTestLists): GridColumnGroup[] {
   const used = new Set<TestCode>();
-  for (const grade of new Set(grades)) if (isGrade(grade)) for (const code of lists[grade] ?? []) used.add(code);
+  for (const grade of new Set(grades))
+    if (isGrade(grade)) for (const code of lists[grade] ?? []) if (gridTestApplies(lists, grade, code)) used.add(code);
   return GRID_GROUP_ORDER.map((group) => ({
     group,
     title: ASSESSMENT_GROUPS[group],
@@ -98,7 +110,7 @@ export const NARROW_COLUMNS_AT = 10;
 
 // ── Predictive profile ──────────────────────────────────────────────────────────────────────
 
-export const PROFILE_KINDS = ["dyslexia", "pwr", "kready", "pkRisk"] as const;
+export const PROFILE_KINDS = ["dyslexia", "pwr", "kready", "pkRisk", "riskCategory"] as const;
 export type ProfileKind = (typeof PROFILE_KINDS)[number];
 
 /** Spec 001 §3 profile names; the prekindergarten flag has no name there, this one is ours. */
@@ -107,9 +119,12 @@ export const PROFILE_TITLES: Record<ProfileKind, string> = {
   pwr: "Potential For Word Reading",
   kready: "Reading Readiness",
   pkRisk: "Prekindergarten Risk",
+  riskCategory: "Risk Category",
 };
 
 export type ProfileScores = { pwr: number | null; dyslexia: number | null; kready: number | null; pkRisk: number | null };
+/** The kinds that are a score of their own (the risk category is read from two of them). */
+export type ScoreKind = keyof ProfileScores;
 
 /**
  * Where a profile score means something: where spec 001 §9 has a cutoff for it (dyslexia K–3;
@@ -127,6 +142,8 @@ export function profileApplies(kind: ProfileKind, grade: string, period: Period)
       return cutoffFor("readiness", grade, period) !== undefined;
     case "pkRisk":
       return grade === "PK";
+    case "riskCategory":
+      return profileApplies("pwr", grade, period) && profileApplies("dyslexia", grade, period);
   }
 }
 
@@ -157,6 +174,7 @@ export function profileCell(
   if (!profileApplies(kind, grade, period) || !isGrade(grade)) {
     return { kind, state: "not-applicable", text: "—", qualifier: NOT_APPLICABLE_TEXT, tone: "none" };
   }
+  if (kind === "riskCategory") return riskCategoryCell(grade, period, scores, log);
   const score = scores?.[kind];
   if (typeof score !== "number" || !Number.isFinite(score)) {
     return { kind, state: "empty", text: PROFILE_EMPTY_TEXT, qualifier: "", tone: "none" };
@@ -168,21 +186,57 @@ export function profileCell(
       return { kind, state: "complete", text, qualifier: risk ? "At risk" : "Not at risk", tone: risk ? "risk" : "ok" };
     }
     case "pwr": {
-      const band = pwrBand(grade, period, probabilityPercent(score));
+      // The flag comes from the cutoff; the legend band only describes it (issue 12).
+      const { risk, band } = pwrRiskLevel(grade, period, score, log);
       if (band) {
         const tone: ProfileTone = band === "High" ? "risk" : band === "Moderate" ? "moderate" : "ok";
         return { kind, state: "complete", text, qualifier: `${band} risk`, tone };
       }
-      const risk = isPwrRisk(grade, period, score, log);
       return { kind, state: "complete", text, qualifier: risk ? "At risk" : "Not at risk", tone: risk ? "risk" : "ok" };
     }
     case "kready": {
       const status = readinessStatus(grade, period, score, log);
       return { kind, state: "complete", text, qualifier: status ?? "", tone: status === "Emerging" ? "risk" : "ok" };
     }
-    case "pkRisk":
-      return { kind, state: "complete", text, qualifier: "", tone: "none" };
+    case "pkRisk": {
+      const risk = isPkRisk(score);
+      return { kind, state: "complete", text, qualifier: risk ? "At risk" : "Not at risk", tone: risk ? "risk" : "ok" };
+    }
   }
+}
+
+const RISK_CATEGORY_TONES: Record<RiskCategory, ProfileTone> = { "high-risk": "risk", "moderate-risk": "moderate", "low-risk": "ok" };
+
+/**
+ * Risk Category (spec 001 §4): High / Moderate / Low performance from the PWR and dyslexia flags,
+ * labels inverted. No score at all says 'No score'; one score without the other is an invalid
+ * combination: Moderate, and the error goes to the log (error reporting).
+ */
+function riskCategoryCell(grade: Grade, period: Period, scores: ProfileScores | null | undefined, log: Logger): ProfileCell {
+  const kind = "riskCategory";
+  const value = (score: number | null | undefined) => (typeof score === "number" && Number.isFinite(score) ? score : null);
+  const pwr = value(scores?.pwr);
+  const dyslexia = value(scores?.dyslexia);
+  if (pwr === null && dyslexia === null) return { kind, state: "empty", text: PROFILE_EMPTY_TEXT, qualifier: "", tone: "none" };
+  const result = riskCategory(
+    {
+      pwrRisk: pwr === null ? null : isPwrRisk(grade, period, pwr, log),
+      dyslexiaRisk: dyslexia === null ? null : isDyslexiaRisk(grade, period, dyslexia, log),
+    },
+    (error) => log(error.message),
+  );
+  return { kind, state: "complete", text: result.label, qualifier: "", tone: RISK_CATEGORY_TONES[result.category] };
+}
+
+/**
+ * The date a letter test was submitted, 'MM/DD/YYYY' (the read-only dialog, spec 001 §2): only a
+ * submitted (completed) test has one, from its end time, or its last save when it has none.
+ */
+export function submittedOn(test: Pick<GridTest, "completedFlag" | "endDtTm" | "updatedAt"> | null | undefined): string | null {
+  if (!test?.completedFlag) return null;
+  const iso = test.endDtTm ?? test.updatedAt;
+  if (!iso) return null;
+  return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 }
 
 // ── Assessment cells ────────────────────────────────────────────────────────────────────────
@@ -203,6 +257,8 @@ export type GridCell = {
   test: GridTest | null;
   /** Letter tests only: which dialog a click opens (spec 001 §4 'Which dialog opens'). */
   letterAction: LetterAction;
+  /** A hand-scored letter test in percentile mode: its count ('12/26'), shown beside 'No %ile' (issue 12). */
+  handScore?: string;
 };
 
 /**
@@ -259,8 +315,16 @@ export function gridCell(
   if (rule === "%" && isLetterTest(testCode) && test.invalid !== true && shown.band === null && test.correctItems !== null) {
     // Hand-entered letter scores have no national percentile: say so rather than show the
     // invalid test's 'N/A'; the Score side of the toggle shows the count.
+    // The grid shows the count all the same, and the cell opens the read-only dialog in both
+    // modes (issue 12): after a save the teacher sees what they entered.
     const total = test.totalItems ?? "?";
-    return { ...base, text: NO_PERCENTILE_TEXT, label: `No percentile (${test.correctItems}/${total} correct)` };
+    return {
+      ...base,
+      text: NO_PERCENTILE_TEXT,
+      label: `No percentile (${test.correctItems}/${total} correct)`,
+      handScore: `${test.correctItems}/${total}`,
+      letterAction: "view",
+    };
   }
   const label = shown.band && !shown.icon ? `${shown.text}, ${PERCENTILE_BAND_LABELS[shown.band]}` : shown.text;
   return { ...base, text: shown.text, label, band: shown.band };
@@ -363,7 +427,7 @@ export function buildGrid(input: GridInput): Grid {
           c.testCode,
           s.grade,
           period,
-          testApplies(lists, s.grade, c.testCode),
+          gridTestApplies(lists, s.grade, c.testCode),
           pickTest(byCode.get(c.testCode) ?? []),
           { ...options, mode },
           log,
@@ -381,6 +445,14 @@ export function buildGrid(input: GridInput): Grid {
     scoreToggleEnabled,
     rows,
   };
+}
+
+/**
+ * One assessment cell in a CSV (the classroom export and the school CSV both): the text shown,
+ * or the state's words where a cell has none; empty for a greyed-out score.
+ */
+export function csvCellText(cell: Pick<GridCell, "state" | "grayedOut" | "text">): string {
+  return cell.state === "complete" ? (cell.grayedOut ? "" : cell.text) : CELL_STATE_LABELS[cell.state];
 }
 
 /** The grid as CSV rows (header first), exactly the cells shown, in words where a cell has none. */
@@ -401,7 +473,7 @@ export function gridToCsvRows(grid: Grid): string[][] {
           ? PROFILE_EMPTY_TEXT
           : NOT_APPLICABLE_TEXT,
     ),
-    ...r.cells.map((c) => (c.state === "complete" ? (c.grayedOut ? "" : c.text) : CELL_STATE_LABELS[c.state])),
+    ...r.cells.map(csvCellText),
   ]);
   return [header, ...rows];
 }

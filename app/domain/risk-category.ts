@@ -1,4 +1,6 @@
+import { isPwrRisk } from "./cutoffs";
 import type { Grade } from "./grades";
+import { defaultLogger, type Logger } from "./logger";
 import type { Period } from "./periods";
 
 export type RiskCategory = "high-risk" | "moderate-risk" | "low-risk";
@@ -86,4 +88,22 @@ export function pwrBand(grade: Grade, period: Period, percent: number): PwrBand 
   if (percent < legend.High[1]) return "High";
   if (percent < legend.Moderate[1]) return "Moderate";
   return "Low";
+}
+
+export type PwrRiskLevel = { risk: boolean; band: PwrBand | null };
+
+/**
+ * The PWR flag and the words that describe it (issue 12): the risk comes from the cutoff
+ * (cutoffs.ts, below means risk); the legend band only describes it and never contradicts it.
+ * The band is read from the unrounded percent; a score above the cutoff is always 'Low' risk
+ * (even inside the legend's Moderate band, as grade 3 MOY 0.452 is), and a score below it is
+ * 'High' or 'Moderate', never 'Low' (grade 1 EOY 0.6205 shows 62% but is below 0.621).
+ * Band null where the spec gives no legend (K): the cell then says At risk / Not at risk.
+ */
+export function pwrRiskLevel(grade: Grade, period: Period, score: number, log: Logger = defaultLogger): PwrRiskLevel {
+  const risk = isPwrRisk(grade, period, score, log);
+  if (!PWR_LEGEND[grade]?.[period]) return { risk, band: null };
+  if (!risk) return { risk, band: "Low" };
+  const band = pwrBand(grade, period, Math.min(100, Math.max(0, score * 100)));
+  return { risk, band: band === "High" ? "High" : "Moderate" };
 }

@@ -375,7 +375,8 @@ describe("predictive profile rows", () => {
     expect(result.risk.map((r) => r.kind)).toEqual(["kready", "pkRisk"]);
     expect(result.risk[0].cells.map((c) => c.text)).toEqual(["N/A", "N/A", "40%"]);
     expect(result.risk[0].cells[2].why?.band).toBe("Emerging");
-    expect(result.risk[1].cells[2]).toMatchObject({ text: "70%", why: null });
+    expect(result.risk[1].cells[2]).toMatchObject({ text: "70%", qualifier: "At risk", tone: "risk" });
+    expect(result.risk[1].cells[2].why?.band).toBe("At risk");
   });
 });
 

@@ -30,6 +30,7 @@ import {
   type ProfileCell,
   type ProfileKind,
   type ProfileScores,
+  type ScoreKind,
   type ScoreMode,
   type ShownCell,
 } from "./results-grid";
@@ -209,17 +210,21 @@ export function buildStudentResults(input: StudentResultsInput): StudentResults 
   const options: CellOptions = { ...input.flags, mode };
 
   const gradeOk = isGrade(grade);
-  const risk: RiskRow[] = PROFILE_KINDS.filter((kind) => periods.some((p) => profileApplies(kind, grade, p))).map((kind) => ({
-    kind,
-    title: PROFILE_TITLES[kind],
-    cells: periods.map((period) => {
-      const { kind: _kind, ...cell } = profileCell(kind, grade, period, input.scores[period], log);
-      const score = input.scores[period]?.[kind];
-      const why =
-        gradeOk && cell.state === "complete" && typeof score === "number" ? whyProfileFlagged(kind, grade, period, score, log) : null;
-      return { ...cell, text: cell.state === "not-applicable" ? NOT_AVAILABLE : cell.text, period, why };
-    }),
-  }));
+  // The Risk Category is a column of the classroom grid; the profile lists the scores it is read from.
+  const kinds = PROFILE_KINDS.filter((kind): kind is ScoreKind => kind !== "riskCategory");
+  const risk: RiskRow[] = kinds
+    .filter((kind) => periods.some((p) => profileApplies(kind, grade, p)))
+    .map((kind) => ({
+      kind,
+      title: PROFILE_TITLES[kind],
+      cells: periods.map((period) => {
+        const { kind: _kind, ...cell } = profileCell(kind, grade, period, input.scores[period], log);
+        const score = input.scores[period]?.[kind];
+        const why =
+          gradeOk && cell.state === "complete" && typeof score === "number" ? whyProfileFlagged(kind, grade, period, score, log) : null;
+        return { ...cell, text: cell.state === "not-applicable" ? NOT_AVAILABLE : cell.text, period, why };
+      }),
+    }));
 
   const picked = (period: Period, code: TestCode) => pickTest(byCode.get(period)?.get(code) ?? []);
   const codes = subtestsOfGrade(grade, [...lists.values()]);

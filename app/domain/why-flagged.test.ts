@@ -70,7 +70,8 @@ describe("whyProfileFlagged: every sentence names the measure, the value, the cu
       "EOY",
       0.4,
       "Moderate risk",
-      ["40%", "For grade 2 at the End of Year (EOY), 28% up to 53% is the Moderate risk band", "may need extra help"],
+      // The risk ends at the cutoff (52.8%), inside the legend's 28–53 Moderate band (issue 12).
+      ["40%", "For grade 2 at the End of Year (EOY), 28% up to 52.8% is the Moderate risk band", "may need extra help"],
     ],
     ["PWR in the Low risk band is not flagged", "pwr", "3", "BOY", 0.6, null, []],
     [
@@ -103,7 +104,9 @@ describe("whyProfileFlagged: every sentence names the measure, the value, the cu
     ],
     ["reading readiness Ready is not flagged", "kready", "PK", "EOY", 0.6, null, []],
     ["reading readiness has no cutoff at BOY", "kready", "PK", "BOY", 0.1, null, []],
-    ["the prekindergarten risk has no cutoff, so no flag", "pkRisk", "PK", "MOY", 0.9, null, []],
+    // Issue 12 item 13: the prekindergarten risk is flagged like the others (provisional cutoff 0.5).
+    ["the prekindergarten risk above the provisional cutoff", "pkRisk", "PK", "MOY", 0.9, "At risk", ["90%", "above 50%", "provisional"]],
+    ["the prekindergarten risk at the provisional cutoff is not flagged", "pkRisk", "PK", "MOY", 0.5, null, []],
   ])("%s", (_name, kind, grade, period, score, band, parts) => {
     const why = whyProfileFlagged(kind, grade, period, score, quiet);
     if (band === null) {
@@ -116,7 +119,8 @@ describe("whyProfileFlagged: every sentence names the measure, the value, the cu
 
   it("explains exactly the cells the profile colours, with the same tone, for every grade, period and score", () => {
     const scores = Array.from({ length: 101 }, (_, i) => i / 100);
-    for (const kind of PROFILE_KINDS) {
+    // The Risk Category is a grid column the student profile does not list; it has no sentence.
+    for (const kind of PROFILE_KINDS.filter((k) => k !== "riskCategory")) {
       for (const grade of GRADES) {
         for (const period of PERIODS) {
           for (const score of scores) {

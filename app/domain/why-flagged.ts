@@ -3,8 +3,10 @@ import {
   cutoffFor,
   DYSLEXIA_K_TABLE_IN_FORCE,
   isDyslexiaRisk,
+  isPkRisk,
   isPwrCalculated,
   isPwrRisk,
+  PK_RISK_PROVISIONAL_CUTOFF,
   PWR_GRADE_1_TABLE_IN_FORCE,
   readinessStatus,
 } from "./cutoffs";
@@ -15,7 +17,7 @@ import { BELOW_MAX, clampPercentile, percentileBand, WELL_BELOW_MAX } from "./pe
 import { PERIOD_LABELS, type Period } from "./periods";
 import { probabilityPercent } from "./probability";
 import { PROFILE_TITLES, type ProfileKind } from "./results-grid";
-import { PWR_LEGEND, pwrBand } from "./risk-category";
+import { PWR_LEGEND, pwrRiskLevel } from "./risk-category";
 
 // 'Why flagged' (issue 10): next to every risk flag and every red or amber score on the student
 // page, one explanation in plain words a parent-teacher conference can use: which measure, which
@@ -91,13 +93,16 @@ export function whyProfileFlagged(
     }
     case "pwr": {
       if (!isPwrCalculated(grade, period)) return null;
-      const percent = probabilityPercent(score);
-      const band = pwrBand(grade, period, percent);
+      // The same words as the grid's cell: the cutoff decides, the band describes (issue 12).
+      const { band } = pwrRiskLevel(grade, period, score, log);
       const legend = PWR_LEGEND[grade]?.[period];
       const lead = `${measure}: the screener puts the student's chance of reading words at grade level at ${shown}.`;
       if (band && legend) {
         if (band === "Low") return null;
+        const cutoff = cutoffFor("pwr", grade, period);
         const [from, to] = legend[band];
+        // Risk ends at the cutoff, which can sit inside the legend's Moderate band.
+        const upTo = band === "Moderate" && cutoff !== undefined ? cutoffPercent(cutoff) : `${to}%`;
         const meaning =
           band === "High"
             ? "High risk means the student is likely to need extra help with reading words this year."
@@ -106,7 +111,7 @@ export function whyProfileFlagged(
           measure,
           tone: band === "High" ? "red" : "amber",
           band: `${band} risk`,
-          text: `${lead} ${when(grade, period)}, ${from}% up to ${to}% is the ${band} risk band (potential for word reading legend, ${gradeWords(grade)}). ${meaning}`,
+          text: `${lead} ${when(grade, period)}, ${from}% up to ${upTo} is the ${band} risk band (potential for word reading legend, ${gradeWords(grade)}). ${meaning}`,
         };
       }
       const cutoff = cutoffFor("pwr", grade, period);
@@ -134,7 +139,19 @@ export function whyProfileFlagged(
           `practice at school and at home helps most now.`,
       };
     }
-    case "pkRisk":
+    case "pkRisk": {
+      if (grade !== "PK" || !isPkRisk(score)) return null;
+      return {
+        measure,
+        tone: "red",
+        band: "At risk",
+        text:
+          `${measure}: the screener's prekindergarten risk score is ${shown}. A score above ` +
+          `${cutoffPercent(PK_RISK_PROVISIONAL_CUTOFF)} is flagged as at risk (provisional prekindergarten cutoff). ` +
+          `It is a reason to watch early reading skills closely and give extra support, not a diagnosis.`,
+      };
+    }
+    case "riskCategory":
       return null;
   }
 }

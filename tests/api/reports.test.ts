@@ -221,18 +221,19 @@ describe(`CSV downloads (${process.env.TEST_DB_ENGINE})`, () => {
       Classroom: w.classA.name,
       Teacher: `Test ${w.teacher.last_name}`,
       "BOY Status": "Finished",
-      "Letter Names Percentile": "55",
-      "Letter Sounds Percentile": "Complete",
+      // Issue 12 item 8: the grid's words: a hand-scored test without a percentile needs scoring.
+      "Letter Names Percentile": "55th",
+      "Letter Sounds Percentile": "Needs scoring",
     });
     const rA = records.find((r) => r["Participant Code"] === w.studentA.participant_code)!;
-    expect(rA).toMatchObject({ "BOY Status": "Started", "Letter Names Percentile": "1", "Letter Sounds Percentile": "" });
+    expect(rA).toMatchObject({ "BOY Status": "Started", "Letter Names Percentile": "1st", "Letter Sounds Percentile": "Not started" });
     const r2 = records.find((r) => r["Participant Code"] === s2.participant_code)!;
     expect(r2).toMatchObject({
       "First Name": "Zoë",
       "Last Name": "Åberg",
       Classroom: [w.classA.name, w.classA2.name].sort().join("; "),
-      "Word Reading Percentile": "99",
-      "Letter Names Percentile": "",
+      "Word Reading Percentile": "99th",
+      "Letter Names Percentile": "Not applicable",
     });
     expect(records.find((r) => r["Participant Code"] === w.studentA2.participant_code)).toMatchObject({ "BOY Status": "Not Started" });
   });

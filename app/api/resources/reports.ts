@@ -28,6 +28,7 @@ import {
   schoolCsvRows,
   type CsvRow,
 } from "#app/domain/report-rows";
+import { isOn } from "#app/server/flags.server";
 import { type ApiEnv, errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, forbidden } from "../errors";
 import { canDownloadDistrictCsv, canDownloadSchoolCsv, requireCapability } from "../scope";
@@ -195,7 +196,11 @@ export function registerReports(app: Router) {
       progressRows(db, scope, periods),
       periods[0] ? schoolTestRows(db, school.organization_unit_id, periods[0]) : Promise.resolve([]),
     ]);
-    const rows = schoolCsvRows({ schoolName: school.name, periodName, periods, roster, progress: progressOf(progress), tests });
+    const flags = {
+      rerKindergarten: isOn(c.var.flags, "rer-kindergarten"),
+      gr3InternalTestingDisplayRules: isOn(c.var.flags, "gr-3-internal-testing-display-rules"),
+    };
+    const rows = schoolCsvRows({ schoolName: school.name, periodName, periods, roster, progress: progressOf(progress), tests, flags });
     return csvAnswer(c, schoolCsvFileName(school.name, periodName), rows);
   });
 }

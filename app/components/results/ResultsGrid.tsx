@@ -8,6 +8,7 @@ const PROFILE_TITLES = {
   pwr: "Potential For Word Reading",
   kready: "Reading Readiness",
   pkRisk: "Prekindergarten Risk",
+  riskCategory: "Risk Category",
 } as const;
 
 type Props = {

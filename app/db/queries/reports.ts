@@ -183,7 +183,17 @@ export function schoolTestRows(db: Db, schoolId: string, bounds: { from: string;
   return db
     .selectFrom("participant_test as t")
     .innerJoin("participant as p", "p.participant_id", "t.participant_id")
-    .select(["t.participant_id", "t.test_code", "t.completed_flag", "t.invalid", "t.ability_percentile", "t.start_dt_tm"])
+    .select([
+      "t.participant_id",
+      "t.test_code",
+      "t.completed_flag",
+      "t.invalid",
+      "t.ability_percentile",
+      "t.final_theta",
+      "t.correct_items",
+      "t.total_items",
+      "t.start_dt_tm",
+    ])
     .where("p.organization_unit_id", "=", schoolId)
     .where("p.deleted_at", "is", null)
     .where("t.deleted_at", "is", null)
