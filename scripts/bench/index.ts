@@ -1,5 +1,6 @@
 // npm run bench [-- --sizes 1000,100000] [--engines pglite,postgres] [--duration 5] [--skip-browser]
 //                [--browser-runs 10] [--quick] [--skip-load]
+// npm run bench -- --soak [--users 200] [--duration 60] [--size 10000] [--engines postgres] (scripts/bench/soak.ts)
 // Issue 6: speed, page weight and scale, measured side by side in one command. Every speed
 // figure is read against the floor route measured on the same server in the same run.
 // Never part of `npm test`. Loopback only; every loop is bounded.
@@ -22,6 +23,12 @@ const arg = (name: string) => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : undefined;
 };
+// --soak: many signed-in users at once for a minute (issue 14), a run of its own.
+if (argv.includes("--soak")) {
+  const { soakFromArgs } = await import("./soak");
+  await soakFromArgs(argv);
+  process.exit(0);
+}
 const quick = argv.includes("--quick");
 const opts = {
   sizes: (arg("sizes") ?? (quick ? "1000" : "1000,100000")).split(",").map(Number),
