@@ -9,6 +9,8 @@ import type { SsoProviders } from "./sso/providers";
 export interface ApiConfig {
   /** Idle time after which the server forgets a session (spec 001: 1 hour, plus the 30 s grace). */
   sessionIdleMs: number;
+  /** Absolute lifetime of a session, however active (12 hours unless a test says otherwise). */
+  sessionMaxAgeMs?: number;
   /** The public origin of the app, for links in emails and CSRF checks. */
   publicUrl: string;
   /** COOKIE_SECURE: always, never, or "auto" (Secure when the request came over HTTPS or publicUrl is https). */

@@ -8,12 +8,26 @@ import { randomToken } from "./password";
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
+/**
+ * The longest a session lives, however active it stays (issue 14: absolute lifetime besides the
+ * idle limit, OWASP ASVS 3.3.x): a working day, so a shared classroom computer left signed in
+ * does not keep a teacher's session into the next day. docs/decisions/sessions.md.
+ */
+export const SESSION_MAX_AGE_MS = 12 * 60 * 60_000;
+
 /** A fresh opaque token for every sign-in; only its hash is stored. */
-export async function createSession(db: Db, userId: string, meta: { userAgent?: string | null; ip?: string | null } = {}) {
+export async function createSession(db: Db, userId: string, meta: { userAgent?: string | null; ip?: string | null; now?: Date } = {}) {
   const token = randomToken();
   await db
     .insertInto("session")
-    .values({ token_hash: hashToken(token), user_id: userId, user_agent: meta.userAgent ?? null, ip: meta.ip ?? null })
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      user_agent: meta.userAgent ?? null,
+      ip: meta.ip ?? null,
+      // The API's clock (tests control it); the database's own when none is given.
+      ...(meta.now ? { created_at: meta.now, last_seen_at: meta.now } : {}),
+    })
     .execute();
   return token;
 }
@@ -28,15 +42,23 @@ const TOUCH_EVERY_MS = 60_000;
 const touchEvery = (idleMs: number) => Math.min(TOUCH_EVERY_MS, idleMs / 10);
 
 /**
- * The caller behind a token, or null when it is unknown, revoked, idle too long, or its user is gone.
+ * The caller behind a token, or null when it is unknown, revoked, idle too long, older than its
+ * absolute lifetime (12 hours), or its user is gone.
  * One query (plus a write now and then for the sliding expiry): every API call and every page pays it.
  */
-export async function resolveSession(db: Db, token: string, idleMs: number, now: Date): Promise<Actor | null> {
+export async function resolveSession(
+  db: Db,
+  token: string,
+  idleMs: number,
+  now: Date,
+  maxAgeMs = SESSION_MAX_AGE_MS,
+): Promise<Actor | null> {
   const row = await db
     .selectFrom("session as s")
     .innerJoin("app_user as u", "u.user_id", "s.user_id")
     .select((eb) => [
       "s.session_id",
+      "s.created_at",
       "s.last_seen_at",
       "u.user_id",
       "u.email",
@@ -68,7 +90,8 @@ export async function resolveSession(db: Db, token: string, idleMs: number, now:
     .executeTakeFirst();
   if (!row) return null;
   const idleFor = now.getTime() - new Date(row.last_seen_at).getTime();
-  if (idleFor > idleMs) {
+  const age = now.getTime() - new Date(row.created_at).getTime();
+  if (idleFor > idleMs || age > maxAgeMs) {
     await revokeSession(db, row.session_id, now);
     return null;
   }
@@ -90,7 +113,7 @@ export async function resolveSession(db: Db, token: string, idleMs: number, now:
 
 /** The caller behind a token as the API's middleware resolves it (also for the UI's in-process client). */
 export function resolveCaller(deps: Pick<ApiDeps, "db" | "config" | "now">, token: string): Promise<Actor | null> {
-  return resolveSession(deps.db, token, deps.config.sessionIdleMs, deps.now());
+  return resolveSession(deps.db, token, deps.config.sessionIdleMs, deps.now(), deps.config.sessionMaxAgeMs);
 }
 
 /** A user's first role and their schools, the two facts every scope check needs. */

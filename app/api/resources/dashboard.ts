@@ -16,11 +16,9 @@ const LoginBody = z
   .object({
     username: text(TEXT_MAX.email, { label: "Email", trim: true }).min(1, "Please enter your email address"),
     password: text(TEXT_MAX.password, { label: "Password" }).optional(),
-    newpassword: newPassword
-      .optional()
-      .openapi({
-        description: "A new password: the checklist's rules (12 characters, upper and lower case, a number, a symbol), not a common one.",
-      }),
+    newpassword: newPassword.optional().openapi({
+      description: "A new password: the checklist's rules (12 characters, upper and lower case, a number, a symbol), not a common one.",
+    }),
     challenge: text(TEXT_MAX.code, { label: "challenge" })
       .min(1)
       .optional()
@@ -100,8 +98,9 @@ async function startSession(c: Context<ApiEnv>, userId: string) {
   const token = await createSession(db, userId, {
     userAgent: c.req.header("user-agent") ?? null,
     ip: clientIp(c),
+    now: now(),
   });
-  const actor = await resolveSession(db, token, config.sessionIdleMs, now());
+  const actor = await resolveSession(db, token, config.sessionIdleMs, now(), config.sessionMaxAgeMs);
   if (!actor) throw new ApiError(500, "Session could not be created");
   return { token, user: toCurrentUser(actor) };
 }
