@@ -2,7 +2,7 @@ import { data, json, type ActionFunctionArgs, type LinksFunction, type LoaderFun
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { ErrorPage } from "#app/components/ErrorPage";
-import { RanAudioPlayer } from "#app/components/ran/RanAudioPlayer";
+import { RanRecordingPlayer } from "#app/components/ran/RanAudioPlayer";
 import { RanInstructions } from "#app/components/ran/RanInstructions";
 import { RanReferenceImage } from "#app/components/ran/RanReferenceImage";
 import { RanScoringPanel } from "#app/components/ran/RanScoringPanel";
@@ -109,16 +109,11 @@ export default function RanTestDetailsPage() {
                 {view.practice ? (
                   <tr>
                     <td>
-                      {s.recordings[view.practice.id] ? (
-                        <RanAudioPlayer
-                          id={`ran-${view.practice.id}`}
-                          label="Practice recording"
-                          src={s.recordings[view.practice.id].src}
-                          waveform={s.recordings[view.practice.id].waveform}
-                        />
-                      ) : (
-                        <span className="muted">No recording</span>
-                      )}
+                      <RanRecordingPlayer
+                        id={`ran-${view.practice.id}`}
+                        label="Practice recording"
+                        recording={s.recordings[view.practice.id]}
+                      />
                     </td>
                     <td>{view.practice.responseTime}</td>
                   </tr>

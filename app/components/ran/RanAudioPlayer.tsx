@@ -242,3 +242,15 @@ export function RanAudioPlayer({ id, label, src, waveform, onMarkError, classNam
     </div>
   );
 }
+
+/** A response's recording in a player, or 'No recording' when the response has none. */
+export function RanRecordingPlayer({
+  recording,
+  ...player
+}: Omit<RanAudioPlayerProps, "src" | "waveform"> & { recording: { src: string; waveform: RanWaveform | null } | undefined }) {
+  return recording ? (
+    <RanAudioPlayer {...player} src={recording.src} waveform={recording.waveform} />
+  ) : (
+    <p className="muted">No recording</p>
+  );
+}

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { NO_PRACTICE_RESULTS_TEXT } from "#app/domain/ran";
 import type { RanActionData, RanScoringData } from "#app/lib/ran-scoring.server";
 import { DialogCancel, UrlDialog } from "../UrlDialog";
-import { RanAudioPlayer } from "./RanAudioPlayer";
+import { RanRecordingPlayer } from "./RanAudioPlayer";
 import { RanInstructions } from "./RanInstructions";
 import { RanReferenceImage } from "./RanReferenceImage";
 import { RanScoringPanel } from "./RanScoringPanel";
@@ -49,16 +49,11 @@ export function RanScoringDialog({
                 <summary>Practice Question</summary>
                 {view.practice ? (
                   <div className="ran-scoring">
-                    {data.recordings[view.practice.id] ? (
-                      <RanAudioPlayer
-                        id={`ran-${view.practice.id}`}
-                        label="Practice recording"
-                        src={data.recordings[view.practice.id].src}
-                        waveform={data.recordings[view.practice.id].waveform}
-                      />
-                    ) : (
-                      <p className="muted">No recording</p>
-                    )}
+                    <RanRecordingPlayer
+                      id={`ran-${view.practice.id}`}
+                      label="Practice recording"
+                      recording={data.recordings[view.practice.id]}
+                    />
                     <p className="ran-response-time">Response Time: {view.practice.responseTime}</p>
                   </div>
                 ) : (

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { NUM_OF_ERRORS_LABEL, RAN_INVALID_ERROR_COUNT, RAN_NUMBER_MIN, tooManyRanErrors } from "#app/domain/ran";
 import type { RanComparison, RanHistoryEntry, RanResponseView } from "#app/domain/ran-scoring";
 import type { RanActionData, RanRecording } from "#app/lib/ran-scoring.server";
-import { RanAudioPlayer } from "./RanAudioPlayer";
+import { RanRecordingPlayer } from "./RanAudioPlayer";
 import { ranModeOf, withSearch } from "./ran-urls";
 
 /**
@@ -46,16 +46,13 @@ export function RanScoringPanel({
     input.dispatchEvent(new Event("input", { bubbles: true }));
   };
 
-  const player = recording ? (
-    <RanAudioPlayer
+  const player = (
+    <RanRecordingPlayer
       id={`ran-${response.id}`}
       label="Test recording"
-      src={recording.src}
-      waveform={recording.waveform}
+      recording={recording}
       onMarkError={editing ? markError : undefined}
     />
-  ) : (
-    <p className="muted">No recording</p>
   );
   const time = <p className="ran-response-time">Response Time: {response.responseTime}</p>;
   const readHref = withSearch(location.pathname, location.search, { edit: null, blind: null, index: null });
