@@ -31,8 +31,14 @@ export function humanCode(length = 8): string {
 /** Typed codes are compared without case, spaces or dashes. */
 export const normalizeCode = (code: string) => code.replace(/[\s-]/g, "").toUpperCase();
 
-const hashCode = (purpose: CodePurpose, code: string) =>
-  hashToken(purpose === "password-reset" || purpose === "invite" ? normalizeCode(code) : code);
+/**
+ * What is stored of a code. A code bound to a browser (the single sign-on hand-off, issue 14) is
+ * stored hashed together with that browser's random value, so it works only with it.
+ */
+const hashCode = (purpose: CodePurpose, code: string, binding?: string) =>
+  hashToken(
+    (purpose === "password-reset" || purpose === "invite" ? normalizeCode(code) : code) + (binding === undefined ? "" : `\u0000${binding}`),
+  );
 
 /**
  * A new code for `email`; earlier unused codes of the same purpose stop working, so only the
@@ -40,7 +46,7 @@ const hashCode = (purpose: CodePurpose, code: string) =>
  */
 export async function issueCode(
   db: Db,
-  input: { purpose: CodePurpose; email: string; userId: string | null; now: Date; ttlMs?: number },
+  input: { purpose: CodePurpose; email: string; userId: string | null; now: Date; ttlMs?: number; binding?: string },
 ): Promise<string> {
   const { purpose, now } = input;
   const email = input.email.toLowerCase();
@@ -58,7 +64,7 @@ export async function issueCode(
       purpose,
       email,
       user_id: input.userId,
-      code_hash: hashCode(purpose, code),
+      code_hash: hashCode(purpose, code, input.binding),
       expires_at: new Date(now.getTime() + (input.ttlMs ?? CODE_TTL_MS[purpose])),
     })
     .execute();
@@ -120,13 +126,20 @@ export async function consumeCode(
   return null;
 }
 
-/** Uses up a machine-carried code (single sign-on hand-off) found by its value alone. */
-export async function consumeCodeByValue(db: Db, input: { purpose: CodePurpose; code: string; now: Date }): Promise<ConsumedCode | null> {
+/**
+ * Uses up a machine-carried code (single sign-on hand-off) found by its value and, for a code
+ * issued bound to a browser, that browser's value: a code shown with another value is not found
+ * (and stays unused for its own browser).
+ */
+export async function consumeCodeByValue(
+  db: Db,
+  input: { purpose: CodePurpose; code: string; now: Date; binding?: string },
+): Promise<ConsumedCode | null> {
   const row = await db
     .updateTable("one_time_code")
     .set({ used_at: input.now })
     .where("purpose", "=", input.purpose)
-    .where("code_hash", "=", hashCode(input.purpose, input.code))
+    .where("code_hash", "=", hashCode(input.purpose, input.code, input.binding))
     .where("used_at", "is", null)
     .where("expires_at", ">", input.now)
     .returning(["purpose", "email", "user_id"])

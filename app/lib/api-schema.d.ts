@@ -91,7 +91,7 @@ export interface paths {
     put?: never;
     /**
      * Exchange a single sign-on code for a session
-     * @description The `code` that /auth/login/{provider}/{clientId} sent to the callback; single use, valid 2 minutes. A user whose authStatus was None or Pending becomes Active: the provider vouched for the email.
+     * @description The `code` that /auth/login/{provider}/{clientId} sent to the callback, with the `binding` of the browser that started (a code shown with another browser's value is refused: no login CSRF); single use, valid 2 minutes. A user whose authStatus was None or Pending becomes Active: the provider vouched for the email.
      */
     post: {
       parameters: {
@@ -726,7 +726,7 @@ export interface paths {
     };
     /**
      * Start single sign-on with a provider
-     * @description Redirects to the provider (authorization code with PKCE and state). When it answers, the browser is sent to `callback` (this app's /login-callback only) with `code`, a one-time code for POST /dashboard/login/sso valid 2 minutes, or `error`.
+     * @description Redirects to the provider (authorization code with PKCE and state). When it answers, the browser is sent to `callback` (this app's /login-callback only) with `code`, a one-time code for POST /dashboard/login/sso valid 2 minutes, or `error`. The code is bound to a random value this call sets in the browser's `sso_flow` cookie (path /login-callback): the exchange needs both.
      */
     get: {
       parameters: {
@@ -2663,12 +2663,13 @@ export interface paths {
     };
     /**
      * School CSV: students with classroom, status and percentile per test for a period (admin roles of the school)
-     * @description period defaults to the district's current period. File name: {school}_student_details_{period}.csv (spec 001 §9).
+     * @description period defaults to the district's current period. With participantGroupId, the students of that classroom of the school only. File name (spec 001 §9): {classroom}_student_details_{period}.csv, the classroom name lowercased with underscores; {school}_student_details_{period}.csv for the whole school. The cells are the classroom grid's, in percentile mode.
      */
     get: {
       parameters: {
         query?: {
           period?: "BOY" | "MOY" | "EOY";
+          participantGroupId?: string;
         };
         header?: never;
         path: {
@@ -4598,6 +4599,8 @@ export interface components {
     };
     SsoLoginRequest: {
       code: string;
+      /** @description The `sso_flow` cookie of the browser that started the sign-on: the code works only with it. */
+      binding: string;
     };
     ForgotPasswordRequest: {
       email: string;

@@ -9,6 +9,14 @@ import { SSO_FLOW_COOKIE } from "#app/server/sso-flow.server";
 
 const clearFlow = `${SSO_FLOW_COOKIE}=; Path=/login-callback; Max-Age=0; HttpOnly; SameSite=Lax`;
 
+function flowValue(cookieHeader: string | null): string | null {
+  for (const part of (cookieHeader ?? "").split(/;\s*/)) {
+    const [name, ...value] = part.split("=");
+    if (name === SSO_FLOW_COOKIE) return value.join("=") || null;
+  }
+  return null;
+}
+
 async function failed(request: Request) {
   const headers = new Headers();
   headers.append("Set-Cookie", await loginNoticeCookie.serialize("sso-failed", cookieOptionsFor(request)));
@@ -19,10 +27,11 @@ async function failed(request: Request) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const code = url.searchParams.get("code");
-  const startedHere = (request.headers.get("Cookie") ?? "").split(/;\s*/).includes(`${SSO_FLOW_COOKIE}=1`);
-  if (url.searchParams.get("error") || !code || !startedHere) return failed(request);
+  // The random value the API set in this browser when its sign-on started; the code is bound to it.
+  const binding = flowValue(request.headers.get("Cookie"));
+  if (url.searchParams.get("error") || !code || !binding) return failed(request);
   const api = publicApiFor(request);
-  const result = await api.result(api.POST("/dashboard/login/sso", { body: { code } }));
+  const result = await api.result(api.POST("/dashboard/login/sso", { body: { code, binding } }));
   if (!result.ok || result.data.error || !result.data.token) return failed(request);
   const session = await getSession(request);
   session.set("token", result.data.token);

@@ -236,14 +236,23 @@ describe(`temporary password challenge (${process.env.TEST_DB_ENGINE})`, () => {
 });
 
 describe(`single sign-on code exchange (${process.env.TEST_DB_ENGINE})`, () => {
+  // The random value of the browser that started the sign-on (its sso_flow cookie, issue 14).
+  const BROWSER = "this-browsers-random-value";
+
   it("signs in once with a code, then refuses it", async () => {
-    const code = await issueCode(handle.db, { purpose: "sso", email: w.teacher.email, userId: w.teacher.user_id, now: t.clock.now });
-    const res = await t.call("POST", "/dashboard/login/sso", { body: { code } });
+    const code = await issueCode(handle.db, {
+      purpose: "sso",
+      email: w.teacher.email,
+      userId: w.teacher.user_id,
+      now: t.clock.now,
+      binding: BROWSER,
+    });
+    const res = await t.call("POST", "/dashboard/login/sso", { body: { code, binding: BROWSER } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { error: null; data: { email: string }; token: string };
     expect(body).toMatchObject({ error: null, data: { email: w.teacher.email } });
     expect((await t.call("GET", "/dashboard/current-user", { token: body.token })).status).toBe(200);
-    const again = await t.call("POST", "/dashboard/login/sso", { body: { code } });
+    const again = await t.call("POST", "/dashboard/login/sso", { body: { code, binding: BROWSER } });
     expect(again.status).toBe(401);
     expect(await again.json()).toMatchObject({ error: expect.any(String), data: null });
   });
@@ -252,12 +261,18 @@ describe(`single sign-on code exchange (${process.env.TEST_DB_ENGINE})`, () => {
   // must not keep seeing 'Invite User' (None) or 'Pending' for them.
   it.each(["None", "Pending"] as const)("makes a %s user Active, once they are signed in", async (status) => {
     const user = await newTeacher({ authStatus: status, password: null });
-    const code = await issueCode(handle.db, { purpose: "sso", email: user.email, userId: user.user_id, now: t.clock.now });
+    const code = await issueCode(handle.db, {
+      purpose: "sso",
+      email: user.email,
+      userId: user.user_id,
+      now: t.clock.now,
+      binding: BROWSER,
+    });
     const authStatus = async () =>
       (await handle.db.selectFrom("app_user").select("auth_status").where("user_id", "=", user.user_id).executeTakeFirstOrThrow())
         .auth_status;
     expect(await authStatus()).toBe(status);
-    const res = await t.call("POST", "/dashboard/login/sso", { body: { code } });
+    const res = await t.call("POST", "/dashboard/login/sso", { body: { code, binding: BROWSER } });
     expect(res.status).toBe(200);
     expect(await authStatus()).toBe("Active");
     const admin = await t.login(w.districtAdmin.email);
@@ -269,16 +284,28 @@ describe(`single sign-on code exchange (${process.env.TEST_DB_ENGINE})`, () => {
 
   it("leaves an Active user's status and writes nothing more", async () => {
     const user = await newTeacher({ authStatus: "Active" });
-    const code = await issueCode(handle.db, { purpose: "sso", email: user.email, userId: user.user_id, now: t.clock.now });
-    expect((await t.call("POST", "/dashboard/login/sso", { body: { code } })).status).toBe(200);
+    const code = await issueCode(handle.db, {
+      purpose: "sso",
+      email: user.email,
+      userId: user.user_id,
+      now: t.clock.now,
+      binding: BROWSER,
+    });
+    expect((await t.call("POST", "/dashboard/login/sso", { body: { code, binding: BROWSER } })).status).toBe(200);
     expect(await handle.db.selectFrom("audit_log").selectAll().where("entity_id", "=", user.user_id).execute()).toEqual([]);
   });
 
   it("refuses an expired or a wrong code", async () => {
-    const code = await issueCode(handle.db, { purpose: "sso", email: w.teacher.email, userId: w.teacher.user_id, now: t.clock.now });
-    expect((await t.call("POST", "/dashboard/login/sso", { body: { code: `${code}x` } })).status).toBe(401);
+    const code = await issueCode(handle.db, {
+      purpose: "sso",
+      email: w.teacher.email,
+      userId: w.teacher.user_id,
+      now: t.clock.now,
+      binding: BROWSER,
+    });
+    expect((await t.call("POST", "/dashboard/login/sso", { body: { code: `${code}x`, binding: BROWSER } })).status).toBe(401);
     t.clock.now = minutes(3);
-    expect((await t.call("POST", "/dashboard/login/sso", { body: { code } })).status).toBe(401);
+    expect((await t.call("POST", "/dashboard/login/sso", { body: { code, binding: BROWSER } })).status).toBe(401);
   });
 
   it("does not take a reset code as a sign-on code", async () => {
@@ -288,6 +315,6 @@ describe(`single sign-on code exchange (${process.env.TEST_DB_ENGINE})`, () => {
       userId: w.teacher.user_id,
       now: t.clock.now,
     });
-    expect((await t.call("POST", "/dashboard/login/sso", { body: { code } })).status).toBe(401);
+    expect((await t.call("POST", "/dashboard/login/sso", { body: { code, binding: BROWSER } })).status).toBe(401);
   });
 });

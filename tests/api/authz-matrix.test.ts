@@ -117,7 +117,7 @@ const studentBody = (s: Scope) => ({
 
 const RULES: Record<string, Rule> = {
   "POST /dashboard/login": { who: "public", call: () => ({ body: { username: x.signIn.email, password: TEST_PASSWORD } }) },
-  "POST /dashboard/login/sso": { who: "public", call: () => ({ body: { code: "not-a-code" } }) },
+  "POST /dashboard/login/sso": { who: "public", call: () => ({ body: { code: "not-a-code", binding: "not-a-binding" } }) },
   "GET /dashboard/current-user": { who: ALL, call: () => ({}) },
   "POST /dashboard/logout": { who: ALL, call: () => ({}), freshSession: true },
   "POST /dashboard/forgot-password": { who: "public", call: () => ({ body: { email: `nobody-${unique()}@test.example` } }) },

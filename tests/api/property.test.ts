@@ -216,7 +216,7 @@ beforeAll(async () => {
   const audioFile = `${student}_${ran.participantTestId}_object-ran_1.wav`;
   base = {
     "POST /dashboard/login": { body: { username: w.teacher.email, password: "x" }, free: ["username", "password"] },
-    "POST /dashboard/login/sso": { body: { code: "ABCDEFGH" }, free: ["code"] },
+    "POST /dashboard/login/sso": { body: { code: "ABCDEFGH", binding: "ABCDEFGH" }, free: ["code", "binding"] },
     "POST /dashboard/forgot-password": { body: { email: w.teacher.email } },
     "POST /dashboard/forgot-password/new": {
       body: { email: w.teacher.email, code: "ABCDEFGH", password: "Another#Pass1" },

@@ -70,7 +70,7 @@ test.describe("single sign-on", () => {
   test("a code is single use, and only a flow this browser started is accepted", async ({ page, baseURL }) => {
     await page.goto("/login-callback?code=made-up");
     await expect(formAlert(page)).toHaveText(OOPS);
-    const res = await page.request.post(`${baseURL}/api/dashboard/login/sso`, { data: { code: "made-up" } });
+    const res = await page.request.post(`${baseURL}/api/dashboard/login/sso`, { data: { code: "made-up", binding: "made-up" } });
     expect(res.status()).toBe(401);
     expect(await res.json()).toMatchObject({ error: expect.any(String), data: null });
   });

@@ -65,10 +65,22 @@ const ssoLogin = createRoute({
   path: "/dashboard/login/sso",
   summary: "Exchange a single sign-on code for a session",
   description:
-    "The `code` that /auth/login/{provider}/{clientId} sent to the callback; single use, valid 2 minutes. A user whose " +
+    "The `code` that /auth/login/{provider}/{clientId} sent to the callback, with the `binding` of the browser that started " +
+    "(a code shown with another browser's value is refused: no login CSRF); single use, valid 2 minutes. A user whose " +
     "authStatus was None or Pending becomes Active: the provider vouched for the email.",
   security: [],
-  request: { body: jsonBody(z.object({ code: text(TEXT_MAX.code, { label: "code" }).min(1) }).openapi("SsoLoginRequest")) },
+  request: {
+    body: jsonBody(
+      z
+        .object({
+          code: text(TEXT_MAX.code, { label: "code" }).min(1),
+          binding: text(TEXT_MAX.code, { label: "binding" })
+            .min(1)
+            .openapi({ description: "The `sso_flow` cookie of the browser that started the sign-on: the code works only with it." }),
+        })
+        .openapi("SsoLoginRequest"),
+    ),
+  },
   responses: {
     200: jsonResponse(SsoLoginAnswer, "Signed in"),
     400: errorResponses[400],
@@ -181,7 +193,8 @@ export function registerDashboard(app: Router) {
 
   app.openapi(ssoLogin, async (c) => {
     const { db, now } = c.var.deps;
-    const used = await consumeCodeByValue(db, { purpose: "sso", code: c.req.valid("json").code, now: now() });
+    const { code, binding } = c.req.valid("json");
+    const used = await consumeCodeByValue(db, { purpose: "sso", code, binding, now: now() });
     if (!used?.userId) return c.json({ error: "Invalid or expired code", data: null, message: "Invalid or expired code" }, 401);
     await activateBySso(c, used.userId);
     const session = await startSession(c, used.userId);

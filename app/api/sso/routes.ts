@@ -7,6 +7,7 @@ import { SSO_FLOW_COOKIE } from "#app/server/sso-flow.server";
 import { errorResponses, jsonResponse, type ApiEnv, type Router } from "../env";
 import { ApiError } from "../errors";
 import { issueCode } from "../one-time-codes";
+import { randomToken } from "../password";
 import { clientConfig, loadSsoProviders, pickEmail, SSO_PROVIDERS, type SsoProviderConfig } from "./providers";
 
 // The authentication host of spec 000 section 7, inside our API. The browser goes to
@@ -34,6 +35,8 @@ interface PendingSignIn {
   verifier: string;
   nonce: string | null;
   callback: string;
+  /** The random value of the browser that started (also in its SSO_FLOW_COOKIE): the hand-off code is bound to it. */
+  binding: string;
 }
 
 const ProviderParam = z.enum(SSO_PROVIDERS).openapi({ param: { name: "provider", in: "path" } });
@@ -44,7 +47,9 @@ const start = createRoute({
   summary: "Start single sign-on with a provider",
   description:
     "Redirects to the provider (authorization code with PKCE and state). When it answers, the browser is sent to `callback` " +
-    "(this app's /login-callback only) with `code`, a one-time code for POST /dashboard/login/sso valid 2 minutes, or `error`.",
+    "(this app's /login-callback only) with `code`, a one-time code for POST /dashboard/login/sso valid 2 minutes, or `error`. " +
+    "The code is bound to a random value this call sets in the browser's `sso_flow` cookie (path /login-callback): the " +
+    "exchange needs both.",
   security: [],
   request: {
     params: z.object({
@@ -129,6 +134,7 @@ export function registerSso(app: Router) {
         verifier,
         nonce: provider.kind === "oidc" ? oidc.randomNonce() : null,
         callback: target,
+        binding: randomToken(),
       };
       const url = oidc.buildAuthorizationUrl(client, {
         redirect_uri: redirectUri(config.publicUrl, name),
@@ -151,7 +157,9 @@ export function registerSso(app: Router) {
         secure,
         maxAge: STATE_TTL_S,
       });
-      setCookie(c, SSO_FLOW_COOKIE, "1", {
+      // The browser's own random value, which /login-callback sends with the code (issue 14: a
+      // constant here let an attacker's code sign a victim into the attacker's account).
+      setCookie(c, SSO_FLOW_COOKIE, pending.binding, {
         path: "/login-callback",
         httpOnly: true,
         sameSite: "Lax",
@@ -181,7 +189,9 @@ export function registerSso(app: Router) {
     const target = pending && isAllowedCallback(pending.callback, config.publicUrl) ? pending.callback : fallback;
     const fail = (reason: string) => c.redirect(withParam(target, "error", reason), 302);
     const provider = providerFor(c, name);
-    if (!pending || pending.provider !== name || !provider) return fail("invalid_state");
+    if (!pending || pending.provider !== name || !provider || typeof pending.binding !== "string" || !pending.binding) {
+      return fail("invalid_state");
+    }
     const query = c.req.valid("query");
     if (query.error) return fail(query.error === "access_denied" ? "access_denied" : "provider_error");
 
@@ -225,7 +235,7 @@ export function registerSso(app: Router) {
       .where("deleted_at", "is", null)
       .executeTakeFirst();
     if (!user) return fail("unknown_user");
-    const code = await issueCode(db, { purpose: "sso", email: user.email, userId: user.user_id, now: now() });
+    const code = await issueCode(db, { purpose: "sso", email: user.email, userId: user.user_id, now: now(), binding: pending.binding });
     return c.redirect(withParam(target, "code", code), 302);
   });
 }
