@@ -69,6 +69,33 @@ describe("breadcrumbs", () => {
       { role: "TEACHER", schoolCount: 1, district, school, classrooms: [room], student, tail: "RAN" },
       "Classrooms(/school/s1) > Room 1(/classroom/c1) > Doe, Jane(/student/p1) > [RAN]",
     ],
+    // Issue 12 item 13: a single-school admin starts at Classrooms on classroom and student pages
+    // (spec 001 §2, §6); the school page keeps spec 000's 'Schools > school' (above).
+    [
+      "school admin with one school, classroom page",
+      { role: "ORG_UNIT_ADMIN", schoolCount: 1, district, school, classrooms: [room] },
+      "Classrooms(/school/s1) > [Room 1]",
+    ],
+    [
+      "school admin with one school, student page",
+      { role: "ORG_UNIT_ADMIN", schoolCount: 1, district, school, classrooms: [room], student },
+      "Classrooms(/school/s1) > Room 1(/classroom/c1) > [Doe, Jane]",
+    ],
+    [
+      "school admin with one school, student in two classrooms",
+      { role: "ORG_UNIT_ADMIN", schoolCount: 1, district, school, classrooms: [room, room2], student },
+      "Classrooms(/school/s1) > [Doe, Jane]",
+    ],
+    [
+      "school admin with one school, RAN page",
+      { role: "ORG_UNIT_ADMIN", schoolCount: 1, district, school, classrooms: [room], student, tail: "RAN" },
+      "Classrooms(/school/s1) > Room 1(/classroom/c1) > Doe, Jane(/student/p1) > [RAN]",
+    ],
+    [
+      "school admin with two schools, classroom page",
+      { role: "ORG_UNIT_ADMIN", schoolCount: 2, district, school, classrooms: [room] },
+      "Schools(/district/d1) > Cedar(/school/s1) > [Room 1]",
+    ],
     [
       "school admin under spec 001's reading",
       { role: "ORG_UNIT_ADMIN", schoolCount: 1, district, school, classrooms: [room], reading: "spec-001" },

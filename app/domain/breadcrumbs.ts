@@ -14,14 +14,22 @@ export type CrumbStart = "Districts" | "Schools" | "Classrooms";
  *   with more than one school' — a school admin starts at Schools;
  * - spec 001 §2/§6: district-level roles or users with several schools start at Schools, 'others'
  *   at Classrooms.
- * In force: spec 000's reading for the school admin (it names the role; the district page with
- * its Schools tab is open to school admins), so only a teacher with one school starts at Classrooms.
+ * In force: each spec on its own pages. The school page follows spec 000 (it names the role:
+ * 'Schools > school'); the classroom, student and RAN pages follow spec 001 §2/§6, so a school
+ * admin with one school starts there at Classrooms (issue 12). `pageReading` picks the reading.
  */
 export const SCHOOL_ADMIN_STARTS_AT: Record<"spec-000" | "spec-001", CrumbStart> = {
   "spec-000": "Schools",
   "spec-001": "Classrooms",
 };
 export const BREADCRUMB_READING_IN_FORCE = "spec-000" as const;
+
+/** Spec 000's reading on the school and district pages, spec 001's below them. */
+export function pageReading(input: Pick<BreadcrumbInput, "classrooms" | "student" | "tail">): keyof typeof SCHOOL_ADMIN_STARTS_AT {
+  return input.classrooms !== undefined || input.student !== undefined || input.tail !== undefined
+    ? "spec-001"
+    : BREADCRUMB_READING_IN_FORCE;
+}
 
 export function crumbStart(
   role: RoleName | null,
@@ -54,7 +62,7 @@ export interface BreadcrumbInput {
  * classroom (or in none). Without a school it is the district page's trail (districtBreadcrumbs).
  */
 export function breadcrumbs(input: BreadcrumbInput): Crumb[] {
-  const start = crumbStart(input.role, input.schoolCount, input.reading);
+  const start = crumbStart(input.role, input.schoolCount, input.reading ?? pageReading(input));
   const { district, school, student, tail } = input;
   if (!school) return districtBreadcrumbs(start, district);
   const classroom = input.classrooms && input.classrooms.length === 1 ? input.classrooms[0] : null;

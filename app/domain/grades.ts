@@ -19,6 +19,11 @@ export function gradeLabel(grade: string | number): string {
   return text;
 }
 
+/** A grade inside a sentence: 'grade 2', 'grade K' (the short label '2nd' reads wrongly after 'grade'). */
+export function gradeInText(grade: string | number): string {
+  return `grade ${String(grade).trim()}`;
+}
+
 /** Grade values of the student form (spec 000 §3); MULTI is a roster value, not a screened grade. */
 export const STUDENT_GRADE_VALUES = ["PK", "K", "1", "2", "3", "MULTI"] as const;
 export type StudentGradeValue = (typeof STUDENT_GRADE_VALUES)[number];

@@ -1,6 +1,6 @@
 import { assessmentDefinition, definitionItems } from "./assessment-definitions";
 import { ASSESSMENTS, type LetterTestCode } from "./assessments";
-import { gradeLabel, isGrade } from "./grades";
+import { gradeInText, isGrade } from "./grades";
 import { PERIOD_LABELS, type Period } from "./periods";
 import { gradeTestLists } from "./results-grid";
 
@@ -22,8 +22,8 @@ export function letterTestRefusal(
 ): string | null {
   const lists = gradeTestLists(period.GradeAssessmentLists);
   const label = PERIOD_LABELS[period.periodName];
-  if (!isGrade(grade) || !lists[grade]) return `Grade ${gradeLabel(grade)} is missing from the district's assessment list for ${label}.`;
-  if (!lists[grade]!.includes(testCode)) return `${ASSESSMENTS[testCode].title} does not apply to grade ${gradeLabel(grade)} in ${label}.`;
+  if (!isGrade(grade) || !lists[grade]) return `Grade ${String(grade).trim()} is missing from the district's assessment list for ${label}.`;
+  if (!lists[grade]!.includes(testCode)) return `${ASSESSMENTS[testCode].title} does not apply to ${gradeInText(grade)} in ${label}.`;
   return null;
 }
 
@@ -31,7 +31,7 @@ export function letterTestRefusal(
 export function letterItemsFor(testCode: LetterTestCode, grade: string, period: Period): { items: string[] } | { refusal: string } {
   const items = isGrade(grade) ? definitionItems(assessmentDefinition(testCode), grade, period) : null;
   if (items) return { items };
-  return { refusal: `No ${ASSESSMENTS[testCode].title} items are defined for grade ${gradeLabel(grade)} in ${PERIOD_LABELS[period]}.` };
+  return { refusal: `No ${ASSESSMENTS[testCode].title} items are defined for ${gradeInText(grade)} in ${PERIOD_LABELS[period]}.` };
 }
 
 /**

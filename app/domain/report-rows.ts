@@ -222,8 +222,16 @@ export const districtCsvFileName = (district: string, academicYear: string | nul
   `${fileSlug(district)}_district_report_${academicYear ?? today.slice(0, 4)}.csv`;
 export const dataExportFileName = (district: string, academicYear: string | null, today: string) =>
   `${fileSlug(district)}_data_export_${academicYear ?? today.slice(0, 4)}.csv`;
-/** '{school}_student_details_{period}.csv' (spec 001 §9). */
-export const schoolCsvFileName = (school: string, period: Period) => `${fileSlug(school)}_student_details_${period}.csv`;
+/**
+ * '{name}_student_details_{period}.csv' (spec 001 §9: the classroom name lowercased with
+ * underscores, then student_details and the period); the school's name for the whole school.
+ */
+export const schoolCsvFileName = (name: string, period: Period) => `${fileSlug(name)}_student_details_${period}.csv`;
+
+/** The roster of one classroom of it (the school CSV for a classroom): its live members only. */
+export function classroomRoster(roster: Roster, participantGroupId: string): Roster {
+  return { ...roster, students: roster.students.filter((s) => roster.groupsOf.get(s.participant_id)?.includes(participantGroupId)) };
+}
 
 /** District CSV: every student with school, classrooms, teachers, grade, tags and status per period. */
 export function districtCsvRows(input: {

@@ -1,10 +1,18 @@
 import { describe, expect, it, vi } from "vitest";
 import { TEST_CODES, type TestCode } from "./assessments";
 import { isPwrRisk, PWR_CUTOFFS_GRADE_1_PRIMARY, PWR_CUTOFFS_GRADE_1_SECONDARY } from "./cutoffs";
-import { GRADES } from "./grades";
+import { GRADES, gradeInText } from "./grades";
 import { PERIODS } from "./periods";
 import { probabilityPercent } from "./probability";
-import { schoolCsvRows, reportPeriods, rosterOf, type RosterStudentRow, type SchoolTestRow } from "./report-rows";
+import {
+  classroomRoster,
+  schoolCsvFileName,
+  schoolCsvRows,
+  reportPeriods,
+  rosterOf,
+  type RosterStudentRow,
+  type SchoolTestRow,
+} from "./report-rows";
 import {
   buildGrid,
   gridCell,
@@ -369,5 +377,62 @@ describe("item 8: the school CSV reads the grid's cells", () => {
         }
     }
     expect(TEST_CODES.length).toBeGreaterThan(0);
+  });
+});
+
+describe("item 8: the school CSV's file name and classroom rows (spec 001 §9)", () => {
+  it.each([
+    ["Room 4 Otters", "EOY", "room_4_otters_student_details_EOY.csv"],
+    ["Pre-K Sunflowers", "BOY", "pre_k_sunflowers_student_details_BOY.csv"],
+    ["Mrs. O'Neil's K", "MOY", "mrs_o_neil_s_k_student_details_MOY.csv"],
+  ] as const)("%s %s → %s", (name, period, expected) => {
+    expect(schoolCsvFileName(name, period)).toBe(expected);
+  });
+
+  it("keeps only the classroom's members", () => {
+    const s = (id: string) => ({ ...studentRow(id) });
+    const roster = rosterOf({
+      students: [s("a"), s("b"), s("c")],
+      classrooms: [
+        { participant_group_id: "g1", name: "Otters", organization_unit_id: "s1" },
+        { participant_group_id: "g2", name: "Bears", organization_unit_id: "s1" },
+      ],
+      members: [
+        { participant_id: "a", participant_group_id: "g1" },
+        { participant_id: "b", participant_group_id: "g2" },
+        { participant_id: "c", participant_group_id: "g1" },
+        { participant_id: "c", participant_group_id: "g2" },
+      ],
+      teachers: [],
+    });
+    expect(classroomRoster(roster, "g1").students.map((x) => x.participant_id)).toEqual(["a", "c"]);
+    expect(classroomRoster(roster, "nope").students).toEqual([]);
+  });
+});
+
+function studentRow(id: string): RosterStudentRow {
+  return {
+    participant_id: id,
+    participant_code: `code-${id}`,
+    organization_unit_id: "s1",
+    first_name: "F",
+    middle_name: null,
+    last_name: "L",
+    date_of_birth: "2020-01-01",
+    grade: "K",
+    tags: [],
+    external_id: null,
+    school_name: "Cedar",
+  };
+}
+
+describe("item 13: a grade in a sentence reads 'grade 2', not 'grade 2nd'", () => {
+  it.each([
+    ["2", "grade 2"],
+    ["1", "grade 1"],
+    ["K", "grade K"],
+    ["PK", "grade PK"],
+  ])("%s → %s", (grade, expected) => {
+    expect(gradeInText(grade)).toBe(expected);
   });
 });

@@ -7,7 +7,7 @@ export const REPORT_NOT_FOUND = "Report not found";
 /**
  * Passes on a CSV the API produced (`api.GET(path, { params, parseAs: "text" })`), named by its
  * Filename header. On failure the user goes back to the page they came from with the error toast
- * 'Report not found' (spec 000 §8); a 401 signs out.
+ * 'Report not found' (spec 000 §8); a 401 signs out; a 403 is the access-denied page.
  */
 export async function csvDownload(
   request: Request,
@@ -17,6 +17,8 @@ export async function csvDownload(
   const { data, response } = await pending;
   if (!response.ok || typeof data !== "string") {
     if (response.status === 401) return signOutAndRedirect(request);
+    // Not the caller's to download (a teacher on the school CSV URL): the access-denied page, not 'Report not found'.
+    if (response.status === 403) throw new Response(null, { status: 403, statusText: "Forbidden" });
     return redirectWithToast(request, backTo(request, fallbackPage), { kind: "error", text: REPORT_NOT_FOUND });
   }
   const filename = (response.headers.get("Filename") ?? "report.csv").replace(/["\\\r\n/]/g, "_");

@@ -159,7 +159,7 @@ describe("hand-entered letter scores", () => {
         responses: allLetters("letter-names", () => true),
       }),
       422,
-      "Letter Names does not apply to grade 2nd in Middle of Year (MOY).",
+      "Letter Names does not apply to grade 2 in Middle of Year (MOY).", // issue 12 item 13: not "grade 2nd"
     ],
     [
       "a period that has not started",
