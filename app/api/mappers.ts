@@ -3,6 +3,7 @@ import type { Selectable } from "kysely";
 import type { AppUserTable, OrganizationTable, OrganizationUnitTable, ParticipantTable } from "#app/db/schema";
 import { ROLE_NAMES, roleNameOf } from "#app/domain/roles";
 import type { Actor } from "./env";
+import { Version } from "./versions";
 
 // The one place where database rows become the API's field names (DESIGN: "Names").
 
@@ -32,7 +33,7 @@ export const toCurrentUser = (a: Actor): CurrentUser => ({
 });
 
 export const Organization = z
-  .object({ organizationId: z.string(), name: z.string(), state: z.string(), website: z.string().nullable() })
+  .object({ organizationId: z.string(), name: z.string(), state: z.string(), website: z.string().nullable(), version: Version })
   .openapi("Organization");
 export type Organization = z.infer<typeof Organization>;
 
@@ -41,6 +42,7 @@ export const toOrganization = (o: Selectable<OrganizationTable>): Organization =
   name: o.name,
   state: o.state,
   website: o.website,
+  version: o.version,
 });
 
 export const OrganizationUnit = z
@@ -48,18 +50,20 @@ export const OrganizationUnit = z
     organizationUnitId: z.string(),
     name: z.string(),
     organizationId: z.string(),
+    version: Version,
     Organization: z.object({ organizationId: z.string(), name: z.string() }).optional(),
   })
   .openapi("OrganizationUnit");
 export type OrganizationUnit = z.infer<typeof OrganizationUnit>;
 
 export const toOrganizationUnit = (
-  u: Pick<Selectable<OrganizationUnitTable>, "organization_unit_id" | "name" | "organization_id">,
+  u: Pick<Selectable<OrganizationUnitTable>, "organization_unit_id" | "name" | "organization_id" | "version">,
   organizationName?: string,
 ): OrganizationUnit => ({
   organizationUnitId: u.organization_unit_id,
   name: u.name,
   organizationId: u.organization_id,
+  version: u.version,
   ...(organizationName !== undefined ? { Organization: { organizationId: u.organization_id, name: organizationName } } : {}),
 });
 
@@ -77,6 +81,7 @@ export const Participant = z
     externalId: z.string().nullable(),
     email: z.string().nullable(),
     participantGroupIds: z.array(z.string()),
+    version: Version,
   })
   .openapi("Participant");
 export type Participant = z.infer<typeof Participant>;
@@ -100,6 +105,7 @@ export const toParticipant = (p: Selectable<ParticipantTable>, groupIds: string[
   externalId: p.external_id,
   email: p.email,
   participantGroupIds: groupIds,
+  version: p.version,
 });
 
 // ── Administration (issue 4) ────────────────────────────────────────────────────────────────
@@ -117,12 +123,13 @@ export const User = z
     authStatus: z.enum(["None", "Pending", "Active"]),
     Role: z.array(UserRoleRef),
     OrganizationUnits: z.array(z.object({ organizationUnitId: z.string(), name: z.string() })),
+    version: Version,
   })
   .openapi("User");
 export type User = z.infer<typeof User>;
 
 export const toUser = (
-  u: Pick<Selectable<AppUserTable>, "user_id" | "organization_id" | "first_name" | "last_name" | "email" | "auth_status">,
+  u: Pick<Selectable<AppUserTable>, "user_id" | "organization_id" | "first_name" | "last_name" | "email" | "auth_status" | "version">,
   roleIds: readonly string[],
   units: readonly { organization_unit_id: string; name: string }[],
 ): User => ({
@@ -137,6 +144,7 @@ export const toUser = (
     return roleName ? [{ roleId, roleName }] : [];
   }),
   OrganizationUnits: units.map((s) => ({ organizationUnitId: s.organization_unit_id, name: s.name })),
+  version: u.version,
 });
 
 export const TeacherRef = z.object({ userId: z.string(), firstName: z.string(), lastName: z.string() });
@@ -154,6 +162,7 @@ export const ClassroomSummary = z
     studentCount: z.number().int(),
     User: z.array(TeacherRef).openapi({ description: "teachers, by name" }),
     OrganizationUnit: z.object({ organizationUnitId: z.string(), name: z.string() }),
+    version: Version,
   })
   .openapi("ClassroomSummary");
 export type ClassroomSummary = z.infer<typeof ClassroomSummary>;

@@ -13,6 +13,8 @@ export interface OrganizationTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: Date | null;
+  /** Optimistic concurrency (migration 0004): +1 on every edit; a save sends the version it read. */
+  version: Generated<number>;
 }
 
 export interface OrganizationUnitTable {
@@ -22,6 +24,8 @@ export interface OrganizationUnitTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: Date | null;
+  /** Optimistic concurrency (migration 0004): +1 on every edit; a save sends the version it read. */
+  version: Generated<number>;
 }
 
 export interface RoleTable {
@@ -43,6 +47,8 @@ export interface AppUserTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: Date | null;
+  /** Optimistic concurrency (migration 0004): +1 on every edit; a save sends the version it read. */
+  version: Generated<number>;
 }
 
 export interface UserRoleTable {
@@ -65,6 +71,8 @@ export interface ParticipantGroupTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: Date | null;
+  /** Optimistic concurrency (migration 0004): +1 on every edit; a save sends the version it read. */
+  version: Generated<number>;
 }
 
 export interface ParticipantGroupTeacherTable {
@@ -87,6 +95,8 @@ export interface ParticipantTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: Date | null;
+  /** Optimistic concurrency (migration 0004): +1 on every edit; a save sends the version it read. */
+  version: Generated<number>;
 }
 
 export interface ParticipantGroupMemberTable {

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import {
   ClassroomForm,
@@ -15,7 +16,7 @@ import { studentGradeOptions } from "#app/domain/grades";
 import { isSchoolLevel, ROLE_IDS, type RoleName } from "#app/domain/roles";
 import { flagsFor, isOn } from "#app/server/flags.server";
 import { failed, failedWithToast, succeeded } from "./admin.server";
-import { apiFor, type ApiClient, type ApiResult, type CurrentUser } from "./api.server";
+import { apiFor, type ApiClient, type ApiResult, type ApiSchema, type CurrentUser } from "./api.server";
 import { requireUser } from "./auth.server";
 import { invalidForm, parseSubmission, type Replyable } from "./forms.server";
 import { signOutAndRedirect } from "./session.server";
@@ -54,9 +55,35 @@ const str = (form: FormData, name: string) => {
   return typeof v === "string" ? v : "";
 };
 
-/** After the API call of a valid form: the toast and the page, or the server's message in the dialog. */
-function saved(request: Request, submission: Replyable, result: ApiResult<unknown>, message: string, form: FormData) {
-  return result.ok ? succeeded(request, message, [], createKeyOf(form)) : failed(request, submission, result);
+/**
+ * After the API call of a valid form: the toast and the page, or the server's message in the
+ * dialog. An edit refused because someone else saved after the dialog opened (409 with the newer
+ * row as `current`) comes back with the message and the newer values in the fields (`newer`
+ * turns the row into the form's fields, with its version), so the user redoes their change over
+ * them: with or without JavaScript, whether or not the page's lists were reloaded.
+ */
+function saved<T>(
+  request: Request,
+  submission: Replyable,
+  result: ApiResult<unknown>,
+  message: string,
+  form: FormData,
+  newer?: (current: T) => Record<string, string | string[]>,
+) {
+  if (result.ok) return succeeded(request, message, [], createKeyOf(form));
+  const current = result.status === 409 ? (result.body as { current?: T } | null)?.current : undefined;
+  if (current && newer) {
+    const reply = submission.reply({ formErrors: [result.error.message] });
+    const initialValue = { ...submission.payload, ...newer(current) } as SubmissionResult<string[]>["initialValue"];
+    return data<SubmissionResult<string[]>>({ ...reply, initialValue }, { status: 409 });
+  }
+  return failed(request, submission, result);
+}
+
+/** The version an edit form read its row at (a hidden field), for the API's optimistic concurrency check. */
+function versionOf(form: FormData): { version?: number } {
+  const version = Number(str(form, "version"));
+  return Number.isInteger(version) && version > 0 ? { version } : {};
 }
 
 /** A create form's key (its idempotency key, also in its dialog's URL), when the form is a create. */
@@ -106,9 +133,16 @@ export const districtIntents = (): Intents => ({
     if (submission.status !== "success") return invalidForm(submission);
     const body = submission.value;
     const result = await api.result(
-      id ? api.PUT("/organization", { body: { ...body, organizationId: id } }) : api.POST("/organization", { body, ...idempotency(form) }),
+      id
+        ? api.PUT("/organization", { body: { ...body, organizationId: id, ...versionOf(form) } })
+        : api.POST("/organization", { body, ...idempotency(form) }),
     );
-    return saved(request, submission, result, savedMessage("District", id ? "edit" : "create"), form);
+    return saved(request, submission, result, savedMessage("District", id ? "edit" : "create"), form, (d: ApiSchema<"Organization">) => ({
+      name: d.name,
+      state: d.state,
+      website: d.website ?? "",
+      version: String(d.version),
+    }));
   }),
   "delete-district": deleteIntent((api, id) => api.DELETE("/organization/{id}", { params: { path: { id } } })),
 });
@@ -121,10 +155,13 @@ export const schoolIntents = (organizationId: string): Intents => ({
     const body = { organizationId, name: submission.value.name };
     const result = await api.result(
       id
-        ? api.PUT("/organizationUnit", { body: { ...body, organizationUnitId: id } })
+        ? api.PUT("/organizationUnit", { body: { ...body, organizationUnitId: id, ...versionOf(form) } })
         : api.POST("/organizationUnit", { body, ...idempotency(form) }),
     );
-    return saved(request, submission, result, savedMessage("School", id ? "edit" : "create"), form);
+    return saved(request, submission, result, savedMessage("School", id ? "edit" : "create"), form, (s: ApiSchema<"OrganizationUnit">) => ({
+      name: s.name,
+      version: String(s.version),
+    }));
   }),
   "delete-school": deleteIntent((api, id) => api.DELETE("/organizationUnit/{id}", { params: { path: { id } } })),
 });
@@ -159,9 +196,15 @@ export const userIntents = (opts: { organizationId: string | null; fixedRole?: R
       firstName,
       lastName,
       organizationUnitIds: isSchoolLevel(lockedRole) ? organizationUnitIds : [],
+      ...versionOf(form),
     };
     const result = await api.result(api.PUT("/user", { body }));
-    return saved(request, submission, result, savedMessage("User", "edit"), form);
+    return saved(request, submission, result, savedMessage("User", "edit"), form, (u: ApiSchema<"User">) => ({
+      firstName: u.firstName,
+      lastName: u.lastName,
+      organizationUnitIds: u.OrganizationUnits.map((s) => s.organizationUnitId),
+      version: String(u.version),
+    }));
   },
   "delete-user": deleteIntent((api, id) => api.DELETE("/user/{id}", { params: { path: { id } } })),
   "invite-user": inviteIntent(
@@ -197,10 +240,14 @@ export const classroomIntents = (organizationUnitId: string): Intents => ({
     };
     const result = await api.result(
       id
-        ? api.PUT("/participantGroups", { body: { ...body, participantGroupId: id } })
+        ? api.PUT("/participantGroups", { body: { ...body, participantGroupId: id, ...versionOf(form) } })
         : api.POST("/participantGroups", { body, ...idempotency(form) }),
     );
-    return saved(request, submission, result, savedMessage("Classroom", id ? "edit" : "create"), form);
+    return saved(request, submission, result, savedMessage("Classroom", id ? "edit" : "create"), form, (g: ApiSchema<"Classroom">) => ({
+      name: g.name,
+      teacherIds: g.User.map((t) => t.userId),
+      version: String(g.version),
+    }));
   }),
   "delete-classroom": deleteIntent((api, id) => api.DELETE("/participantGroups/{id}", { params: { path: { id } } })),
 });
@@ -234,7 +281,29 @@ async function saveStudent({ request, api, user, form }: AdminCtx, id: string | 
   }
   const body = { ...fields, participantGroupIds };
   const result = await api.result(
-    id ? api.PUT("/participants", { body: { ...body, participantId: id } }) : api.POST("/participants", { body, ...idempotency(form) }),
+    id
+      ? api.PUT("/participants", { body: { ...body, participantId: id, ...versionOf(form) } })
+      : api.POST("/participants", { body, ...idempotency(form) }),
   );
-  return saved(request, submission, result, savedMessage("Student", id ? "edit" : "create"), form);
+  return saved(request, submission, result, savedMessage("Student", id ? "edit" : "create"), form, (p: ApiSchema<"Participant">) => {
+    // The dialog shows one classroom: the one it showed, if the student is still in it.
+    const shown = str(form, "shownClassroomId");
+    const classroom = p.participantGroupIds.includes(shown) ? shown : (p.participantGroupIds[0] ?? "");
+    return {
+      firstName: p.firstName,
+      middleName: p.middleName ?? "",
+      lastName: p.lastName,
+      dateOfBirth: p.dateOfBirth,
+      grade: p.grade,
+      organizationUnitId: p.organizationUnitId,
+      participantGroupId: classroom,
+      shownClassroomId: classroom,
+      existingClassroomIds: p.participantGroupIds.join(","),
+      existingGrade: p.grade,
+      email: p.email ?? "",
+      externalId: p.externalId ?? "",
+      tags: p.tags ? p.tags.split(",") : [],
+      version: String(p.version),
+    };
+  });
 }

@@ -64,6 +64,7 @@ describe(`districts (${process.env.TEST_DB_ENGINE})`, () => {
       name: "Renamed District",
       state: "NY",
       website: "https://renamed.example.org",
+      version: 2, // one edit since it was created (optimistic concurrency, issue 14)
     });
     expect((await auditOf(d.organization_id)).map((a) => a.action)).toEqual(["update"]);
   });

@@ -1,14 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { sql } from "kysely";
 import { requiredMessage } from "#app/domain/admin-fields";
 import { SchoolForm } from "#app/domain/admin-forms";
 import { may } from "#app/domain/permissions";
 import { text, TEXT_MAX } from "#app/domain/text";
 import { audit } from "../audit";
-import { ErrorBody, errorResponses, jsonBody, jsonResponse, type Router } from "../env";
+import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, forbidden, notFound } from "../errors";
+import { lockSchool } from "../locks";
 import { OrganizationUnit, toOrganizationUnit } from "../mappers";
 import { assertOrganization, assertSchool, canManageSchools, requireActor } from "../scope";
 import { assertSchoolNameFree } from "../unique-names";
+import { checkVersion, conflictResponse, StaleVersion, VersionField } from "../versions";
 
 const IdParam = z.object({
   id: z
@@ -38,15 +41,14 @@ const UpdateOrganizationUnit = z
     organizationId: z.string().uuid().optional(),
   })
   .extend(SchoolForm.shape)
+  .extend({ version: VersionField })
   .openapi("UpdateOrganizationUnit");
 
 const conflict = { 409: jsonResponse(z.object({ message: z.string() }), "Refused while the school has classrooms or students") };
-const nameTaken = {
-  409: jsonResponse(
-    ErrorBody,
-    "Another school of the district has this name (case and spacing aside); `errors` names the field: 'name: …'",
-  ),
-};
+const nameTaken = conflictResponse(
+  OrganizationUnit,
+  "Another school of the district has this name (case and spacing aside); `errors` names the field: 'name: …'",
+);
 
 const createOrganizationUnit = createRoute({
   method: "post",
@@ -60,7 +62,8 @@ const updateOrganizationUnit = createRoute({
   method: "put",
   path: "/organizationUnit",
   summary: "Rename a school (super admin, district admin of its district)",
-  description: "A school stays in its district: a different organizationId is refused.",
+  description:
+    "A school stays in its district: a different organizationId is refused. Send the `version` read with the school: a save over a newer one answers 409 with the newer school in `current`.",
   request: { body: jsonBody(UpdateOrganizationUnit) },
   responses: { 200: jsonResponse(OrganizationUnit, "The school"), ...errorResponses, ...nameTaken },
 });
@@ -97,6 +100,15 @@ export function registerOrganizationUnit(app: Router) {
     const org = await assertOrganization(db, actor, body.organizationId);
     if (!canManageSchools(actor, org.organization_id)) throw forbidden();
     const school = await db.transaction().execute(async (tx) => {
+      // The district stays locked (shared) until the school is in: it cannot be deleted meanwhile.
+      const live = await tx
+        .selectFrom("organization")
+        .select("organization_id")
+        .where("organization_id", "=", org.organization_id)
+        .where("deleted_at", "is", null)
+        .forShare()
+        .executeTakeFirst();
+      if (!live) throw notFound("District");
       await assertSchoolNameFree(tx, org.organization_id, body.name);
       const row = await tx
         .insertInto("organization_unit")
@@ -122,22 +134,34 @@ export function registerOrganizationUnit(app: Router) {
     if (body.organizationId && body.organizationId !== school.organization_id) {
       throw new ApiError(400, "A school cannot be moved to another district.");
     }
-    const row = await db.transaction().execute(async (tx) => {
-      await assertSchoolNameFree(tx, school.organization_id, body.name, school.organization_unit_id);
-      const updated = await tx
-        .updateTable("organization_unit")
-        .set({ name: body.name, updated_at: now() })
-        .where("organization_unit_id", "=", school.organization_unit_id)
-        .where("deleted_at", "is", null)
-        .returningAll()
-        .executeTakeFirst();
-      if (!updated) throw notFound("School");
-      await audit(tx, actor, "update", "organization_unit", updated.organization_unit_id, {
-        before: { name: school.name },
-        after: { name: updated.name },
+    let row;
+    try {
+      row = await db.transaction().execute(async (tx) => {
+        const locked = await lockSchool(tx, school.organization_unit_id, "update");
+        checkVersion(body.version, locked.version, "school");
+        await assertSchoolNameFree(tx, school.organization_id, body.name, school.organization_unit_id);
+        const updated = await tx
+          .updateTable("organization_unit")
+          .set({ name: body.name, updated_at: now(), version: sql<number>`version + 1` })
+          .where("organization_unit_id", "=", school.organization_unit_id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await audit(tx, actor, "update", "organization_unit", updated.organization_unit_id, {
+          before: { name: locked.name },
+          after: { name: updated.name },
+        });
+        return updated;
       });
-      return updated;
-    });
+    } catch (err) {
+      if (!(err instanceof StaleVersion)) throw err;
+      const current = await assertSchool(db, actor, school.organization_unit_id);
+      const org = await db
+        .selectFrom("organization")
+        .select("name")
+        .where("organization_id", "=", current.organization_id)
+        .executeTakeFirstOrThrow();
+      return c.json({ message: err.message, current: toOrganizationUnit(current, org.name) }, 409);
+    }
     const org = await db
       .selectFrom("organization")
       .select("name")
@@ -153,6 +177,9 @@ export function registerOrganizationUnit(app: Router) {
     const school = await assertSchool(db, actor, c.req.valid("param").id);
     if (!canManageSchools(actor, school.organization_id)) throw forbidden();
     await db.transaction().execute(async (tx) => {
+      // Locked before counting: a classroom or student being added holds the school for share, so
+      // the count waits for it and sees it (and a later one finds the school gone).
+      await lockSchool(tx, school.organization_unit_id, "update");
       const classrooms = await tx
         .selectFrom("participant_group")
         .select((eb) => eb.fn.countAll<string>().as("n"))

@@ -3,11 +3,12 @@ import { sql } from "kysely";
 import { text, TEXT_MAX } from "#app/domain/text";
 import { DistrictForm } from "#app/domain/admin-forms";
 import { audit } from "../audit";
-import { ErrorBody, errorResponses, jsonBody, jsonResponse, type Router } from "../env";
+import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
 import { Organization, OrganizationUnit, toOrganization, toOrganizationUnit } from "../mappers";
 import { assertOrganization, requireActor, requireSuperAdmin } from "../scope";
 import { assertDistrictNameFree } from "../unique-names";
+import { checkVersion, conflictResponse, StaleVersion, VersionField } from "../versions";
 
 const IdParam = z.object({
   id: z
@@ -45,12 +46,14 @@ const CreateOrganization = DistrictForm.extend({ organizationId: text(TEXT_MAX.c
 const UpdateOrganization = z
   .object({ organizationId: z.string({ error: "organizationId is required" }).uuid() })
   .extend(DistrictForm.shape)
+  .extend({ version: VersionField })
   .openapi("UpdateOrganization");
 
 const conflict = { 409: jsonResponse(z.object({ message: z.string() }), "Refused while the district has schools") };
-const nameTaken = {
-  409: jsonResponse(ErrorBody, "Another district has this name (case and spacing aside); `errors` names the field: 'name: …'"),
-};
+const nameTaken = conflictResponse(
+  Organization,
+  "Another district has this name (case and spacing aside); `errors` names the field: 'name: …'",
+);
 
 const createOrganization = createRoute({
   method: "post",
@@ -64,6 +67,7 @@ const updateOrganization = createRoute({
   method: "put",
   path: "/organization",
   summary: "Update a district (super admin)",
+  description: "Send the `version` read with the district: a save over a newer one answers 409 with the newer district in `current`.",
   request: { body: jsonBody(UpdateOrganization) },
   responses: { 200: jsonResponse(Organization, "The district"), ...errorResponses, ...nameTaken },
 });
@@ -98,28 +102,35 @@ export function registerOrganization(app: Router) {
     const actor = requireSuperAdmin(c.var.actor);
     const body = c.req.valid("json");
     const { db, now } = c.var.deps;
-    const org = await db.transaction().execute(async (tx) => {
-      const before = await tx
-        .selectFrom("organization")
-        .selectAll()
-        .where("organization_id", "=", body.organizationId)
-        .where("deleted_at", "is", null)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!before) throw notFound("District");
-      await assertDistrictNameFree(tx, body.name, before.organization_id);
-      const row = await tx
-        .updateTable("organization")
-        .set({ name: body.name, state: body.state, website: body.website, updated_at: now() })
-        .where("organization_id", "=", body.organizationId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await audit(tx, actor, "update", "organization", row.organization_id, {
-        before: { name: before.name, state: before.state, website: before.website },
-        after: { name: row.name, state: row.state, website: row.website },
+    let org;
+    try {
+      org = await db.transaction().execute(async (tx) => {
+        const before = await tx
+          .selectFrom("organization")
+          .selectAll()
+          .where("organization_id", "=", body.organizationId)
+          .where("deleted_at", "is", null)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) throw notFound("District");
+        checkVersion(body.version, before.version, "district");
+        await assertDistrictNameFree(tx, body.name, before.organization_id);
+        const row = await tx
+          .updateTable("organization")
+          .set({ name: body.name, state: body.state, website: body.website, updated_at: now(), version: sql<number>`version + 1` })
+          .where("organization_id", "=", body.organizationId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await audit(tx, actor, "update", "organization", row.organization_id, {
+          before: { name: before.name, state: before.state, website: before.website },
+          after: { name: row.name, state: row.state, website: row.website },
+        });
+        return row;
       });
-      return row;
-    });
+    } catch (err) {
+      if (!(err instanceof StaleVersion)) throw err;
+      return c.json({ message: err.message, current: toOrganization(await assertOrganization(db, actor, body.organizationId)) }, 409);
+    }
     return c.json(toOrganization(org), 200);
   });
 
@@ -128,6 +139,13 @@ export function registerOrganization(app: Router) {
     const { db, now } = c.var.deps;
     const org = await assertOrganization(db, actor, c.req.valid("param").id);
     await db.transaction().execute(async (tx) => {
+      // Locked before counting: a school being added holds the district for share.
+      await tx
+        .selectFrom("organization")
+        .select("organization_id")
+        .where("organization_id", "=", org.organization_id)
+        .forUpdate()
+        .execute();
       const schools = await tx
         .selectFrom("organization_unit")
         .select((eb) => eb.fn.countAll<string>().as("n"))

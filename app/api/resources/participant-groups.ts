@@ -11,8 +11,10 @@ import { audit } from "../audit";
 import type { Actor } from "../env";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, forbidden } from "../errors";
+import { lockClassroom, lockSchool } from "../locks";
 import { ClassroomSummary, type ClassroomSummary as ClassroomSummaryT } from "../mappers";
 import { assertClassroom, assertOrganization, assertSchool, canManageClassrooms, classroomBound, requireActor } from "../scope";
+import { checkVersion, conflictResponse, StaleVersion, Version, VersionField } from "../versions";
 
 const IdParam = z.object({
   id: z
@@ -39,6 +41,7 @@ export const Classroom = z
       name: z.string(),
       Organization: z.object({ organizationId: z.string(), name: z.string() }),
     }),
+    version: Version,
   })
   .openapi("Classroom");
 export type Classroom = z.infer<typeof Classroom>;
@@ -62,6 +65,7 @@ export async function loadClassroom(db: Db, classroomId: string): Promise<Classr
         "g.name",
         "g.organization_unit_id",
         "g.enabled_in_eb_platform",
+        "g.version",
         "ou.name as school_name",
         "o.organization_id",
         "o.name as organization_name",
@@ -113,6 +117,7 @@ export async function loadClassroom(db: Db, classroomId: string): Promise<Classr
       name: group.school_name,
       Organization: { organizationId: group.organization_id, name: group.organization_name },
     },
+    version: group.version,
   };
 }
 
@@ -149,6 +154,7 @@ const CreateClassroom = z
 const UpdateClassroom = z
   .object({ participantGroupId: z.string({ error: "participantGroupId is required" }).uuid() })
   .extend(ClassroomFields.shape)
+  .extend({ version: VersionField })
   .openapi("UpdateClassroom");
 
 const createClassroom = createRoute({
@@ -163,9 +169,10 @@ const updateClassroom = createRoute({
   method: "put",
   path: "/participantGroups",
   summary: "Update a classroom's name, teachers and screening switch (admin roles of its school)",
-  description: "teacherId, when sent, replaces the teachers; left out, they stay.",
+  description:
+    "teacherId, when sent, replaces the teachers; left out, they stay. Send the `version` read with the classroom: a save over a newer one answers 409 with the newer classroom in `current`.",
   request: { body: jsonBody(UpdateClassroom) },
-  responses: { 200: jsonResponse(Classroom, "The classroom"), ...errorResponses },
+  responses: { 200: jsonResponse(Classroom, "The classroom"), ...errorResponses, ...conflictResponse(Classroom, "Not saved") },
 });
 
 const deleteClassroom = createRoute({
@@ -205,7 +212,14 @@ async function loadClassroomSummaries(db: Db, actor: Actor, schoolIds: readonly 
   const groups = await db
     .selectFrom("participant_group as g")
     .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
-    .select(["g.participant_group_id", "g.name", "g.organization_unit_id", "g.enabled_in_eb_platform", "ou.name as school_name"])
+    .select([
+      "g.participant_group_id",
+      "g.name",
+      "g.organization_unit_id",
+      "g.enabled_in_eb_platform",
+      "g.version",
+      "ou.name as school_name",
+    ])
     .where("g.organization_unit_id", "in", [...schoolIds])
     .where("g.deleted_at", "is", null)
     .$if(teacher !== null, (q) =>
@@ -256,6 +270,7 @@ async function loadClassroomSummaries(db: Db, actor: Actor, schoolIds: readonly 
       studentCount: own.reduce((sum, r) => sum + Number(r.n), 0),
       User: mine.map((t) => ({ userId: t.user_id, firstName: t.first_name, lastName: t.last_name })),
       OrganizationUnit: { organizationUnitId: g.organization_unit_id, name: g.school_name },
+      version: g.version,
     };
   });
 }
@@ -320,6 +335,8 @@ export function registerParticipantGroups(app: Router) {
     const teacherIds = body.teacherId ?? [];
     await assertTeachersOfSchool(db, school.organization_unit_id, teacherIds);
     const id = await db.transaction().execute(async (tx) => {
+      // The school stays locked (shared) until the classroom is in: it cannot be deleted meanwhile.
+      await lockSchool(tx, school.organization_unit_id, "share");
       const g = await tx
         .insertInto("participant_group")
         .values({
@@ -353,44 +370,55 @@ export function registerParticipantGroups(app: Router) {
     const group = await assertClassroom(db, actor, body.participantGroupId);
     if (!canManageClassrooms(actor, group)) throw forbidden();
     if (body.organizationUnitId !== group.organization_unit_id) throw new ApiError(400, CLASSROOM_MESSAGES.schoolLocked);
-    const before = await db
-      .selectFrom("participant_group_teacher")
-      .select("user_id")
-      .where("participant_group_id", "=", group.participant_group_id)
-      .execute();
-    const oldIds = before.map((t) => t.user_id);
-    const teacherIds = body.teacherId ?? oldIds;
-    await assertTeachersOfSchool(
-      db,
-      group.organization_unit_id,
-      teacherIds.filter((id) => !oldIds.includes(id)),
-    );
-    await db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable("participant_group")
-        .set({ name: body.name, enabled_in_eb_platform: body.enabledInEBPlatform ?? group.enabled_in_eb_platform, updated_at: now() })
-        .where("participant_group_id", "=", group.participant_group_id)
-        .execute();
-      const removed = oldIds.filter((id) => !teacherIds.includes(id));
-      const added = teacherIds.filter((id) => !oldIds.includes(id));
-      if (removed.length) {
-        await tx
-          .deleteFrom("participant_group_teacher")
-          .where("participant_group_id", "=", group.participant_group_id)
-          .where("user_id", "in", removed)
+    try {
+      await db.transaction().execute(async (tx) => {
+        // The classroom's row is locked first: two saves run one after the other, the second
+        // diffing its teachers against what the first left.
+        const locked = await lockClassroom(tx, group.participant_group_id, "update");
+        checkVersion(body.version, locked.version, "classroom");
+        const before = await tx
+          .selectFrom("participant_group_teacher")
+          .select("user_id")
+          .where("participant_group_id", "=", locked.participant_group_id)
           .execute();
-      }
-      if (added.length) {
+        const oldIds = before.map((t) => t.user_id);
+        const teacherIds = body.teacherId ?? oldIds;
+        await assertTeachersOfSchool(
+          tx,
+          locked.organization_unit_id,
+          teacherIds.filter((id) => !oldIds.includes(id)),
+        );
+        const enabled = body.enabledInEBPlatform ?? locked.enabled_in_eb_platform;
         await tx
-          .insertInto("participant_group_teacher")
-          .values(added.map((user_id) => ({ participant_group_id: group.participant_group_id, user_id })))
+          .updateTable("participant_group")
+          .set({ name: body.name, enabled_in_eb_platform: enabled, updated_at: now(), version: sql<number>`version + 1` })
+          .where("participant_group_id", "=", locked.participant_group_id)
           .execute();
-      }
-      await audit(tx, actor, "update", "participant_group", group.participant_group_id, {
-        before: { name: group.name, teacherIds: oldIds, enabledInEBPlatform: group.enabled_in_eb_platform },
-        after: { name: body.name, teacherIds, enabledInEBPlatform: body.enabledInEBPlatform ?? group.enabled_in_eb_platform },
+        const removed = oldIds.filter((id) => !teacherIds.includes(id));
+        const added = teacherIds.filter((id) => !oldIds.includes(id));
+        if (removed.length) {
+          await tx
+            .deleteFrom("participant_group_teacher")
+            .where("participant_group_id", "=", locked.participant_group_id)
+            .where("user_id", "in", removed)
+            .execute();
+        }
+        if (added.length) {
+          await tx
+            .insertInto("participant_group_teacher")
+            .values(added.map((user_id) => ({ participant_group_id: locked.participant_group_id, user_id })))
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        }
+        await audit(tx, actor, "update", "participant_group", locked.participant_group_id, {
+          before: { name: locked.name, teacherIds: oldIds, enabledInEBPlatform: locked.enabled_in_eb_platform },
+          after: { name: body.name, teacherIds, enabledInEBPlatform: enabled },
+        });
       });
-    });
+    } catch (err) {
+      if (!(err instanceof StaleVersion)) throw err;
+      return c.json({ message: err.message, current: await loadClassroom(db, group.participant_group_id) }, 409);
+    }
     return c.json(await loadClassroom(db, group.participant_group_id), 200);
   });
 
@@ -401,6 +429,9 @@ export function registerParticipantGroups(app: Router) {
     const group = await assertClassroom(db, actor, c.req.valid("param").id);
     if (!canManageClassrooms(actor, group)) throw forbidden();
     await db.transaction().execute(async (tx) => {
+      // Locked before counting: a student being added holds the classroom for share, so the
+      // count waits for that save and sees its student (and a later one finds the classroom gone).
+      await lockClassroom(tx, group.participant_group_id, "update");
       const students = await tx
         .selectFrom("participant_group_member as m")
         .innerJoin("participant as p", "p.participant_id", "m.participant_id")

@@ -19,9 +19,11 @@ import { isOn } from "#app/server/flags.server";
 import { audit, isUniqueViolation } from "../audit";
 import type { Actor } from "../env";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
-import { ApiError, forbidden } from "../errors";
+import { ApiError, forbidden, notFound } from "../errors";
 import { Participant, SchoolStudent, toParticipant, type SchoolStudent as SchoolStudentT } from "../mappers";
+import { lockSchool } from "../locks";
 import { assertParticipant, assertSchool, canDeleteStudents, classroomBound, requireActor, taughtClassroomIds } from "../scope";
+import { checkVersion, conflictResponse, StaleVersion, VersionField } from "../versions";
 
 export const STUDENT_MESSAGES = {
   grade3Off: "Grade 3 is not available for new students.",
@@ -67,6 +69,7 @@ const CreateStudent = z
 const UpdateStudent = z
   .object({ participantId: z.string({ error: "participantId is required" }).uuid() })
   .extend(StudentRequest.shape)
+  .extend({ version: VersionField })
   .openapi("UpdateStudent");
 
 const getParticipant = createRoute({
@@ -105,8 +108,9 @@ const updateStudent = createRoute({
   method: "put",
   path: "/participants",
   summary: "Update a student (every role within scope); a new organizationUnitId moves the student",
+  description: "Send the `version` read with the student: a save over a newer one answers 409 with the newer student in `current`.",
   request: { body: jsonBody(UpdateStudent) },
-  responses: { 200: jsonResponse(Participant, "The student"), ...errorResponses },
+  responses: { 200: jsonResponse(Participant, "The student"), ...errorResponses, ...conflictResponse(Participant, "Not saved") },
 });
 
 const deleteStudent = createRoute({
@@ -138,7 +142,8 @@ async function groupIdsOf(db: Db, participantId: string) {
 /**
  * The classrooms a student ends up in: each must be a live classroom of the student's school,
  * newly added ones enabled for screening; a teacher adds only classrooms they teach, keeps
- * the student's other classrooms, and must leave the student in one of theirs.
+ * the student's other classrooms, and must leave the student in one of theirs. Run it inside the
+ * save's transaction: the classrooms stay locked (shared) until the save commits.
  */
 async function resolveClassrooms(db: Db, actor: Actor, schoolId: string, submitted: string[] | undefined, existing: string[]) {
   const wanted = submitted ?? existing;
@@ -149,6 +154,10 @@ async function resolveClassrooms(db: Db, actor: Actor, schoolId: string, submitt
         .where("participant_group_id", "in", wanted)
         .where("organization_unit_id", "=", schoolId)
         .where("deleted_at", "is", null)
+        // Held until the save commits: a classroom cannot be deleted while a student joins it
+        // (its delete locks it for update, then counts its students).
+        .orderBy("participant_group_id")
+        .forShare()
         .execute()
     : [];
   if (groups.length !== wanted.length) throw new ApiError(400, STUDENT_MESSAGES.classroomsOfSchool);
@@ -279,10 +288,12 @@ export function registerParticipants(app: Router) {
     const fields = checkStudent(body, { today: localIsoDate(now()), grade3: isOn(c.var.flags, "grade-3-student-create") });
     if (needsClassroomToCreateStudents(actor.role) && !body.participantGroupIds?.length)
       throw new ApiError(400, requiredMessage("Classroom"));
-    const groupIds = await resolveClassrooms(db, actor, school.organization_unit_id, body.participantGroupIds ?? [], []);
     for (let attempt = 1; ; attempt++) {
       try {
-        const row = await db.transaction().execute(async (tx) => {
+        const { row, groupIds } = await db.transaction().execute(async (tx) => {
+          // The school and the classrooms stay locked (shared) until the student is in: neither can be deleted meanwhile.
+          await lockSchool(tx, school.organization_unit_id, "share");
+          const groupIds = await resolveClassrooms(tx, actor, school.organization_unit_id, body.participantGroupIds ?? [], []);
           const p = await tx
             .insertInto("participant")
             .values({ ...fields, organization_unit_id: school.organization_unit_id, participant_code: participantCode(cryptoRandom) })
@@ -299,7 +310,7 @@ export function registerParticipants(app: Router) {
             participantGroupIds: groupIds,
             participantCode: p.participant_code,
           });
-          return p;
+          return { row: p, groupIds };
         });
         return c.json(toParticipant(row, groupIds), 201);
       } catch (err) {
@@ -313,51 +324,74 @@ export function registerParticipants(app: Router) {
     const actor = requireActor(c.var.actor);
     const { db, now } = c.var.deps;
     const body = c.req.valid("json");
-    const before = await assertParticipant(db, actor, body.participantId);
-    const moving = body.organizationUnitId !== before.organization_unit_id;
-    const school = moving ? await assertSchool(db, actor, body.organizationUnitId) : { organization_unit_id: before.organization_unit_id };
-    const fields = checkStudent(body, {
-      today: localIsoDate(now()),
-      grade3: isOn(c.var.flags, "grade-3-student-create"),
-      previousGrade: before.grade,
-    });
-    const existing = moving ? [] : await groupIdsOf(db, before.participant_id);
-    const groupIds = await resolveClassrooms(db, actor, school.organization_unit_id, body.participantGroupIds, existing);
-    const row = await db.transaction().execute(async (tx) => {
-      const p = await tx
-        .updateTable("participant")
-        .set({ ...fields, organization_unit_id: school.organization_unit_id, updated_at: now() })
-        .where("participant_id", "=", before.participant_id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const old = await tx
-        .selectFrom("participant_group_member")
-        .select("participant_group_id")
-        .where("participant_id", "=", p.participant_id)
-        .execute();
-      const oldIds = old.map((m) => m.participant_group_id);
-      // Memberships of deleted classrooms stay (restorable with the classroom); live ones follow the form.
-      const removed = moving ? oldIds : existing.filter((id) => !groupIds.includes(id));
-      const added = groupIds.filter((id) => !oldIds.includes(id));
-      if (removed.length) {
-        await tx
-          .deleteFrom("participant_group_member")
+    // Scope first (404/403), then the save under the student's lock with what is stored now.
+    const seen = await assertParticipant(db, actor, body.participantId);
+    if (body.organizationUnitId !== seen.organization_unit_id) await assertSchool(db, actor, body.organizationUnitId);
+    let saved;
+    try {
+      saved = await db.transaction().execute(async (tx) => {
+        // The student's row is locked first: two saves of one student run one after the other,
+        // the second diffing its classrooms against what the first left (never both sets).
+        const before = await tx
+          .selectFrom("participant")
+          .selectAll()
+          .where("participant_id", "=", seen.participant_id)
+          .where("deleted_at", "is", null)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) throw notFound("Student");
+        checkVersion(body.version, before.version, "student");
+        const moving = body.organizationUnitId !== before.organization_unit_id;
+        const schoolId = moving ? body.organizationUnitId : before.organization_unit_id;
+        await lockSchool(tx, schoolId, "share");
+        const fields = checkStudent(body, {
+          today: localIsoDate(now()),
+          grade3: isOn(c.var.flags, "grade-3-student-create"),
+          previousGrade: before.grade,
+        });
+        const existing = moving ? [] : await groupIdsOf(tx, before.participant_id);
+        const groupIds = await resolveClassrooms(tx, actor, schoolId, body.participantGroupIds, existing);
+        const p = await tx
+          .updateTable("participant")
+          .set({ ...fields, organization_unit_id: schoolId, updated_at: now(), version: sql<number>`version + 1` })
+          .where("participant_id", "=", before.participant_id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const old = await tx
+          .selectFrom("participant_group_member")
+          .select("participant_group_id")
           .where("participant_id", "=", p.participant_id)
-          .where("participant_group_id", "in", removed)
           .execute();
-      }
-      if (added.length) {
-        await tx
-          .insertInto("participant_group_member")
-          .values(added.map((g) => ({ participant_group_id: g, participant_id: p.participant_id })))
-          .execute();
-      }
-      await audit(tx, actor, "update", "participant", p.participant_id, {
-        before: { ...pick(before), participantGroupIds: existing },
-        after: { ...pick(p), participantGroupIds: groupIds },
+        const oldIds = old.map((m) => m.participant_group_id);
+        // Memberships of deleted classrooms stay (restorable with the classroom); live ones follow the form.
+        const removed = moving ? oldIds : existing.filter((id) => !groupIds.includes(id));
+        const added = groupIds.filter((id) => !oldIds.includes(id));
+        if (removed.length) {
+          await tx
+            .deleteFrom("participant_group_member")
+            .where("participant_id", "=", p.participant_id)
+            .where("participant_group_id", "in", removed)
+            .execute();
+        }
+        if (added.length) {
+          await tx
+            .insertInto("participant_group_member")
+            .values(added.map((g) => ({ participant_group_id: g, participant_id: p.participant_id })))
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        }
+        await audit(tx, actor, "update", "participant", p.participant_id, {
+          before: { ...pick(before), participantGroupIds: existing },
+          after: { ...pick(p), participantGroupIds: groupIds },
+        });
+        return { row: p, groupIds };
       });
-      return p;
-    });
+    } catch (err) {
+      if (!(err instanceof StaleVersion)) throw err;
+      const current = await assertParticipant(db, actor, seen.participant_id);
+      return c.json({ message: err.message, current: toParticipant(current, await groupIdsOf(db, current.participant_id)) }, 409);
+    }
+    const { row, groupIds } = saved;
     return c.json(toParticipant(row, groupIds), 200);
   });
 

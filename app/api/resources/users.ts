@@ -21,6 +21,7 @@ import {
   requireSuperAdmin,
   userListScope,
 } from "../scope";
+import { checkVersion, conflictResponse, StaleVersion, VersionField } from "../versions";
 
 // Users of spec 000 §3/§5/§6 (issue 4). Invites and auth status live in accounts.ts.
 
@@ -78,6 +79,7 @@ const UpdateUser = z
       .optional()
       .openapi({ description: "cannot change; when sent they must be the stored ones" }),
     organizationUnitIds: SchoolIds.openapi({ description: "only for school admin and teacher; refused for other roles" }),
+    version: VersionField,
   })
   .openapi("UpdateUser");
 
@@ -122,8 +124,9 @@ const routes = {
     method: "put",
     path: "/user",
     summary: "Update a user's names and schools; email, role and district cannot change",
+    description: "Send the `version` read with the user: a save over a newer one answers 409 with the newer user in `current`.",
     request: { body: jsonBody(UpdateUser) },
-    responses: { 200: jsonResponse(User, "The user"), ...errorResponses },
+    responses: { 200: jsonResponse(User, "The user"), ...errorResponses, ...conflictResponse(User, "Not saved") },
   }),
   remove: createRoute({
     method: "delete",
@@ -140,7 +143,7 @@ export async function loadUsers(db: Db, userIds: readonly string[]) {
   const [users, roles, units] = await Promise.all([
     db
       .selectFrom("app_user")
-      .select(["user_id", "organization_id", "first_name", "last_name", "email", "auth_status"])
+      .select(["user_id", "organization_id", "first_name", "last_name", "email", "auth_status", "version"])
       .where("user_id", "in", [...userIds])
       .execute(),
     db
@@ -376,48 +379,76 @@ export function registerUsers(app: Router) {
     }
     if (body.organizationId && body.organizationId !== row.organization_id) throw new ApiError(400, USER_MESSAGES.districtLocked);
 
-    const before = current.OrganizationUnits.map((s) => s.organizationUnitId);
     if (!isSchoolLevel(currentRoles[0] ?? null) && body.organizationUnitIds.length > 0) {
       // Refused, not ignored: 'updated' must not be said of schools that were never saved.
       throw new ApiError(400, currentRoles[0] === "SUPER_ADMIN" ? USER_MESSAGES.superAdminOnly : SCHOOLS_NOT_FOR_ROLE_MESSAGE);
     }
-    let schoolIds: string[] = before;
-    if (isSchoolLevel(currentRoles[0] ?? null) && row.organization_id) {
-      const submitted = body.organizationUnitIds;
-      if (!canPlaceUser(actor, row.organization_id, submitted)) throw forbidden();
-      await assertSchoolsOfDistrict(db, row.organization_id, submitted);
-      // A school admin changes only their own schools; the user's other schools stay.
-      const kept = actor.role === "ORG_UNIT_ADMIN" ? before.filter((id) => !actor.schoolIds.includes(id)) : [];
-      schoolIds = [...new Set([...kept, ...submitted])];
-      if (schoolIds.length === 0) throw new ApiError(400, requiredMessage("Schools"));
+    // The district whose schools the user is placed in (school-level roles only).
+    const placing = isSchoolLevel(currentRoles[0] ?? null) ? row.organization_id : null;
+    if (placing) {
+      if (!canPlaceUser(actor, placing, body.organizationUnitIds)) throw forbidden();
+      await assertSchoolsOfDistrict(db, placing, body.organizationUnitIds);
     }
 
-    await db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable("app_user")
-        .set({ first_name: body.firstName, last_name: body.lastName, updated_at: now() })
-        .where("user_id", "=", row.user_id)
-        .execute();
-      const added = schoolIds.filter((id) => !before.includes(id));
-      const removed = before.filter((id) => !schoolIds.includes(id));
-      if (removed.length) {
-        await tx
-          .deleteFrom("user_organization_unit")
+    try {
+      await db.transaction().execute(async (tx) => {
+        // The user's row is locked first: two saves run one after the other, the second diffing
+        // its schools against what the first left (never both sets).
+        const locked = await tx
+          .selectFrom("app_user")
+          .select(["user_id", "first_name", "last_name", "version"])
           .where("user_id", "=", row.user_id)
-          .where("organization_unit_id", "in", removed)
-          .execute();
-      }
-      if (added.length) {
+          .where("deleted_at", "is", null)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!locked) throw notFound("User");
+        checkVersion(body.version, locked.version, "user");
+        const before = (
+          await tx
+            .selectFrom("user_organization_unit as uou")
+            .innerJoin("organization_unit as ou", "ou.organization_unit_id", "uou.organization_unit_id")
+            .select("uou.organization_unit_id")
+            .where("uou.user_id", "=", row.user_id)
+            .where("ou.deleted_at", "is", null)
+            .execute()
+        ).map((r) => r.organization_unit_id);
+        let schoolIds: string[] = before;
+        if (placing) {
+          // A school admin changes only their own schools; the user's other schools stay.
+          const kept = actor.role === "ORG_UNIT_ADMIN" ? before.filter((id) => !actor.schoolIds.includes(id)) : [];
+          schoolIds = [...new Set([...kept, ...body.organizationUnitIds])];
+          if (schoolIds.length === 0) throw new ApiError(400, requiredMessage("Schools"));
+        }
         await tx
-          .insertInto("user_organization_unit")
-          .values(added.map((id) => ({ user_id: row.user_id, organization_unit_id: id })))
+          .updateTable("app_user")
+          .set({ first_name: body.firstName, last_name: body.lastName, updated_at: now(), version: sql<number>`version + 1` })
+          .where("user_id", "=", row.user_id)
           .execute();
-      }
-      await audit(tx, actor, "update", "app_user", row.user_id, {
-        before: { firstName: row.first_name, lastName: row.last_name, schoolIds: before },
-        after: { firstName: body.firstName, lastName: body.lastName, schoolIds },
+        const added = schoolIds.filter((id) => !before.includes(id));
+        const removed = before.filter((id) => !schoolIds.includes(id));
+        if (removed.length) {
+          await tx
+            .deleteFrom("user_organization_unit")
+            .where("user_id", "=", row.user_id)
+            .where("organization_unit_id", "in", removed)
+            .execute();
+        }
+        if (added.length) {
+          await tx
+            .insertInto("user_organization_unit")
+            .values(added.map((id) => ({ user_id: row.user_id, organization_unit_id: id })))
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        }
+        await audit(tx, actor, "update", "app_user", row.user_id, {
+          before: { firstName: locked.first_name, lastName: locked.last_name, schoolIds: before },
+          after: { firstName: body.firstName, lastName: body.lastName, schoolIds },
+        });
       });
-    });
+    } catch (err) {
+      if (!(err instanceof StaleVersion)) throw err;
+      return c.json({ message: err.message, current: await loadUser(db, row.user_id) }, 409);
+    }
     return c.json(await loadUser(db, row.user_id), 200);
   });
 

@@ -2,7 +2,7 @@ import { CheckboxGroup, FormField, type Option } from "../FormField";
 import { ErrorAlert } from "../ErrorAlert";
 import { FormDialog, useEntityForm } from "./DialogForm";
 
-export type ClassroomFormData = { participantGroupId: string; name: string; teacherIds: string[] };
+export type ClassroomFormData = { participantGroupId: string; name: string; teacherIds: string[]; version: number };
 
 /**
  * Create Classroom (`?dialog=create-classroom`) or Update Classroom (`?dialog=edit-classroom&id=…`):
@@ -23,6 +23,7 @@ export function ClassroomDialog({
   const { form, fields: f } = useEntityForm("classroom", classroom?.participantGroupId, {
     name: classroom?.name,
     teacherIds: classroom?.teacherIds,
+    version: classroom ? String(classroom.version) : undefined,
   });
   return (
     <FormDialog {...form} title={classroom ? "Update Classroom" : "Create Classroom"}>

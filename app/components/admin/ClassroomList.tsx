@@ -54,7 +54,12 @@ export function ClassroomList({
       create={{ label: "Create Classroom", dialog: <LazyClassroomDialog {...dialog} /> }}
       edit={(c) => (
         <LazyClassroomDialog
-          classroom={{ participantGroupId: c.participantGroupId, name: c.name, teacherIds: c.User.map((t) => t.userId) }}
+          classroom={{
+            participantGroupId: c.participantGroupId,
+            name: c.name,
+            teacherIds: c.User.map((t) => t.userId),
+            version: c.version,
+          }}
           {...dialog}
         />
       )}

@@ -5,16 +5,28 @@ import { useFormReply, useIntentFields, type FormReply, type StoredValues } from
 import { ErrorSummary, FocusFieldContext, FormError } from "../FormField";
 import { DialogCancel, UrlDialog } from "../UrlDialog";
 
-type FormProps = { intent: string; id?: string; formError?: string; submitLabel?: string; danger?: boolean; children?: ReactNode };
+type FormProps = {
+  intent: string;
+  id?: string;
+  /** An edit's row version (optimistic concurrency): sent back with the save, a newer one answers 409. */
+  version?: string;
+  formError?: string;
+  submitLabel?: string;
+  danger?: boolean;
+  children?: ReactNode;
+};
 
 /**
  * A create/update dialog's form: `create-<entity>`, or `edit-<entity>` for the row `id`, and its
- * fields as a failed save left them (else `stored`). `form` goes to FormDialog.
+ * fields as a failed save left them (else `stored`). `form` goes to FormDialog. An edit carries
+ * the row's `version` (a stored value): after a save refused because someone else saved first,
+ * the reply holds their values and their version, so saving again applies the change over theirs.
  */
 export function useEntityForm(entity: string, id: string | undefined, stored: StoredValues = {}) {
   const intent = `${id === undefined ? "create" : "edit"}-${entity}`;
   const fields = useIntentFields(intent, stored);
-  return { form: { intent, id, formError: fields.formError }, fields };
+  const version = id === undefined ? undefined : fields.text("version").defaultValue || undefined;
+  return { form: { intent, id, version, formError: fields.formError }, fields };
 }
 
 /**
@@ -38,6 +50,7 @@ export function FormDialog({ title, description, ...form }: FormProps & { title:
 export function DialogForm({
   intent,
   id,
+  version,
   closeHref,
   formError,
   submitLabel = "Save",
@@ -58,6 +71,7 @@ export function DialogForm({
     <Form ref={formRef} method="post" noValidate className="form" preventScrollReset onSubmit={(event) => busy && event.preventDefault()}>
       <input type="hidden" name="intent" value={intent} />
       {id ? <input type="hidden" name="id" value={id} /> : null}
+      {version ? <input type="hidden" name="version" value={version} /> : null}
       {intent.startsWith("create-") ? <IdempotencyKey /> : null}
       {/* Keyed on the reply: a new summary for each failed save, so it is announced each time. */}
       <ErrorSummary key={replyKey(reply)} failed={invalid.length > 0} />

@@ -13,6 +13,7 @@ export function DistrictDialog({ district }: { district?: Organization }) {
     name: district?.name,
     state: district?.state,
     website: district?.website,
+    version: district ? String(district.version) : undefined,
   });
   return (
     <FormDialog {...form} title={district ? "Update District" : "Create District"}>

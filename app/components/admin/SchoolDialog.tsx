@@ -6,7 +6,10 @@ type OrganizationUnit = ApiSchema<"OrganizationUnit">;
 
 /** Create School (`?dialog=create-school`) or Update School (`?dialog=edit-school&id=…`). */
 export function SchoolDialog({ school }: { school?: OrganizationUnit }) {
-  const { form, fields: f } = useEntityForm("school", school?.organizationUnitId, { name: school?.name });
+  const { form, fields: f } = useEntityForm("school", school?.organizationUnitId, {
+    name: school?.name,
+    version: school ? String(school.version) : undefined,
+  });
   return (
     <FormDialog {...form} title={school ? "Update School" : "Create School"}>
       <FormField label="Name" required {...f.text("name")} />

@@ -52,13 +52,18 @@ export function StudentDialog({
     organizationUnitId: student?.organizationUnitId ?? defaultSchoolId,
     participantGroupId: shownClassroom,
     tags: student?.tags ? student.tags.split(",") : [],
+    version: student ? String(student.version) : undefined,
+    shownClassroomId: shownClassroom,
+    existingClassroomIds: student?.participantGroupIds.join(","),
+    existingGrade: student?.grade,
   });
   return (
     <FormDialog {...form} title={student ? "Update Student" : "Create Student"}>
       <ErrorAlert message={optionsError} />
-      <input type="hidden" name="shownClassroomId" value={shownClassroom} />
-      {student ? <input type="hidden" name="existingClassroomIds" value={student.participantGroupIds.join(",")} /> : null}
-      {student ? <input type="hidden" name="existingGrade" value={student.grade} /> : null}
+      {/* What the save changes from: as stored, or after a refused stale save the newer values it came back with. */}
+      <input type="hidden" name="shownClassroomId" value={f.text("shownClassroomId").defaultValue} />
+      {student ? <input type="hidden" name="existingClassroomIds" value={f.text("existingClassroomIds").defaultValue} /> : null}
+      {student ? <input type="hidden" name="existingGrade" value={f.text("existingGrade").defaultValue} /> : null}
       <div className="form-grid">
         <FormField label="First Name" required {...f.text("firstName")} />
         <FormField label="Middle Name" {...f.text("middleName")} />

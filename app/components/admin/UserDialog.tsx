@@ -34,6 +34,7 @@ export function UserDialog({
     email: user?.email,
     role: storedRole,
     organizationUnitIds: user?.OrganizationUnits.map((s) => s.organizationUnitId),
+    version: user ? String(user.version) : undefined,
   });
   const roleOptions = (user && storedRole && !roles.includes(storedRole) ? [...roles, storedRole] : roles).map((r) => ({
     value: r,

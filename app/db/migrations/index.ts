@@ -2,10 +2,12 @@ import type { Migration } from "kysely";
 import * as m0001 from "./0001_initial";
 import * as m0002 from "./0002_ran_scoring";
 import * as m0003 from "./0003_idempotency";
+import * as m0004 from "./0004_row_versions";
 
 // Imported statically so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
   "0002_ran_scoring": m0002,
   "0003_idempotency": m0003,
+  "0004_row_versions": m0004,
 };
