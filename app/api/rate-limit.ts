@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { Db } from "#app/db/connect.server";
 import { RATE_LIMITED } from "#app/domain/rate-limit";
+import { requestClientAddress } from "#app/server/client-address.server";
 import { ApiError } from "./errors";
 
 // Sliding-window limits kept in the database (rate_limit_event), so they hold across
@@ -14,8 +15,17 @@ export interface Limit {
 export const LIMITS = {
   /** Failed sign-ins for one account. */
   loginAccount: { max: 10, windowMs: 15 * 60_000 },
-  /** Sign-in attempts from one address, right or wrong. */
+  /**
+   * Failed sign-ins from one address. Only failures count: a whole school signs in from one NAT
+   * address at 8 a.m., and its teachers who type their password right are never held up by it.
+   */
   loginIp: { max: 50, windowMs: 15 * 60_000 },
+  /**
+   * Failed sign-ins across every account and address (credential stuffing from many addresses):
+   * past it, every sign-in waits until the window moves on. Far above what a district's mistyped
+   * passwords add up to in 15 minutes.
+   */
+  loginGlobal: { max: 1000, windowMs: 15 * 60_000 },
   /** Reset or registration emails for one address. */
   mailAccount: { max: 5, windowMs: 60 * 60_000 },
   /** Reset, registration and code checks from one address. */
@@ -63,12 +73,12 @@ export async function prune(db: Db, now: Date): Promise<void> {
 }
 
 /**
- * The caller's address. The UI forwards its visitor's X-Forwarded-For; a deployment puts a
- * proxy in front that sets it. Without one the address is unknown and only per-account
- * limits apply (a shared "unknown" bucket would let one client lock everyone out).
+ * The caller's address: the socket's peer, or the hop a trusted proxy of ours appended
+ * (TRUST_PROXY), never what the client wrote in X-Forwarded-For (issue 14). Null when unknown
+ * (the server runs without scripts/client-address.mjs, or a call from inside the process with no
+ * visitor): then only the per-account and global limits apply, as a shared "unknown" bucket would
+ * let one client lock everyone out.
  */
 export function clientIp(c: Context): string | null {
-  const forwarded = c.req.header("x-forwarded-for");
-  const first = forwarded?.split(",")[0]?.trim();
-  return first ? first.toLowerCase() : null;
+  return requestClientAddress(c.req.raw.headers);
 }

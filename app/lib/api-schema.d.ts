@@ -12,7 +12,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in with email and password
-     * @description Answers a session token (a new one at every sign-in). 412 means the account has a temporary password: send `{username, password, newpassword}`, or `{username, challenge, newpassword}` with the one-time `challenge` of the 412 answer (valid 10 minutes, single use), so a UI need not keep the temporary password between two pages. Failed sign-ins are limited per account (10 in 15 minutes) and every attempt per client address (50 in 15 minutes): 429.
+     * @description Answers a session token (a new one at every sign-in). 412 means the account has a temporary password: send `{username, password, newpassword}`, or `{username, challenge, newpassword}` with the one-time `challenge` of the 412 answer (valid 10 minutes, single use), so a UI need not keep the temporary password between two pages. Failed sign-ins are limited per account (10 in 15 minutes), per client address (50 in 15 minutes; the socket's address or the hop a trusted proxy appended, never a client's X-Forwarded-For) and across all (1000 in 15 minutes): 429.
      */
     post: {
       parameters: {
@@ -2735,6 +2735,159 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/dashboard/resources/{filename}/download": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A grade's test materials (a zip holding a printable PDF of the student materials)
+     * @description PreK, Kindergarten, Grade 1 and Grade 2 for every signed-in user; Grade 3 with flag grade3hamburger. 404 otherwise.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          filename: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The zip; its name is in Content-Disposition */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/zip": string;
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/support/messages": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a message to customer support (any signed-in user); kept and mailed to support */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["SupportMessageRequest"];
+        };
+      };
+      responses: {
+        /** @description Kept (and mailed unless mailed is false) */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["SupportMessage"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/participantGroups/organizationUnit/{id}": {
     parameters: {
       query?: never;
@@ -4837,6 +4990,17 @@ export interface components {
     CompletionReportRequest: {
       orgId: string;
       timePeriod?: string | null;
+    };
+    SupportMessage: {
+      supportMessageId: string;
+      createdAt: string;
+      mailed: boolean;
+    };
+    SupportMessageRequest: {
+      subject: string;
+      message: string;
+      /** @description the page the user wrote from */
+      page?: string | null;
     };
     ClassroomSummary: {
       participantGroupId: string;

@@ -2,6 +2,7 @@ import { json } from "@remix-run/node";
 import createClient, { type Client } from "openapi-fetch";
 import type { Actor } from "#app/api/env";
 import { serverMessage } from "#app/domain/server-message";
+import { requestClientAddress, SOCKET_ADDRESS_HEADER } from "#app/server/client-address.server";
 import { assertSameOrigin } from "#app/server/csrf.server";
 import { inProcessApi } from "./api-app.server";
 import type { components, paths } from "./api-schema";
@@ -57,12 +58,27 @@ function callerOf(request: Request, context: unknown): CallerState {
   return state;
 }
 
-/** Headers the API needs from the visitor's request: test flag overrides and the client address (rate limits). */
+/**
+ * Headers the API needs from the visitor's request: test flag overrides and the visitor's address
+ * (rate limits, issue 14). In-process, the API reads the same socket stamp and proxy hops this
+ * request came with (app/server/client-address.server.ts). Over HTTP (API_URL) the API's own
+ * socket is this server, so the visitor's address is appended to X-Forwarded-For as a proxy
+ * does: run that API with TRUST_PROXY=1 (or one more than the proxies in front of this UI).
+ */
 function forwardedHeaders(request: Request): [string, string][] {
-  return ["x-feature-flags", "x-forwarded-for"].flatMap((name) => {
+  const out: [string, string][] = [];
+  const flags = request.headers.get("x-feature-flags");
+  if (flags !== null) out.push(["x-feature-flags", flags]);
+  if (process.env.API_URL) {
+    const visitor = requestClientAddress(request.headers);
+    if (visitor) out.push(["x-forwarded-for", visitor]);
+    return out;
+  }
+  for (const name of [SOCKET_ADDRESS_HEADER, "x-forwarded-for"]) {
     const value = request.headers.get(name);
-    return value === null ? [] : [[name, value] as [string, string]];
-  });
+    if (value !== null) out.push([name, value]);
+  }
+  return out;
 }
 
 const apiBase = () => (process.env.API_URL ? new URL("/api", process.env.API_URL).toString() : "http://in-process/api");

@@ -8,7 +8,7 @@ import { ErrorBody, errorResponses, jsonBody, jsonResponse, type ApiEnv, type Ro
 import { CurrentUser, toCurrentUser } from "../mappers";
 import { consumeCode, consumeCodeByValue, issueCode } from "../one-time-codes";
 import { hashPassword, needsRehash, verifyPassword } from "../password";
-import { assertUnderLimit, clear, clientIp, hit, LIMITS, record } from "../rate-limit";
+import { assertUnderLimit, clear, clientIp, LIMITS, record } from "../rate-limit";
 import { requireActor } from "../scope";
 import { createSession, resolveSession, revokeSession } from "../sessions";
 
@@ -36,7 +36,8 @@ const login = createRoute({
     "Answers a session token (a new one at every sign-in). 412 means the account has a temporary password: send " +
     "`{username, password, newpassword}`, or `{username, challenge, newpassword}` with the one-time `challenge` of the " +
     "412 answer (valid 10 minutes, single use), so a UI need not keep the temporary password between two pages. " +
-    "Failed sign-ins are limited per account (10 in 15 minutes) and every attempt per client address (50 in 15 minutes): 429.",
+    "Failed sign-ins are limited per account (10 in 15 minutes), per client address (50 in 15 minutes; the socket's address " +
+    "or the hop a trusted proxy appended, never a client's X-Forwarded-For) and across all (1000 in 15 minutes): 429.",
   security: [],
   request: { body: jsonBody(LoginBody) },
   responses: {
@@ -103,6 +104,7 @@ const logout = createRoute({
 });
 
 export const INCORRECT_LOGIN = "Incorrect email or password.";
+const LOGIN_GLOBAL_BUCKET = "login:global";
 
 /** A fresh token for every sign-in, and the user it belongs to. */
 async function startSession(c: Context<ApiEnv>, userId: string) {
@@ -154,7 +156,10 @@ export function registerDashboard(app: Router) {
     const email = body.username.toLowerCase();
     const ip = clientIp(c);
     const accountBucket = `login:account:${email}`;
-    if (ip) await hit(db, `login:ip:${ip}`, LIMITS.loginIp, now());
+    const ipBucket = ip ? `login:ip:${ip}` : null;
+    // Failures only count (issue 14): per account, per address, and across all of them.
+    await assertUnderLimit(db, LOGIN_GLOBAL_BUCKET, LIMITS.loginGlobal, now());
+    if (ipBucket) await assertUnderLimit(db, ipBucket, LIMITS.loginIp, now());
     await assertUnderLimit(db, accountBucket, LIMITS.loginAccount, now());
     const user = await findSignInUser(db, email);
 
@@ -174,6 +179,8 @@ export function registerDashboard(app: Router) {
     // The same answer for an unknown email and a wrong password, so neither is revealed.
     if (!user || !proven) {
       await record(db, accountBucket, now());
+      if (ipBucket) await record(db, ipBucket, now());
+      await record(db, LOGIN_GLOBAL_BUCKET, now());
       throw new ApiError(401, INCORRECT_LOGIN);
     }
     await clear(db, accountBucket);

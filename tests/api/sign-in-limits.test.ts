@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIMITS } from "#app/api/rate-limit";
+import type { DbHandle } from "#app/db/connect.server";
+import { RATE_LIMITED } from "#app/domain/rate-limit";
+import { SOCKET_ADDRESS_HEADER } from "#app/server/client-address.server";
+import { makeDistrict, makeSchool, makeUser } from "./support/fixtures";
+import { createTestApi, TEST_PASSWORD, type TestApi } from "./support/test-api";
+import { createTestDb } from "./support/test-db";
+
+// Issue 14: sign-in limits were keyed on the client's own X-Forwarded-For: no header meant no
+// per-address limit, and a new header per attempt bypassed it. The address is now the socket's
+// (stamped by scripts/client-address.mjs, as in a running server) or the hop a trusted proxy
+// appended; only failures count, so a school behind one NAT address signs in at 8 a.m.; and a
+// global failure budget stops a spray from many addresses.
+
+(globalThis as Record<symbol, unknown>)[Symbol.for("literacy.socketAddressStamped")] = true;
+
+let handle: DbHandle;
+let t: TestApi;
+let organizationId: string;
+let schoolId: string;
+let n = 0;
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  t = createTestApi(handle.db);
+  organizationId = (await makeDistrict(handle.db)).organization_id;
+  schoolId = (await makeSchool(handle.db, organizationId)).organization_unit_id;
+});
+afterAll(() => handle.close());
+
+const fresh = () => {
+  // Every test starts in a window of its own.
+  t.clock.now = new Date(t.clock.now.getTime() + 60 * 60_000);
+  delete process.env.TRUST_PROXY;
+};
+const teacher = () => makeUser(handle.db, { role: "TEACHER", organizationId, schoolIds: [schoolId] });
+const signIn = (username: string, password: string, headers: Record<string, string>) =>
+  t.call("POST", "/dashboard/login", { body: { username, password }, headers });
+const fail = (headers: Record<string, string>) => signIn(`nobody-${++n}@test.example`, "Wrong#Password1", headers);
+
+describe(`per-address sign-in limit (${process.env.TEST_DB_ENGINE})`, () => {
+  it("applies to a client that sends no X-Forwarded-For", async () => {
+    fresh();
+    const socket = { [SOCKET_ADDRESS_HEADER]: "203.0.113.10" };
+    for (let i = 0; i < LIMITS.loginIp.max; i++) expect((await fail(socket)).status).toBe(401);
+    const user = await teacher();
+    const blocked = await signIn(user.email, TEST_PASSWORD, socket);
+    expect(blocked.status).toBe(429);
+    expect((await blocked.json()).message).toBe(RATE_LIMITED);
+    // Another address is not held up.
+    expect((await signIn(user.email, TEST_PASSWORD, { [SOCKET_ADDRESS_HEADER]: "203.0.113.11" })).status).toBe(200);
+  });
+
+  it("is not bypassed by a new X-Forwarded-For at every attempt", async () => {
+    fresh();
+    const socket = "203.0.113.20";
+    for (let i = 0; i < LIMITS.loginIp.max; i++) {
+      expect((await fail({ [SOCKET_ADDRESS_HEADER]: socket, "x-forwarded-for": `198.18.${i}.${i}` })).status).toBe(401);
+    }
+    const user = await teacher();
+    const res = await signIn(user.email, TEST_PASSWORD, { [SOCKET_ADDRESS_HEADER]: socket, "x-forwarded-for": "198.18.200.1" });
+    expect(res.status).toBe(429);
+  });
+
+  it("with TRUST_PROXY=1, counts the hop the proxy appended, whatever the client wrote before it", async () => {
+    fresh();
+    process.env.TRUST_PROXY = "1";
+    try {
+      const proxy = "10.0.0.2";
+      for (let i = 0; i < LIMITS.loginIp.max; i++) {
+        const res = await fail({ [SOCKET_ADDRESS_HEADER]: proxy, "x-forwarded-for": `6.6.${i}.1, 198.51.100.30` });
+        expect(res.status).toBe(401);
+      }
+      const user = await teacher();
+      expect((await signIn(user.email, TEST_PASSWORD, { [SOCKET_ADDRESS_HEADER]: proxy, "x-forwarded-for": "198.51.100.30" })).status).toBe(
+        429,
+      );
+      // Another visitor behind the same proxy is not.
+      expect((await signIn(user.email, TEST_PASSWORD, { [SOCKET_ADDRESS_HEADER]: proxy, "x-forwarded-for": "198.51.100.31" })).status).toBe(
+        200,
+      );
+    } finally {
+      delete process.env.TRUST_PROXY;
+    }
+  });
+
+  it("lets 60 teachers of one school behind one NAT address sign in at 8 a.m., a few typos included", async () => {
+    fresh();
+    const nat = { [SOCKET_ADDRESS_HEADER]: "198.51.100.40" };
+    const teachers = [];
+    for (let i = 0; i < 60; i++) teachers.push(await teacher());
+    for (const [i, user] of teachers.entries()) {
+      if (i % 6 === 0) expect((await signIn(user.email, "Typo#Password1", nat)).status).toBe(401);
+      expect((await signIn(user.email, TEST_PASSWORD, nat)).status, `teacher ${i + 1}`).toBe(200);
+    }
+  });
+});
+
+describe(`global failed sign-in budget (${process.env.TEST_DB_ENGINE})`, () => {
+  it("past it, sign-ins from any address wait for the window to move on", async () => {
+    fresh();
+    // A spray from many addresses, each under its own limit (stored as the API stores failures).
+    const at = new Date(t.clock.now.getTime() - 60_000);
+    await handle.db
+      .insertInto("rate_limit_event")
+      .values(Array.from({ length: LIMITS.loginGlobal.max - 1 }, () => ({ bucket: "login:global", created_at: at })))
+      .execute();
+    expect((await fail({ [SOCKET_ADDRESS_HEADER]: "192.0.2.1" })).status).toBe(401);
+    const user = await teacher();
+    const res = await signIn(user.email, TEST_PASSWORD, { [SOCKET_ADDRESS_HEADER]: "192.0.2.99" });
+    expect(res.status).toBe(429);
+    expect((await res.json()).message).toBe(RATE_LIMITED);
+    t.clock.now = new Date(t.clock.now.getTime() + LIMITS.loginGlobal.windowMs);
+    expect((await signIn(user.email, TEST_PASSWORD, { [SOCKET_ADDRESS_HEADER]: "192.0.2.99" })).status).toBe(200);
+  });
+});
+
+describe("socket address header", () => {
+  it("is believed only in a process the preload marked", async () => {
+    const { requestClientAddress } = await import("#app/server/client-address.server");
+    const headers = new Headers({ [SOCKET_ADDRESS_HEADER]: "203.0.113.1", "x-forwarded-for": "6.6.6.6" });
+    expect(requestClientAddress(headers, {})).toBe("203.0.113.1");
+    const marker = Symbol.for("literacy.socketAddressStamped");
+    (globalThis as Record<symbol, unknown>)[marker] = undefined;
+    try {
+      expect(requestClientAddress(headers, {})).toBeNull();
+    } finally {
+      (globalThis as Record<symbol, unknown>)[marker] = true;
+    }
+  });
+});
