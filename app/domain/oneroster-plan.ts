@@ -1,0 +1,411 @@
+import { ONEROSTER_FILES, type Roster, type RowError, type Skipped } from "./oneroster";
+
+// What an upload would change (issue 16): the export read by oneroster.ts against the district's
+// current rows, matched on sourcedId. Each kind gets creates, updates (with the changed fields),
+// deactivations (soft: a record a bulk file no longer holds, or status=tobedeleted) and a count of
+// records that change nothing. Pure: the API loads the current rows and carries the plan out.
+
+export interface CurrentSchool {
+  id: string;
+  sourcedId: string;
+  name: string;
+  active: boolean;
+}
+export interface CurrentClassroom {
+  id: string;
+  sourcedId: string;
+  name: string;
+  schoolId: string;
+  active: boolean;
+}
+export interface CurrentTeacher {
+  id: string;
+  sourcedId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  active: boolean;
+  /** Schools of the district the user is linked to. */
+  schoolIds: string[];
+}
+export interface CurrentStudent {
+  id: string;
+  sourcedId: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  grade: string;
+  birthDate: string;
+  schoolId: string;
+  identifier: string | null;
+  email: string | null;
+  active: boolean;
+}
+/** A live user holding one of the file's teacher emails (matched when no sourcedId matches). */
+export interface UserByEmail {
+  id: string;
+  email: string;
+  sameDistrict: boolean;
+  sourcedId: string | null;
+  superAdmin: boolean;
+}
+
+export interface CurrentState {
+  schools: CurrentSchool[];
+  classrooms: CurrentClassroom[];
+  teachers: CurrentTeacher[];
+  students: CurrentStudent[];
+  /** Students of the district's rostered classrooms. */
+  classroomStudents: { classroomId: string; studentId: string }[];
+  /** Teachers of the district's rostered classrooms. */
+  classroomTeachers: { classroomId: string; userId: string }[];
+  usersByEmail: UserByEmail[];
+}
+
+/** A reference to a row: an existing id, or the sourcedId of one this plan creates. */
+export type Ref = { id: string } | { sourcedId: string };
+
+export interface Update<F> {
+  id: string;
+  sourcedId: string;
+  /** The fields that change, new values. */
+  set: Partial<F>;
+  /** Whether the row was inactive and comes back. */
+  reactivate: boolean;
+}
+export interface KindPlan<C, F> {
+  create: C[];
+  update: Update<F>[];
+  deactivate: { id: string; sourcedId: string }[];
+  unchanged: number;
+  skipped: number;
+}
+
+export interface SchoolFields {
+  name: string;
+}
+export interface ClassroomFields {
+  name: string;
+  school: Ref;
+}
+export interface TeacherFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Schools of the classes the teacher teaches (the whole list). */
+  schools: Ref[];
+  /** A user matched by email takes the file's sourcedId. */
+  sourcedId: string;
+}
+export interface StudentFields {
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  grade: string;
+  birthDate: string;
+  school: Ref;
+  identifier: string | null;
+  email: string | null;
+}
+
+export interface MembershipChange {
+  classroom: Ref;
+  member: Ref;
+  role: "student" | "teacher";
+}
+
+export interface Plan {
+  schools: KindPlan<SchoolFields & { sourcedId: string }, SchoolFields>;
+  classrooms: KindPlan<ClassroomFields & { sourcedId: string }, ClassroomFields>;
+  teachers: KindPlan<Omit<TeacherFields, "sourcedId"> & { sourcedId: string }, TeacherFields>;
+  students: KindPlan<StudentFields & { sourcedId: string }, StudentFields>;
+  enrollments: { add: MembershipChange[]; remove: MembershipChange[]; unchanged: number; skipped: number };
+}
+
+export interface KindCounts {
+  created: number;
+  updated: number;
+  deactivated: number;
+  unchanged: number;
+  skipped: number;
+}
+export type PlanCounts = Record<"schools" | "classrooms" | "teachers" | "students" | "enrollments", KindCounts>;
+
+export const KIND_LABELS: Readonly<Record<keyof PlanCounts, string>> = {
+  schools: "Schools",
+  classrooms: "Classrooms",
+  teachers: "Teachers",
+  students: "Students",
+  enrollments: "Enrollments",
+};
+
+const emptyKind = <C, F>(): KindPlan<C, F> => ({ create: [], update: [], deactivate: [], unchanged: 0, skipped: 0 });
+
+const sameRefs = (a: Ref[], b: Ref[]) => {
+  const key = (r: Ref) => ("id" in r ? `id:${r.id}` : `new:${r.sourcedId}`);
+  const x = a.map(key).sort();
+  const y = b.map(key).sort();
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+};
+
+/** Compares the fields of `want` with `have` and returns those that differ. */
+function diff<F extends object>(want: F, have: F): Partial<F> {
+  const set: Partial<F> = {};
+  for (const key of Object.keys(want) as (keyof F)[]) {
+    const w = want[key];
+    const h = have[key];
+    const same = Array.isArray(w)
+      ? sameRefs(w as Ref[], h as Ref[])
+      : typeof w === "object" && w !== null
+        ? sameRefs([w as unknown as Ref], [h as unknown as Ref])
+        : w === h;
+    if (!same) set[key] = w;
+  }
+  return set;
+}
+
+/**
+ * The plan of one upload against the district's current rows, with refusals that only the
+ * database can reveal (a teacher's email held by another account).
+ */
+export function planImport(roster: Roster, current: CurrentState, skippedOnRead: Skipped): { plan: Plan; errors: RowError[] } {
+  const errors: RowError[] = [];
+  const plan: Plan = {
+    schools: emptyKind(),
+    classrooms: emptyKind(),
+    teachers: emptyKind(),
+    students: emptyKind(),
+    enrollments: { add: [], remove: [], unchanged: 0, skipped: skippedOnRead.enrollments },
+  };
+  plan.schools.skipped = skippedOnRead.otherOrgs;
+  plan.classrooms.skipped = skippedOnRead.classesWithoutStudents;
+  plan.teachers.skipped = skippedOnRead.teachersWithoutClasses + skippedOnRead.otherUsers;
+  plan.students.skipped = skippedOnRead.studentsOutOfGrade;
+
+  /**
+   * One kind: rows of the file (active or tobedeleted) against current rows with a sourcedId.
+   * `refOf` maps a sourcedId of this kind to the row it will be after the plan.
+   */
+  function kind<
+    R extends { sourcedId: string; status: "active" | "tobedeleted" },
+    H extends { id: string; sourcedId: string; active: boolean },
+    F extends object,
+  >(
+    target: KindPlan<F & { sourcedId: string }, F>,
+    rows: readonly R[],
+    have: readonly H[],
+    bulk: boolean,
+    want: (row: R) => F,
+    had: (row: H) => F,
+    match?: (row: R) => H | undefined | null,
+  ): Map<string, Ref> {
+    const bySourcedId = new Map(have.map((h) => [h.sourcedId, h]));
+    const refs = new Map<string, Ref>();
+    const inFile = new Set<string>();
+    for (const row of rows) {
+      inFile.add(row.sourcedId);
+      const matched = bySourcedId.has(row.sourcedId) ? undefined : match?.(row);
+      if (matched === null) continue;
+      const existing = bySourcedId.get(row.sourcedId) ?? matched;
+      if (row.status === "tobedeleted") {
+        if (existing?.active) target.deactivate.push({ id: existing.id, sourcedId: row.sourcedId });
+        else target.skipped++;
+        continue;
+      }
+      if (!existing) {
+        target.create.push({ ...want(row), sourcedId: row.sourcedId });
+        refs.set(row.sourcedId, { sourcedId: row.sourcedId });
+        continue;
+      }
+      refs.set(row.sourcedId, { id: existing.id });
+      const set = diff(want(row), had(existing));
+      if (Object.keys(set).length > 0 || !existing.active) {
+        target.update.push({ id: existing.id, sourcedId: row.sourcedId, set, reactivate: !existing.active });
+      } else target.unchanged++;
+    }
+    if (bulk) {
+      for (const h of have) {
+        if (h.active && !inFile.has(h.sourcedId)) target.deactivate.push({ id: h.id, sourcedId: h.sourcedId });
+      }
+    }
+    return refs;
+  }
+
+  const schoolRefs = kind(
+    plan.schools,
+    roster.schools,
+    current.schools,
+    roster.bulk.schools,
+    (s) => ({ name: s.name }),
+    (s) => ({ name: s.name }),
+  );
+  const schoolRef = (sourcedId: string): Ref => schoolRefs.get(sourcedId) ?? { sourcedId };
+
+  const classRefs = kind(
+    plan.classrooms,
+    roster.classrooms,
+    current.classrooms,
+    roster.bulk.classrooms,
+    (c): ClassroomFields => ({ name: c.name, school: schoolRef(c.schoolSourcedId) }),
+    (c): ClassroomFields => ({ name: c.name, school: { id: c.schoolId } }),
+  );
+  const classSchool = new Map(roster.classrooms.map((c) => [c.sourcedId, c.schoolSourcedId]));
+
+  const teacherSchools = new Map<string, Set<string>>();
+  for (const e of roster.enrollments) {
+    if (e.role !== "teacher") continue;
+    const school = classSchool.get(e.classSourcedId);
+    if (!school) continue;
+    if (!teacherSchools.has(e.userSourcedId)) teacherSchools.set(e.userSourcedId, new Set());
+    teacherSchools.get(e.userSourcedId)!.add(school);
+  }
+  const currentTeacherBySourcedId = new Set(current.teachers.map((t) => t.sourcedId));
+  const usersByEmail = new Map(current.usersByEmail.map((u) => [u.email.toLowerCase(), u]));
+  const teacherRefs = kind(
+    plan.teachers,
+    roster.teachers,
+    current.teachers,
+    roster.bulk.teachers,
+    (t): TeacherFields => ({
+      firstName: t.firstName,
+      lastName: t.lastName,
+      email: t.email,
+      schools: [...(teacherSchools.get(t.sourcedId) ?? [])].sort().map(schoolRef),
+      sourcedId: t.sourcedId,
+    }),
+    (t): TeacherFields => ({
+      firstName: t.firstName,
+      lastName: t.lastName,
+      email: t.email,
+      schools: t.schoolIds.map((id) => ({ id })),
+      sourcedId: t.sourcedId,
+    }),
+    (t) => {
+      if (currentTeacherBySourcedId.has(t.sourcedId) || t.status !== "active") return undefined;
+      const user = usersByEmail.get(t.email);
+      // A rostered teacher of this district holding the email is judged below (it may change its email in this file).
+      if (!user || (user.sameDistrict && user.sourcedId !== null)) return undefined;
+      if (user.sameDistrict && !user.superAdmin) {
+        return { id: user.id, sourcedId: "", firstName: "", lastName: "", email: user.email, active: true, schoolIds: [] };
+      }
+      errors.push({
+        file: ONEROSTER_FILES.users,
+        line: t.line,
+        column: "email",
+        reason: `email '${t.email}' belongs to another account`,
+      });
+      return null;
+    },
+  );
+  // An email taken by a live user of another account is refused above; one held by a teacher the
+  // plan deactivates or renames is fine only when that row changes in the same transaction.
+  const emailHolder = new Map(current.teachers.filter((t) => t.active).map((t) => [t.email.toLowerCase(), t]));
+  const leaving = new Set(plan.teachers.deactivate.map((d) => d.id));
+  for (const t of roster.teachers) {
+    if (t.status !== "active") continue;
+    const holder = emailHolder.get(t.email);
+    if (holder && holder.sourcedId !== t.sourcedId && !leaving.has(holder.id)) {
+      const holderStays = roster.teachers.find((r) => r.sourcedId === holder.sourcedId && r.status === "active");
+      if (!holderStays || holderStays.email === t.email) {
+        errors.push({
+          file: ONEROSTER_FILES.users,
+          line: t.line,
+          column: "email",
+          reason: `email '${t.email}' belongs to another teacher (sourcedId '${holder.sourcedId}')`,
+        });
+      }
+    }
+  }
+
+  const studentRefs = kind(
+    plan.students,
+    roster.students,
+    current.students,
+    roster.bulk.students,
+    (s): StudentFields => ({
+      firstName: s.firstName,
+      middleName: s.middleName,
+      lastName: s.lastName,
+      grade: s.grade,
+      birthDate: s.birthDate,
+      school: schoolRef(s.schoolSourcedId),
+      identifier: s.identifier,
+      email: s.email,
+    }),
+    (s): StudentFields => ({
+      firstName: s.firstName,
+      middleName: s.middleName,
+      lastName: s.lastName,
+      grade: s.grade,
+      birthDate: s.birthDate,
+      school: { id: s.schoolId },
+      identifier: s.identifier,
+      email: s.email,
+    }),
+  );
+
+  const leavingStudents = new Set(plan.students.deactivate.map((d) => d.id));
+  // Memberships of active classrooms and members; removed only from rostered classrooms the file still holds.
+  const activeClasses = new Set(roster.classrooms.filter((c) => c.status === "active").map((c) => c.sourcedId));
+  const activeStudents = new Set(roster.students.filter((s) => s.status === "active").map((s) => s.sourcedId));
+  const activeTeachers = new Set(roster.teachers.filter((t) => t.status === "active").map((t) => t.sourcedId));
+  const refKey = (r: Ref) => ("id" in r ? r.id : `new:${r.sourcedId}`);
+  const wanted = new Map<string, MembershipChange>();
+  for (const e of roster.enrollments) {
+    if (!activeClasses.has(e.classSourcedId)) continue;
+    const members = e.role === "student" ? activeStudents : activeTeachers;
+    const refs = e.role === "student" ? studentRefs : teacherRefs;
+    if (!members.has(e.userSourcedId)) {
+      plan.enrollments.skipped++;
+      continue;
+    }
+    const classroom = classRefs.get(e.classSourcedId);
+    const member = refs.get(e.userSourcedId);
+    if (!classroom || !member) continue; // a refused teacher: the plan has errors anyway
+    const change: MembershipChange = { classroom, member, role: e.role };
+    wanted.set(`${e.role}|${refKey(change.classroom)}|${refKey(change.member)}`, change);
+  }
+  const kept = new Set([...activeClasses].map((id) => classRefs.get(id)).flatMap((r) => (r && "id" in r ? [r.id] : [])));
+  const have = new Set<string>();
+  const currentPairs: MembershipChange[] = [
+    ...current.classroomStudents.map((m) => ({ classroom: { id: m.classroomId }, member: { id: m.studentId }, role: "student" as const })),
+    ...current.classroomTeachers.map((m) => ({ classroom: { id: m.classroomId }, member: { id: m.userId }, role: "teacher" as const })),
+  ];
+  for (const m of currentPairs) {
+    const key = `${m.role}|${refKey(m.classroom)}|${refKey(m.member)}`;
+    have.add(key);
+    // A deactivated member keeps its memberships (hidden with it, back with it on undo or return).
+    const memberLeaves = leaving.has((m.member as { id: string }).id) || leavingStudents.has((m.member as { id: string }).id);
+    if (!wanted.has(key) && roster.bulk.enrollments && kept.has((m.classroom as { id: string }).id) && !memberLeaves) {
+      plan.enrollments.remove.push(m);
+    }
+  }
+  for (const [key, change] of wanted) {
+    if (have.has(key)) plan.enrollments.unchanged++;
+    else plan.enrollments.add.push(change);
+  }
+  return { plan, errors };
+}
+
+export function planCounts(plan: Plan): PlanCounts {
+  const k = (p: KindPlan<unknown, unknown>): KindCounts => ({
+    created: p.create.length,
+    updated: p.update.length,
+    deactivated: p.deactivate.length,
+    unchanged: p.unchanged,
+    skipped: p.skipped,
+  });
+  return {
+    schools: k(plan.schools),
+    classrooms: k(plan.classrooms),
+    teachers: k(plan.teachers),
+    students: k(plan.students),
+    enrollments: {
+      created: plan.enrollments.add.length,
+      updated: 0,
+      deactivated: plan.enrollments.remove.length,
+      unchanged: plan.enrollments.unchanged,
+      skipped: plan.enrollments.skipped,
+    },
+  };
+}

@@ -1,0 +1,315 @@
+import { describe, expect, it } from "vitest";
+import { oneRosterFiles, sampleDistrict, type ExportSpec } from "../../tests/support/oneroster-export";
+import { formatRowError, mapGrade, parseCsv, readOneRoster } from "./oneroster";
+import { planCounts, planImport, type CurrentState } from "./oneroster-plan";
+
+const EMPTY: CurrentState = {
+  schools: [],
+  classrooms: [],
+  teachers: [],
+  students: [],
+  classroomStudents: [],
+  classroomTeachers: [],
+  usersByEmail: [],
+};
+
+const read = (spec: ExportSpec, edit?: (files: Map<string, string>) => void) => {
+  const files = oneRosterFiles(spec);
+  edit?.(files);
+  return readOneRoster(files);
+};
+
+describe("mapGrade", () => {
+  it.each([
+    ["PK", "PK"],
+    ["KG", "K"],
+    ["kg", "K"],
+    ["01", "1"],
+    ["02", "2"],
+    ["03", "3"],
+    ["04", null],
+    ["TK", null],
+    ["IT", null],
+    ["12", null],
+    ["", null],
+    ["1", null],
+  ])("%s → %s", (code, grade) => expect(mapGrade(code)).toBe(grade));
+});
+
+describe("parseCsv", () => {
+  it.each([
+    ["BOM and CRLF", "\uFEFFa,b\r\n1,2\r\n", { columns: ["a", "b"], lines: [2] }],
+    ["quoted newline", 'a,b\n"x\ny",2\n3,4\n', { columns: ["a", "b"], lines: [3, 4] }],
+    ["blank lines skipped", "a\n\n1\n", { columns: ["a"], lines: [3] }],
+  ])("%s", (_, text, want) => {
+    const t = parseCsv("f.csv", text);
+    if ("reason" in t) throw new Error(t.reason);
+    expect(t.columns).toEqual(want.columns);
+    expect(t.rows.map((r) => r.line)).toEqual(want.lines);
+  });
+  it.each([
+    ["ragged row", "a,b\n1\n"],
+    ["unclosed quote", 'a\n"x\n'],
+    ["empty file", ""],
+  ])("%s is one error for the file", (_, text) => {
+    const t = parseCsv("f.csv", text);
+    expect("reason" in t).toBe(true);
+  });
+});
+
+describe("readOneRoster", () => {
+  it("keeps PK–3 students, their classes and teachers; skips the rest and counts it", () => {
+    const { roster, errors, skipped } = read(sampleDistrict());
+    expect(errors).toEqual([]);
+    expect(roster.version).toBe("1.1");
+    expect(roster.schools.map((s) => s.name)).toEqual(["t North Elementary", "t South Elementary"]);
+    expect(roster.classrooms).toHaveLength(10);
+    expect(roster.teachers).toHaveLength(4);
+    expect(roster.students).toHaveLength(20);
+    expect(new Set(roster.students.map((s) => s.grade))).toEqual(new Set(["PK", "K", "1", "2", "3"]));
+    expect(roster.enrollments.filter((e) => e.role === "student")).toHaveLength(20);
+    expect(roster.enrollments.filter((e) => e.role === "teacher")).toHaveLength(10);
+    expect(skipped).toEqual({
+      studentsOutOfGrade: 4,
+      classesWithoutStudents: 2,
+      teachersWithoutClasses: 0,
+      otherUsers: 1,
+      otherOrgs: 1,
+      enrollments: 6,
+    });
+  });
+
+  it("skips a teacher whose classes are all outside PK–3", () => {
+    const spec = sampleDistrict();
+    spec.users.push({
+      id: "t-tch-9",
+      givenName: "Nine",
+      familyName: "Fourth",
+      role: "teacher",
+      orgs: ["t-sch-1"],
+      email: "nine@example.org",
+    });
+    spec.enrollments.push({ class: "t-cls-1-04", user: "t-tch-9", role: "teacher" });
+    const { roster, skipped, errors } = read(spec);
+    expect(errors).toEqual([]);
+    expect(roster.teachers.map((t) => t.sourcedId)).not.toContain("t-tch-9");
+    expect(skipped.teachersWithoutClasses).toBe(1);
+  });
+
+  type Case = [string, (spec: ExportSpec) => void, ((files: Map<string, string>) => void) | undefined, string[]];
+  const cases: Case[] = [
+    ["missing required file", () => {}, (f) => f.delete("demographics.csv"), ["demographics.csv: required file is missing from the zip"]],
+    [
+      "missing required column",
+      () => {},
+      (f) => f.set("classes.csv", f.get("classes.csv")!.replace("schoolSourcedId", "school")),
+      ["classes.csv line 1, column schoolSourcedId: required column is missing"],
+    ],
+    [
+      "class at an unknown school",
+      (s) => (s.classes[0].school = "nowhere"),
+      undefined,
+      ["classes.csv line 2, column schoolSourcedId: unknown org 'nowhere'"],
+    ],
+    [
+      "enrollment of an unknown user",
+      (s) => s.enrollments.push({ id: "e-x", class: "t-cls-1-PK", user: "ghost", role: "student" }),
+      undefined,
+      ["enrollments.csv line 38, column userSourcedId: unknown user 'ghost'"],
+    ],
+    [
+      "duplicate user id",
+      (s) => s.users.push({ ...s.users[2] }),
+      undefined,
+      [
+        "users.csv line 31, column sourcedId: duplicate id 't-stu-1-PK-1' (first on line 4)",
+        "demographics.csv line 26, column sourcedId: duplicate id 't-stu-1-PK-1' (first on line 2)",
+      ],
+    ],
+    [
+      "teacher without email",
+      (s) => (s.users[0].email = undefined),
+      undefined,
+      ["users.csv line 2, column email: a teacher needs an email to sign in"],
+    ],
+    [
+      "student without birth date",
+      (s) => (s.users[2].birthDate = undefined),
+      undefined,
+      ["demographics.csv, column birthDate: no birth date for student 't-stu-1-PK-1' (users.csv line 4)"],
+    ],
+    [
+      "bad status",
+      (s) => (s.schools[0].status = "gone"),
+      undefined,
+      ["orgs.csv line 3, column status: must be active or tobedeleted (found 'gone')"],
+    ],
+    [
+      "version",
+      (s) => (s.manifest = { "oneroster.version": "2.0" }),
+      undefined,
+      ["manifest.csv, column value: oneroster.version must be 1.1 or 1.2 (found '2.0')"],
+    ],
+  ];
+  it.each(cases)("%s is refused with file, line, column and reason", (_, change, edit, want) => {
+    const spec = sampleDistrict();
+    change(spec);
+    const { errors } = read(spec, edit);
+    expect(errors.map(formatRowError)).toEqual(want);
+  });
+
+  it("reads OneRoster 1.2 roles from roles.csv", () => {
+    const files = oneRosterFiles(sampleDistrict());
+    const users = files.get("users.csv")!.split("\n");
+    const header = users[0].split(",");
+    const roleAt = header.indexOf("role");
+    const orgsAt = header.indexOf("orgSourcedIds");
+    const roles = ["sourcedId,status,dateLastModified,userSourcedId,roleType,role,beginDate,endDate,orgSourcedId"];
+    const drop = (cells: string[]) => cells.filter((_, i) => i !== roleAt && i !== orgsAt).join(",");
+    const rows = users.slice(1).filter(Boolean);
+    rows.forEach((line, i) => {
+      const cells = line.split(",");
+      roles.push(`r${i},,,${cells[0]},primary,${cells[roleAt]},,,${cells[orgsAt]}`);
+    });
+    files.set("users.csv", [drop(header), ...rows.map((l) => drop(l.split(","))), ""].join("\n"));
+    files.set("roles.csv", roles.join("\n") + "\n");
+    files.set("manifest.csv", files.get("manifest.csv")!.replace("oneroster.version,1.1", "oneroster.version,1.2"));
+    const { roster, errors } = readOneRoster(files);
+    expect(errors).toEqual([]);
+    expect(roster.students).toHaveLength(20);
+    expect(roster.teachers).toHaveLength(4);
+  });
+});
+
+describe("planImport", () => {
+  const first = () => {
+    const r = read(sampleDistrict());
+    return planImport(r.roster, EMPTY, r.skipped);
+  };
+
+  it("creates everything in an empty district", () => {
+    const { plan, errors } = first();
+    expect(errors).toEqual([]);
+    expect(planCounts(plan)).toEqual({
+      schools: { created: 2, updated: 0, deactivated: 0, unchanged: 0, skipped: 1 },
+      classrooms: { created: 10, updated: 0, deactivated: 0, unchanged: 0, skipped: 2 },
+      teachers: { created: 4, updated: 0, deactivated: 0, unchanged: 0, skipped: 1 },
+      students: { created: 20, updated: 0, deactivated: 0, unchanged: 0, skipped: 4 },
+      enrollments: { created: 30, updated: 0, deactivated: 0, unchanged: 0, skipped: 6 },
+    });
+  });
+
+  // The district after the first upload, with made-up ids (id = "db-" + sourcedId).
+  const applied = (): CurrentState => {
+    const { roster } = read(sampleDistrict());
+    const id = (s: string) => `db-${s}`;
+    const cls = new Map(roster.classrooms.map((c) => [c.sourcedId, c]));
+    return {
+      schools: roster.schools.map((s) => ({ id: id(s.sourcedId), sourcedId: s.sourcedId, name: s.name, active: true })),
+      classrooms: roster.classrooms.map((c) => ({
+        id: id(c.sourcedId),
+        sourcedId: c.sourcedId,
+        name: c.name,
+        schoolId: id(c.schoolSourcedId),
+        active: true,
+      })),
+      teachers: roster.teachers.map((t) => ({
+        id: id(t.sourcedId),
+        sourcedId: t.sourcedId,
+        firstName: t.firstName,
+        lastName: t.lastName,
+        email: t.email,
+        active: true,
+        schoolIds: [
+          ...new Set(
+            roster.enrollments.filter((e) => e.userSourcedId === t.sourcedId).map((e) => id(cls.get(e.classSourcedId)!.schoolSourcedId)),
+          ),
+        ],
+      })),
+      students: roster.students.map((s) => ({ ...s, id: id(s.sourcedId), schoolId: id(s.schoolSourcedId), active: true })),
+      classroomStudents: roster.enrollments
+        .filter((e) => e.role === "student")
+        .map((e) => ({ classroomId: id(e.classSourcedId), studentId: id(e.userSourcedId) })),
+      classroomTeachers: roster.enrollments
+        .filter((e) => e.role === "teacher")
+        .map((e) => ({ classroomId: id(e.classSourcedId), userId: id(e.userSourcedId) })),
+      usersByEmail: [],
+    };
+  };
+
+  it("changes nothing when the same file comes again", () => {
+    const r = read(sampleDistrict());
+    const counts = planCounts(planImport(r.roster, applied(), r.skipped).plan);
+    expect(Object.values(counts).map((c) => c.created + c.updated + c.deactivated)).toEqual([0, 0, 0, 0, 0]);
+    expect(counts.students.unchanged).toBe(20);
+  });
+
+  it("updates, deactivates missing and tobedeleted records (keeping their memberships), moves memberships", () => {
+    const spec = sampleDistrict();
+    spec.users.find((u) => u.id === "t-stu-1-PK-1")!.givenName = "Renamed";
+    spec.users.find((u) => u.id === "t-stu-1-KG-1")!.status = "tobedeleted";
+    spec.users = spec.users.filter((u) => u.id !== "t-stu-2-03-2");
+    spec.enrollments = spec.enrollments.filter((e) => e.user !== "t-stu-2-03-2");
+    spec.classes.find((c) => c.id === "t-cls-2-02")!.title = "Room 22";
+    spec.enrollments.find((e) => e.user === "t-stu-1-01-1")!.class = "t-cls-1-02";
+    const r = read(spec);
+    const { plan, errors } = planImport(r.roster, applied(), r.skipped);
+    expect(errors).toEqual([]);
+    expect(plan.students.update).toEqual([
+      { id: "db-t-stu-1-PK-1", sourcedId: "t-stu-1-PK-1", set: { firstName: "Renamed" }, reactivate: false },
+    ]);
+    expect(plan.students.deactivate.map((d) => d.sourcedId).sort()).toEqual(["t-stu-1-KG-1", "t-stu-2-03-2"]);
+    expect(plan.classrooms.update).toEqual([{ id: "db-t-cls-2-02", sourcedId: "t-cls-2-02", set: { name: "Room 22" }, reactivate: false }]);
+    expect(plan.enrollments.remove).toEqual([{ classroom: { id: "db-t-cls-1-01" }, member: { id: "db-t-stu-1-01-1" }, role: "student" }]);
+    expect(plan.enrollments.add).toEqual([{ classroom: { id: "db-t-cls-1-02" }, member: { id: "db-t-stu-1-01-1" }, role: "student" }]);
+    expect(plan.students.create).toEqual([]);
+  });
+
+  it("brings back a deactivated record", () => {
+    const current = applied();
+    current.students[0].active = false;
+    const r = read(sampleDistrict());
+    const { plan } = planImport(r.roster, current, r.skipped);
+    expect(plan.students.update).toEqual([
+      { id: current.students[0].id, sourcedId: current.students[0].sourcedId, set: {}, reactivate: true },
+    ]);
+  });
+
+  it.each([
+    [
+      "another district's user",
+      { sameDistrict: false, sourcedId: null, superAdmin: false },
+      "users.csv line 2, column email: email 't-tch-1-1@example.org' belongs to another account",
+    ],
+    [
+      "a super admin",
+      { sameDistrict: false, sourcedId: null, superAdmin: true },
+      "users.csv line 2, column email: email 't-tch-1-1@example.org' belongs to another account",
+    ],
+  ])("refuses a teacher email held by %s", (_, user, want) => {
+    const r = read(sampleDistrict());
+    const { errors } = planImport(r.roster, { ...EMPTY, usersByEmail: [{ id: "u1", email: "t-tch-1-1@example.org", ...user }] }, r.skipped);
+    expect(errors.map(formatRowError)).toEqual([want]);
+  });
+
+  it("adopts a same-district user without a sourcedId by email", () => {
+    const r = read(sampleDistrict());
+    const { plan, errors } = planImport(
+      r.roster,
+      { ...EMPTY, usersByEmail: [{ id: "u1", email: "t-tch-1-1@example.org", sameDistrict: true, sourcedId: null, superAdmin: false }] },
+      r.skipped,
+    );
+    expect(errors).toEqual([]);
+    expect(plan.teachers.create).toHaveLength(3);
+    expect(plan.teachers.update[0]).toMatchObject({ id: "u1", set: { sourcedId: "t-tch-1-1", firstName: "Teacher1" } });
+  });
+
+  it("deactivates nothing missing when the manifest says delta", () => {
+    const spec = sampleDistrict();
+    spec.manifest = { "file.users": "delta" };
+    spec.users = spec.users.filter((u) => u.id !== "t-stu-2-03-2");
+    spec.enrollments = spec.enrollments.filter((e) => e.user !== "t-stu-2-03-2");
+    const r = read(spec);
+    expect(planImport(r.roster, applied(), r.skipped).plan.students.deactivate).toEqual([]);
+  });
+});
