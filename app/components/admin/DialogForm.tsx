@@ -1,6 +1,6 @@
 import { Form, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import clsx from "clsx";
-import { useEffect, useRef, type ReactNode } from "react";
+import { Fragment, useEffect, useRef, type ReactNode } from "react";
 import { useFormReply, useIntentFields, type FormReply, type StoredValues } from "../form-reply";
 import { ErrorSummary, FocusFieldContext, FormError } from "../FormField";
 import { DialogCancel, UrlDialog } from "../UrlDialog";
@@ -75,7 +75,11 @@ export function DialogForm({
       {intent.startsWith("create-") ? <IdempotencyKey /> : null}
       {/* Keyed on the reply: a new summary for each failed save, so it is announced each time. */}
       <ErrorSummary key={replyKey(reply)} failed={invalid.length > 0} />
-      <FocusFieldContext.Provider value={invalid[0]?.name ?? null}>{children}</FocusFieldContext.Provider>
+      {/* Keyed on the version: a save refused as stale brings the newer values and version, and the
+          fields start over from them (an uncontrolled field keeps what the browser holds otherwise). */}
+      <FocusFieldContext.Provider value={invalid[0]?.name ?? null}>
+        <Fragment key={version}>{children}</Fragment>
+      </FocusFieldContext.Provider>
       <FormError message={formError} />
       <div className="dialog-actions">
         <DialogCancel href={closeHref} />
@@ -92,11 +96,16 @@ function fieldErrors(reply: FormReply | undefined): { name: string; message: str
   return Object.entries(reply?.error ?? {}).flatMap(([name, messages]) => (name && messages?.[0] ? [{ name, message: messages[0] }] : []));
 }
 
-/** Focuses the form's first invalid field (in a group of choices, its first choice). */
+/**
+ * Focuses the form's first invalid field (in a group of choices, its first choice); when none is
+ * invalid and the focus was lost (the fields started over from newer values), its first field.
+ */
 function focusFirstInvalid(form: HTMLFormElement | null) {
   const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
   const target = invalid instanceof HTMLFieldSetElement ? invalid.querySelector<HTMLElement>("input, select, textarea") : invalid;
-  target?.focus();
+  if (target) return target.focus();
+  if (form && !form.contains(document.activeElement))
+    form.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea")?.focus();
 }
 
 const replyKeys = new WeakMap<object, number>();
