@@ -9,6 +9,7 @@ import { Toasts } from "#app/components/Toasts";
 import { homePath } from "#app/domain/home-path";
 import { dialogOf, isDoneCreate } from "#app/domain/url-state";
 import { getUser } from "#app/lib/auth.server";
+import { menuData } from "#app/lib/menu.server";
 import { idleTimeoutMs, logoutGraceMs } from "#app/server/config.server";
 import { doneCreateKey, takeToast } from "#app/lib/toast.server";
 import appCss from "#app/styles/app.css";
@@ -41,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       toast,
       // Spec 001: idle time-out and logout grace; IDLE_TIMEOUT_MS / LOGOUT_GRACE_MS shorten them in tests.
       idle: user ? { idleMs: idleTimeoutMs(), graceMs: logoutGraceMs() } : null,
-      menu: { knowledgeBaseUrl: process.env.KNOWLEDGE_BASE_URL ?? null, nextStepsUrl: process.env.NEXT_STEPS_URL ?? null },
+      menu: menuData(request),
       // A Create link's one-time key (`?key=`); in the open create dialog it is the form's
       // idempotency key (issue 13 item 5; app/api/idempotency.ts), and once that create succeeded
       // Back to the dialog's URL does not open it again (isDoneCreate).

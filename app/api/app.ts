@@ -21,6 +21,8 @@ import { registerRanScoring } from "./resources/ran-scoring";
 import { registerReports } from "./resources/reports";
 import { registerResults } from "./resources/results";
 import { registerStudentProfile } from "./resources/student-profile";
+import { registerSupport } from "./resources/support";
+import { registerTestMaterials } from "./resources/test-materials";
 import { registerUsers } from "./resources/users";
 import { resolveCaller } from "./sessions";
 import { registerSso } from "./sso/routes";
@@ -75,6 +77,8 @@ export function createApi(deps: ApiDeps) {
   registerParticipants(app);
   registerUsers(app);
   registerReports(app);
+  registerTestMaterials(app);
+  registerSupport(app);
   registerParticipantGroups(app);
   registerResults(app);
   registerAudio(app);

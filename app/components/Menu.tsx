@@ -6,15 +6,17 @@ export interface MenuProps {
   email: string;
   knowledgeBaseUrl: string | null;
   nextStepsUrl: string | null;
+  /** Test materials to download (PreK to Grade 2, Grade 3 with flag grade3hamburger). */
+  materials?: { label: string; href: string }[];
 }
 
 /**
  * The hamburger menu of spec 001 section 2: a welcome line, external resources, customer
  * support, about, and Logout. A <details> element, so it opens without JavaScript; with it,
- * the menu closes after a navigation or a click elsewhere.
- * (Test-material downloads are not built yet: there are no material files to offer.)
+ * the menu closes after a navigation or a click elsewhere. Test materials are plain download
+ * links (a failed download comes back as an error alert with the server's message).
  */
-export function Menu({ firstName, email, knowledgeBaseUrl, nextStepsUrl }: MenuProps) {
+export function Menu({ firstName, email, knowledgeBaseUrl, nextStepsUrl, materials = [] }: MenuProps) {
   const details = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useEffect(() => {
@@ -74,6 +76,20 @@ export function Menu({ firstName, email, knowledgeBaseUrl, nextStepsUrl }: MenuP
             <Link to="/about">About</Link>
           </li>
         </ul>
+        {materials.length > 0 ? (
+          <>
+            <p className="menu__heading" id="menu-materials">
+              Test Materials
+            </p>
+            <ul className="menu__links" aria-labelledby="menu-materials">
+              {materials.map((m) => (
+                <li key={m.href}>
+                  <a href={m.href}>{m.label} (zip)</a>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         <Form method="post" action="/logout">
           <button type="submit" className="button button--quiet">
             Logout

@@ -255,6 +255,19 @@ export interface AuditLogTable {
   created_at: CreatedAt;
 }
 
+/** A message from /customer-support (app/api/resources/support.ts); mailed_at null until mailed. */
+export interface SupportMessageTable {
+  support_message_id: Generated<string>;
+  user_id: string | null;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  page: string | null;
+  created_at: CreatedAt;
+  mailed_at: Date | null;
+}
+
 export interface Database {
   organization: OrganizationTable;
   organization_unit: OrganizationUnitTable;
@@ -279,6 +292,7 @@ export interface Database {
   idempotency_key: IdempotencyKeyTable;
   roster_upload: RosterUploadTable;
   audit_log: AuditLogTable;
+  support_message: SupportMessageTable;
 }
 
 export type Organization = Selectable<OrganizationTable>;

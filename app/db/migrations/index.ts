@@ -3,6 +3,7 @@ import * as m0001 from "./0001_initial";
 import * as m0002 from "./0002_ran_scoring";
 import * as m0003 from "./0003_idempotency";
 import * as m0004 from "./0004_row_versions";
+import * as m0005 from "./0005_support_messages";
 
 // Imported statically so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "0002_ran_scoring": m0002,
   "0003_idempotency": m0003,
   "0004_row_versions": m0004,
+  "0005_support_messages": m0005,
 };

@@ -1,0 +1,61 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { SupportForm, supportMail } from "#app/domain/support-form";
+import { text, TEXT_MAX } from "#app/domain/text";
+import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
+import { requireActor } from "../scope";
+
+// The contact form of /customer-support without a third-party script (issue 12 item 14): the
+// message is kept in support_message, then mailed to SUPPORT_EMAIL through the app's mailer.
+// A mail failure still answers 201 (the message is kept; mailed_at stays null for a resend).
+
+/** Where support mail goes: SUPPORT_EMAIL, else the local support mailbox. */
+export const supportAddress = () => process.env.SUPPORT_EMAIL || "support@localhost";
+
+const SupportMessage = z.object({ supportMessageId: z.string(), createdAt: z.string(), mailed: z.boolean() }).openapi("SupportMessage");
+
+const send = createRoute({
+  method: "post",
+  path: "/support/messages",
+  tags: ["Support"],
+  summary: "Send a message to customer support (any signed-in user); kept and mailed to support",
+  request: {
+    body: jsonBody(
+      SupportForm.extend({ page: text(TEXT_MAX.url).nullish().openapi({ description: "the page the user wrote from" }) }).openapi(
+        "SupportMessageRequest",
+      ),
+    ),
+  },
+  responses: { 201: jsonResponse(SupportMessage, "Kept (and mailed unless mailed is false)"), ...errorResponses },
+});
+
+export function registerSupport(app: Router) {
+  app.openapi(send, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db, mailer, now } = c.var.deps;
+    const body = c.req.valid("json");
+    const name = `${actor.firstName} ${actor.lastName}`.trim();
+    const row = await db
+      .insertInto("support_message")
+      .values({
+        user_id: actor.userId,
+        name,
+        email: actor.email,
+        subject: body.subject,
+        message: body.message,
+        page: body.page ?? null,
+        created_at: now(),
+      })
+      .returning(["support_message_id", "created_at"])
+      .executeTakeFirstOrThrow();
+    let mailed = false;
+    try {
+      const mail = supportMail({ ...body, name, email: actor.email, role: actor.role, page: body.page ?? null });
+      await mailer.send({ to: supportAddress(), ...mail });
+      await db.updateTable("support_message").set({ mailed_at: now() }).where("support_message_id", "=", row.support_message_id).execute();
+      mailed = true;
+    } catch (error) {
+      console.error("[support] mail failed; the message is kept", row.support_message_id, (error as Error).message);
+    }
+    return c.json({ supportMessageId: row.support_message_id, createdAt: new Date(row.created_at).toISOString(), mailed }, 201);
+  });
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { SupportForm, supportMail } from "./support-form";
+
+describe("support form (issue 12 item 14)", () => {
+  it.each([
+    [{ subject: " Roster ", message: " Help " }, null],
+    [{ subject: "", message: "Help" }, "Please enter a subject."],
+    [{ subject: "Roster", message: "   " }, "Please enter your message."],
+    [{ subject: "x".repeat(201), message: "Help" }, "Subject must be at most 200 characters."],
+    [{ subject: "Roster", message: "a\u0000" }, "Message contains characters that are not allowed."],
+    [{ message: "Help" }, "Please enter a subject."],
+  ])("%j → %s", (input, error) => {
+    const r = SupportForm.safeParse(input);
+    expect(r.success ? null : r.error.issues[0].message).toBe(error);
+  });
+
+  it("trims and mails who wrote, from where, and what", () => {
+    const values = SupportForm.parse({ subject: " Roster ", message: "Help " });
+    expect(supportMail({ ...values, name: "Tess Morgan", email: "t@x.org", role: "TEACHER", page: "/classroom/1" })).toEqual({
+      subject: "[Support] Roster",
+      text: "From: Tess Morgan <t@x.org> (TEACHER)\nPage: /classroom/1\n\nHelp\n",
+    });
+  });
+});
