@@ -33,6 +33,7 @@ describe("role × capability (spec 000 §6, spec 001 §6)", () => {
     ["deleteStudents", [Y, Y, Y, N]],
     ["studentAdminView", [Y, N, N, N]],
     ["scoreRan", [Y, Y, Y, Y]],
+    ["manageRosterImports", [Y, Y, N, N]],
   ];
 
   it.each(TABLE)("%s", (capability, expected) => {
@@ -75,8 +76,8 @@ describe("roles a caller gives and manages", () => {
 
   it.each([
     ["SUPER_ADMIN", ["SUPER_ADMIN", "ORG_ADMIN", "ORG_UNIT_ADMIN", "TEACHER"]],
-    ["ORG_ADMIN", ["ORG_ADMIN", "ORG_UNIT_ADMIN", "TEACHER"]],
-    ["ORG_UNIT_ADMIN", ["ORG_UNIT_ADMIN", "TEACHER"]],
+    ["ORG_ADMIN", ["ORG_UNIT_ADMIN", "TEACHER"]],
+    ["ORG_UNIT_ADMIN", ["TEACHER"]],
     ["TEACHER", []],
   ] as const)("%s manages users of roles %j", (role, roles) => expect(MANAGEABLE_ROLES[role]).toEqual(roles));
 

@@ -19,7 +19,8 @@ export type Capability =
   | "editStudents"
   | "deleteStudents"
   | "studentAdminView"
-  | "scoreRan";
+  | "scoreRan"
+  | "manageRosterImports";
 
 const ALL: readonly RoleName[] = ["SUPER_ADMIN", "ORG_ADMIN", "ORG_UNIT_ADMIN", "TEACHER"];
 const ADMINS: readonly RoleName[] = ["SUPER_ADMIN", "ORG_ADMIN", "ORG_UNIT_ADMIN"];
@@ -53,6 +54,8 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly RoleName[]>> = {
    * view's list too (app/domain/test-details.ts).
    */
   scoreRan: ALL,
+  /** The district page's roster imports: their reports and Undo (issue 16). */
+  manageRosterImports: DISTRICT_ADMINS,
 };
 
 export function may(role: RoleName | null, capability: Capability): boolean {
@@ -89,14 +92,16 @@ export const ASSIGNABLE_ROLES: Readonly<Record<RoleName, readonly RoleName[]>> =
 };
 
 /**
- * Users of which roles a caller may manage (invite, resend, change the auth status): a super admin
- * everyone; a district admin everyone of their district but super admins; a school admin the
- * school admins and teachers who share one of their schools.
+ * Users of which roles a caller may manage (edit, delete, invite, resend, change the auth status):
+ * a super admin everyone; a district admin the school admins and teachers of their district; a
+ * school admin the teachers who share one of their schools. Never a peer of one's own rank below
+ * super admin (issue 14): spec 000 §6 gives a district admin only school admins and teachers to
+ * assign, and says nothing that lets one school admin edit or delete another.
  */
 export const MANAGEABLE_ROLES: Readonly<Record<RoleName, readonly RoleName[]>> = {
   SUPER_ADMIN: ["SUPER_ADMIN", "ORG_ADMIN", "ORG_UNIT_ADMIN", "TEACHER"],
-  ORG_ADMIN: ["ORG_ADMIN", "ORG_UNIT_ADMIN", "TEACHER"],
-  ORG_UNIT_ADMIN: ["ORG_UNIT_ADMIN", "TEACHER"],
+  ORG_ADMIN: ["ORG_UNIT_ADMIN", "TEACHER"],
+  ORG_UNIT_ADMIN: ["TEACHER"],
   TEACHER: [],
 };
 

@@ -2069,7 +2069,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Users of a school, by name, roles in order (the classroom form offers those whose first role is teacher) */
+    /** Users of a school, by name, roles in order (the classroom form offers those whose first role is teacher); for the roles that manage users (spec 000 §6: not teachers, whose pages need no staff list) */
     get: {
       parameters: {
         query?: never;

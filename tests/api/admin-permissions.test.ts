@@ -183,7 +183,8 @@ const CASES: Case[] = [
     endpoint: "GET /user/organizationUnit/{id}",
     target: "own school",
     make: (_, w) => ({ method: "GET", path: `/user/organizationUnit/${A(w)}` }),
-    expect: [200, 200, 200, 200],
+    // Teachers have no user management (spec 000 §6): no staff e-mails and roles (issue 14).
+    expect: [200, 200, 200, 403],
   },
   {
     endpoint: "GET /user/organizationUnit/{id}",

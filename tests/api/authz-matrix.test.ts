@@ -180,7 +180,7 @@ const RULES: Record<string, Rule> = {
   "DELETE /participants/delete/{id}": { who: ADMINS, scoped: true, call: async (s) => id((await freshStudent(s)).participant_id) },
   "GET /user/userByEmail/{email}": { who: ADMINS, scoped: true, call: async (s) => ({ params: { email: (await freshStaff(s)).email } }) },
   "GET /user/organization/{id}": { who: ADMINS, scoped: true, call: (s) => id(district(s)) },
-  "GET /user/organizationUnit/{id}": { who: ALL, scoped: true, call: (s) => id(school(s)) },
+  "GET /user/organizationUnit/{id}": { who: ADMINS, scoped: true, call: (s) => id(school(s)) },
   "GET /user/superAdmins": { who: SUPER, call: () => ({}) },
   "POST /user": {
     who: ADMINS,

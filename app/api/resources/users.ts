@@ -103,7 +103,8 @@ const routes = {
   ofOrganizationUnit: createRoute({
     method: "get",
     path: "/user/organizationUnit/{id}",
-    summary: "Users of a school, by name, roles in order (the classroom form offers those whose first role is teacher)",
+    summary:
+      "Users of a school, by name, roles in order (the classroom form offers those whose first role is teacher); for the roles that manage users (spec 000 §6: not teachers, whose pages need no staff list)",
     request: { params: IdParam },
     responses: { 200: jsonResponse(z.array(User), "Users"), ...errorResponses },
   }),
@@ -252,6 +253,9 @@ export function registerUsers(app: Router) {
   app.openapi(routes.ofOrganizationUnit, async (c) => {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
+    // Staff e-mails and roles are user management (spec 000 §6), which teachers do not have: the
+    // teacher picker is in the classroom form, which only the managing roles open.
+    if (!canManageUsers(actor)) throw forbidden();
     const school = await assertSchool(db, actor, c.req.valid("param").id);
     const [last, first] = byName("u");
     const rows = await db
@@ -456,8 +460,9 @@ export function registerUsers(app: Router) {
     const actor = requireActor(c.var.actor);
     const { db, now } = c.var.deps;
     if (!canManageUsers(actor)) throw forbidden();
+    // Said first: an admin is no peer they may manage, and this is the clearer answer.
+    if (c.req.valid("param").id === actor.userId) throw new ApiError(400, USER_MESSAGES.deleteSelf);
     const user = await assertManageableUser(db, actor, { userId: c.req.valid("param").id });
-    if (user.user_id === actor.userId) throw new ApiError(400, USER_MESSAGES.deleteSelf);
     await db.transaction().execute(async (tx) => {
       await tx.updateTable("app_user").set({ deleted_at: now(), updated_at: now() }).where("user_id", "=", user.user_id).execute();
       await tx

@@ -110,12 +110,13 @@ export async function classroomRows(
   return { students, teachers, tests };
 }
 
-/** Predictive-profile scores of a classroom's students for one academic year. */
+/** Predictive-profile scores of a classroom's live students for one academic year (a deleted student's stay hidden). */
 export function classroomRiskRows(db: Db, classroomId: string, academicYear: string): Promise<Selectable<PredictiveProfileTable>[]> {
   return db
     .selectFrom("predictive_profile")
     .selectAll()
     .where("participant_id", "in", membersOf(db, classroomId))
+    .where("participant_id", "in", (eb) => eb.selectFrom("participant").select("participant_id").where("deleted_at", "is", null))
     .where("academic_year", "=", academicYear)
     .execute();
 }
