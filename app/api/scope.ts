@@ -1,5 +1,5 @@
 import type { Db } from "#app/db/connect.server";
-import { assignableRolesOf, MANAGEABLE_ROLES, may, reachOf, type Capability } from "#app/domain/permissions";
+import { assignableRolesOf, may, mayManageUserOf, reachOf, type Capability } from "#app/domain/permissions";
 import type { RoleName } from "#app/domain/roles";
 import type { Actor } from "./env";
 import { forbidden, notFound, unauthorized } from "./errors";
@@ -163,8 +163,7 @@ export async function assertManageableUser(db: Db, actor: Actor, by: { userId: s
   const reach = reachOf(actor.role);
   if (reach === "everything") return user;
   const { role, schoolIds } = await loadAccess(db, user.user_id);
-  const manageable = actor.role === null ? [] : MANAGEABLE_ROLES[actor.role];
-  if ((role !== null && !manageable.includes(role)) || user.organization_id !== actor.organizationId) throw forbidden();
+  if (!mayManageUserOf(actor.role, role) || user.organization_id !== actor.organizationId) throw forbidden();
   if (reach === "district") return user;
   if (!schoolIds.some((id) => actor.schoolIds.includes(id))) throw forbidden();
   return user;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   assignableRolesOf,
   MANAGEABLE_ROLES,
+  mayManageUserOf,
   may,
   needsClassroomToCreateStudents,
   PERMISSIONS,
@@ -80,6 +81,18 @@ describe("roles a caller gives and manages", () => {
     ["ORG_UNIT_ADMIN", ["TEACHER"]],
     ["TEACHER", []],
   ] as const)("%s manages users of roles %j", (role, roles) => expect(MANAGEABLE_ROLES[role]).toEqual(roles));
+
+  it.each([
+    ["SUPER_ADMIN", "SUPER_ADMIN", true],
+    ["ORG_ADMIN", "ORG_ADMIN", false],
+    ["ORG_ADMIN", "ORG_UNIT_ADMIN", true],
+    ["ORG_UNIT_ADMIN", "ORG_UNIT_ADMIN", false],
+    ["ORG_UNIT_ADMIN", "TEACHER", true],
+    ["ORG_UNIT_ADMIN", null, true],
+    ["TEACHER", "TEACHER", false],
+    ["TEACHER", null, false],
+    [null, null, false],
+  ] as const)("%s may manage a user of role %s: %s", (caller, target, ok) => expect(mayManageUserOf(caller, target)).toBe(ok));
 
   it.each([
     ["SUPER_ADMIN", false],

@@ -105,6 +105,10 @@ export const MANAGEABLE_ROLES: Readonly<Record<RoleName, readonly RoleName[]>> =
   TEACHER: [],
 };
 
+/** Whether a caller may manage a user of `target` role (a user without a role is anyone's to fix). */
+export const mayManageUserOf = (caller: RoleName | null, target: RoleName | null): boolean =>
+  caller !== null && MANAGEABLE_ROLES[caller].length > 0 && (target === null || MANAGEABLE_ROLES[caller].includes(target));
+
 export const assignableRolesOf = (role: RoleName | null): RoleName[] => (role === null ? [] : [...ASSIGNABLE_ROLES[role]]);
 
 /** Roles a district's user form offers: the assignable roles that belong to a district (not super admin). */

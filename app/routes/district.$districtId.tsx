@@ -9,6 +9,7 @@ import { rolesOfferedTo } from "#app/domain/admin-fields";
 import { can, districtTabs } from "#app/domain/admin-permissions";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { completionTables } from "#app/domain/completion-report";
+import { mayManageUserOf } from "#app/domain/permissions";
 import { PERIOD_LABELS, PERIODS } from "#app/domain/periods";
 import { lastFirst } from "#app/domain/sort";
 import { isUuid, periodOf, selectedTab, sortOf } from "#app/domain/url-state";
@@ -66,6 +67,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     districtError: district.error,
     schools: sortedPart(schools, (s) => s.name, tab === "schools" ? direction : "asc"),
     users: sortedPart(users ?? { data: null, error: null }, lastFirst, direction),
+    // Peers of the user's own rank: listed, but the API refuses to change them (issue 14).
+    lockedUsers: (users?.data ?? []).filter((u) => !mayManageUserOf(user.role, u.Role[0]?.roleName ?? null)).map((u) => u.userId),
     period,
     periods: PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] })),
     report: report?.data ? completionTables(report.data) : null,
@@ -118,6 +121,7 @@ export default function District() {
           manage={d.may.manageUsers}
           empty="No users belong to this district yet. Click the button to create the first one!"
           roles={d.roles}
+          locked={d.lockedUsers}
           schools={(d.schools.rows ?? []).map((s) => ({ value: s.organizationUnitId, label: s.name }))}
           schoolsError={d.schools.error}
         />

@@ -31,6 +31,8 @@ type Management<T> = {
   remove?: { title: string; name: (row: T) => string; warning?: string } | null;
   /** More row actions, before Edit (e.g. Invite User). */
   rowActions?: (row: T) => ReactNode;
+  /** Rows the user may not change (e.g. a peer admin): no actions, and their dialogs do not open. */
+  locked?: (row: T) => boolean;
   /** Starts loading the create and edit dialogs' code, on the user's intent (see ./dialogs.ts). */
   preload?: () => void;
 };
@@ -67,14 +69,14 @@ export function AdminList<T>({
 }) {
   const location = useLocation();
   const current = dialogOf(location.search);
-  const { toolbar, create, edit, remove, rowActions, preload: preloadDialogs }: Management<T> = manage ? management : {};
+  const { toolbar, create, edit, remove, rowActions, locked, preload: preloadDialogs }: Management<T> = manage ? management : {};
   const preload = () => {
     preloadDialogs?.();
     if (remove) LazyDeleteDialog.preload();
   };
   const hasActions = Boolean(edit || remove || rowActions);
   // Only the open dialog is rendered, so only its code is loaded.
-  const open = rows?.find((row) => head(row).id === current.id);
+  const open = rows?.find((row) => head(row).id === current.id && !locked?.(row));
   const opens = (dialog: string) => current.dialog === `${dialog}-${entity}`;
   // The Create link carries a one-time key: Back to its URL after that create succeeded does not
   // open an empty dialog again (isDoneCreate). A failed save's reply keeps the dialog open.
@@ -134,9 +136,13 @@ export function AdminList<T>({
                   ))}
                   {hasActions ? (
                     <ActionsCell>
-                      {rowActions?.(row)}
-                      {edit ? <RowLink dialog={`edit-${entity}`} id={id} verb="Edit" name={text} preload={preload} /> : null}
-                      {remove ? <RowLink dialog={`delete-${entity}`} id={id} verb="Delete" name={text} preload={preload} /> : null}
+                      {locked?.(row) ? null : (
+                        <>
+                          {rowActions?.(row)}
+                          {edit ? <RowLink dialog={`edit-${entity}`} id={id} verb="Edit" name={text} preload={preload} /> : null}
+                          {remove ? <RowLink dialog={`delete-${entity}`} id={id} verb="Delete" name={text} preload={preload} /> : null}
+                        </>
+                      )}
                     </ActionsCell>
                   ) : null}
                 </tr>

@@ -56,8 +56,11 @@ export function UserList({
   roles = [],
   schools = [],
   schoolsError,
+  locked = [],
 }: {
   users: ListPart<User>;
+  /** Users this caller may not manage (peers of their own rank), decided by the loader. */
+  locked?: readonly string[];
   manage: boolean;
   superAdmins?: boolean;
   empty: string;
@@ -80,6 +83,7 @@ export function UserList({
       // The deleted toast names a super admin 'Last, First' and other users 'First Last'.
       remove={{ title: "Delete User", name: (u) => (superAdmins ? lastFirst(u) : `${u.firstName} ${u.lastName}`), warning: DELETE_WARNING }}
       rowActions={(u) => <InviteButton user={u} />}
+      locked={(u) => locked.includes(u.userId)}
       preload={LazyUserDialog.preload}
     />
   );
