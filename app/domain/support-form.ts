@@ -4,15 +4,9 @@ import { invalidCharactersMessage, isCleanText, tooLongMessage } from "./text";
 // The contact form of /customer-support (issue 12 item 14): one schema for the page's action and
 // the API's body. The spec gives the form no texts; these are ours.
 
-export const SUPPORT_SUBJECT_MAX = 200;
-export const SUPPORT_MESSAGE_MAX = 5000;
+import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, SUPPORT_TEXTS } from "./support-texts";
 
-export const SUPPORT_TEXTS = {
-  subjectRequired: "Please enter a subject.",
-  messageRequired: "Please enter your message.",
-  sent: "Thank you! Your message has been sent to our support team.",
-  failed: "Your message could not be sent. Please try again.",
-} as const;
+export { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, SUPPORT_TEXTS };
 
 const field = (label: string, max: number, required: string) =>
   z

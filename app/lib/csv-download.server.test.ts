@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { csvDownload } from "./csv-download.server";
+import { csvDownload, REPORT_NOT_ALLOWED } from "./csv-download.server";
+import { getSession } from "./session.server";
 
 // Issue 12 item 13: a teacher on the school CSV URL is told they may not, not 'Report not found'.
 
@@ -8,13 +9,15 @@ const answer = (status: number, data?: string) =>
   Promise.resolve({ data, error: data ? undefined : { message: "m" }, response: new Response(data ?? null, { status }) });
 
 describe("csvDownload", () => {
-  it("answers a refusal (403) with the access-denied page, not 'Report not found'", async () => {
-    const thrown = await csvDownload(request, answer(403), "/school/x").then(
-      () => null,
-      (e: unknown) => e,
+  it("answers a refusal (403) with 'not allowed', not 'Report not found'", async () => {
+    const res = await csvDownload(request, answer(403), "/school/x");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/school/x");
+    const session = await getSession(
+      new Request("http://localhost/", { headers: { cookie: res.headers.get("set-cookie")!.split(";")[0] } }),
     );
-    expect(thrown).toBeInstanceOf(Response);
-    expect((thrown as Response).status).toBe(403);
+    expect(JSON.stringify(session.data)).toContain(REPORT_NOT_ALLOWED);
+    expect(JSON.stringify(session.data)).not.toContain("Report not found");
   });
 
   it("sends an unknown report back with the 'Report not found' toast", async () => {

@@ -3,11 +3,13 @@ import { redirectWithToast } from "./toast.server";
 
 /** Spec 000 §8: the toast when a report cannot be downloaded. */
 export const REPORT_NOT_FOUND = "Report not found";
+/** Ours (the specs word no refusal of a download): a role or scope that may not have the report. */
+export const REPORT_NOT_ALLOWED = "You are not allowed to download this report.";
 
 /**
  * Passes on a CSV the API produced (`api.GET(path, { params, parseAs: "text" })`), named by its
  * Filename header. On failure the user goes back to the page they came from with the error toast
- * 'Report not found' (spec 000 §8); a 401 signs out; a 403 is the access-denied page.
+ * 'Report not found' (spec 000 §8); a 401 signs out; a 403 says the caller is not allowed.
  */
 export async function csvDownload(
   request: Request,
@@ -17,8 +19,9 @@ export async function csvDownload(
   const { data, response } = await pending;
   if (!response.ok || typeof data !== "string") {
     if (response.status === 401) return signOutAndRedirect(request);
-    // Not the caller's to download (a teacher on the school CSV URL): the access-denied page, not 'Report not found'.
-    if (response.status === 403) throw new Response(null, { status: 403, statusText: "Forbidden" });
+    // Not the caller's to download (a teacher on the school CSV URL): say so, not 'Report not found' (issue 12).
+    if (response.status === 403)
+      return redirectWithToast(request, backTo(request, fallbackPage), { kind: "error", text: REPORT_NOT_ALLOWED });
     return redirectWithToast(request, backTo(request, fallbackPage), { kind: "error", text: REPORT_NOT_FOUND });
   }
   const filename = (response.headers.get("Filename") ?? "report.csv").replace(/["\\\r\n/]/g, "_");

@@ -3,9 +3,10 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { ErrorAlert } from "#app/components/ErrorAlert";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { FormField } from "#app/components/FormField";
-import { SUPPORT_MESSAGE_MAX, SUPPORT_TEXTS, SupportForm } from "#app/domain/support-form";
+import { SUPPORT_MESSAGE_MAX, SUPPORT_TEXTS } from "#app/domain/support-texts";
 import { apiFor } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
+import { readSupportForm } from "./customer-support.server";
 
 export const meta: MetaFunction = () => [{ title: "Customer Support | Early Literacy Screening" }];
 
@@ -29,21 +30,13 @@ type ActionData =
 
 export async function action({ request, context }: ActionFunctionArgs): Promise<ActionData> {
   await requireUser(request, context);
-  const form = await request.formData();
-  const values = { subject: String(form.get("subject") ?? ""), message: String(form.get("message") ?? "") };
-  const parsed = SupportForm.safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors: Partial<Record<"subject" | "message", string>> = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0];
-      if ((key === "subject" || key === "message") && !fieldErrors[key]) fieldErrors[key] = issue.message;
-    }
-    return { sent: false, fieldErrors, formError: null, values };
-  }
+  const form = readSupportForm(await request.formData());
+  if (!form.ok) return { sent: false, fieldErrors: form.fieldErrors, formError: null, values: form.values };
+  const { values } = form;
   const api = apiFor(request, context);
   const referer = request.headers.get("referer");
   const result = await api.result(
-    api.POST("/support/messages", { body: { ...parsed.data, page: referer ? new URL(referer).pathname : null } }),
+    api.POST("/support/messages", { body: { ...form.data, page: referer ? new URL(referer).pathname : null } }),
   );
   if (!result.ok) return { sent: false, fieldErrors: {}, formError: result.error.message || SUPPORT_TEXTS.failed, values };
   return { sent: true };
