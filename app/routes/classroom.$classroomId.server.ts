@@ -1,23 +1,18 @@
 import { z } from "zod";
 import { assessmentDefinition, definitionItems } from "#app/domain/assessment-definitions";
-import { ASSESSMENTS, letterItems, letterOfItem, type LetterTestCode } from "#app/domain/assessments";
-import type { LetterDialogData, LetterRow } from "#app/components/results/letter-dialog-data";
 import { localIsoDate } from "#app/domain/calendar-date";
-import { gradeLabel, isGrade } from "#app/domain/grades";
-import { sortLetters, type LetterOrder } from "#app/domain/letters";
+import { isGrade } from "#app/domain/grades";
 import { currentPeriod, PERIOD_LABELS, PERIODS, type Period } from "#app/domain/periods";
 import {
   bannerApplies,
   buildGrid,
   gradeTestLists,
   shownGrid,
-  studentName,
-  testApplies,
   type Grid,
   type GridStudentInput,
   type ProfileScores,
 } from "#app/domain/results-grid";
-import { UNABLE_TO_LOAD_CLASSROOM, UNABLE_TO_LOAD_DATA } from "#app/domain/results-labels";
+import { UNABLE_TO_LOAD_CLASSROOM } from "#app/domain/results-labels";
 import type { ResultsQuery as Query } from "#app/components/results/urls";
 import { expectData, type ApiClient, type ApiResult, type ApiSchema } from "#app/lib/api.server";
 import { loadBanner } from "#app/lib/banner.server";
@@ -82,12 +77,9 @@ export type ResultsData = {
   period: Period | null;
   periods: { name: Period; label: string }[];
   grid: Grid | null;
-  dialog: LetterDialogData | null;
   hasStudents: boolean;
   studentGrades: string[];
 };
-
-const usDate = (iso: string | null) => (iso ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : null);
 
 /** 401 signs out; 403/404 belong to the ErrorBoundary; anything else is the spec's alert. */
 async function must<T>(request: Request, what: string, pending: Promise<ApiResult<T>>): Promise<T | null> {
@@ -111,7 +103,6 @@ export async function loadResults(
     period: null,
     periods: [],
     grid: null,
-    dialog: null,
     hasStudents: classroom.Participant.length > 0,
     studentGrades: [],
   };
@@ -171,88 +162,12 @@ export async function loadResults(
       gr3InternalTestingDisplayRules: isOn(flags, "gr-3-internal-testing-display-rules"),
     },
   });
-
-  let dialog: LetterDialogData | null = null;
-  if (q.dialog === "letters") {
-    dialog = letterDialog(grid, inputs, lists, selected.periodName, q);
-  }
   return {
     error: null,
     period: selected.periodName,
     periods,
     grid,
-    dialog,
     hasStudents: students.length > 0,
     studentGrades: [...new Set(students.map((s) => s.grade))],
-  };
-}
-
-function letterDialog(
-  grid: Grid,
-  students: GridStudentInput[],
-  lists: ReturnType<typeof gradeTestLists>,
-  period: Period,
-  q: Query,
-): LetterDialogData {
-  const student = students.find((s) => s.participantId === q.student);
-  if (!student || !q.test) return { kind: "error", message: UNABLE_TO_LOAD_DATA };
-  const row = grid.rows.find((r) => r.participantId === student.participantId)!;
-  const order: LetterOrder = q.order === "product" ? "product" : "alphabetical";
-  const testCode = q.test;
-  if (!testApplies(lists, student.grade, testCode)) {
-    return {
-      kind: "error",
-      message: `${ASSESSMENTS[testCode].title} does not apply to grade ${gradeLabel(student.grade)} in ${PERIOD_LABELS[period]}.`,
-    };
-  }
-  const itemsOf = (code: LetterTestCode) =>
-    (isGrade(student.grade) ? definitionItems(assessmentDefinition(code), student.grade, period) : null) ?? letterItems(code);
-  const cellOf = (code: LetterTestCode) => row.cells.find((c) => c.testCode === code) ?? null;
-  const cell = cellOf(testCode);
-  const test = cell?.test ?? null;
-  // A finished test opens read-only unless the URL asks for edit from the read-only view.
-  const mode = q.mode === "view" && test ? "view" : "edit";
-  const saved = test?.correctByCode ?? null;
-  const items = sortLetters(itemsOf(testCode), order).map((code) => ({ code, letter: letterOfItem(code) }));
-  const scores = Object.fromEntries(items.map(({ code }) => [code, saved?.[code] === 1 ? 1 : 0])) as Record<string, 0 | 1>;
-
-  const letters = sortLetters(
-    [...new Set((["letter-names", "letter-sounds"] as const).flatMap((code) => itemsOf(code).map(letterOfItem)))],
-    order,
-  );
-  const rows: LetterRow[] = (["letter-names", "letter-sounds"] as const).map((code) => {
-    const t = cellOf(code)?.test ?? null;
-    const own = new Map(itemsOf(code).map((item) => [letterOfItem(item), item]));
-    return {
-      testCode: code,
-      title: code === "letter-names" ? "Letter Name" : "Letter Sound",
-      participantTestId: t?.participantTestId ?? null,
-      submitted: usDate(t?.endDtTm ?? t?.updatedAt ?? null),
-      applies: testApplies(lists, student.grade, code),
-      scores: Object.fromEntries(
-        letters.map((letter) => {
-          const item = own.get(letter);
-          const value = item && t?.correctByCode ? t.correctByCode[item] : undefined;
-          return [letter, value === 1 ? 1 : value === 0 ? 0 : null];
-        }),
-      ),
-    };
-  });
-  return {
-    kind: "ready",
-    mode,
-    fromView: q.from === "view",
-    participantId: student.participantId,
-    studentName: studentName(student),
-    grade: student.grade,
-    period,
-    periodLabel: period,
-    testCode,
-    testTitle: ASSESSMENTS[testCode].title,
-    participantTestId: test?.participantTestId ?? null,
-    items,
-    scores,
-    letters,
-    rows,
   };
 }

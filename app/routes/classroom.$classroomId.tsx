@@ -1,11 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { Tabs } from "#app/components/Tabs";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { isUuid } from "#app/domain/url-state";
-import { LetterScoreDialog } from "#app/components/results/LetterScoreDialog";
 import { LazyRanScoringDialog } from "#app/components/ran/lazy";
 import { ranDialogHref } from "#app/components/ran/ran-urls";
 import { Legend } from "#app/components/results/Legend";
@@ -13,22 +12,15 @@ import { readFormData } from "#app/server/body-limit.server";
 import { ResultsControls } from "#app/components/results/ResultsControls";
 import { ResultsGrid } from "#app/components/results/ResultsGrid";
 import { PERIOD_LABELS } from "#app/domain/periods";
-import {
-  NO_CLASSROOM_STUDENTS,
-  NOTHING_TO_DISPLAY,
-  UNABLE_TO_INPUT,
-  UNABLE_TO_LOAD_STUDENTS,
-  UNABLE_TO_UPDATE,
-} from "#app/domain/results-labels";
+import { NO_CLASSROOM_STUDENTS, NOTHING_TO_DISPLAY, UNABLE_TO_LOAD_STUDENTS } from "#app/domain/results-labels";
 import { apiFor, expectData } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
 import { loadRanDialog, RAN_INTENT, saveRanScore, type RanActionData } from "#app/lib/ran-scoring.server";
-import { signOutAndRedirect } from "#app/lib/session.server";
 import ranScoringCss from "#app/styles/ran-scoring.css";
 import ranCss from "#app/styles/ran.css";
 import resultsCss from "#app/styles/results.css";
-import { resultsHref, viewOnly, type ResultsQuery } from "#app/components/results/urls";
-import { classroomBanner, LetterScoresForm, letterScoreItems, loadShownResults, parseResultsQuery } from "./classroom.$classroomId.server";
+import { LETTER_DIALOG_PARAMS, resultsHref, viewOnly } from "#app/components/results/urls";
+import { classroomBanner, loadShownResults, parseResultsQuery } from "./classroom.$classroomId.server";
 
 const TABS = [
   { id: "results", label: "Results" },
@@ -50,6 +42,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   // Not an id at all: the shared 404 page.
   if (!isUuid(params.classroomId)) throw new Response(null, { status: 404, statusText: "Not Found" });
+  const url = new URL(request.url);
+  // The letter dialog's older URL (`?dialog=letters&…`) opens its route (issue 12).
+  if (url.searchParams.get("dialog") === "letters") {
+    url.searchParams.delete("dialog");
+    throw redirect(`/classroom/${params.classroomId}/letters${url.search}`);
+  }
   const api = apiFor(request, context);
   const classroom = await api.load(api.GET("/participantGroups/{id}", { params: { path: { id: params.classroomId! } } }));
   const q = parseResultsQuery(new URL(request.url));
@@ -101,40 +99,28 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { ...base, students: null, results, ran };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context);
   const form = await readFormData(request);
   if (form.get("intent") === RAN_INTENT) return saveRanScore(request, apiFor(request, context), form);
-  const parsed = LetterScoresForm.safeParse({ ...Object.fromEntries(form), correct: form.getAll("correct") });
-  if (!parsed.success) return { error: { message: UNABLE_TO_INPUT, detail: parsed.error.issues[0]?.message } };
-  const f = parsed.data;
-  const failure = f.intent === "create" ? UNABLE_TO_INPUT : UNABLE_TO_UPDATE;
-  const { grade, items, submitted } = letterScoreItems(f);
-  if (!grade || !items || (f.intent === "update" && !f.participantTestId)) return { error: { message: failure, scores: submitted } };
-  const responses = items.map((questionCode) => ({ questionCode, score: submitted[questionCode] }));
-  const api = apiFor(request, context);
-  const result = await api.result(
-    f.intent === "create"
-      ? api.POST("/participantTest/manual", {
-          body: { testCode: f.testCode, participantId: f.participantId, grade, periodName: f.periodName, responses },
-        })
-      : api.PUT("/participantTest/manual", {
-          body: { participantTestId: f.participantTestId ?? "", participantId: f.participantId, responses },
-        }),
-  );
-  if (!result.ok) {
-    if (result.status === 401) return signOutAndRedirect(request);
-    return { error: { message: failure, detail: result.error.message, scores: submitted } };
-  }
-  // Spec 001 §4: after a create, a dialog opened read-only returns to read-only, otherwise it
-  // closes; after an update it returns to read-only. The redirect reloads the results.
-  const q = parseResultsQuery(new URL(request.url));
-  const toView = f.intent === "update" || q.from === "view";
-  const next: Partial<ResultsQuery> = toView
-    ? { ...viewOnly(q), score: "raw", dialog: "letters", student: f.participantId, test: f.testCode, mode: "view" }
-    : viewOnly(q);
-  return redirect(resultsHref(params.classroomId!, next));
+  // Letter scores post to the dialog's own route (classroom.$classroomId.letters.tsx).
+  throw new Response(null, { status: 400, statusText: "Bad Request" });
 }
+
+/**
+ * Opening, switching or closing the letter score dialog changes only the dialog's params: the
+ * grid stays as it is (its loader is not run again). A save (any post) refreshes it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+  const page = (url: URL) => {
+    const search = new URLSearchParams(url.search);
+    for (const key of LETTER_DIALOG_PARAMS) search.delete(key);
+    search.sort();
+    return `${url.pathname.replace(/\/letters\/?$/, "")}?${search}`;
+  };
+  return page(currentUrl) === page(nextUrl) ? false : defaultShouldRevalidate;
+};
 
 export default function ClassroomPage() {
   const data = useLoaderData<typeof loader>();
@@ -221,8 +207,10 @@ function ResultsTab() {
   const scoreParam = grid?.mode === "score" ? "raw" : "percentile";
   const view = { ...viewOnly(q), period: results.period ?? undefined, score: scoreParam } as const;
   const exportHref = `/classroom/${classroom.id}/results.csv?${new URLSearchParams({ period: results.period ?? "", score: scoreParam })}`;
-  const dialogHref = (participantId: string, test: "letter-names" | "letter-sounds", mode: "edit" | "view", from?: "view") =>
-    resultsHref(classroom.id, { ...view, dialog: "letters", student: participantId, test, mode, from });
+  // The dialog's links keep the page's own URL state (not the period it resolved to), so opening
+  // and closing a dialog changes only the dialog's params and the grid is not loaded again.
+  const dialogHref = (participantId: string, test: "letter-names" | "letter-sounds", mode: "edit" | "view") =>
+    resultsHref(classroom.id, { ...viewOnly(q), dialog: "letters", student: participantId, test, mode });
   return (
     <div className="tab-panel">
       {results.periods.length > 0 && results.period ? (
@@ -267,17 +255,8 @@ function ResultsTab() {
           <Legend />
         </>
       )}
-      {results.dialog && q.student && q.test ? (
-        <LetterScoreDialog
-          data={results.dialog}
-          closeHref={resultsHref(classroom.id, view)}
-          viewHref={dialogHref(q.student, q.test, "view")}
-          editHref={dialogHref(q.student, q.test, "edit", "view")}
-          error={actionData && "error" in actionData ? actionData.error : null}
-        />
-      ) : results.dialog ? (
-        <LetterScoreDialog data={results.dialog} closeHref={resultsHref(classroom.id, view)} viewHref="" editHref="" />
-      ) : null}
+      {/* The letter score dialog (its own route). */}
+      <Outlet />
       {ran && "error" in ran ? (
         <p role="alert" className="alert alert--error">
           {ran.error}

@@ -187,7 +187,7 @@ test.describe("letter score entry", () => {
     await openClassroom(page, KINDERGARTEN, "?score=raw");
     const letterNames = await columnIndex(page, "Letter Names");
     const target = cellsOf(page, letterNames).filter({ hasText: "Not started" }).first();
-    const student = (await target.locator("xpath=ancestor::tr/th").innerText()).trim();
+    const student = (await target.locator("xpath=ancestor::tr/th/a").innerText()).trim();
 
     // Tab through the page until the first empty Letter Names cell has focus.
     const href = await target.locator("a").getAttribute("href");
@@ -260,7 +260,7 @@ test.describe("letter score entry", () => {
     await openClassroom(page, KINDERGARTEN, "?score=raw");
     const letterSounds = await columnIndex(page, "Letter Sounds");
     const target = cellsOf(page, letterSounds).filter({ hasText: "Not started" }).first();
-    const student = (await target.locator("xpath=ancestor::tr/th").innerText()).trim();
+    const student = (await target.locator("xpath=ancestor::tr/th/a").innerText()).trim();
     await target.locator("a").click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toContainText("Edit Mode: Letter Sound/Name Scores | EOY");

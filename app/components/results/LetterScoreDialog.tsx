@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import clsx from "clsx";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MutableRefObject } from "react";
 import type { LetterDialogData } from "./letter-dialog-data";
 
 type Ready = Extract<LetterDialogData, { kind: "ready" }>;
@@ -28,8 +28,9 @@ export function LetterScoreDialog({ data, closeHref, viewHref, editHref, error }
   const ready = data.kind === "ready" ? data : null;
   // Escape or Cancel in an edit dialog opened from read-only returns to read-only (spec 001 §4).
   const dismissHref = ready && ready.mode === "edit" && ready.fromView ? viewHref : closeHref;
-  // Opened by navigation, not a Radix Trigger: remember the cell link that had focus, and give
-  // focus back to it when the dialog goes away (not when it only switches between view and edit).
+  // Opened by navigation, not a Radix Trigger: when the dialog goes away (not when it only
+  // switches between view and edit), focus goes back to its cell in the grid, found again by
+  // student and test since a save re-renders the grid; else to what had focus when it opened.
   const [opener] = useState(() => (typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null)));
   const open = useRef(true);
   useEffect(() => {
@@ -38,16 +39,30 @@ export function LetterScoreDialog({ data, closeHref, viewHref, editHref, error }
       open.current = false;
     };
   }, []);
+  // Unsaved letters (issue 12): Escape or a click outside asks before they are thrown away.
+  const dirty = useRef(false);
+  const [confirming, setConfirming] = useState(false);
+  const leave = () => navigate(dismissHref, { preventScrollReset: true });
+  const guard = (event: Event) => {
+    if (ready?.mode !== "edit" || !dirty.current) return;
+    event.preventDefault();
+    setConfirming(true);
+  };
   return (
-    <Dialog.Root open onOpenChange={(open) => (open ? undefined : navigate(dismissHref, { preventScrollReset: true }))}>
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : leave())}>
       <Dialog.Overlay className="results-dialog-overlay" />
       <Dialog.Content
         key={ready ? `${ready.mode}-${ready.participantId}-${ready.testCode}` : "error"}
-        className="results-dialog letter-dialog"
+        className={clsx("results-dialog letter-dialog", ready?.mode === "view" && "letter-dialog--view")}
         aria-describedby={undefined}
+        onEscapeKeyDown={guard}
+        onInteractOutside={guard}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
-          if (!open.current && opener?.isConnected && opener !== document.body) opener.focus();
+          if (open.current) return;
+          const cell = ready ? cellLink(ready.participantId, ready.testCode) : null;
+          const target = cell ?? (opener?.isConnected && opener !== document.body ? opener : null);
+          target?.focus();
         }}
       >
         {!ready ? (
@@ -63,7 +78,15 @@ export function LetterScoreDialog({ data, closeHref, viewHref, editHref, error }
             </div>
           </>
         ) : ready.mode === "edit" ? (
-          <EditLetters data={ready} cancelHref={dismissHref} error={error ?? null} />
+          <EditLetters
+            data={ready}
+            cancelHref={dismissHref}
+            error={error ?? null}
+            dirty={dirty}
+            confirming={confirming}
+            onKeep={() => setConfirming(false)}
+            onDiscard={leave}
+          />
         ) : (
           <ViewLetters data={ready} closeHref={closeHref} editHref={editHref} />
         )}
@@ -72,36 +95,82 @@ export function LetterScoreDialog({ data, closeHref, viewHref, editHref, error }
   );
 }
 
+/** The grid's link of a student's letter test (its href names both). */
+function cellLink(participantId: string, testCode: string): HTMLElement | null {
+  const links = document.querySelectorAll<HTMLAnchorElement>(`table.results-grid a[href*="student=${participantId}"]`);
+  return [...links].find((a) => new URL(a.href).searchParams.get("test") === testCode) ?? null;
+}
+
 function useHydrated() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;
 }
 
-function EditLetters({ data, cancelHref, error }: { data: Ready; cancelHref: string; error: Props["error"] }) {
+type EditProps = {
+  data: Ready;
+  cancelHref: string;
+  error: Props["error"];
+  /** Whether the boxes differ from the saved scores, for the dialog's Escape and outside click. */
+  dirty: MutableRefObject<boolean>;
+  confirming: boolean;
+  onKeep: () => void;
+  onDiscard: () => void;
+};
+
+function EditLetters({ data, cancelHref, error, dirty, confirming, onKeep, onDiscard }: EditProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
-  const [scores, setScores] = useState<Record<string, 0 | 1>>(() => error?.scores ?? data.scores);
+  // The boxes are the form's own state (uncontrolled): what the user ticked before the scripts
+  // arrived stays ticked through hydration (issue 12), and React only reads it to count.
+  const initial = error?.scores ?? data.scores;
+  const [correct, setCorrect] = useState(() => data.items.filter((i) => initial[i.code] === 1).length);
   const [active, setActive] = useState(0);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const submit = useRef<HTMLButtonElement | null>(null);
+  const keep = useRef<HTMLButtonElement | null>(null);
   const items = data.items;
-  const correct = items.filter((i) => scores[i.code] === 1).length;
+
+  const recount = useCallback(() => {
+    let n = 0;
+    let changed = false;
+    items.forEach((item, i) => {
+      const checked = boxes.current[i]?.checked ?? initial[item.code] === 1;
+      if (checked) n++;
+      if (checked !== (data.scores[item.code] === 1)) changed = true;
+    });
+    setCorrect(n);
+    dirty.current = changed;
+  }, [items, initial, data.scores, dirty]);
+  // Hydration: read what the form holds now (boxes ticked before the scripts ran).
+  useEffect(recount, [recount]);
+  useEffect(() => {
+    if (confirming) keep.current?.focus();
+  }, [confirming]);
 
   const focusAt = (index: number) => {
-    const next = Math.max(0, Math.min(items.length - 1, index));
+    if (index >= items.length) {
+      // Past the last letter: on to Submit Scores, so Enter saves.
+      submit.current?.focus();
+      return;
+    }
+    const next = Math.max(0, index);
     setActive(next);
     boxes.current[next]?.focus();
   };
-  const set = (code: string, value: 0 | 1) => setScores((s) => ({ ...s, [code]: value }));
+  const set = (index: number, value: boolean) => {
+    const box = boxes.current[index];
+    if (box) box.checked = value;
+    recount();
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>, index: number) => {
-    const code = items[index].code;
     switch (event.key) {
       case "ArrowRight":
       case "ArrowDown":
         event.preventDefault();
-        focusAt(index + 1);
+        focusAt(Math.min(items.length - 1, index + 1));
         break;
       case "ArrowLeft":
       case "ArrowUp":
@@ -119,12 +188,12 @@ function EditLetters({ data, cancelHref, error }: { data: Ready; cancelHref: str
       case "Enter":
         // A checkbox would otherwise submit the form; Enter toggles like Space.
         event.preventDefault();
-        set(code, scores[code] === 1 ? 0 : 1);
+        set(index, !boxes.current[index]?.checked);
         break;
       case "1":
       case "0":
         event.preventDefault();
-        set(code, event.key === "1" ? 1 : 0);
+        set(index, event.key === "1");
         focusAt(index + 1);
         break;
     }
@@ -136,7 +205,14 @@ function EditLetters({ data, cancelHref, error }: { data: Ready; cancelHref: str
       <p className="letter-dialog__meta">
         {data.studentName} · {data.testTitle}
       </p>
-      <Form method="post" noValidate preventScrollReset className="letter-dialog__form" data-hydrated={hydrated ? "" : undefined}>
+      <Form
+        method="post"
+        noValidate
+        preventScrollReset
+        className="letter-dialog__form"
+        data-hydrated={hydrated ? "" : undefined}
+        onChange={recount}
+      >
         <input type="hidden" name="intent" value={data.participantTestId ? "update" : "create"} />
         <input type="hidden" name="testCode" value={data.testCode} />
         <input type="hidden" name="participantId" value={data.participantId} />
@@ -158,8 +234,7 @@ function EditLetters({ data, cancelHref, error }: { data: Ready; cancelHref: str
                   type="checkbox"
                   name="correct"
                   value={item.code}
-                  checked={scores[item.code] === 1}
-                  onChange={(e) => set(item.code, e.currentTarget.checked ? 1 : 0)}
+                  defaultChecked={initial[item.code] === 1}
                   onKeyDown={(e) => onKeyDown(e, index)}
                   onFocus={() => setActive(index)}
                   // One tab stop for the whole set once scripts run (arrows move inside it).
@@ -187,11 +262,30 @@ function EditLetters({ data, cancelHref, error }: { data: Ready; cancelHref: str
             {error.detail ? <p className="alert__detail">{error.detail}</p> : null}
           </div>
         ) : null}
+        {confirming ? (
+          <div role="alertdialog" aria-labelledby="letters-discard" className="letter-dialog__confirm">
+            <p id="letters-discard">Discard the scores you entered?</p>
+            <button type="button" className="button button--danger" onClick={onDiscard}>
+              Discard
+            </button>
+            <button
+              type="button"
+              ref={keep}
+              className="button button--primary"
+              onClick={() => {
+                onKeep();
+                boxes.current[active]?.focus();
+              }}
+            >
+              Keep editing
+            </button>
+          </div>
+        ) : null}
         <div className="results-dialog__actions">
           <Link to={cancelHref} className="button" preventScrollReset>
             Cancel
           </Link>
-          <button type="submit" className="button button--primary" disabled={pending}>
+          <button ref={submit} type="submit" className="button button--primary" disabled={pending}>
             {pending ? "Submitting…" : "Submit Scores"}
           </button>
         </div>

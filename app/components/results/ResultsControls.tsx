@@ -1,4 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
+import { useEffect, useState } from "react";
 
 type Props = {
   periods: { name: string; label: string }[];
@@ -14,6 +15,10 @@ type Props = {
  */
 export function ResultsControls({ periods, period, score, order, scoreToggleEnabled }: Props) {
   const submit = useSubmit();
+  // With scripts a change applies at once: the button is for browsers without them (and keeps
+  // the toolbar on one line at 1366 px, issue 12).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <Form
       method="get"
@@ -59,7 +64,7 @@ export function ResultsControls({ periods, period, score, order, scoreToggleEnab
           <input type="radio" name="order" value="product" defaultChecked={order === "product"} key={`o-${order}`} /> Product order
         </label>
       </fieldset>
-      <button type="submit" className="button results-controls__apply">
+      <button type="submit" className="button results-controls__apply" hidden={hydrated}>
         Show results
       </button>
     </Form>

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import clsx from "clsx";
+import { useEffect, useRef } from "react";
 import type { ProfileCell, ShownCell, ShownGrid } from "#app/domain/results-grid";
 import { BAND_LABELS, BAND_MARKS, CELL_STATE_LABELS } from "#app/domain/results-labels";
 
@@ -10,6 +11,39 @@ const PROFILE_TITLES = {
   pkRisk: "Prekindergarten Risk",
   riskCategory: "Risk Category",
 } as const;
+
+/** Where the long words of column titles may break in a narrow column (no arbitrary mid-word breaks). */
+const BREAKS: Record<string, string[]> = {
+  Predictive: ["Predic", "tive"],
+  Repetition: ["Repe", "tition"],
+  Vocabulary: ["Vocabu", "lary"],
+  Comprehension: ["Compre", "hension"],
+  Directions: ["Direc", "tions"],
+  Prekindergarten: ["Pre", "kinder", "garten"],
+  Performance: ["Perfor", "mance"],
+};
+
+/** A title with <wbr> break points in its long words; the text itself is unchanged. */
+function Breakable({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/(\s+)/).map((word, i) => {
+        const parts = BREAKS[word];
+        if (!parts) return word;
+        return (
+          <span key={i}>
+            {parts.map((part, j) => (
+              <span key={j}>
+                {j > 0 ? <wbr /> : null}
+                {part}
+              </span>
+            ))}
+          </span>
+        );
+      })}
+    </>
+  );
+}
 
 type Props = {
   grid: ShownGrid;
@@ -36,12 +70,14 @@ export function ResultsGrid({ grid, caption, letterHref, ranHref }: Props) {
   const columnCount = grid.profileColumns.length + grid.columnCount;
   const profileOffset = 0;
   const testOffset = grid.profileColumns.length;
+  const table = useRef<HTMLTableElement>(null);
+  useEffect(() => (table.current ? rowArrowKeys(table.current) : undefined), []);
   return (
     // A region that scrolls must take keyboard focus, or keyboard users cannot scroll it (axe: scrollable-region-focusable).
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div className="results-grid__scroll" role="region" aria-labelledby="results-grid-caption" tabIndex={0}>
       <style dangerouslySetInnerHTML={{ __html: columnHighlightCss(columnCount) }} />
-      <table className={clsx("results-grid", grid.narrow && "results-grid--narrow")}>
+      <table ref={table} className={clsx("results-grid", grid.narrow && "results-grid--narrow")}>
         <caption id="results-grid-caption">{caption}</caption>
         <thead>
           <tr>
@@ -50,7 +86,7 @@ export function ResultsGrid({ grid, caption, letterHref, ranHref }: Props) {
             </th>
             {grid.profileColumns.length > 0 ? (
               <th scope="colgroup" colSpan={grid.profileColumns.length} className="results-grid__group">
-                Predictive Profile
+                <Breakable text="Predictive Profile" />
               </th>
             ) : null}
             {grid.groups.map((g) => (
@@ -68,44 +104,81 @@ export function ResultsGrid({ grid, caption, letterHref, ranHref }: Props) {
             </th>
             {grid.profileColumns.map((kind, i) => (
               <th key={kind} scope="col" data-col={profileOffset + i} className="results-grid__col">
-                {PROFILE_TITLES[kind]}
+                <Breakable text={PROFILE_TITLES[kind]} />
               </th>
             ))}
             {grid.groups
               .flatMap((g) => g.columns)
               .map((c, i) => (
                 <th key={c.testCode} scope="col" data-col={testOffset + i} className="results-grid__col">
-                  {c.title}
+                  <Breakable text={c.title} />
                 </th>
               ))}
           </tr>
         </thead>
         <tbody>
-          {grid.rows.map((row) => (
-            <tr key={row.participantId}>
-              <th scope="row" className="results-grid__name">
-                <Link to={`/student/${row.participantId}`}>{row.name}</Link>
-              </th>
-              <td className="results-grid__grade">{row.gradeLabel}</td>
-              {row.profile.map((p, i) => (
-                <ProfileTd key={p.kind} cell={p} col={profileOffset + i} />
-              ))}
-              {row.cells.map((cell, i) => (
-                <CellTd
-                  key={cell.testCode}
-                  cell={cell}
-                  col={testOffset + i}
-                  href={letterHref(row.participantId, cell)}
-                  ranHref={ranHref?.(cell) ?? null}
-                  student={row.name}
-                />
-              ))}
-            </tr>
-          ))}
+          {grid.rows.map((row) => {
+            const flags = row.profile.filter((p) => p.tone === "risk").map((p) => PROFILE_TITLES[p.kind]);
+            return (
+              <tr key={row.participantId} className={flags.length ? "results-grid__row--flagged" : undefined}>
+                <th scope="row" className="results-grid__name">
+                  {flags.length ? (
+                    <span className="flag-badge" title={`Flagged: ${flags.join(", ")}`}>
+                      <span aria-hidden="true">⚑</span>
+                      <span className="visually-hidden">Flagged ({flags.join(", ")}):</span>
+                    </span>
+                  ) : null}
+                  <Link to={`/student/${row.participantId}`}>{row.name}</Link>
+                </th>
+                <td className="results-grid__grade">{row.gradeLabel}</td>
+                {row.profile.map((p, i) => (
+                  <ProfileTd key={p.kind} cell={p} col={profileOffset + i} />
+                ))}
+                {row.cells.map((cell, i) => (
+                  <CellTd
+                    key={cell.testCode}
+                    cell={cell}
+                    col={testOffset + i}
+                    href={letterHref(row.participantId, cell)}
+                    ranHref={ranHref?.(cell) ?? null}
+                    student={row.name}
+                  />
+                ))}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
   );
+}
+
+/**
+ * Up and Down arrows move between the same column's links of neighbouring rows (a keyboard
+ * teacher goes from one student's letter cell to the next in one key, issue 12); Tab still
+ * walks every link. Returns the listener's removal.
+ */
+function rowArrowKeys(table: HTMLTableElement) {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if ((event.key !== "ArrowDown" && event.key !== "ArrowUp") || event.altKey || event.ctrlKey || event.metaKey) return;
+    const link = (event.target as HTMLElement).closest("a");
+    const cell = link?.closest("td, th");
+    const row = cell?.parentElement;
+    if (!link || !cell || !row || !table.tBodies[0]?.contains(row)) return;
+    const index = [...row.children].indexOf(cell);
+    let next = event.key === "ArrowDown" ? row.nextElementSibling : row.previousElementSibling;
+    while (next) {
+      const target = next.children[index]?.querySelector("a");
+      if (target) {
+        event.preventDefault();
+        target.focus();
+        return;
+      }
+      next = event.key === "ArrowDown" ? next.nextElementSibling : next.previousElementSibling;
+    }
+  };
+  table.addEventListener("keydown", onKeyDown);
+  return () => table.removeEventListener("keydown", onKeyDown);
 }
 
 function ProfileTd({ cell, col }: { cell: ProfileCell; col: number }) {
@@ -155,6 +228,16 @@ function CellContent({ cell }: { cell: ShownCell }) {
           <>
             <span aria-hidden="true">—</span>
             <span className="visually-hidden">{cell.label}</span>
+          </>
+        );
+      }
+      if (cell.handScore) {
+        // Hand-scored: the count, and the words for its missing percentile (issue 12).
+        return (
+          <>
+            <span className="cell__value">{cell.handScore}</span>
+            <span className="cell__qualifier">{cell.text}</span>
+            <span className="visually-hidden"> ({cell.label})</span>
           </>
         );
       }

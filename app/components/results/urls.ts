@@ -17,10 +17,17 @@ export type ResultsQuery = {
   from?: "view";
 };
 
-const KEYS = ["tab", "period", "score", "order", "dialog", "student", "test", "mode", "from"] as const;
+const KEYS = ["tab", "period", "score", "order", "student", "test", "mode", "from"] as const;
+/** The letter score dialog's params: only the dialog route reads them (issue 12). */
+export const LETTER_DIALOG_PARAMS = ["dialog", "student", "test", "mode", "from"] as const;
 const DEFAULTS: Partial<Record<keyof ResultsQuery, string>> = { tab: "results", score: "percentile", order: "alpha" };
 
-/** The page's URL with the given state; defaults are left out to keep URLs short. */
+/**
+ * The page's URL with the given state; defaults are left out to keep URLs short. The letter score
+ * dialog is a child route, `/classroom/{id}/letters?student=…&test=…`: opening it loads only that
+ * test's data (the page's loader is not run again), and the server renders it open without
+ * JavaScript.
+ */
 export function resultsHref(classroomId: string, q: Partial<ResultsQuery>): string {
   const params = new URLSearchParams();
   for (const key of KEYS) {
@@ -31,7 +38,7 @@ export function resultsHref(classroomId: string, q: Partial<ResultsQuery>): stri
     params.set(key, String(value));
   }
   const search = params.toString();
-  return `/classroom/${classroomId}${search ? `?${search}` : ""}`;
+  return `/classroom/${classroomId}${q.dialog === "letters" ? "/letters" : ""}${search ? `?${search}` : ""}`;
 }
 
 /** The view part of the state (no dialog). */

@@ -1,0 +1,101 @@
+import { assessmentDefinition, definitionItems } from "#app/domain/assessment-definitions";
+import { ASSESSMENTS, letterItems, letterOfItem, type LetterTestCode } from "#app/domain/assessments";
+import { localIsoDate } from "#app/domain/calendar-date";
+import { gradeLabel, isGrade } from "#app/domain/grades";
+import { sortLetters, type LetterOrder } from "#app/domain/letters";
+import { currentPeriod, PERIOD_LABELS } from "#app/domain/periods";
+import { gradeTestLists, pickTest, studentName, testApplies } from "#app/domain/results-grid";
+import { UNABLE_TO_LOAD_DATA } from "#app/domain/results-labels";
+import type { LetterDialogData, LetterRow } from "#app/components/results/letter-dialog-data";
+import type { ResultsQuery } from "#app/components/results/urls";
+import { expectData, type ApiClient } from "#app/lib/api.server";
+
+// The letter score dialog's data (spec 001 §2 'Letter score dialogs', §4): one student's letter
+// tests of one period, read with one API call when the dialog opens (issue 12, item 9). The
+// classroom page's grid carries none of it.
+
+const usDate = (iso: string | null) => (iso ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : null);
+
+export async function loadLetterDialog(
+  request: Request,
+  api: ApiClient,
+  classroomId: string,
+  q: ResultsQuery,
+  today = new Date(),
+): Promise<LetterDialogData> {
+  const failed: LetterDialogData = { kind: "error", message: UNABLE_TO_LOAD_DATA };
+  if (!q.student || !q.test) return failed;
+  const result = await api.result(api.GET("/participants/profile/{id}", { params: { path: { id: q.student } } }));
+  if (!result.ok) {
+    // 401 signs out; an unknown or out-of-scope student is the spec's 'Unable to load data'.
+    if (result.status === 401) await expectData(request, result);
+    if (result.status !== 403 && result.status !== 404) console.error("[letters]", result.status, result.error.message);
+    return failed;
+  }
+  const profile = result.data;
+  const student = profile.Participant;
+  // Only a student of this classroom, as the grid shows them.
+  if (!student.ParticipantGroup.some((g) => g.participantGroupId === classroomId)) return failed;
+  const selected =
+    (q.period && profile.periods.find((p) => p.periodName === q.period)) || currentPeriod(profile.periods, localIsoDate(today));
+  if (!selected) return failed;
+  const period = selected.periodName;
+  const lists = gradeTestLists(selected.GradeAssessmentLists);
+  const testCode = q.test;
+  if (!testApplies(lists, student.grade, testCode)) {
+    return {
+      kind: "error",
+      message: `${ASSESSMENTS[testCode].title} does not apply to grade ${gradeLabel(student.grade)} in ${PERIOD_LABELS[period]}.`,
+    };
+  }
+  const order: LetterOrder = q.order === "product" ? "product" : "alphabetical";
+  const testOf = (code: LetterTestCode) => pickTest(selected.ParticipantTests.filter((t) => t.testCode === code));
+  const itemsOf = (code: LetterTestCode) =>
+    (isGrade(student.grade) ? definitionItems(assessmentDefinition(code), student.grade, period) : null) ?? letterItems(code);
+  const test = testOf(testCode);
+  // A finished test opens read-only unless the URL asks for edit from the read-only view.
+  const mode = q.mode === "view" && test ? "view" : "edit";
+  const saved = test?.correctByCode ?? null;
+  const items = sortLetters(itemsOf(testCode), order).map((code) => ({ code, letter: letterOfItem(code) }));
+  const scores = Object.fromEntries(items.map(({ code }) => [code, saved?.[code] === 1 ? 1 : 0])) as Record<string, 0 | 1>;
+  const letters = sortLetters(
+    [...new Set((["letter-names", "letter-sounds"] as const).flatMap((code) => itemsOf(code).map(letterOfItem)))],
+    order,
+  );
+  const rows: LetterRow[] = (["letter-names", "letter-sounds"] as const).map((code) => {
+    const t = testOf(code);
+    const own = new Map(itemsOf(code).map((item) => [letterOfItem(item), item]));
+    return {
+      testCode: code,
+      title: code === "letter-names" ? "Letter Name" : "Letter Sound",
+      participantTestId: t?.participantTestId ?? null,
+      // The submit date only for a submitted test (an unfinished one has none).
+      submitted: t?.completedFlag ? usDate(t.endDtTm ?? t.updatedAt) : null,
+      applies: testApplies(lists, student.grade, code),
+      scores: Object.fromEntries(
+        letters.map((letter) => {
+          const item = own.get(letter);
+          const value = item && t?.correctByCode ? t.correctByCode[item] : undefined;
+          return [letter, value === 1 ? 1 : value === 0 ? 0 : null];
+        }),
+      ),
+    };
+  });
+  return {
+    kind: "ready",
+    mode,
+    fromView: q.from === "view",
+    participantId: student.participantId,
+    studentName: studentName(student),
+    grade: student.grade,
+    period,
+    periodLabel: period,
+    testCode,
+    testTitle: ASSESSMENTS[testCode].title,
+    participantTestId: test?.participantTestId ?? null,
+    items,
+    scores,
+    letters,
+    rows,
+  };
+}
