@@ -100,9 +100,9 @@ test.describe("classroom results grid", () => {
     await expect(page).toHaveURL(/period=BOY/);
     await expect(grid(page).locator("caption")).toHaveText("Results for Beginning of Year (BOY)");
 
-    // BOY has the PWR column too, so the letter columns move.
+    // BOY has the PWR column too, and with it the Risk Category (issue 12 item 6), so the letter columns move.
     const boyLetterNames = await columnIndex(page, "Letter Names");
-    expect(boyLetterNames).toBe(letterNames + 1);
+    expect(boyLetterNames).toBe(letterNames + 2);
     // Letter order: the read-only dialog lists letters in the chosen order.
     const viewLink = cellsOf(page, boyLetterNames).locator("a[href*='mode=view']").first();
     await viewLink.click();
