@@ -20,6 +20,7 @@ import { registerParticipants } from "./resources/participants";
 import { registerRanScoring } from "./resources/ran-scoring";
 import { registerReports } from "./resources/reports";
 import { registerResults } from "./resources/results";
+import { registerRostering } from "./resources/rostering";
 import { registerStudentProfile } from "./resources/student-profile";
 import { registerSupport } from "./resources/support";
 import { registerTestMaterials } from "./resources/test-materials";
@@ -84,6 +85,7 @@ export function createApi(deps: ApiDeps) {
   registerAudio(app);
   registerStudentProfile(app);
   registerRanScoring(app);
+  registerRostering(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", { type: "http", scheme: "bearer" });
   app.doc("/openapi.json", {

@@ -26,6 +26,8 @@ export interface OrganizationUnitTable {
   deleted_at: Date | null;
   /** Optimistic concurrency (migration 0004): +1 on every edit; a save sends the version it read. */
   version: Generated<number>;
+  /** The roster's sourcedId (migration 0006, OneRoster uploads); null for rows made by hand. */
+  sourced_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RoleTable {
@@ -49,6 +51,8 @@ export interface AppUserTable {
   deleted_at: Date | null;
   /** Optimistic concurrency (migration 0004): +1 on every edit; a save sends the version it read. */
   version: Generated<number>;
+  /** The roster's sourcedId (migration 0006, OneRoster uploads); null for rows made by hand. */
+  sourced_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UserRoleTable {
@@ -73,6 +77,8 @@ export interface ParticipantGroupTable {
   deleted_at: Date | null;
   /** Optimistic concurrency (migration 0004): +1 on every edit; a save sends the version it read. */
   version: Generated<number>;
+  /** The roster's sourcedId (migration 0006, OneRoster uploads); null for rows made by hand. */
+  sourced_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ParticipantGroupTeacherTable {
@@ -97,6 +103,8 @@ export interface ParticipantTable {
   deleted_at: Date | null;
   /** Optimistic concurrency (migration 0004): +1 on every edit; a save sends the version it read. */
   version: Generated<number>;
+  /** The roster's sourcedId (migration 0006, OneRoster uploads); null for rows made by hand. */
+  sourced_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ParticipantGroupMemberTable {
@@ -245,6 +253,23 @@ export interface RosterUploadTable {
   created_at: CreatedAt;
 }
 
+/** One roster upload (app/api/resources/rostering.ts): its report, the staged roster, what applying it changed. */
+export interface RosterImportTable {
+  roster_import_id: Generated<string>;
+  organization_id: string;
+  status: "staged" | "rejected" | "applied" | "undone";
+  file_name: string;
+  size_bytes: number;
+  sha256: string;
+  report: ColumnType<unknown, string, string>;
+  roster: ColumnType<unknown, string | null, string | null>;
+  changes: ColumnType<unknown, string | null, string | null>;
+  created_at: CreatedAt;
+  applied_at: Date | null;
+  undone_at: Date | null;
+  undone_by: string | null;
+}
+
 export interface AuditLogTable {
   audit_log_id: Generated<string>;
   actor_user_id: string | null;
@@ -291,6 +316,7 @@ export interface Database {
   rate_limit_event: RateLimitEventTable;
   idempotency_key: IdempotencyKeyTable;
   roster_upload: RosterUploadTable;
+  roster_import: RosterImportTable;
   audit_log: AuditLogTable;
   support_message: SupportMessageTable;
 }

@@ -4707,6 +4707,406 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/roster-stream-old/check-district/{districtId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The district a rostering link names (public) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          districtId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The district */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              organizationId: string;
+              name: string;
+            };
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/roster-stream-old/process-roster-file": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Validate and stage a OneRoster zip (public); nothing changes until it is applied
+     * @description JSON {file (base64 of the zip), fileName, districtName} as spec 001 §7 gives it, plus districtId (the rostering link's id). A zip that is unsafe or unreadable answers 422 with the reason; a readable one answers 200 with the import: status staged (its preview) or rejected (every refused row). Rate limited per district and per address (429).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["RosterUpload"];
+        };
+      };
+      responses: {
+        /** @description The staged or rejected import */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["RosterImport"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Larger than 15,000,000 bytes */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+            };
+          };
+        };
+        /** @description Unsafe or unreadable zip */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+            };
+          };
+        };
+        /** @description Too many uploads */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/roster-stream-old/apply": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Apply a staged upload in one transaction (public, with the district's link) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            districtId: string;
+            /** Format: uuid */
+            rosterImportId: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The applied import */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["RosterImport"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not staged, has errors, or conflicts with the district */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+            };
+          };
+        };
+        /** @description Too many uploads */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organization/{id}/roster-imports": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A district's roster imports, newest first, with their reports (district admins, super admins) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Imports; undoableId is the one Undo applies to */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              imports: components["schemas"]["RosterImport"][];
+              undoableId: string | null;
+            };
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/roster-imports/{id}/undo": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Undo the district's latest applied import (district admins, super admins) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The undone import */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["RosterImport"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not the latest applied import, or the district changed since */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5472,6 +5872,77 @@ export interface components {
       invalid: boolean | null;
       startDtTm: string;
     } | null;
+    RosterImport: {
+      rosterImportId: string;
+      organizationId: string;
+      /** @enum {string} */
+      status: "staged" | "rejected" | "applied" | "undone";
+      fileName: string;
+      sizeBytes: number;
+      createdAt: string;
+      appliedAt: string | null;
+      undoneAt: string | null;
+      report: components["schemas"]["RosterReport"];
+    };
+    RosterReport: {
+      /** @description What applying it would change (staged) or changed (applied); null when the zip could not be read */
+      counts: {
+        schools: {
+          created: number;
+          updated: number;
+          deactivated: number;
+          unchanged: number;
+          skipped: number;
+        };
+        classrooms: {
+          created: number;
+          updated: number;
+          deactivated: number;
+          unchanged: number;
+          skipped: number;
+        };
+        teachers: {
+          created: number;
+          updated: number;
+          deactivated: number;
+          unchanged: number;
+          skipped: number;
+        };
+        students: {
+          created: number;
+          updated: number;
+          deactivated: number;
+          unchanged: number;
+          skipped: number;
+        };
+        enrollments: {
+          created: number;
+          updated: number;
+          deactivated: number;
+          unchanged: number;
+          skipped: number;
+        };
+      } | null;
+      /** @description Refused rows, at most 10000 */
+      errors: components["schemas"]["RosterRowError"][];
+      errorCount: number;
+      /** @description Why a zip was refused whole (unsafe or unreadable) */
+      message: string | null;
+    };
+    RosterRowError: {
+      file: string;
+      line: number;
+      column: string;
+      reason: string;
+    };
+    RosterUpload: {
+      /** @description The zip, base64 (the body limit caps it; over 15,000,000 bytes answers 413) */
+      file: string;
+      fileName: string;
+      districtName: string;
+      /** Format: uuid */
+      districtId: string;
+    };
   };
   responses: never;
   parameters: never;

@@ -17,11 +17,16 @@ const size = (bytes: number) =>
 export const bodyTooLargeMessage = (limit: number) => `Request body too large: the limit is ${size(limit)}.`;
 export const UNREADABLE_FORM_MESSAGE = "The form could not be read.";
 
+/** A roster upload: a zip of at most 15,000,000 bytes as base64 (4/3 of it) in a small JSON body (issue 16). */
+export const ROSTER_BODY_LIMIT = 20_100_000;
+const ROSTER_API = /^\/api\/roster-stream-old\/process-roster-file$/;
+
 /** API paths (under /api) that anyone may call: sign-in, single sign-on, password reset, registration. */
 const ACCOUNT_API = /^\/api\/(dashboard\/|registerUser$|auth\/)/;
 
 /** The body limit of an API path. */
-export const apiBodyLimit = (pathname: string) => (ACCOUNT_API.test(pathname) ? ACCOUNT_BODY_LIMIT : BODY_LIMIT);
+export const apiBodyLimit = (pathname: string) =>
+  ROSTER_API.test(pathname) ? ROSTER_BODY_LIMIT : ACCOUNT_API.test(pathname) ? ACCOUNT_BODY_LIMIT : BODY_LIMIT;
 
 /** Whether a declared Content-Length is over `limit` (a missing or malformed one is judged while reading). */
 export function declaredOver(headers: Headers, limit: number): boolean {

@@ -284,8 +284,51 @@ const RULES: Record<string, Rule> = {
     }),
   },
   "GET /participantTest/RAN/participant/{id}": { who: ALL, scoped: true, call: (s) => id(student(s)) },
+  "GET /roster-stream-old/check-district/{districtId}": {
+    who: "public",
+    call: () => ({ params: { districtId: w.district.organization_id } }),
+  },
+  "POST /roster-stream-old/process-roster-file": {
+    who: "public",
+    call: () => ({ body: { file: "", fileName: "roster.csv", districtName: w.district.name, districtId: w.district.organization_id } }),
+  },
+  "POST /roster-stream-old/apply": {
+    who: "public",
+    call: () => ({ body: { districtId: w.district.organization_id, rosterImportId: randomUUID() } }),
+  },
+  "GET /organization/{id}/roster-imports": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
+  "POST /roster-imports/{id}/undo": { who: DISTRICT, scoped: true, call: async (s) => id(await appliedImport(district(s))) },
   "GET /openapi.json": { who: "public", call: () => ({}) },
 };
+
+/** An applied roster import that changed nothing, so undoing it is allowed and harmless (issue 16). */
+async function appliedImport(organizationId: string): Promise<string> {
+  const none = { schools: [], classrooms: [], teachers: [], students: [] };
+  const changes = {
+    created: none,
+    updated: none,
+    deactivated: none,
+    membersAdded: [],
+    membersRemoved: [],
+    teachersAdded: [],
+    teachersRemoved: [],
+  };
+  const row = await handle.db
+    .insertInto("roster_import")
+    .values({
+      organization_id: organizationId,
+      status: "applied",
+      file_name: "roster.zip",
+      size_bytes: 1,
+      sha256: "0",
+      report: JSON.stringify({ counts: null, errors: [], errorCount: 0, message: null }),
+      changes: JSON.stringify(changes),
+      applied_at: new Date(),
+    })
+    .returning("roster_import_id")
+    .executeTakeFirstOrThrow();
+  return row.roster_import_id;
+}
 
 type Outcome = "allowed" | "401" | "403";
 

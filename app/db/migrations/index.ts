@@ -4,6 +4,7 @@ import * as m0002 from "./0002_ran_scoring";
 import * as m0003 from "./0003_idempotency";
 import * as m0004 from "./0004_row_versions";
 import * as m0005 from "./0005_support_messages";
+import * as m0006 from "./0006_oneroster_import";
 
 // Imported statically so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "0003_idempotency": m0003,
   "0004_row_versions": m0004,
   "0005_support_messages": m0005,
+  "0006_oneroster_import": m0006,
 };

@@ -1,0 +1,453 @@
+import { createHash } from "node:crypto";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Db } from "#app/db/connect.server";
+import { formatRowError, readOneRoster, type Roster, type RowError, type Skipped } from "#app/domain/oneroster";
+import { planCounts, type PlanCounts } from "#app/domain/oneroster-plan";
+import { TEXT_MAX } from "#app/domain/text";
+import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
+import { ApiError, notFound } from "../errors";
+import { hit, clientIp, type Limit } from "../rate-limit";
+import { applyPlan, planFor, undoChanges, type Changes } from "../roster-import";
+import { MAX_ZIP_BYTES, readRosterZip, RosterZipError } from "../roster-zip";
+import { assertOrganization, requireCapability } from "../scope";
+
+// OneRoster roster uploads (issue 16; spec 001 §2 'Rostering page', §7 check-district and
+// process-roster-file). The rostering page is public: whoever holds a district's link (its id,
+// a random UUID) may upload, preview and apply, within rate limits per district and per address.
+// An upload is validated and staged (nothing changes); applying it is one transaction under the
+// district's lock, so either every change lands or none; an upload with errors is never applied.
+// District admins and super admins list past imports and undo the latest one.
+
+/** Uploads and applies, per district and per address, each hour. */
+export const ROSTER_LIMITS = {
+  district: { max: 30, windowMs: 60 * 60_000 },
+  ip: { max: 60, windowMs: 60 * 60_000 },
+} satisfies Record<string, Limit>;
+
+/** How many refused rows a report keeps (the count says how many there were). */
+export const MAX_REPORTED_ERRORS = 10_000;
+
+export const ROSTER_MESSAGES = {
+  districtNotFound: "District not found",
+  notZipName: "Only .zip files can be uploaded.",
+  notBase64: "The file is not valid base64.",
+  tooLarge: `The file is larger than ${MAX_ZIP_BYTES.toLocaleString("en-US")} bytes.`,
+  emptyFile: "The file is empty.",
+  wrongDistrict: "The district name does not match this district.",
+  importNotFound: "Import not found",
+  notStaged: "This upload can no longer be applied: upload the file again.",
+  hasErrors: "This upload has errors and cannot be applied: correct the file and upload it again.",
+  notLatest: "Only the latest applied import can be undone: undo the later ones first.",
+  notApplied: "Only an applied import can be undone.",
+  undoConflict: "The import cannot be undone: the district has changed since (an email is taken by another account).",
+  applyFailed: "The upload could not be applied. Nothing was changed; please try again or contact support.",
+  applyConflict: "The upload could not be applied: a teacher's email is taken by another account. Nothing was changed.",
+} as const;
+
+const DistrictIdParam = z.object({
+  districtId: z
+    .string()
+    .uuid({ error: ROSTER_MESSAGES.districtNotFound })
+    .openapi({ param: { name: "districtId", in: "path" } }),
+});
+const IdParam = z.object({
+  id: z
+    .string()
+    .uuid({ error: ROSTER_MESSAGES.importNotFound })
+    .openapi({ param: { name: "id", in: "path" } }),
+});
+
+const KindCounts = z.object({
+  created: z.number(),
+  updated: z.number(),
+  deactivated: z.number(),
+  unchanged: z.number(),
+  skipped: z.number(),
+});
+const RowErrorSchema = z.object({ file: z.string(), line: z.number(), column: z.string(), reason: z.string() }).openapi("RosterRowError");
+const Report = z
+  .object({
+    counts: z
+      .object({ schools: KindCounts, classrooms: KindCounts, teachers: KindCounts, students: KindCounts, enrollments: KindCounts })
+      .nullable()
+      .openapi({ description: "What applying it would change (staged) or changed (applied); null when the zip could not be read" }),
+    errors: z.array(RowErrorSchema).openapi({ description: `Refused rows, at most ${MAX_REPORTED_ERRORS}` }),
+    errorCount: z.number(),
+    message: z.string().nullable().openapi({ description: "Why a zip was refused whole (unsafe or unreadable)" }),
+  })
+  .openapi("RosterReport");
+type ReportT = z.infer<typeof Report>;
+
+const RosterImport = z
+  .object({
+    rosterImportId: z.string(),
+    organizationId: z.string(),
+    status: z.enum(["staged", "rejected", "applied", "undone"]),
+    fileName: z.string(),
+    sizeBytes: z.number(),
+    createdAt: z.string(),
+    appliedAt: z.string().nullable(),
+    undoneAt: z.string().nullable(),
+    report: Report,
+  })
+  .openapi("RosterImport");
+type RosterImportT = z.infer<typeof RosterImport>;
+
+const checkDistrict = createRoute({
+  method: "get",
+  path: "/roster-stream-old/check-district/{districtId}",
+  summary: "The district a rostering link names (public)",
+  security: [],
+  request: { params: DistrictIdParam },
+  responses: {
+    200: jsonResponse(z.object({ organizationId: z.string(), name: z.string() }), "The district"),
+    400: errorResponses[400],
+    404: errorResponses[404],
+  },
+});
+
+const UploadBody = z
+  .object({
+    file: z
+      .string({ error: "file is required" })
+      .openapi({ description: "The zip, base64 (the body limit caps it; over 15,000,000 bytes answers 413)" }),
+    fileName: z.string({ error: "fileName is required" }).min(1, "fileName is required").max(255, "fileName is too long"),
+    districtName: z.string({ error: "districtName is required" }).max(TEXT_MAX.name, "districtName is too long"),
+    districtId: z.string({ error: "districtId is required" }).uuid(ROSTER_MESSAGES.districtNotFound),
+  })
+  .openapi("RosterUpload");
+
+const processRosterFile = createRoute({
+  method: "post",
+  path: "/roster-stream-old/process-roster-file",
+  summary: "Validate and stage a OneRoster zip (public); nothing changes until it is applied",
+  description:
+    "JSON {file (base64 of the zip), fileName, districtName} as spec 001 §7 gives it, plus districtId (the rostering link's id). " +
+    "A zip that is unsafe or unreadable answers 422 with the reason; a readable one answers 200 with the import: status staged " +
+    "(its preview) or rejected (every refused row). Rate limited per district and per address (429).",
+  security: [],
+  request: { body: jsonBody(UploadBody) },
+  responses: {
+    200: jsonResponse(RosterImport, "The staged or rejected import"),
+    400: errorResponses[400],
+    404: errorResponses[404],
+    413: jsonResponse(z.object({ message: z.string() }), "Larger than 15,000,000 bytes"),
+    422: jsonResponse(z.object({ message: z.string() }), "Unsafe or unreadable zip"),
+    429: jsonResponse(z.object({ message: z.string() }), "Too many uploads"),
+  },
+});
+
+const applyImport = createRoute({
+  method: "post",
+  path: "/roster-stream-old/apply",
+  summary: "Apply a staged upload in one transaction (public, with the district's link)",
+  security: [],
+  request: {
+    body: jsonBody(
+      z.object({
+        districtId: z.string().uuid(ROSTER_MESSAGES.districtNotFound),
+        rosterImportId: z.string().uuid(ROSTER_MESSAGES.importNotFound),
+      }),
+    ),
+  },
+  responses: {
+    200: jsonResponse(RosterImport, "The applied import"),
+    400: errorResponses[400],
+    404: errorResponses[404],
+    409: jsonResponse(z.object({ message: z.string() }), "Not staged, has errors, or conflicts with the district"),
+    429: jsonResponse(z.object({ message: z.string() }), "Too many uploads"),
+  },
+});
+
+const listImports = createRoute({
+  method: "get",
+  path: "/organization/{id}/roster-imports",
+  summary: "A district's roster imports, newest first, with their reports (district admins, super admins)",
+  request: {
+    params: z.object({
+      id: z
+        .string()
+        .uuid()
+        .openapi({ param: { name: "id", in: "path" } }),
+    }),
+  },
+  responses: {
+    200: jsonResponse(
+      z.object({ imports: z.array(RosterImport), undoableId: z.string().nullable() }),
+      "Imports; undoableId is the one Undo applies to",
+    ),
+    ...errorResponses,
+  },
+});
+
+const undoImport = createRoute({
+  method: "post",
+  path: "/roster-imports/{id}/undo",
+  summary: "Undo the district's latest applied import (district admins, super admins)",
+  request: { params: IdParam },
+  responses: {
+    200: jsonResponse(RosterImport, "The undone import"),
+    ...errorResponses,
+    409: jsonResponse(z.object({ message: z.string() }), "Not the latest applied import, or the district changed since"),
+  },
+});
+
+interface ImportRow {
+  roster_import_id: string;
+  organization_id: string;
+  status: RosterImportT["status"];
+  file_name: string;
+  size_bytes: number;
+  report: unknown;
+  created_at: Date;
+  applied_at: Date | null;
+  undone_at: Date | null;
+}
+const IMPORT_COLUMNS = [
+  "roster_import_id",
+  "organization_id",
+  "status",
+  "file_name",
+  "size_bytes",
+  "report",
+  "created_at",
+  "applied_at",
+  "undone_at",
+] as const;
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+/** jsonb arrives parsed from both engines; a string is parsed here in case a driver hands it over raw. */
+const json = <T>(value: unknown): T => (typeof value === "string" ? (JSON.parse(value) as T) : (value as T));
+
+function toImport(row: ImportRow): RosterImportT {
+  return {
+    rosterImportId: row.roster_import_id,
+    organizationId: row.organization_id,
+    status: row.status,
+    fileName: row.file_name,
+    sizeBytes: Number(row.size_bytes),
+    createdAt: iso(row.created_at)!,
+    appliedAt: iso(row.applied_at),
+    undoneAt: iso(row.undone_at),
+    report: json<ReportT>(row.report),
+  };
+}
+
+const reportOf = (counts: PlanCounts | null, errors: RowError[], message: string | null = null): ReportT => ({
+  counts,
+  errors: errors.slice(0, MAX_REPORTED_ERRORS),
+  errorCount: errors.length,
+  message,
+});
+
+async function liveDistrict(db: Db, districtId: string) {
+  const org = await db
+    .selectFrom("organization")
+    .select(["organization_id", "name"])
+    .where("organization_id", "=", districtId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!org) throw new ApiError(404, ROSTER_MESSAGES.districtNotFound);
+  return org;
+}
+
+async function underLimits(db: Db, districtId: string, ip: string | null, now: Date) {
+  await hit(db, `roster:district:${districtId}`, ROSTER_LIMITS.district, now);
+  if (ip) await hit(db, `roster:ip:${ip}`, ROSTER_LIMITS.ip, now);
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Locks the district row for the length of the transaction: one import or undo at a time per district. */
+async function lockDistrict(tx: Db, districtId: string) {
+  const row = await tx
+    .selectFrom("organization")
+    .select("organization_id")
+    .where("organization_id", "=", districtId)
+    .where("deleted_at", "is", null)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new ApiError(404, ROSTER_MESSAGES.districtNotFound);
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
+
+interface Staged {
+  roster: Roster;
+  skipped: Skipped;
+}
+
+export function registerRostering(app: Router) {
+  app.openapi(checkDistrict, async (c) => {
+    const { db } = c.get("deps");
+    const org = await liveDistrict(db, c.req.valid("param").districtId);
+    return c.json({ organizationId: org.organization_id, name: org.name }, 200);
+  });
+
+  app.openapi(processRosterFile, async (c) => {
+    const { db, now } = c.get("deps");
+    const body = c.req.valid("json");
+    const org = await liveDistrict(db, body.districtId);
+    if (body.districtName.trim() !== org.name.trim()) throw new ApiError(400, ROSTER_MESSAGES.wrongDistrict);
+    await underLimits(db, org.organization_id, clientIp(c), now());
+    if (!/\.zip$/i.test(body.fileName.trim())) throw new ApiError(400, ROSTER_MESSAGES.notZipName);
+    if (body.file.length > Math.ceil(MAX_ZIP_BYTES / 3) * 4) throw new ApiError(413, ROSTER_MESSAGES.tooLarge);
+    if (body.file.length % 4 !== 0 || !BASE64.test(body.file)) throw new ApiError(400, ROSTER_MESSAGES.notBase64);
+    const bytes = Buffer.from(body.file, "base64");
+    if (bytes.length === 0) throw new ApiError(400, ROSTER_MESSAGES.emptyFile);
+    if (bytes.length > MAX_ZIP_BYTES) throw new ApiError(413, ROSTER_MESSAGES.tooLarge);
+    const record = async (status: "staged" | "rejected", report: ReportT, staged: Staged | null) =>
+      db
+        .insertInto("roster_import")
+        .values({
+          organization_id: org.organization_id,
+          status,
+          file_name: body.fileName.trim(),
+          size_bytes: bytes.length,
+          sha256: createHash("sha256").update(bytes).digest("hex"),
+          report: JSON.stringify(report),
+          roster: staged ? JSON.stringify(staged) : null,
+        })
+        .returning(IMPORT_COLUMNS)
+        .executeTakeFirstOrThrow();
+
+    let files: Map<string, string>;
+    try {
+      files = await readRosterZip(bytes);
+    } catch (error) {
+      if (!(error instanceof RosterZipError)) throw error;
+      await record("rejected", reportOf(null, [], error.message), null);
+      throw new ApiError(422, error.message);
+    }
+    const read = readOneRoster(files);
+    if (read.errors.length > 0) return c.json(toImport(await record("rejected", reportOf(null, read.errors), null)), 200);
+    const { plan, errors } = await planFor(db, org.organization_id, read.roster, read.skipped);
+    const counts = planCounts(plan);
+    const row =
+      errors.length > 0
+        ? await record("rejected", reportOf(counts, errors), null)
+        : await record("staged", reportOf(counts, []), { roster: read.roster, skipped: read.skipped });
+    return c.json(toImport(row), 200);
+  });
+
+  app.openapi(applyImport, async (c) => {
+    const { db, now } = c.get("deps");
+    const { districtId, rosterImportId } = c.req.valid("json");
+    await liveDistrict(db, districtId);
+    await underLimits(db, districtId, clientIp(c), now());
+    try {
+      const row = await db.transaction().execute(async (tx) => {
+        await lockDistrict(tx, districtId);
+        const found = await tx
+          .selectFrom("roster_import")
+          .select(["status", "roster"])
+          .where("roster_import_id", "=", rosterImportId)
+          .where("organization_id", "=", districtId)
+          .executeTakeFirst();
+        if (!found) throw new ApiError(404, ROSTER_MESSAGES.importNotFound);
+        if (found.status === "rejected") throw new ApiError(409, ROSTER_MESSAGES.hasErrors);
+        if (found.status !== "staged") throw new ApiError(409, ROSTER_MESSAGES.notStaged);
+        const staged = json<Staged>(found.roster);
+        // The plan is made again under the lock: the district may have changed since the preview.
+        const { plan, errors } = await planFor(tx, districtId, staged.roster, staged.skipped);
+        if (errors.length > 0) {
+          return { rejected: reportOf(null, errors), row: null };
+        }
+        const { changes, counts } = await applyPlan(tx, districtId, plan, now());
+        return {
+          rejected: null,
+          row: await tx
+            .updateTable("roster_import")
+            .set({
+              status: "applied",
+              applied_at: now(),
+              roster: null,
+              changes: JSON.stringify(changes),
+              report: JSON.stringify(reportOf(counts, [])),
+            })
+            .where("roster_import_id", "=", rosterImportId)
+            .returning(IMPORT_COLUMNS)
+            .executeTakeFirstOrThrow(),
+        };
+      });
+      if (row.rejected) {
+        await db
+          .updateTable("roster_import")
+          .set({ status: "rejected", roster: null, report: JSON.stringify(row.rejected) })
+          .where("roster_import_id", "=", rosterImportId)
+          .where("status", "=", "staged")
+          .execute();
+        throw new ApiError(409, ROSTER_MESSAGES.hasErrors, row.rejected.errors.map(formatRowError));
+      }
+      return c.json(toImport(row.row), 200);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if (isUniqueViolation(error)) throw new ApiError(409, ROSTER_MESSAGES.applyConflict);
+      // The transaction rolled back: nothing changed. The log has the cause; the uploader a clear message.
+      console.error("[rostering] apply failed", rosterImportId, error instanceof Error ? error.message : error);
+      throw new ApiError(500, ROSTER_MESSAGES.applyFailed);
+    }
+  });
+
+  app.openapi(listImports, async (c) => {
+    const { db } = c.get("deps");
+    const actor = requireCapability(c.get("actor"), "manageRosterImports");
+    const org = await assertOrganization(db, actor, c.req.valid("param").id);
+    const rows = await db
+      .selectFrom("roster_import")
+      .select(IMPORT_COLUMNS)
+      .where("organization_id", "=", org.organization_id)
+      .orderBy("created_at", "desc")
+      .orderBy("roster_import_id")
+      .limit(50)
+      .execute();
+    const undoable = await latestApplied(db, org.organization_id);
+    return c.json({ imports: rows.map(toImport), undoableId: undoable }, 200);
+  });
+
+  app.openapi(undoImport, async (c) => {
+    const { db, now } = c.get("deps");
+    const actor = requireCapability(c.get("actor"), "manageRosterImports");
+    const id = c.req.valid("param").id;
+    const found = await db.selectFrom("roster_import").select(["organization_id"]).where("roster_import_id", "=", id).executeTakeFirst();
+    if (!found) throw notFound("Import");
+    await assertOrganization(db, actor, found.organization_id);
+    try {
+      const row = await db.transaction().execute(async (tx) => {
+        await lockDistrict(tx, found.organization_id);
+        const current = await tx
+          .selectFrom("roster_import")
+          .select(["status", "changes"])
+          .where("roster_import_id", "=", id)
+          .executeTakeFirstOrThrow();
+        if (current.status !== "applied") throw new ApiError(409, ROSTER_MESSAGES.notApplied);
+        if ((await latestApplied(tx, found.organization_id)) !== id) throw new ApiError(409, ROSTER_MESSAGES.notLatest);
+        await undoChanges(tx, found.organization_id, json<Changes>(current.changes), now());
+        return tx
+          .updateTable("roster_import")
+          .set({ status: "undone", undone_at: now(), undone_by: actor.userId })
+          .where("roster_import_id", "=", id)
+          .returning(IMPORT_COLUMNS)
+          .executeTakeFirstOrThrow();
+      });
+      return c.json(toImport(row), 200);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError(409, ROSTER_MESSAGES.undoConflict);
+      throw error;
+    }
+  });
+}
+
+/** The import Undo applies to: the district's latest applied one (once it is undone, the one before). */
+async function latestApplied(db: Db, organizationId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("roster_import")
+    .select("roster_import_id")
+    .where("organization_id", "=", organizationId)
+    .where("status", "=", "applied")
+    .orderBy("applied_at", "desc")
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.roster_import_id ?? null;
+}

@@ -1,0 +1,454 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROSTER_LIMITS, ROSTER_MESSAGES } from "#app/api/resources/rostering";
+import { ZIP_MESSAGES } from "#app/api/roster-zip";
+import type { DbHandle } from "#app/db/connect.server";
+import { ROLE_IDS } from "#app/domain/roles";
+import { exportZip, makeZip, oneRosterFiles, sampleDistrict, type ExportSpec, type ZipEntry } from "../support/oneroster-export";
+import { makeDistrict, makeUser, makeWorld } from "./support/fixtures";
+import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
+import { createTestDb } from "./support/test-db";
+
+// Issue 16: OneRoster uploads through the API, on both engines: a district made from nothing, a
+// re-upload (updates, no duplicates), tobedeleted rows, every refused case, undo, and a database
+// left exactly as it was after a refused or failed import.
+
+const data = useTempDataDir();
+let handle: DbHandle;
+let t: TestApi;
+let w: Awaited<ReturnType<typeof makeWorld>>;
+
+interface Import {
+  rosterImportId: string;
+  status: string;
+  report: {
+    counts: Record<string, { created: number; updated: number; deactivated: number; unchanged: number; skipped: number }> | null;
+    errors: { file: string; line: number; column: string; reason: string }[];
+    errorCount: number;
+    message: string | null;
+  };
+}
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  t = createTestApi(handle.db);
+  w = await makeWorld(handle.db);
+});
+
+afterAll(async () => {
+  await handle?.close();
+  data.cleanup();
+});
+
+/** A new district of its own per test, so tests do not depend on each other. */
+async function district() {
+  const d = await makeDistrict(handle.db);
+  const admin = await makeUser(handle.db, { role: "ORG_ADMIN", organizationId: d.organization_id });
+  return { id: d.organization_id, name: d.name, admin };
+}
+
+const upload = (d: { id: string; name: string }, zip: Buffer, fileName = "roster.zip", headers?: Record<string, string>) =>
+  t.call("POST", "/roster-stream-old/process-roster-file", {
+    body: { file: zip.toString("base64"), fileName, districtName: d.name, districtId: d.id },
+    headers,
+  });
+const apply = (d: { id: string }, rosterImportId: string) =>
+  t.call("POST", "/roster-stream-old/apply", { body: { districtId: d.id, rosterImportId } });
+
+async function staged(d: { id: string; name: string }, spec: ExportSpec): Promise<Import> {
+  const res = await upload(d, exportZip(oneRosterFiles(spec)));
+  expect(res.status).toBe(200);
+  return (await res.json()) as Import;
+}
+async function applied(d: { id: string; name: string }, spec: ExportSpec): Promise<Import> {
+  const s = await staged(d, spec);
+  expect(s.status, JSON.stringify(s.report.errors.slice(0, 3))).toBe("staged");
+  const res = await apply(d, s.rosterImportId);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as Import;
+}
+
+/** Every row of the rostered tables, for "nothing changed" checks. */
+async function snapshot() {
+  const out: Record<string, unknown[]> = {};
+  for (const table of [
+    "organization_unit",
+    "participant_group",
+    "app_user",
+    "participant",
+    "participant_group_member",
+    "participant_group_teacher",
+    "user_organization_unit",
+    "user_role",
+  ]) {
+    out[table] = (await sql`select * from ${sql.table(table)} order by 1, 2`.execute(handle.db)).rows;
+  }
+  return JSON.stringify(out);
+}
+
+/** The live rostered rows of a district, by sourcedId. */
+async function districtRows(districtId: string) {
+  const db = handle.db;
+  const schools = await db
+    .selectFrom("organization_unit")
+    .select(["sourced_id", "name"])
+    .where("organization_id", "=", districtId)
+    .where("deleted_at", "is", null)
+    .orderBy("sourced_id")
+    .execute();
+  const classrooms = await db
+    .selectFrom("participant_group as g")
+    .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
+    .select(["g.sourced_id", "g.name", "ou.sourced_id as school"])
+    .where("ou.organization_id", "=", districtId)
+    .where("g.deleted_at", "is", null)
+    .orderBy("g.sourced_id")
+    .execute();
+  const students = await db
+    .selectFrom("participant as p")
+    .innerJoin("organization_unit as ou", "ou.organization_unit_id", "p.organization_unit_id")
+    .select(["p.sourced_id", "p.first_name", "p.grade", "p.date_of_birth", "p.external_id", "ou.sourced_id as school"])
+    .where("ou.organization_id", "=", districtId)
+    .where("p.deleted_at", "is", null)
+    .orderBy("p.sourced_id")
+    .execute();
+  const teachers = await db
+    .selectFrom("app_user as u")
+    .innerJoin("user_role as r", "r.user_id", "u.user_id")
+    .select(["u.sourced_id", "u.email"])
+    .where("u.organization_id", "=", districtId)
+    .where("r.role_id", "=", ROLE_IDS.TEACHER)
+    .where("u.deleted_at", "is", null)
+    .orderBy("u.sourced_id")
+    .execute();
+  const members = await db
+    .selectFrom("participant_group_member as m")
+    .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
+    .innerJoin("participant as p", "p.participant_id", "m.participant_id")
+    .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
+    .select(["g.sourced_id as classroom", "p.sourced_id as student"])
+    .where("ou.organization_id", "=", districtId)
+    .orderBy("g.sourced_id")
+    .orderBy("p.sourced_id")
+    .execute();
+  const classTeachers = await db
+    .selectFrom("participant_group_teacher as m")
+    .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
+    .innerJoin("app_user as u", "u.user_id", "m.user_id")
+    .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
+    .select(["g.sourced_id as classroom", "u.sourced_id as teacher"])
+    .where("ou.organization_id", "=", districtId)
+    .orderBy("g.sourced_id")
+    .execute();
+  const links = await db
+    .selectFrom("user_organization_unit as l")
+    .innerJoin("app_user as u", "u.user_id", "l.user_id")
+    .innerJoin("organization_unit as ou", "ou.organization_unit_id", "l.organization_unit_id")
+    .select(["u.sourced_id as teacher", "ou.sourced_id as school"])
+    .where("ou.organization_id", "=", districtId)
+    .where("u.sourced_id", "is not", null)
+    .orderBy("u.sourced_id")
+    .execute();
+  return { schools, classrooms, students, teachers, members, classTeachers, links };
+}
+
+describe(`roster upload (${process.env.TEST_DB_ENGINE ?? "pglite"})`, () => {
+  it("check-district names a district by its link, and says 'District not found' otherwise", async () => {
+    const d = await district();
+    const res = await t.call("GET", `/roster-stream-old/check-district/${d.id}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ organizationId: d.id, name: d.name });
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+      const missing = await t.call("GET", `/roster-stream-old/check-district/${id}`);
+      expect(missing.status).toBeGreaterThanOrEqual(400);
+      expect(((await missing.json()) as { message: string }).message).toBe(ROSTER_MESSAGES.districtNotFound);
+    }
+  });
+
+  it("stages a valid district without changing anything, then applies it in full", async () => {
+    const d = await district();
+    const before = await snapshot();
+    const s = await staged(d, sampleDistrict("a"));
+    expect(s.status).toBe("staged");
+    expect(s.report.errors).toEqual([]);
+    expect(s.report.counts).toEqual({
+      schools: { created: 2, updated: 0, deactivated: 0, unchanged: 0, skipped: 1 },
+      classrooms: { created: 10, updated: 0, deactivated: 0, unchanged: 0, skipped: 2 },
+      teachers: { created: 4, updated: 0, deactivated: 0, unchanged: 0, skipped: 1 },
+      students: { created: 20, updated: 0, deactivated: 0, unchanged: 0, skipped: 4 },
+      enrollments: { created: 30, updated: 0, deactivated: 0, unchanged: 0, skipped: 6 },
+    });
+    expect(await snapshot()).toBe(before);
+
+    const res = await apply(d, s.rosterImportId);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Import).status).toBe("applied");
+    const rows = await districtRows(d.id);
+    expect(rows.schools.map((x) => x.name)).toEqual(["a North Elementary", "a South Elementary"]);
+    expect(rows.classrooms).toHaveLength(10);
+    expect(rows.teachers.map((x) => x.email)).toEqual([
+      "a-tch-1-1@example.org",
+      "a-tch-1-2@example.org",
+      "a-tch-2-1@example.org",
+      "a-tch-2-2@example.org",
+    ]);
+    expect(rows.students).toHaveLength(20);
+    expect([...new Set(rows.students.map((x) => x.grade))].sort()).toEqual(["1", "2", "3", "K", "PK"]);
+    expect(rows.students.find((x) => x.sourced_id === "a-stu-1-KG-1")).toEqual({
+      sourced_id: "a-stu-1-KG-1",
+      first_name: "Kid1",
+      grade: "K",
+      date_of_birth: "2017-01-10",
+      external_id: "ID-a-stu-1-KG-1",
+      school: "a-sch-1",
+    });
+    expect(rows.members).toHaveLength(20);
+    // Teachers in several classes: each teaches three classes' worth of the PK–3 grades (one has the skipped grade 4).
+    expect(rows.classTeachers.filter((x) => x.teacher === "a-tch-1-1").map((x) => x.classroom)).toEqual([
+      "a-cls-1-01",
+      "a-cls-1-03",
+      "a-cls-1-PK",
+    ]);
+    expect(rows.links).toEqual(
+      rows.teachers.map((x) => ({ teacher: x.sourced_id, school: x.sourced_id!.startsWith("a-tch-1") ? "a-sch-1" : "a-sch-2" })),
+    );
+
+    // Applied once only.
+    const again = await apply(d, s.rosterImportId);
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { message: string }).message).toBe(ROSTER_MESSAGES.notStaged);
+  });
+
+  it("a re-upload updates by sourcedId without duplicates; missing and tobedeleted rows are deactivated; undo puts each step back", async () => {
+    const d = await district();
+    await applied(d, sampleDistrict("b"));
+    const first = await districtRows(d.id);
+
+    // The same file again changes nothing.
+    const same = await applied(d, sampleDistrict("b"));
+    expect(Object.values(same.report.counts!).map((c) => c.created + c.updated + c.deactivated)).toEqual([0, 0, 0, 0, 0]);
+    expect(await districtRows(d.id)).toEqual(first);
+
+    const spec = sampleDistrict("b");
+    spec.users.find((u) => u.id === "b-stu-1-PK-1")!.givenName = "Renamed";
+    spec.users.find((u) => u.id === "b-stu-1-KG-1")!.status = "tobedeleted";
+    spec.users.find((u) => u.id === "b-stu-1-01-1")!.grade = "02";
+    spec.users = spec.users.filter((u) => u.id !== "b-stu-2-01-2");
+    spec.enrollments = spec.enrollments.filter((e) => e.user !== "b-stu-2-01-2");
+    spec.schools.push({ id: "b-sch-3", name: "b West Elementary" });
+    spec.classes.push({ id: "b-cls-3-KG", title: "b West KG", school: "b-sch-3" });
+    spec.users.push({
+      id: "b-stu-3-KG-1",
+      givenName: "New",
+      familyName: "Kid",
+      role: "student",
+      orgs: ["b-sch-3"],
+      grade: "KG",
+      birthDate: "2020-05-05",
+    });
+    spec.enrollments.push(
+      { class: "b-cls-3-KG", user: "b-stu-3-KG-1", role: "student" },
+      { class: "b-cls-3-KG", user: "b-tch-1-1", role: "teacher" },
+    );
+    spec.classes.find((c) => c.id === "b-cls-2-03")!.status = "tobedeleted";
+    const changed = await applied(d, spec);
+    expect(changed.report.counts).toMatchObject({
+      schools: { created: 1, updated: 0, deactivated: 0 },
+      classrooms: { created: 1, updated: 0, deactivated: 1 },
+      teachers: { created: 0, updated: 1, deactivated: 0 },
+      students: { created: 1, updated: 2, deactivated: 2 },
+    });
+    const now = await districtRows(d.id);
+    expect(now.schools).toHaveLength(3);
+    expect(now.classrooms.map((c) => c.sourced_id)).not.toContain("b-cls-2-03");
+    expect(now.students.map((s) => s.sourced_id)).not.toContain("b-stu-1-KG-1");
+    expect(now.students.map((s) => s.sourced_id)).not.toContain("b-stu-2-01-2");
+    expect(now.students.find((s) => s.sourced_id === "b-stu-1-PK-1")!.first_name).toBe("Renamed");
+    expect(now.students.find((s) => s.sourced_id === "b-stu-1-01-1")!.grade).toBe("2");
+    expect(now.links.filter((l) => l.teacher === "b-tch-1-1").map((l) => l.school)).toEqual(["b-sch-1", "b-sch-3"]);
+    // No duplicates: one live row per sourcedId.
+    expect(new Set(now.students.map((s) => s.sourced_id)).size).toBe(now.students.length);
+    const allRows = await handle.db
+      .selectFrom("participant as p")
+      .innerJoin("organization_unit as ou", "ou.organization_unit_id", "p.organization_unit_id")
+      .select("p.sourced_id")
+      .where("ou.organization_id", "=", d.id)
+      .execute();
+    expect(allRows).toHaveLength(21);
+
+    // Undo: only the latest; then the one before it.
+    const list = async () => {
+      const res = await t.call("GET", `/organization/${d.id}/roster-imports`, { token: await t.login(d.admin.email) });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { imports: Import[]; undoableId: string | null };
+    };
+    const listed = await list();
+    expect(listed.imports.map((i) => i.status)).toEqual(["applied", "applied", "applied"]);
+    expect(listed.undoableId).toBe(changed.rosterImportId);
+    const token = await t.login(d.admin.email);
+    const tooOld = await t.call("POST", `/roster-imports/${listed.imports[2].rosterImportId}/undo`, { token });
+    expect(tooOld.status).toBe(409);
+    expect(((await tooOld.json()) as { message: string }).message).toBe(ROSTER_MESSAGES.notLatest);
+
+    const undone = await t.call("POST", `/roster-imports/${changed.rosterImportId}/undo`, { token });
+    expect(undone.status).toBe(200);
+    expect(((await undone.json()) as Import).status).toBe("undone");
+    const back = await districtRows(d.id);
+    expect(back).toEqual(first);
+
+    expect((await list()).undoableId).toBe(same.rosterImportId);
+    expect((await t.call("POST", `/roster-imports/${same.rosterImportId}/undo`, { token })).status).toBe(200);
+    expect((await t.call("POST", `/roster-imports/${listed.imports[2].rosterImportId}/undo`, { token })).status).toBe(200);
+    const empty = await districtRows(d.id);
+    expect([empty.schools, empty.classrooms, empty.students, empty.teachers]).toEqual([[], [], [], []]);
+  });
+
+  it("only the district's admins and super admins list and undo imports", async () => {
+    const d = await district();
+    const done = await applied(d, sampleDistrict("c"));
+    const other = await district();
+    const outsider = await t.login(other.admin.email);
+    expect((await t.call("GET", `/organization/${d.id}/roster-imports`, { token: outsider })).status).toBe(403);
+    expect((await t.call("POST", `/roster-imports/${done.rosterImportId}/undo`, { token: outsider })).status).toBe(403);
+    expect((await t.call("POST", `/roster-imports/${done.rosterImportId}/undo`)).status).toBe(401);
+    const teacher = await t.login(w.teacher.email);
+    expect((await t.call("GET", `/organization/${d.id}/roster-imports`, { token: teacher })).status).toBe(403);
+    const superAdmin = await t.login(w.superAdmin.email);
+    expect((await t.call("POST", `/roster-imports/${done.rosterImportId}/undo`, { token: superAdmin })).status).toBe(200);
+  });
+
+  const files = () => oneRosterFiles(sampleDistrict("r"));
+  const plus = (extra: ZipEntry) =>
+    makeZip([...[...files()].filter(([n]) => n !== extra.name).map(([name, data]) => ({ name, data })), extra]);
+  const refusedZips: [string, () => Buffer, string][] = [
+    ["a path outside the root", () => plus({ name: "../orgs.csv", data: "x" }), ZIP_MESSAGES.outsideRoot("../orgs.csv")],
+    ["a nested zip", () => plus({ name: "more.zip", data: exportZip(files()) }), ZIP_MESSAGES.nested("more.zip")],
+    ["a zip bomb", () => plus({ name: "bomb.csv", data: Buffer.alloc(50_000_000) }), ZIP_MESSAGES.ratio("bomb.csv")],
+    ["a lying entry size", () => plus({ name: "courses.csv", data: Buffer.alloc(2_000_000, 65), declaredSize: 100 }), ZIP_MESSAGES.bomb],
+    [
+      "non-UTF-8 text",
+      () => plus({ name: "orgs.csv", data: Buffer.from("sourcedId,name,type\ns1,\xc9cole,school\n", "latin1") }),
+      ZIP_MESSAGES.notUtf8("orgs.csv"),
+    ],
+    ["not a zip", () => Buffer.from("just,a,csv\n"), ZIP_MESSAGES.notZip],
+  ];
+  it.each(refusedZips)("refuses %s with a clear message and changes nothing", async (_, zip, message) => {
+    const d = await district();
+    const before = await snapshot();
+    const res = await upload(d, zip());
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ message });
+    expect(await snapshot()).toBe(before);
+    const recorded = await handle.db.selectFrom("roster_import").select(["status"]).where("organization_id", "=", d.id).execute();
+    expect(recorded).toEqual([{ status: "rejected" }]);
+  });
+
+  it.each<[string, () => { zip: Buffer; fileName?: string; districtName?: string }, number, string]>([
+    ["a file that is not .zip", () => ({ zip: exportZip(files()), fileName: "roster.csv" }), 400, ROSTER_MESSAGES.notZipName],
+    ["a file over 15,000,000 bytes", () => ({ zip: Buffer.alloc(15_000_001) }), 413, ROSTER_MESSAGES.tooLarge],
+    ["an empty file", () => ({ zip: Buffer.alloc(0) }), 400, ROSTER_MESSAGES.emptyFile],
+    ["another district's name", () => ({ zip: exportZip(files()), districtName: "Somewhere Else" }), 400, ROSTER_MESSAGES.wrongDistrict],
+  ])("refuses %s", async (_, make, status, message) => {
+    const d = await district();
+    const { zip, fileName, districtName } = make();
+    const res = await t.call("POST", "/roster-stream-old/process-roster-file", {
+      body: { file: zip.toString("base64"), fileName: fileName ?? "roster.zip", districtName: districtName ?? d.name, districtId: d.id },
+    });
+    expect(res.status).toBe(status);
+    expect(((await res.json()) as { message: string }).message).toBe(message);
+  });
+
+  it("lists every rejected row with file, line, column and reason; such an upload cannot be applied", async () => {
+    const d = await district();
+    const spec = sampleDistrict("e");
+    spec.classes[0].school = "nowhere";
+    spec.users.push({ ...spec.users[3] });
+    spec.enrollments.push({ id: "enr-ghost", class: "e-cls-1-PK", user: "ghost", role: "student" });
+    const before = await snapshot();
+    const s = await staged(d, spec);
+    expect(s.status).toBe("rejected");
+    expect(s.report.errors).toEqual([
+      { file: "classes.csv", line: 2, column: "schoolSourcedId", reason: "unknown org 'nowhere'" },
+      { file: "users.csv", line: 31, column: "sourcedId", reason: "duplicate id 'e-stu-1-PK-2' (first on line 5)" },
+      { file: "demographics.csv", line: 26, column: "sourcedId", reason: "duplicate id 'e-stu-1-PK-2' (first on line 3)" },
+      { file: "enrollments.csv", line: 38, column: "userSourcedId", reason: "unknown user 'ghost'" },
+    ]);
+    const res = await apply(d, s.rosterImportId);
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { message: string }).message).toBe(ROSTER_MESSAGES.hasErrors);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("refuses a teacher email held by another district's user, at upload and again at apply", async () => {
+    const d = await district();
+    const spec = sampleDistrict("f");
+    const s = await staged(d, spec);
+    expect(s.status).toBe("staged");
+    // Between preview and apply, another district takes a teacher's email.
+    await makeUser(handle.db, { role: "TEACHER", organizationId: w.otherDistrict.organization_id, email: "f-tch-2-2@example.org" });
+    const before = await snapshot();
+    const res = await apply(d, s.rosterImportId);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({
+      message: ROSTER_MESSAGES.hasErrors,
+      errors: ["users.csv line 17, column email: email 'f-tch-2-2@example.org' belongs to another account"],
+    });
+    expect(await snapshot()).toBe(before);
+    const again = await staged(d, spec);
+    expect(again.status).toBe("rejected");
+    expect(again.report.errors.map((e) => e.reason)).toEqual(["email 'f-tch-2-2@example.org' belongs to another account"]);
+  });
+
+  it("a failure in the middle of applying changes nothing (one transaction)", async () => {
+    const d = await district();
+    const spec = sampleDistrict("g");
+    spec.users.find((u) => u.id === "g-stu-2-03-2")!.givenName = "Boom";
+    const s = await staged(d, spec);
+    // The database refuses the last student written, after schools, classrooms, teachers and most students.
+    await sql`create or replace function roster_boom() returns trigger language plpgsql as $$
+      begin if new.first_name = 'Boom' then raise exception 'boom'; end if; return new; end $$`.execute(handle.db);
+    await sql`create trigger roster_boom before insert on participant for each row execute function roster_boom()`.execute(handle.db);
+    const before = await snapshot();
+    try {
+      const res = await apply(d, s.rosterImportId);
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ message: ROSTER_MESSAGES.applyFailed });
+    } finally {
+      await sql`drop trigger roster_boom on participant`.execute(handle.db);
+    }
+    expect(await snapshot()).toBe(before);
+    const row = await handle.db
+      .selectFrom("roster_import")
+      .select("status")
+      .where("roster_import_id", "=", s.rosterImportId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("staged");
+    expect((await apply(d, s.rosterImportId)).status).toBe(200);
+  });
+
+  it("rate limits uploads per district and per address", async () => {
+    const d = await district();
+    const now = t.clock.now;
+    const fill = (bucket: string, n: number) =>
+      handle.db
+        .insertInto("rate_limit_event")
+        .values(Array.from({ length: n }, () => ({ bucket, created_at: now })))
+        .execute();
+    await fill(`roster:district:${d.id}`, ROSTER_LIMITS.district.max);
+    const res = await upload(d, exportZip(files()));
+    expect(res.status).toBe(429);
+
+    const marker = Symbol.for("literacy.socketAddressStamped");
+    (globalThis as Record<symbol, unknown>)[marker] = true;
+    try {
+      const e = await district();
+      await fill("roster:ip:203.0.113.9", ROSTER_LIMITS.ip.max);
+      const fromIp = await upload(e, exportZip(files()), "roster.zip", { "x-internal-socket-address": "203.0.113.9" });
+      expect(fromIp.status).toBe(429);
+      const elsewhere = await upload(e, exportZip(files()), "roster.zip", { "x-internal-socket-address": "203.0.113.10" });
+      expect(elsewhere.status).toBe(200);
+    } finally {
+      delete (globalThis as Record<symbol, unknown>)[marker];
+    }
+  });
+});
