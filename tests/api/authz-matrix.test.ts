@@ -216,6 +216,9 @@ const RULES: Record<string, Rule> = {
     scoped: true,
     call: (s) => ({ params: { organizationUnitId: school(s) } }),
   },
+  // Issue 12 item 14: the menu's test materials and the contact form, for every signed-in user.
+  "GET /dashboard/resources/{filename}/download": { who: ALL, call: () => ({ params: { filename: "PreK_Test_Materials.zip" } }) },
+  "POST /support/messages": { who: ALL, call: () => ({ body: { subject: "Matrix", message: "A question for support" } }) },
   "GET /participantGroups/organizationUnit/{id}": { who: ALL, scoped: true, call: (s) => id(school(s)) },
   "GET /participantGroups/organization/{id}": { who: ALL, scoped: true, call: (s) => id(district(s)) },
   "POST /participantGroups": {
