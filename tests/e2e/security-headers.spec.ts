@@ -47,6 +47,7 @@ const RESOURCE_ROUTES = new Set([
   "download.district.$districtId.ts",
   "download.school.$schoolId.ts",
   "session-keepalive.ts",
+  "test-materials.$filename.ts",
 ]);
 const ACCOUNT_PAGES = new Set(["/login", "/login-callback", "/forgot-password", "/reset-password", "/register", "/complete-new-password"]);
 
