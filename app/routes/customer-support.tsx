@@ -2,8 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ErrorAlert } from "#app/components/ErrorAlert";
 import { ErrorPage } from "#app/components/ErrorPage";
-import { FormField } from "#app/components/FormField";
-import { SUPPORT_MESSAGE_MAX, SUPPORT_TEXTS } from "#app/domain/support-texts";
+import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, SUPPORT_TEXTS } from "#app/domain/support-texts";
 import { apiFor } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
 import { readSupportForm } from "./customer-support.server";
@@ -47,6 +46,7 @@ export default function CustomerSupport() {
   const reply = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const failed = reply && !reply.sent ? reply : null;
+  const focus = failed?.fieldErrors.subject ? "subject" : failed?.fieldErrors.message ? "message" : null;
   return (
     <section aria-labelledby="support-title">
       <h1 id="support-title">Customer Support</h1>
@@ -61,8 +61,21 @@ export default function CustomerSupport() {
         <Form method="post" noValidate className="support-form" style={{ maxWidth: "40rem" }}>
           <p className="muted">We will answer at {email}.</p>
           {failed?.formError ? <ErrorAlert message={failed.formError} /> : null}
-          <FormField name="subject" label="Subject" required defaultValue={failed?.values.subject} error={failed?.fieldErrors.subject} />
-          <MessageField defaultValue={failed?.values.message} error={failed?.fieldErrors.message} />
+          <Field
+            name="subject"
+            label="Subject"
+            defaultValue={failed?.values.subject}
+            error={failed?.fieldErrors.subject}
+            focus={focus === "subject"}
+          />
+          <Field
+            name="message"
+            label="Message"
+            multiline
+            defaultValue={failed?.values.message}
+            error={failed?.fieldErrors.message}
+            focus={focus === "message"}
+          />
           <button type="submit" className="button" disabled={busy}>
             {busy ? "Sending…" : "Send Message"}
           </button>
@@ -72,26 +85,42 @@ export default function CustomerSupport() {
   );
 }
 
-function MessageField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+/**
+ * A required labelled field with its error wired by aria-describedby. Written here rather than
+ * with FormField, whose module brings the admin forms' zod into this small page's bundle.
+ */
+function Field(props: {
+  name: "subject" | "message";
+  label: string;
+  multiline?: boolean;
+  defaultValue?: string;
+  error?: string;
+  focus?: boolean;
+}) {
+  const id = `support-${props.name}`;
+  const aria = {
+    id,
+    name: props.name,
+    defaultValue: props.defaultValue ?? "",
+    "aria-required": true,
+    "aria-invalid": props.error ? true : undefined,
+    "aria-describedby": props.error ? `${id}-error` : undefined,
+    // The first invalid field after a failed submit takes the focus, with or without JavaScript.
+    autoFocus: props.focus || undefined,
+  };
   return (
     <div className="field">
-      <label htmlFor="support-message">
-        Message <span aria-hidden="true">*</span>
+      <label htmlFor={id}>
+        {props.label} <span aria-hidden="true">*</span>
       </label>
-      <textarea
-        id="support-message"
-        name="message"
-        rows={8}
-        maxLength={SUPPORT_MESSAGE_MAX}
-        defaultValue={defaultValue ?? ""}
-        aria-required="true"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "support-message-error" : undefined}
-        style={{ width: "100%" }}
-      />
-      {error ? (
-        <p id="support-message-error" className="field__error">
-          {error}
+      {props.multiline ? (
+        <textarea {...aria} rows={8} maxLength={SUPPORT_MESSAGE_MAX} style={{ width: "100%" }} />
+      ) : (
+        <input {...aria} type="text" maxLength={SUPPORT_SUBJECT_MAX} autoComplete="off" />
+      )}
+      {props.error ? (
+        <p id={`${id}-error`} className="field__error">
+          {props.error}
         </p>
       ) : null}
     </div>
