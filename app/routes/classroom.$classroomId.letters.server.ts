@@ -1,10 +1,11 @@
 import { assessmentDefinition, definitionItems } from "#app/domain/assessment-definitions";
 import { ASSESSMENTS, letterItems, letterOfItem, type LetterTestCode } from "#app/domain/assessments";
 import { localIsoDate } from "#app/domain/calendar-date";
-import { gradeLabel, isGrade } from "#app/domain/grades";
+import { isGrade } from "#app/domain/grades";
+import { letterTestRefusal } from "#app/domain/letter-scores";
 import { sortLetters, type LetterOrder } from "#app/domain/letters";
-import { currentPeriod, PERIOD_LABELS } from "#app/domain/periods";
-import { gradeTestLists, pickTest, studentName, testApplies } from "#app/domain/results-grid";
+import { currentPeriod } from "#app/domain/periods";
+import { gradeTestLists, pickTest, studentName, submittedOn, testApplies } from "#app/domain/results-grid";
 import { UNABLE_TO_LOAD_DATA } from "#app/domain/results-labels";
 import type { LetterDialogData, LetterRow } from "#app/components/results/letter-dialog-data";
 import type { ResultsQuery } from "#app/components/results/urls";
@@ -13,8 +14,6 @@ import { expectData, type ApiClient } from "#app/lib/api.server";
 // The letter score dialog's data (spec 001 §2 'Letter score dialogs', §4): one student's letter
 // tests of one period, read with one API call when the dialog opens (issue 12, item 9). The
 // classroom page's grid carries none of it.
-
-const usDate = (iso: string | null) => (iso ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : null);
 
 export async function loadLetterDialog(
   request: Request,
@@ -42,12 +41,9 @@ export async function loadLetterDialog(
   const period = selected.periodName;
   const lists = gradeTestLists(selected.GradeAssessmentLists);
   const testCode = q.test;
-  if (!testApplies(lists, student.grade, testCode)) {
-    return {
-      kind: "error",
-      message: `${ASSESSMENTS[testCode].title} does not apply to grade ${gradeLabel(student.grade)} in ${PERIOD_LABELS[period]}.`,
-    };
-  }
+  // The API's own words for a refused entry ('… does not apply to grade 2 in …', issue 12 item 13).
+  const refusal = letterTestRefusal(selected, student.grade, testCode);
+  if (refusal) return { kind: "error", message: refusal };
   const order: LetterOrder = q.order === "product" ? "product" : "alphabetical";
   const testOf = (code: LetterTestCode) => pickTest(selected.ParticipantTests.filter((t) => t.testCode === code));
   const itemsOf = (code: LetterTestCode) =>
@@ -69,8 +65,8 @@ export async function loadLetterDialog(
       testCode: code,
       title: code === "letter-names" ? "Letter Name" : "Letter Sound",
       participantTestId: t?.participantTestId ?? null,
-      // The submit date only for a submitted test (an unfinished one has none).
-      submitted: t?.completedFlag ? usDate(t.endDtTm ?? t.updatedAt) : null,
+      // The submit date only for a submitted test (issue 12 item 7; submittedOn is table-tested).
+      submitted: submittedOn(t),
       applies: testApplies(lists, student.grade, code),
       scores: Object.fromEntries(
         letters.map((letter) => {
