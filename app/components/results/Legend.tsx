@@ -37,7 +37,7 @@ export function Legend() {
           <span className="results-legend__swatch cell" aria-hidden="true">
             No %ile
           </span>
-          Hand-entered letter scores have no percentile; choose Score to see them
+          Hand-entered letter scores have no percentile: the cell shows the count of correct letters
         </li>
       </ul>
     </section>
