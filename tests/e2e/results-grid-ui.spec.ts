@@ -323,6 +323,20 @@ test.describe("laptop layout (item 11)", () => {
     page,
   }) => {
     await signIn(page, DEMO.teacher);
+    // A class where no one has finished a letter test: the toggle is disabled and says why.
+    const fresh = await classroomWithStudents(page, 2);
+    await page.goto(`/classroom/${fresh.classroomId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(fresh.name);
+    await expect(page.locator("#score-toggle-note")).toHaveText("Available once a student has completed a letter test.");
+    await expect(page.getByRole("radio", { name: "Score", exact: true })).toBeDisabled();
+    const bar = await page.locator(".results-toolbar").evaluate((el) => ({
+      height: el.getBoundingClientRect().height,
+      tops: [...el.children].map((c) => Math.round(c.getBoundingClientRect().top)),
+      bottoms: [...el.children].map((c) => Math.round(c.getBoundingClientRect().bottom)),
+    }));
+    // One line: every item starts above where every other ends.
+    expect(Math.max(...bar.tops)).toBeLessThan(Math.min(...bar.bottoms));
+    expect(bar.height).toBeLessThan(80);
     await openClassroom(page, KINDERGARTEN, "?score=raw");
     const index = await columnIndex(page, "Letter Names");
     await cellsOf(page, index).locator("a[href*='mode=view']").first().click();
