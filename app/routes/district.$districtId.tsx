@@ -5,21 +5,27 @@ import { CompletionReport } from "#app/components/admin/CompletionReport";
 import { SchoolList } from "#app/components/admin/SchoolList";
 import { UserList } from "#app/components/admin/UserList";
 import { ErrorPage } from "#app/components/ErrorPage";
+import { RosterImports } from "#app/components/rostering/RosterImports";
 import { rolesOfferedTo } from "#app/domain/admin-fields";
 import { can, districtTabs } from "#app/domain/admin-permissions";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { completionTables } from "#app/domain/completion-report";
-import { mayManageUserOf } from "#app/domain/permissions";
+import { may as roleMay, mayManageUserOf } from "#app/domain/permissions";
 import { PERIOD_LABELS, PERIODS } from "#app/domain/periods";
 import { lastFirst } from "#app/domain/sort";
 import { isUuid, periodOf, selectedTab, sortOf } from "#app/domain/url-state";
 import { dispatchIntent, schoolIntents, userIntents } from "#app/lib/admin-actions.server";
 import { adminRequest, loadPart, sortedPart } from "#app/lib/admin.server";
+import { rosterIntents } from "#app/lib/roster-actions.server";
 import adminCss from "#app/styles/admin.css";
+import rosteringCss from "#app/styles/rostering.css";
 
 const TAB_LABELS = { schools: "Schools", users: "Users", reports: "Reports" } as const;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: adminCss },
+  { rel: "stylesheet", href: rosteringCss },
+];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.district?.name ?? "District"} | Early Literacy Screening` },
 ];
@@ -50,6 +56,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         )
       : null,
   ]);
+  // Roster imports and their Undo (issue 16), under the Schools tab for district admins and super admins.
+  const rosterImports =
+    tab === "schools" && roleMay(user.role, "manageRosterImports")
+      ? await loadPart(request, api.GET("/organization/{id}/roster-imports", byId), "Unable to load roster imports.")
+      : null;
   // What this user may do here, decided on the server: the page needs no permission rules of its own.
   const may = {
     manageSchools: can.manageSchools(user.role),
@@ -71,6 +82,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     lockedUsers: (users?.data ?? []).filter((u) => !mayManageUserOf(user.role, u.Role[0]?.roleName ?? null)).map((u) => u.userId),
     period,
     periods: PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] })),
+    rosterImports,
     report: report?.data ? completionTables(report.data) : null,
     reportError: report?.error ?? null,
     crumbs: breadcrumbs({
@@ -84,7 +96,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const action = ({ request, params, context }: ActionFunctionArgs) =>
   dispatchIntent(
     request,
-    { ...schoolIntents(params.districtId ?? ""), ...userIntents({ organizationId: params.districtId ?? "" }) },
+    { ...schoolIntents(params.districtId ?? ""), ...userIntents({ organizationId: params.districtId ?? "" }), ...rosterIntents() },
     { context },
   );
 
@@ -115,6 +127,14 @@ export default function District() {
       dropOnTabSwitch={["period"]}
     >
       {d.tab === "schools" ? <SchoolList list={d.schools} manage={d.may.manageSchools} /> : null}
+      {d.tab === "schools" && d.rosterImports ? (
+        <RosterImports
+          districtId={d.districtId}
+          imports={d.rosterImports.data?.imports ?? null}
+          undoableId={d.rosterImports.data?.undoableId ?? null}
+          error={d.rosterImports.error}
+        />
+      ) : null}
       {d.tab === "users" ? (
         <UserList
           users={d.users}

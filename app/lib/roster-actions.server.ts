@@ -1,0 +1,95 @@
+import { ROSTER_FILE_MESSAGES, ROSTER_ZIP_MAX_BYTES, NETWORK_ERROR, rosterFileProblem, UPLOAD_ERROR } from "#app/domain/roster-upload";
+import { readFormData } from "#app/server/body-limit.server";
+import type { Intents } from "./admin-actions.server";
+import { failedWithToast, succeeded } from "./admin.server";
+import { publicApiFor, type ApiResult, type ApiSchema } from "./api.server";
+
+// The rostering page's action (issue 16: /rostering/{districtId}, public) and the district page's
+// Undo. The page posts a multipart form (it works without JavaScript); the action checks the file
+// by the page's rules and sends the API the spec's JSON payload {file (base64), fileName,
+// districtName}, with the link's districtId.
+
+export type RosterImport = ApiSchema<"RosterImport">;
+
+export type RosterActionData =
+  | { step: "preview"; import: RosterImport }
+  | { step: "rejected"; import: RosterImport; error: string }
+  | { step: "applied"; import: RosterImport }
+  | { step: "failed"; error: string; fileError?: boolean };
+
+/** The multipart body: the zip plus the form's few fields. */
+const FORM_LIMIT = ROSTER_ZIP_MAX_BYTES + 64 * 1024;
+
+/**
+ * The spec's two failure texts: 'Upload error: {message}' for an answer with a reason, and the
+ * network text for a server failure or no answer at all (spec 001 §8).
+ */
+function failure(result: Extract<ApiResult<unknown>, { ok: false }>): RosterActionData {
+  if (result.status >= 500 || result.status === 0 || !result.error.message) return { step: "failed", error: NETWORK_ERROR };
+  return { step: "failed", error: UPLOAD_ERROR(result.error.message) };
+}
+
+export async function rosteringAction(request: Request, districtId: string): Promise<RosterActionData> {
+  const api = publicApiFor(request);
+  const form = await readFormData(request, FORM_LIMIT).catch((error: unknown) => {
+    if (error instanceof Response && error.status === 413) return null;
+    throw error;
+  });
+  if (!form) return { step: "failed", error: UPLOAD_ERROR(ROSTER_FILE_MESSAGES.tooLarge), fileError: true };
+  const call = async <T>(pending: Promise<unknown>): Promise<ApiResult<T> | null> => {
+    try {
+      return (await api.result(pending as never)) as ApiResult<T>;
+    } catch {
+      return null;
+    }
+  };
+
+  if (form.get("intent") === "apply") {
+    const rosterImportId = String(form.get("rosterImportId") ?? "");
+    const result = await call<RosterImport>(api.POST("/roster-stream-old/apply", { body: { districtId, rosterImportId } }));
+    if (!result) return { step: "failed", error: NETWORK_ERROR };
+    return result.ok ? { step: "applied", import: result.data } : failure(result);
+  }
+
+  const files = form.getAll("file").filter((f): f is File => typeof f !== "string");
+  const problem = rosterFileProblem(files.map((f) => ({ name: f.name, type: f.type, size: f.size })));
+  if (problem) return { step: "failed", error: UPLOAD_ERROR(problem), fileError: true };
+  const [file] = files.filter((f) => f.name !== "" || f.size > 0);
+
+  const district = await call<{ name: string }>(
+    api.GET("/roster-stream-old/check-district/{districtId}", { params: { path: { districtId } } }),
+  );
+  if (!district) return { step: "failed", error: NETWORK_ERROR };
+  if (!district.ok) return failure(district);
+  const result = await call<RosterImport>(
+    api.POST("/roster-stream-old/process-roster-file", {
+      body: {
+        file: Buffer.from(await file.arrayBuffer()).toString("base64"),
+        fileName: file.name,
+        districtName: district.data.name,
+        districtId,
+      },
+    }),
+  );
+  if (!result) return { step: "failed", error: NETWORK_ERROR };
+  if (!result.ok) return failure(result);
+  if (result.data.status === "rejected") {
+    const n = result.data.report.errorCount;
+    return {
+      step: "rejected",
+      import: result.data,
+      error: UPLOAD_ERROR(`${n} ${n === 1 ? "row was" : "rows were"} rejected. Correct the file and upload it again; nothing was changed.`),
+    };
+  }
+  return { step: "preview", import: result.data };
+}
+
+/** The district page's Undo of the latest roster import (district admins and super admins). */
+export const rosterIntents = (): Intents => ({
+  "undo-roster-import": async ({ request, api, form }) => {
+    const id = String(form.get("rosterImportId") ?? "");
+    const result = await api.result(api.POST("/roster-imports/{id}/undo", { params: { path: { id } } }));
+    if (result.ok) return succeeded(request, `The roster import of ${result.data.fileName} was undone.`);
+    return failedWithToast(request, result.error.message || NETWORK_ERROR);
+  },
+});

@@ -1,0 +1,214 @@
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from "react";
+import { ErrorPage } from "#app/components/ErrorPage";
+import { RosterReport } from "#app/components/rostering/RosterReport";
+import { looksLikeZip, ROSTER_FILE_MESSAGES, rosterFileProblem, UPLOAD_ERROR } from "#app/domain/roster-upload";
+import { isUuid } from "#app/domain/url-state";
+import { publicApiFor } from "#app/lib/api.server";
+import { rosteringAction, type RosterActionData } from "#app/lib/roster-actions.server";
+import rosteringCss from "#app/styles/rostering.css";
+
+// /rostering/{districtId} (spec 001 §2 'Rostering page', public): a district's OneRoster zip is
+// uploaded, previewed, then applied (issue 16). A multipart form posts to the action, so it works
+// without JavaScript; with it, Submit waits until a file is chosen and read.
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: rosteringCss }];
+type LoaderData = { district: { id: string; name: string } | null; instructions: boolean };
+
+export const meta: MetaFunction = ({ data }) => {
+  const district = (data as LoaderData | undefined)?.district;
+  return [{ title: `${district ? `CSV Rostering: ${district.name}` : "District not found"} | Early Literacy Screening` }];
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs): Promise<LoaderData | ReturnType<typeof data<LoaderData>>> {
+  const instructions = new URL(request.url).searchParams.has("instructions");
+  if (!isUuid(params.districtId)) return data({ district: null, instructions }, { status: 404 });
+  const api = publicApiFor(request);
+  const result = await api.result(
+    api.GET("/roster-stream-old/check-district/{districtId}", { params: { path: { districtId: params.districtId! } } }),
+  );
+  if (!result.ok) {
+    if (result.status === 404 || result.status === 400) return data({ district: null, instructions }, { status: 404 });
+    throw new Response(result.error.message, { status: result.status });
+  }
+  return { district: { id: result.data.organizationId, name: result.data.name }, instructions };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (!isUuid(params.districtId)) throw new Response(null, { status: 404 });
+  return rosteringAction(request, params.districtId!);
+}
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export default function Rostering() {
+  const { district, instructions } = useLoaderData() as LoaderData;
+  const result = useActionData() as RosterActionData | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const hydrated = useHydrated();
+  const [ready, setReady] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  if (!district) {
+    return (
+      <div className="rostering">
+        <h1>District not found</h1>
+      </div>
+    );
+  }
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    setReady(false);
+    const files = [...(event.currentTarget.files ?? [])];
+    const problem = rosterFileProblem(files);
+    if (problem) return setFileError(UPLOAD_ERROR(problem));
+    const head = new Uint8Array(await files[0].slice(0, 4).arrayBuffer());
+    if (!looksLikeZip(head)) return setFileError(UPLOAD_ERROR(ROSTER_FILE_MESSAGES.notZip));
+    setFileError(null);
+    setReady(true);
+  }
+
+  const shownFileError = fileError ?? (result?.step === "failed" && result.fileError ? result.error : null);
+  const pageError = result && (result.step === "failed" || result.step === "rejected") && !shownFileError ? result.error : null;
+
+  return (
+    <div className="rostering">
+      <h1>CSV Rostering: {district.name}</h1>
+      {result?.step === "applied" ? (
+        <section className="roster-result" aria-labelledby="roster-done">
+          <p className="alert alert--success" role="status" id="roster-done">
+            Upload successful.
+          </p>
+          <p>Thank you!</p>
+          <RosterReport report={result.import.report} caption="What the upload changed" idPrefix="applied" />
+        </section>
+      ) : (
+        <>
+          <p>Upload zipped roster file below.</p>
+          <div className="rostering__actions">
+            <a
+              href="?instructions"
+              className="button"
+              onClick={(event) => {
+                if (!dialog.current?.showModal) return;
+                event.preventDefault();
+                dialog.current.showModal();
+              }}
+            >
+              View Instructions
+            </a>
+          </div>
+          <Instructions dialogRef={dialog} open={instructions} />
+          {pageError ? (
+            <p className="alert alert--error" role="alert">
+              {pageError}
+            </p>
+          ) : null}
+          <Form method="post" action={`/rostering/${district.id}`} encType="multipart/form-data" noValidate className="form">
+            <div className="field">
+              <label htmlFor="roster-file">Roster file (.zip, at most 15,000,000 bytes)</label>
+              <input
+                id="roster-file"
+                name="file"
+                type="file"
+                accept=".zip,application/zip"
+                onChange={(event) => void onFile(event)}
+                aria-invalid={shownFileError ? true : undefined}
+                aria-describedby={shownFileError ? "roster-file-error" : undefined}
+              />
+              {shownFileError ? (
+                <p className="field__error" id="roster-file-error" role="alert">
+                  {shownFileError}
+                </p>
+              ) : null}
+            </div>
+            <button type="submit" className="button button--primary" name="intent" value="upload" disabled={busy || (hydrated && !ready)}>
+              {busy && navigation.formData?.get("intent") === "upload" ? "Uploading…" : "Submit"}
+            </button>
+          </Form>
+          {result?.step === "preview" ? (
+            <section className="roster-preview" aria-labelledby="roster-preview-title">
+              <h2 id="roster-preview-title">Preview of {result.import.fileName}</h2>
+              <p>Nothing has changed yet. Apply makes every change below at once, or none of them.</p>
+              <RosterReport report={result.import.report} caption="What applying this upload would change" idPrefix="preview" />
+              <Form method="post" action={`/rostering/${district.id}`} encType="multipart/form-data">
+                <input type="hidden" name="rosterImportId" value={result.import.rosterImportId} />
+                <button type="submit" className="button button--primary" name="intent" value="apply" disabled={busy}>
+                  {busy && navigation.formData?.get("intent") === "apply" ? "Applying…" : "Apply"}
+                </button>
+              </Form>
+            </section>
+          ) : null}
+          {result?.step === "rejected" ? (
+            <section aria-labelledby="roster-rejected-title">
+              <h2 id="roster-rejected-title">Rejected rows of {result.import.fileName}</h2>
+              <RosterReport report={result.import.report} caption="What the upload would change" idPrefix="rejected" />
+            </section>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+const EXAMPLE = `roster.zip
+├── manifest.csv
+├── orgs.csv
+├── users.csv
+├── classes.csv
+├── enrollments.csv
+├── academicSessions.csv
+├── demographics.csv
+└── courses.csv   (optional)
+
+users.csv
+sourcedId,status,dateLastModified,enabledUser,orgSourcedIds,role,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password
+stu-1,,,true,sch-1,student,ava.l,,Ava,Lopez,,100234,,,,,KG,
+tch-1,,,true,sch-1,teacher,j.kim,,Jordan,Kim,,,j.kim@district.org,,,,,
+
+demographics.csv
+sourcedId,status,dateLastModified,birthDate,sex
+stu-1,,,2020-03-14,female`;
+
+function Instructions({ dialogRef, open }: { dialogRef: RefObject<HTMLDialogElement>; open: boolean }) {
+  return (
+    <dialog ref={dialogRef} className="roster-instructions" aria-labelledby="roster-instructions-title" open={open || undefined}>
+      <h2 id="roster-instructions-title">Instructions</h2>
+      <p>
+        Upload one .zip file of at most 15,000,000 bytes holding a OneRoster 1.1 CSV bulk export (1.2 works too), as Clever, ClassLink and
+        most student information systems export it. The zip must contain manifest.csv, orgs.csv, users.csv, classes.csv, enrollments.csv,
+        academicSessions.csv and demographics.csv (students&apos; birth dates); courses.csv is read when present. Save the files as CSV
+        UTF-8.
+      </p>
+      <ul>
+        <li>Schools become schools, classes become classrooms, students become students, teachers become users with the teacher role.</li>
+        <li>
+          Grades PK, KG, 01, 02 and 03 are kept (as PK, K, 1, 2, 3); students in other grades, and classes and teachers without them, are
+          skipped.
+        </li>
+        <li>
+          Records are matched on sourcedId, so uploading again updates them. Records missing from a new upload, or marked tobedeleted, are
+          deactivated.
+        </li>
+        <li>You see a preview first; nothing changes until you apply it. A file with rejected rows cannot be applied.</li>
+      </ul>
+      <pre>{EXAMPLE}</pre>
+      <form method="dialog">
+        <button type="submit" className="button">
+          Close
+        </button>
+      </form>
+    </dialog>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
+}
