@@ -1,6 +1,7 @@
 // npm run bench [-- --sizes 1000,100000] [--engines pglite,postgres] [--duration 5] [--skip-browser]
 //                [--browser-runs 10] [--quick] [--skip-load]
 // npm run bench -- --soak [--users 200] [--duration 60] [--size 10000] [--engines postgres] (scripts/bench/soak.ts)
+// npm run bench -- --roster [--students 100000] [--classes 5000] [--enrollments 200000] [--engines pglite,postgres] (scripts/bench/roster.ts)
 // Issue 6: speed, page weight and scale, measured side by side in one command. Every speed
 // figure is read against the floor route measured on the same server in the same run.
 // Never part of `npm test`. Loopback only; every loop is bounded.
@@ -23,6 +24,12 @@ const arg = (name: string) => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : undefined;
 };
+// --roster: a OneRoster import at district scale (issue 16), a run of its own.
+if (argv.includes("--roster")) {
+  const { rosterFromArgs } = await import("./roster");
+  await rosterFromArgs(argv);
+  process.exit(0);
+}
 // --soak: many signed-in users at once for a minute (issue 14), a run of its own.
 if (argv.includes("--soak")) {
   const { soakFromArgs } = await import("./soak");
