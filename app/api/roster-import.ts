@@ -458,15 +458,12 @@ export async function applyPlan(tx: Db, organizationId: string, plan: Plan, now:
     if (Object.keys(values).length > 0) await updateRow(tx, "teachers", u.id, values);
     if (u.set.schools !== undefined) {
       before.schoolIds = await districtSchoolLinks(tx, organizationId, u.id);
-      await setSchoolLinks(tx, organizationId, u.id, u.set.schools.map(school));
+      await setSchoolLinks(tx, organizationId, u.id, [...new Set([...(before.schoolIds as string[]), ...u.set.schools.map(school)])]);
     }
     if (u.set.sourcedId !== undefined) {
-      // A user adopted by email: make sure they can be a classroom's teacher.
-      await tx
-        .insertInto("user_role")
-        .values({ user_id: u.id, role_id: ROLE_IDS.TEACHER })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      // A user adopted by email keeps the role they have (a school admin may teach too); one without a role becomes a teacher.
+      const roles = await tx.selectFrom("user_role").select("role_id").where("user_id", "=", u.id).execute();
+      if (roles.length === 0) await tx.insertInto("user_role").values({ user_id: u.id, role_id: ROLE_IDS.TEACHER }).execute();
     }
     changes.updated.teachers.push(before);
   }

@@ -92,7 +92,7 @@ export interface TeacherFields {
   firstName: string;
   lastName: string;
   email: string;
-  /** Schools of the classes the teacher teaches (the whole list). */
+  /** Schools of the classes the teacher teaches; applying adds the missing links and keeps the others. */
   schools: Ref[];
   /** A user matched by email takes the file's sourcedId. */
   sourcedId: string;
@@ -259,6 +259,8 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
     if (!teacherSchools.has(e.userSourcedId)) teacherSchools.set(e.userSourcedId, new Set());
     teacherSchools.get(e.userSourcedId)!.add(school);
   }
+  const wantedSchoolIds = (teacherSourcedId: string) =>
+    new Set([...(teacherSchools.get(teacherSourcedId) ?? [])].map(schoolRef).flatMap((r) => ("id" in r ? [r.id] : [])));
   const currentTeacherBySourcedId = new Set(current.teachers.map((t) => t.sourcedId));
   const usersByEmail = new Map(current.usersByEmail.map((u) => [u.email.toLowerCase(), u]));
   const teacherRefs = kind(
@@ -277,7 +279,9 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
       firstName: t.firstName,
       lastName: t.lastName,
       email: t.email,
-      schools: t.schoolIds.map((id) => ({ id })),
+      // Only the schools the file wants count: an import adds school links, never removes one
+      // (a user may hold a school for another reason, such as being its admin).
+      schools: t.schoolIds.filter((id) => wantedSchoolIds(t.sourcedId).has(id)).map((id) => ({ id })),
       sourcedId: t.sourcedId,
     }),
     (t) => {

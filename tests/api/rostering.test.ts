@@ -5,7 +5,7 @@ import { ZIP_MESSAGES } from "#app/api/roster-zip";
 import type { DbHandle } from "#app/db/connect.server";
 import { ROLE_IDS } from "#app/domain/roles";
 import { exportZip, makeZip, oneRosterFiles, sampleDistrict, type ExportSpec, type ZipEntry } from "../support/oneroster-export";
-import { makeDistrict, makeUser, makeWorld } from "./support/fixtures";
+import { makeDistrict, makeSchool, makeUser, makeWorld } from "./support/fixtures";
 import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
 import { createTestDb } from "./support/test-db";
 
@@ -301,6 +301,39 @@ describe(`roster upload (${process.env.TEST_DB_ENGINE ?? "pglite"})`, () => {
     expect((await t.call("POST", `/roster-imports/${listed.imports[2].rosterImportId}/undo`, { token })).status).toBe(200);
     const empty = await districtRows(d.id);
     expect([empty.schools, empty.classrooms, empty.students, empty.teachers]).toEqual([[], [], [], []]);
+  });
+
+  it("adopts a same-district user by email: keeps their role and schools, adds the class's school, leaves hand-made rows alone", async () => {
+    const d = await district();
+    const handSchool = await makeSchool(handle.db, d.id);
+    const admin = await makeUser(handle.db, {
+      role: "ORG_UNIT_ADMIN",
+      organizationId: d.id,
+      email: "h-tch-1-1@example.org",
+      schoolIds: [handSchool.organization_unit_id],
+    });
+    const done = await applied(d, sampleDistrict("h"));
+    expect(done.report.counts!.teachers).toMatchObject({ created: 3, updated: 1 });
+    const roles = await handle.db.selectFrom("user_role").select("role_id").where("user_id", "=", admin.user_id).execute();
+    expect(roles).toEqual([{ role_id: ROLE_IDS.ORG_UNIT_ADMIN }]);
+    const rows = await districtRows(d.id);
+    expect(rows.classTeachers.filter((c) => c.teacher === "h-tch-1-1")).toHaveLength(3);
+    const links = await handle.db
+      .selectFrom("user_organization_unit")
+      .select("organization_unit_id")
+      .where("user_id", "=", admin.user_id)
+      .execute();
+    expect(links.map((l) => l.organization_unit_id)).toContain(handSchool.organization_unit_id);
+    expect(links).toHaveLength(2);
+    // The same file again changes nothing, and the hand-made school is never deactivated.
+    const again = await applied(d, sampleDistrict("h"));
+    expect(Object.values(again.report.counts!).map((c) => c.created + c.updated + c.deactivated)).toEqual([0, 0, 0, 0, 0]);
+    const school = await handle.db
+      .selectFrom("organization_unit")
+      .select("deleted_at")
+      .where("organization_unit_id", "=", handSchool.organization_unit_id)
+      .executeTakeFirstOrThrow();
+    expect(school.deleted_at).toBeNull();
   });
 
   it("only the district's admins and super admins list and undo imports", async () => {
