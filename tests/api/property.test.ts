@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordTestResult } from "#app/api/results-ingest";
 import type { DbHandle } from "#app/db/connect.server";
 import { localIsoDate } from "#app/domain/calendar-date";
+import { SUPPORT_MESSAGE_MAX } from "#app/domain/support-texts";
 import { makePeriods, makeWorld } from "./support/fixtures";
 import { fillPath, validatedRoutes } from "./support/route-table";
 import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
@@ -32,6 +33,8 @@ interface Baseline {
   free?: readonly string[];
   /** The endpoint answers by redirecting (single sign-on): a redirect is an acceptable refusal. */
   redirects?: boolean;
+  /** Fields whose text limit is above the usual 2,000 characters, with that limit: oversized values go past it. */
+  limits?: Record<string, number>;
 }
 
 // ── Hostile values ─────────────────────────────────────────────────────────────────────────
@@ -54,25 +57,30 @@ const withNul = fc.tuple(fc.string({ maxLength: 12 }), fc.string({ maxLength: 12
 const loneSurrogate = fc
   .tuple(fc.string({ maxLength: 8 }), fc.constantFrom("\uD800", "\uDBFF", "\uDC00", "\uDFFF"), fc.string({ maxLength: 8 }))
   .map(([a, s, b]) => `${a}${s}${b}`);
-/** Longer than every text limit of the API (the longest, a provider response, is 100,000). */
-const oversized = fc.constantFrom(2_100, 5_000, 120_000).map((n) => "x".repeat(n));
+/** Longer than every text limit of the API (the longest, a provider response, is 100,000), or than `limit`. */
+const oversized = (limit = 2_000) =>
+  fc
+    .constantFrom(2_100, 5_000, 120_000, limit + 1)
+    .filter((n) => n > limit)
+    .map((n) => "x".repeat(n));
 const wrongType = fc.constantFrom<unknown>(42, -1.5, true, [[]], { $ne: null }, { a: { b: { c: [1, { d: "\u0000" }] } } });
 
 const kind = (v: unknown) => (Array.isArray(v) ? "array" : v === null ? "null" : typeof v);
 
 /** A value no field may accept: for `free` fields only those no text field accepts; never one of the baseline's own type. */
-const hostileBody = (free: boolean, baseline: unknown) => {
+const hostileBody = (free: boolean, baseline: unknown, limit?: number) => {
   const wrong = wrongType.filter((v) => kind(v) !== kind(baseline));
-  return free ? fc.oneof(withNul, loneSurrogate, oversized, wrong) : fc.oneof(injection, withNul, loneSurrogate, oversized, wrong);
+  const long = oversized(limit);
+  return free ? fc.oneof(withNul, loneSurrogate, long, wrong) : fc.oneof(injection, withNul, loneSurrogate, long, wrong);
 };
 /** In a URL every value is a string, and a lone surrogate arrives as U+FFFD. */
 const hostileUrl = (free: boolean) =>
   free
-    ? fc.oneof(withNul, oversized)
+    ? fc.oneof(withNul, oversized())
     : fc.oneof(
         injection,
         withNul,
-        oversized,
+        oversized(),
         wrongType.map((v) => String(v)),
       );
 
@@ -139,7 +147,7 @@ function mutations(b: Baseline): fc.Arbitrary<Mutation> {
   const options: fc.Arbitrary<Mutation>[] = [];
   for (const where of ["params", "query", "body"] as const) {
     for (const name of Object.keys(b[where] ?? {})) {
-      const value = where === "body" ? hostileBody(free.has(name), b.body?.[name]) : hostileUrl(free.has(name));
+      const value = where === "body" ? hostileBody(free.has(name), b.body?.[name], b.limits?.[name]) : hostileUrl(free.has(name));
       options.push(value.map((v) => ({ kind: "field" as const, where, name, value: v })));
     }
   }
@@ -343,6 +351,21 @@ beforeAll(async () => {
       free: ["version"],
     },
     "GET /participantTest/RAN/participant/{id}": { params: id(student) },
+    "GET /dashboard/resources/{filename}/download": { params: { filename: "PreK_Test_Materials.zip" } },
+    "POST /support/messages": {
+      body: { subject: "Help", message: "A question", page: "/super-admin" },
+      free: ["subject", "message", "page"],
+      limits: { message: SUPPORT_MESSAGE_MAX },
+    },
+    "GET /roster-stream-old/check-district/{districtId}": { params: { districtId: district } },
+    // Not a zip: refused for what it holds (422), so a baseline stages nothing.
+    "POST /roster-stream-old/process-roster-file": {
+      body: { file: "bm90IGEgemlw", fileName: "roster.zip", districtName: "District", districtId: district },
+      free: ["fileName", "districtName"],
+    },
+    "POST /roster-stream-old/apply": { body: { districtId: district, rosterImportId: "00000000-0000-4000-8000-000000000001" } },
+    "GET /organization/{id}/roster-imports": { params: id(district) },
+    "POST /roster-imports/{id}/undo": { params: id("00000000-0000-4000-8000-000000000001") },
   };
 });
 

@@ -23,6 +23,10 @@ const PAGES: Record<string, PageEntry> = {
   "about.tsx": { url: () => "/about", as: "teacher" },
   "classroom.$classroomId.tsx": { url: (i) => `/classroom/${i.classroom}`, as: "teacher" },
   "classroom.$classroomId_.family-reports.tsx": { url: (i) => `/classroom/${i.classroom}/family-reports`, as: "teacher" },
+  "classroom.$classroomId.letters.tsx": {
+    url: (i) => `/classroom/${i.classroom}/letters?student=${i.student}&test=letter-names`,
+    as: "teacher",
+  },
   "complete-new-password.tsx": { url: () => "/complete-new-password", as: null },
   "customer-support.tsx": { url: () => "/customer-support", as: "teacher" },
   "district.$districtId.tsx": { url: (i) => `/district/${i.district}`, as: "districtAdmin" },
@@ -32,6 +36,7 @@ const PAGES: Record<string, PageEntry> = {
   "logout-no-role.tsx": { url: () => "/logout-no-role", as: null },
   "logout.tsx": { url: () => "/logout", as: "teacher" },
   "register.tsx": { url: () => "/register", as: null },
+  "rostering.$districtId.tsx": { url: (i) => `/rostering/${i.district}`, as: null },
   "reset-password.tsx": { url: () => "/reset-password?email=someone%40demo.example&code=ABCD2345", as: null },
   "school.$schoolId.tsx": { url: (i) => `/school/${i.school}`, as: "schoolAdmin" },
   "student.$studentId.tsx": { url: (i) => `/student/${i.student}`, as: "teacher" },

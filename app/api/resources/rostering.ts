@@ -3,7 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "#app/db/connect.server";
 import { formatRowError, readOneRoster, type Roster, type RowError, type Skipped } from "#app/domain/oneroster";
 import { planCounts, type PlanCounts } from "#app/domain/oneroster-plan";
-import { TEXT_MAX } from "#app/domain/text";
+import { text, TEXT_MAX } from "#app/domain/text";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
 import { hit, clientIp, type Limit } from "../rate-limit";
@@ -111,8 +111,8 @@ const UploadBody = z
     file: z
       .string({ error: "file is required" })
       .openapi({ description: "The zip, base64 (the body limit caps it; over 15,000,000 bytes answers 413)" }),
-    fileName: z.string({ error: "fileName is required" }).min(1, "fileName is required").max(255, "fileName is too long"),
-    districtName: z.string({ error: "districtName is required" }).max(TEXT_MAX.name, "districtName is too long"),
+    fileName: text(255, { label: "fileName", error: "fileName is required" }).pipe(z.string().min(1, "fileName is required")),
+    districtName: text(TEXT_MAX.name, { label: "districtName", error: "districtName is required" }),
     districtId: z.string({ error: "districtId is required" }).uuid(ROSTER_MESSAGES.districtNotFound),
   })
   .openapi("RosterUpload");
