@@ -246,7 +246,8 @@ test.describe("school admin", () => {
     const room = await createOwnClassroom(page, schoolPath);
     await page.getByRole("link", { name: room, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(room);
-    await expect(crumbs(page)).toHaveText(["Schools", CEDAR, room]);
+    // A single-school admin's trail on a classroom page starts at Classrooms (spec 001 §2; issue 12 item 13).
+    await expect(crumbs(page)).toHaveText(["Classrooms", room]);
     const views = page.getByRole("navigation", { name: "Classroom views" });
     await expect(views.getByRole("link")).toHaveText(["Results", "Students"]);
     await expect(
@@ -534,11 +535,11 @@ test.describe("teacher", () => {
     const { link } = codeAndLink(outboxMail(email));
     await page.context().clearCookies();
     await page.goto(link.pathname + link.search);
-    await page.getByLabel("New password", { exact: true }).fill("Teach#2026");
-    await page.getByLabel("Confirm new password").fill("Teach#2026");
+    await page.getByLabel("New password", { exact: true }).fill("Teach#Room2026");
+    await page.getByLabel("Confirm new password").fill("Teach#Room2026");
     await page.getByRole("button", { name: "Set password" }).click();
     await expect(page.getByText("Password changed!")).toBeVisible();
-    await signIn(page, email, "Teach#2026");
+    await signIn(page, email, "Teach#Room2026");
 
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(CEDAR);
     await expect(
