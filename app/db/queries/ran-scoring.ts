@@ -1,7 +1,7 @@
 import { sql, type Selectable } from "kysely";
 import type { Db } from "../connect.server";
 import type { QuestionResponseTable, RanScoringEventTable } from "../schema";
-import { PARTICIPANT_TEST_COLUMNS, type ParticipantTestRow } from "./results";
+import { testWithResponsesRows, type ParticipantTestRow } from "./results";
 
 // The reads and writes of RAN scoring (issue 11): one test with its responses and every
 // scoring event, the student's placement for the breadcrumb, and the save itself.
@@ -12,22 +12,9 @@ export async function ranTestRows(
   db: Db,
   participantTestId: string,
 ): Promise<{ test: ParticipantTestRow | undefined; responses: Selectable<QuestionResponseTable>[]; events: RanEventRow[] }> {
-  const [test, responses, events] = await Promise.all([
-    db
-      .selectFrom("participant_test")
-      .select(PARTICIPANT_TEST_COLUMNS)
-      .where("participant_test_id", "=", participantTestId)
-      .where("deleted_at", "is", null)
-      .executeTakeFirst(),
-    db
-      .selectFrom("participant_test_question_response")
-      .selectAll()
-      .where("participant_test_id", "=", participantTestId)
-      // The screener's order: the practice comes before the test (one upload stores both at once).
-      .orderBy(sql`question_code ilike '%prac%'`, "desc")
-      .orderBy("created_at")
-      .orderBy("question_code")
-      .execute(),
+  const [{ test, responses }, events] = await Promise.all([
+    // The screener's order: the practice comes before the test (one upload stores both at once).
+    testWithResponsesRows(db, participantTestId, "screener"),
     db
       .selectFrom("ran_scoring_event as e")
       .leftJoin("app_user as u", "u.user_id", "e.scorer_user_id")

@@ -131,10 +131,15 @@ export function testOwner(db: Db, participantTestId: string): Promise<{ particip
     .executeTakeFirst();
 }
 
-/** A live test and its question responses by question code; no test when it is unknown or deleted. */
+/**
+ * A live test and its question responses; no test when it is unknown or deleted. Responses come
+ * by question code, or in the screener's order (`"screener"`: a practice before the test, then as
+ * stored), which is how RAN scoring shows them.
+ */
 export async function testWithResponsesRows(
   db: Db,
   participantTestId: string,
+  order: "code" | "screener" = "code",
 ): Promise<{ test: ParticipantTestRow | undefined; responses: Selectable<QuestionResponseTable>[] }> {
   const [test, responses] = await Promise.all([
     db
@@ -147,6 +152,7 @@ export async function testWithResponsesRows(
       .selectFrom("participant_test_question_response")
       .selectAll()
       .where("participant_test_id", "=", participantTestId)
+      .$if(order === "screener", (q) => q.orderBy(sql`question_code ilike '%prac%'`, "desc").orderBy("created_at"))
       .orderBy("question_code")
       .execute(),
   ]);
