@@ -5,6 +5,7 @@ import * as m0003 from "./0003_idempotency";
 import * as m0004 from "./0004_row_versions";
 import * as m0005 from "./0005_support_messages";
 import * as m0006 from "./0006_oneroster_import";
+import * as m0007 from "./0007_list_indexes";
 
 // Imported statically so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0004_row_versions": m0004,
   "0005_support_messages": m0005,
   "0006_oneroster_import": m0006,
+  "0007_list_indexes": m0007,
 };
