@@ -4,13 +4,14 @@ import type { RoleName } from "./roles";
 // What the administration pages show to each role, read from the permission table
 // (app/domain/permissions.ts) the API enforces; the UI only hides what a role may not do.
 
-export type DistrictTab = "schools" | "users" | "reports";
+export type DistrictTab = "schools" | "users" | "reports" | "calendar";
 
 export function districtTabs(role: RoleName | null): DistrictTab[] {
   return [
     "schools" as const,
     ...(may(role, "manageUsers") ? (["users"] as const) : []),
     ...(may(role, "completionReport") ? (["reports"] as const) : []),
+    ...(may(role, "manageScreeningCalendar") ? (["calendar"] as const) : []),
   ];
 }
 

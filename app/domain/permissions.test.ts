@@ -35,6 +35,7 @@ describe("role × capability (spec 000 §6, spec 001 §6)", () => {
     ["studentAdminView", [Y, N, N, N]],
     ["scoreRan", [Y, Y, Y, Y]],
     ["manageRosterImports", [Y, Y, N, N]],
+    ["manageScreeningCalendar", [Y, Y, N, N]],
   ];
 
   it.each(TABLE)("%s", (capability, expected) => {

@@ -20,7 +20,8 @@ export type Capability =
   | "deleteStudents"
   | "studentAdminView"
   | "scoreRan"
-  | "manageRosterImports";
+  | "manageRosterImports"
+  | "manageScreeningCalendar";
 
 const ALL: readonly RoleName[] = ["SUPER_ADMIN", "ORG_ADMIN", "ORG_UNIT_ADMIN", "TEACHER"];
 const ADMINS: readonly RoleName[] = ["SUPER_ADMIN", "ORG_ADMIN", "ORG_UNIT_ADMIN"];
@@ -56,6 +57,8 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly RoleName[]>> = {
   scoreRan: ALL,
   /** The district page's roster imports: their reports and Undo (issue 16). */
   manageRosterImports: DISTRICT_ADMINS,
+  /** The district's screening calendar: period windows, grade lists, a new school year (issue 16). */
+  manageScreeningCalendar: DISTRICT_ADMINS,
 };
 
 export function may(role: RoleName | null, capability: Capability): boolean {

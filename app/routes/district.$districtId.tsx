@@ -20,7 +20,7 @@ import { rosterIntents } from "#app/lib/roster-actions.server";
 import adminCss from "#app/styles/admin.css";
 import rosteringCss from "#app/styles/rostering.css";
 
-const TAB_LABELS = { schools: "Schools", users: "Users", reports: "Reports" } as const;
+const TAB_LABELS = { schools: "Schools", users: "Users", reports: "Reports", calendar: "Screening Calendar" } as const;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: adminCss },
