@@ -10,6 +10,7 @@ import { dropIdleConnections } from "#app/db/connect.server";
 import { isConnectionLoss } from "#app/db/connection-loss";
 import { ApiError } from "./errors";
 import { idempotency } from "./idempotency";
+import { changesReportData, markReportsStale } from "./report-cache";
 import { registerAccounts } from "./resources/accounts";
 import { registerAudio } from "./resources/audio";
 import { registerDashboard } from "./resources/dashboard";
@@ -69,6 +70,12 @@ export function createApi(deps: ApiDeps) {
 
   // After the caller is known: a create's Idempotency-Key belongs to its caller (issue 13 item 5).
   app.use("*", idempotency);
+
+  // A change that went through marks the kept completion counts stale (app/api/report-cache.ts).
+  app.use("*", async (c, next) => {
+    await next();
+    if (changesReportData(c.req.method, c.req.path, c.res.status)) markReportsStale(deps.db);
+  });
 
   registerDashboard(app);
   registerAccounts(app);

@@ -228,6 +228,47 @@ export const dataExportFileName = (district: string, academicYear: string | null
  */
 export const schoolCsvFileName = (name: string, period: Period) => `${fileSlug(name)}_student_details_${period}.csv`;
 
+/** '{district}_completion_report_{period}_{academic year}.csv' (issue 15: the completion report's detail). */
+export const completionCsvFileName = (district: string, period: Period, academicYear: string | null, today: string) =>
+  `${fileSlug(district)}_completion_report_${period}_${academicYear ?? today.slice(0, 4)}.csv`;
+
+export const COMPLETION_CSV_HEADER: CsvRow = [
+  "School",
+  "Classroom",
+  "Teacher",
+  "Last Name",
+  "First Name",
+  "Participant Code",
+  "Student ID",
+  "Grade",
+  "Report Period",
+  "Status",
+];
+
+/**
+ * The completion report's detail (issue 15): one row per student with the status the summary
+ * counts (started and finished over the report period's included periods), so counting the rows
+ * per school gives the summary's numbers. Students without a status row count as not started.
+ */
+export function completionCsvRows(input: { roster: Roster; period: Period; status: ReadonlyMap<string, CompletionStatus> }): CsvRow[] {
+  const { roster, period, status } = input;
+  return roster.students.map((st) => {
+    const groups = roster.groupsOf.get(st.participant_id) ?? [];
+    return [
+      st.school_name,
+      names(groups, roster.classroomName),
+      teacherNames(groups, roster.teachersOf),
+      st.last_name,
+      st.first_name,
+      st.participant_code,
+      st.external_id,
+      st.grade,
+      period,
+      statusText(status.get(st.participant_id) ?? { started: false, finished: false }),
+    ];
+  });
+}
+
 /** The roster of one classroom of it (the school CSV for a classroom): its live members only. */
 export function classroomRoster(roster: Roster, participantGroupId: string): Roster {
   return { ...roster, students: roster.students.filter((s) => roster.groupsOf.get(s.participant_id)?.includes(participantGroupId)) };

@@ -2,22 +2,40 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Db } from "#app/db/connect.server";
 import {
+  completionCountRows,
   districtSchools,
+  districtStudentCount,
   exportTestRows,
   findDistrict,
   findSchool,
+  membershipsOf,
   progressRows,
   rosterRows,
+  schoolTeachers,
   schoolTestRows,
+  scopeClassrooms,
+  statusRows,
+  studentBatch,
   type ReportScope,
 } from "#app/db/queries/reports";
 import { localIsoDate } from "#app/domain/calendar-date";
 import { toCsv, UTF8_BOM } from "#app/domain/csv";
+import {
+  districtGrades,
+  indexCounts,
+  schoolDetail,
+  schoolsPage,
+  studentsCompleteOf,
+  type CountIndex,
+  type SchoolRef,
+} from "#app/domain/completion-summary";
 import { text, TEXT_MAX } from "#app/domain/text";
 import { currentPeriod, isPeriod, periodInclusion, PERIODS, type Period } from "#app/domain/periods";
 import {
   classroomRoster,
-  completionCounts,
+  COMPLETION_CSV_HEADER,
+  completionCsvFileName,
+  completionCsvRows,
   dataExportFileName,
   dataExportRows,
   districtCsvFileName,
@@ -25,6 +43,8 @@ import {
   progressOf,
   reportPeriods,
   rosterOf,
+  type ReportPeriod,
+  type RosterStudentRow,
   schoolCsvFileName,
   schoolCsvRows,
   type CsvRow,
@@ -32,6 +52,8 @@ import {
 import { isOn } from "#app/server/flags.server";
 import { type ApiEnv, errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, forbidden } from "../errors";
+import { csvStream } from "../csv-stream";
+import { cachedReport } from "../report-cache";
 import { canDownloadDistrictCsv, canDownloadSchoolCsv, requireCapability } from "../scope";
 import { loadAssessmentConfig } from "./results";
 
@@ -81,6 +103,15 @@ const csvResponse = {
   },
 };
 const orgParam = z.object({ organizationId: text(TEXT_MAX.code).openapi({ param: { name: "organizationId", in: "path" } }) });
+const streamedCsvResponse = {
+  200: {
+    content: { "text/csv": { schema: z.string().openapi({ description: "RFC 4180 CSV with a UTF-8 byte order mark, streamed" }) } },
+    description:
+      "The file, streamed a batch of students at a time; its name is in the Filename header (and Content-Disposition). " +
+      "X-Total-Rows, when present, is the number of data rows to come. A failure after the first byte aborts the response.",
+    headers: z.object({ Filename: z.string(), "X-Total-Rows": z.string().optional() }),
+  },
+};
 
 const districtCsv = createRoute({
   method: "get",
@@ -88,7 +119,7 @@ const districtCsv = createRoute({
   tags: ["Reports"],
   summary: "District CSV: every student with school, classrooms, teachers, grade, tags and status per period (super admin, district admin)",
   request: { params: orgParam },
-  responses: { ...csvResponse, ...errorResponses },
+  responses: { ...streamedCsvResponse, ...errorResponses },
 });
 
 const dataExport = createRoute({
@@ -97,7 +128,7 @@ const dataExport = createRoute({
   tags: ["Reports"],
   summary: "District data export: one row per student test of the academic year, with percentiles (super admin)",
   request: { params: orgParam },
-  responses: { ...csvResponse, ...errorResponses },
+  responses: { ...streamedCsvResponse, ...errorResponses },
 });
 
 const schoolCsv = createRoute({
@@ -116,6 +147,63 @@ const schoolCsv = createRoute({
   responses: { ...csvResponse, ...errorResponses },
 });
 
+const SummaryCounts = { total: z.number().int(), started: z.number().int(), finished: z.number().int() };
+const GradeSummary = z.object({ grade: z.string(), ...SummaryCounts }).openapi("CompletionGradeSummary");
+const CompletionSummary = z
+  .object({
+    timePeriod: z.enum(PERIODS),
+    periods: z.array(z.enum(PERIODS)).openapi({ description: "the periods included (spec 000 §4)" }),
+    academicYear: z.string().nullable(),
+    countedAt: z.string().openapi({ description: "when these numbers were counted (ISO 8601)" }),
+    schools: z.object({
+      page: z.number().int(),
+      pageCount: z.number().int(),
+      pageSize: z.number().int(),
+      total: z.number().int().openapi({ description: "the district's schools" }),
+      items: z.array(z.object({ organizationUnitId: z.string(), name: z.string(), ...SummaryCounts })),
+    }),
+    grades: z.array(GradeSummary).openapi({ description: "the whole district by grade" }),
+    school: z
+      .object({
+        organizationUnitId: z.string(),
+        name: z.string(),
+        ...SummaryCounts,
+        classrooms: z.array(z.object({ participantGroupId: z.string(), name: z.string(), ...SummaryCounts })),
+        grades: z.array(GradeSummary),
+      })
+      .nullable()
+      .openapi({ description: "the school asked for with schoolId: its classrooms and grades" }),
+  })
+  .openapi("CompletionSummary");
+
+const completionSummary = createRoute({
+  method: "get",
+  path: "/report/completion/{organizationId}",
+  tags: ["Reports"],
+  summary: "Completion report summary: schools (50 a page), the district's grades, one school's classrooms and grades (super admin)",
+  description:
+    "The numbers of POST /report/students-complete, counted by the database and kept for up to 10 minutes (a change through this API counts afresh). " +
+    "The answer's size grows with the schools on one page, never with the students.",
+  request: {
+    params: z.object({ organizationId: text(TEXT_MAX.code).openapi({ param: { name: "organizationId", in: "path" } }) }),
+    query: z.object({
+      timePeriod: z.enum(PERIODS).optional(),
+      schoolId: z.string().uuid().optional(),
+      page: z.coerce.number().int().min(1).max(100_000).optional(),
+    }),
+  },
+  responses: { 200: jsonResponse(CompletionSummary, "The completion report summary"), ...errorResponses },
+});
+
+const completionCsv = createRoute({
+  method: "get",
+  path: "/report/completion/{organizationId}/csv",
+  tags: ["Reports"],
+  summary: "Completion report detail: one row per student with the status the summary counts (super admin)",
+  request: { params: orgParam, query: z.object({ timePeriod: z.enum(PERIODS).optional() }) },
+  responses: { ...streamedCsvResponse, ...errorResponses },
+});
+
 // ── Routes: parse, check the caller, read, build, answer ────────────────────────────────────
 
 function csvAnswer(c: Context<ApiEnv>, fileName: string, rows: readonly CsvRow[]) {
@@ -125,6 +213,67 @@ function csvAnswer(c: Context<ApiEnv>, fileName: string, rows: readonly CsvRow[]
     "Content-Disposition": `attachment; filename="${fileName}"`,
     "Access-Control-Expose-Headers": "Filename, Content-Disposition",
     "Cache-Control": "no-store",
+  });
+}
+
+/** A streamed CSV (csvStream): the headers go now, the rows as the reader takes them. */
+function streamedCsvAnswer(fileName: string, body: ReadableStream<Uint8Array>, totalRows: number | null) {
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      Filename: fileName,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Access-Control-Expose-Headers": "Filename, Content-Disposition, X-Total-Rows",
+      "Cache-Control": "no-store",
+      ...(totalRows === null ? {} : { "X-Total-Rows": String(totalRows) }),
+    },
+  });
+}
+
+/** Students a streamed CSV reads at once: one batch of rows in memory, one keyset query each. */
+export const STREAM_BATCH = 500;
+
+/**
+ * The district's live students a batch at a time: schools by name, each school's students by
+ * last name, first name and id (the order of rosterRows), with that school's classrooms and
+ * teachers, read once per school. Each batch is read only when the previous one was taken.
+ */
+async function* studentBatches(db: Db, organizationId: string, batchSize = STREAM_BATCH) {
+  for (const school of await districtSchools(db, organizationId)) {
+    const [classrooms, teachers] = await Promise.all([
+      scopeClassrooms(db, { organizationId, schoolId: school.organization_unit_id }),
+      schoolTeachers(db, school.organization_unit_id),
+    ]);
+    let after: { last: string; first: string; id: string } | null = null;
+    for (;;) {
+      const students: RosterStudentRow[] = await studentBatch(db, school, after, batchSize);
+      if (students.length === 0) break;
+      const ids = students.map((st) => st.participant_id);
+      const members = await membershipsOf(db, ids);
+      yield { ids, roster: rosterOf({ students, classrooms, members, teachers }) };
+      if (students.length < batchSize) break;
+      const last = students[students.length - 1];
+      after = { last: last.last_name.toLowerCase(), first: last.first_name.toLowerCase(), id: last.participant_id };
+    }
+  }
+}
+
+const streamFailed = (what: string, organizationId: string) => (e: unknown) =>
+  console.error(`[reports] ${what} for ${organizationId} stopped mid-stream:`, e instanceof Error ? e.message : e);
+
+type SummaryCache = { index: CountIndex; schools: SchoolRef[]; classrooms: Awaited<ReturnType<typeof scopeClassrooms>>; countedAt: string };
+
+/** The district's counts for a report period, counted once and kept (app/api/report-cache.ts). */
+function districtCounts(db: Db, organizationId: string, timePeriod: Period, periods: readonly ReportPeriod[], now: Date) {
+  const key = `${organizationId}:${timePeriod}:${periods.map((p) => `${p.period}${p.from}${p.to}`).join()}`;
+  return cachedReport<SummaryCache>(db, key, now.getTime(), async () => {
+    const [rows, schools, classrooms] = await Promise.all([
+      completionCountRows(db, organizationId, periods),
+      districtSchools(db, organizationId),
+      scopeClassrooms(db, { organizationId }),
+    ]);
+    return { index: indexCounts(rows), schools, classrooms, countedAt: now.toISOString() };
   });
 }
 
@@ -146,17 +295,66 @@ export function registerReports(app: Router) {
     const timePeriod = body.timePeriod || "BOY";
     if (!isPeriod(timePeriod)) throw new ApiError(400, "timePeriod must be BOY, MOY or EOY.");
     const org = await districtOr404(db, body.orgId);
-    const scope = { organizationId: org.organization_id };
     const config = await loadAssessmentConfig(db, org.organization_id, now());
     const included = periodInclusion(timePeriod);
     const periods = reportPeriods(config.periods, included);
-    const [roster, schools, progress] = await Promise.all([
-      rosterOfScope(db, scope),
-      districtSchools(db, org.organization_id),
-      progressRows(db, scope, periods),
-    ]);
-    const counts = completionCounts({ schools, roster, periods, progress: progressOf(progress) });
-    return c.json({ timePeriod, periods: included, academicYear: config.academicYear, ...counts }, 200);
+    const counts = await districtCounts(db, org.organization_id, timePeriod, periods, now());
+    return c.json(
+      {
+        timePeriod,
+        periods: included,
+        academicYear: config.academicYear,
+        ...studentsCompleteOf(counts.index, counts.schools, counts.classrooms),
+      },
+      200,
+    );
+  });
+
+  app.openapi(completionSummary, async (c) => {
+    requireCapability(c.var.actor, "completionReport");
+    const { db, now } = c.var.deps;
+    const org = await districtOr404(db, c.req.valid("param").organizationId);
+    const query = c.req.valid("query");
+    const timePeriod = query.timePeriod ?? "BOY";
+    const config = await loadAssessmentConfig(db, org.organization_id, now());
+    const included = periodInclusion(timePeriod);
+    const counts = await districtCounts(db, org.organization_id, timePeriod, reportPeriods(config.periods, included), now());
+    const school = query.schoolId ? counts.schools.find((s) => s.organization_unit_id === query.schoolId) : undefined;
+    if (query.schoolId && !school) throw reportNotFound();
+    return c.json(
+      {
+        timePeriod,
+        periods: included,
+        academicYear: config.academicYear,
+        countedAt: counts.countedAt,
+        schools: schoolsPage(counts.index, counts.schools, query.page ?? 1),
+        grades: districtGrades(counts.index),
+        school: school ? schoolDetail(counts.index, school, counts.classrooms) : null,
+      },
+      200,
+    );
+  });
+
+  app.openapi(completionCsv, async (c) => {
+    requireCapability(c.var.actor, "completionReport");
+    const { db, now } = c.var.deps;
+    const org = await districtOr404(db, c.req.valid("param").organizationId);
+    const timePeriod = c.req.valid("query").timePeriod ?? "BOY";
+    const config = await loadAssessmentConfig(db, org.organization_id, now());
+    const periods = reportPeriods(config.periods, periodInclusion(timePeriod));
+    const total = await districtStudentCount(db, org.organization_id);
+    async function* rows() {
+      for await (const batch of studentBatches(db, org.organization_id)) {
+        const status = new Map((await statusRows(db, org.organization_id, batch.ids, periods)).map((r) => [r.participant_id, r]));
+        yield completionCsvRows({ roster: batch.roster, period: timePeriod, status });
+      }
+    }
+    const fileName = completionCsvFileName(org.name, timePeriod, config.academicYear, localIsoDate(now()));
+    return streamedCsvAnswer(
+      fileName,
+      csvStream(COMPLETION_CSV_HEADER, rows(), streamFailed("completion CSV", org.organization_id)),
+      total,
+    );
   });
 
   app.openapi(districtCsv, async (c) => {
@@ -164,12 +362,23 @@ export function registerReports(app: Router) {
     const { db, now } = c.var.deps;
     const org = await districtOr404(db, c.req.valid("param").organizationId);
     if (!canDownloadDistrictCsv(actor, org.organization_id)) throw forbidden();
-    const scope = { organizationId: org.organization_id };
     const config = await loadAssessmentConfig(db, org.organization_id, now());
     const periods = reportPeriods(config.periods, PERIODS);
-    const [roster, progress] = await Promise.all([rosterOfScope(db, scope), progressRows(db, scope, periods)]);
-    const rows = districtCsvRows({ districtName: org.name, roster, periods, progress: progressOf(progress) });
-    return csvAnswer(c, districtCsvFileName(org.name, config.academicYear, localIsoDate(now())), rows);
+    const total = await districtStudentCount(db, org.organization_id);
+    const [header] = districtCsvRows({
+      districtName: org.name,
+      roster: rosterOf({ students: [], classrooms: [], members: [], teachers: [] }),
+      periods,
+      progress: new Map(),
+    });
+    async function* rows() {
+      for await (const { ids, roster } of studentBatches(db, org.organization_id)) {
+        const progress = progressOf(await progressRows(db, { organizationId: org.organization_id, participantIds: ids }, periods));
+        yield districtCsvRows({ districtName: org.name, roster, periods, progress }).slice(1);
+      }
+    }
+    const fileName = districtCsvFileName(org.name, config.academicYear, localIsoDate(now()));
+    return streamedCsvAnswer(fileName, csvStream(header, rows(), streamFailed("district CSV", org.organization_id)), total);
   });
 
   app.openapi(dataExport, async (c) => {
@@ -178,10 +387,17 @@ export function registerReports(app: Router) {
     const org = await districtOr404(db, c.req.valid("param").organizationId);
     const config = await loadAssessmentConfig(db, org.organization_id, now());
     const periods = reportPeriods(config.periods, PERIODS);
-    const roster = await rosterOfScope(db, { organizationId: org.organization_id });
-    const tests = await exportTestRows(db, org.organization_id, periods);
-    const rows = dataExportRows({ districtName: org.name, academicYear: config.academicYear, roster, tests });
-    return csvAnswer(c, dataExportFileName(org.name, config.academicYear, localIsoDate(now())), rows);
+    const empty = rosterOf({ students: [], classrooms: [], members: [], teachers: [] });
+    const [header] = dataExportRows({ districtName: org.name, academicYear: config.academicYear, roster: empty, tests: [] });
+    async function* rows() {
+      for await (const { ids, roster } of studentBatches(db, org.organization_id)) {
+        const tests = await exportTestRows(db, org.organization_id, periods, ids);
+        yield dataExportRows({ districtName: org.name, academicYear: config.academicYear, roster, tests }).slice(1);
+      }
+    }
+    // One row per test: how many is not known before reading them, so no X-Total-Rows.
+    const fileName = dataExportFileName(org.name, config.academicYear, localIsoDate(now()));
+    return streamedCsvAnswer(fileName, csvStream(header, rows(), streamFailed("data export", org.organization_id)), null);
   });
 
   app.openapi(schoolCsv, async (c) => {

@@ -1,0 +1,71 @@
+import type { Db } from "#app/db/connect.server";
+
+// The completion report's counts, kept per database, district and period (issue 15; ADR
+// docs/decisions/streamed-reports.md). Counting a district is one GROUP BY over every test of
+// the year: seconds at 10,000 students on PGlite, and a page must not wait that long on every
+// load, nor twenty visitors count the same district twenty times at once.
+//
+// - One count at a time per key: callers arriving while it runs share it.
+// - Any change through this API (a POST, PUT, PATCH or DELETE that succeeded, outside the report
+//   and session calls) marks every kept count stale: the next reader waits for a fresh count, so
+//   what a user changed here shows at once.
+// - A count older than REPORT_CACHE_MS (changes made past this API: another process, a script)
+//   is still answered once, while a fresh one is made behind it.
+
+export const REPORT_CACHE_MS = 10 * 60_000;
+const MAX_ENTRIES = 200;
+
+type Entry<T> = { value: Promise<T>; at: number; generation: number; refreshing: boolean };
+type Store = { generation: number; entries: Map<string, Entry<unknown>> };
+
+const stores = new WeakMap<Db, Store>();
+const storeOf = (db: Db): Store => {
+  let s = stores.get(db);
+  if (!s) stores.set(db, (s = { generation: 0, entries: new Map() }));
+  return s;
+};
+
+/** A change went through the API: every count of this database is stale. */
+export function markReportsStale(db: Db): void {
+  storeOf(db).generation++;
+}
+
+/** Changes whose answers never change report data (sign-in, sessions, the report reads themselves). */
+export const changesReportData = (method: string, path: string, status: number) =>
+  !["GET", "HEAD", "OPTIONS"].includes(method) && status < 400 && !/^\/api\/(report|dashboard)\//.test(path);
+
+/**
+ * The kept value for `key`, or `compute()`'s. `now` is the API's clock (tests move it). A failed
+ * count is not kept: the next caller tries again.
+ */
+export function cachedReport<T>(db: Db, key: string, now: number, compute: () => Promise<T>): Promise<T> {
+  const store = storeOf(db);
+  const kept = store.entries.get(key) as Entry<T> | undefined;
+  const start = (): Entry<T> => {
+    const entry: Entry<T> = { value: compute(), at: now, generation: store.generation, refreshing: false };
+    entry.value.catch(() => {
+      if (store.entries.get(key) === entry) store.entries.delete(key);
+    });
+    store.entries.delete(key);
+    store.entries.set(key, entry);
+    // The oldest keys go first when many districts were counted (Map keeps insertion order).
+    while (store.entries.size > MAX_ENTRIES) store.entries.delete(store.entries.keys().next().value as string);
+    return entry;
+  };
+  if (!kept || kept.generation !== store.generation) return start().value;
+  if (now - kept.at > REPORT_CACHE_MS && !kept.refreshing) {
+    // Old but not known to be wrong: answer it, and replace it once the new count is ready.
+    kept.refreshing = true;
+    const generation = store.generation;
+    compute().then(
+      (value) => {
+        if (store.entries.get(key) === kept && store.generation === generation)
+          store.entries.set(key, { value: Promise.resolve(value), at: now, generation, refreshing: false });
+      },
+      () => {
+        kept.refreshing = false;
+      },
+    );
+  }
+  return kept.value;
+}
