@@ -1,12 +1,14 @@
 import yauzl, { type Entry, type ZipFile } from "yauzl";
-import { KNOWN_FILES } from "#app/domain/oneroster";
+import { KNOWN_FILES, type CsvTable, type RowError } from "#app/domain/oneroster";
+import { NotUtf8Error, parseCsvStream } from "./roster-csv";
 
 // Opening an uploaded roster zip safely (issue 16). yauzl reads the central directory, refuses
 // absolute paths, '..' and backslashes in names, and checks while inflating that no entry grows
 // past the size its header declares; on top of that the caps below refuse a zip bomb before a
 // byte is inflated (total declared size and compression ratio), nested zips, and text that is not
 // UTF-8 (a BOM and CRLF line ends are fine). Entries are streamed one at a time; only the
-// OneRoster files are decoded. Every refusal is a RosterZipError with a message for the uploader.
+// OneRoster files are decoded, and they are parsed as they inflate (roster-csv.ts). Every
+// refusal is a RosterZipError with a message for the uploader.
 
 /** The largest zip accepted (spec 001 §9: roster zip maximum 15,000,000 bytes). */
 export const MAX_ZIP_BYTES = 15_000_000;
@@ -63,10 +65,11 @@ function refusal(error: unknown): RosterZipError {
 const ignored = (name: string) => name.endsWith("/") || name.startsWith("__MACOSX/") || /(^|\/)\.DS_Store$/.test(name);
 
 /**
- * The OneRoster files of a zip (name → text, by the entry's base name, so one wrapping folder is
- * fine). Throws RosterZipError for anything unsafe or unreadable.
+ * The OneRoster files of a zip, parsed as they inflate (name → table or the file's CSV error, by
+ * the entry's base name, so one wrapping folder is fine). Throws RosterZipError for anything
+ * unsafe or unreadable.
  */
-export async function readRosterZip(buffer: Buffer): Promise<Map<string, string>> {
+export async function readRosterZip(buffer: Buffer): Promise<Map<string, CsvTable | RowError>> {
   if (buffer.length > MAX_ZIP_BYTES) throw new RosterZipError(ZIP_MESSAGES.tooLarge);
   let zip: ZipFile;
   try {
@@ -78,9 +81,8 @@ export async function readRosterZip(buffer: Buffer): Promise<Map<string, string>
     zip.close();
     throw new RosterZipError(ZIP_MESSAGES.tooManyEntries);
   }
-  const files = new Map<string, string>();
+  const files = new Map<string, CsvTable | RowError>();
   let declaredTotal = 0;
-  const decoder = new TextDecoder("utf-8", { fatal: true });
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -104,23 +106,28 @@ export async function readRosterZip(buffer: Buffer): Promise<Map<string, string>
           }
           const known = KNOWN_FILES.includes(base);
           const stream = await openEntry(zip, entry);
-          const chunks: Buffer[] = [];
           let size = 0;
-          for await (const chunk of stream as AsyncIterable<Buffer>) {
-            // A nested zip is refused whatever its name; other files are read only when they are roster files.
-            if (size === 0 && chunk.subarray(0, 4).equals(ZIP_MAGIC)) throw new RosterZipError(ZIP_MESSAGES.nested(name));
-            size += chunk.length;
-            if (known) chunks.push(chunk);
-            else if (size >= 4) break;
+          // A nested zip is refused whatever its name, so every entry's first bytes are looked at.
+          async function* checked() {
+            for await (const chunk of stream as AsyncIterable<Buffer>) {
+              if (size === 0 && chunk.subarray(0, 4).equals(ZIP_MAGIC)) throw new RosterZipError(ZIP_MESSAGES.nested(name));
+              size += chunk.length;
+              yield chunk;
+            }
           }
           if (known) {
-            if (files.has(base)) throw new RosterZipError(ZIP_MESSAGES.twice(base));
             try {
-              files.set(base, decoder.decode(Buffer.concat(chunks, size)));
-            } catch {
-              throw new RosterZipError(ZIP_MESSAGES.notUtf8(name));
+              const table = await parseCsvStream(base, checked());
+              if (files.has(base)) throw new RosterZipError(ZIP_MESSAGES.twice(base));
+              files.set(base, table);
+            } catch (error) {
+              throw error instanceof NotUtf8Error ? new RosterZipError(ZIP_MESSAGES.notUtf8(name)) : error;
             }
-          } else if ("destroy" in stream) (stream as { destroy(): void }).destroy();
+          } else {
+            // Other files are read only far enough to know they are not zips.
+            for await (const _ of checked()) if (size >= 4) break;
+            if ("destroy" in stream) (stream as { destroy(): void }).destroy();
+          }
           zip.readEntry();
         })().catch(fail);
       });

@@ -162,28 +162,41 @@ export interface CsvTable {
   rows: CsvRow[];
 }
 
-/** Parses one CSV file (a BOM and CRLF line ends are fine). Malformed CSV gives one error for the file. */
-export function parseCsv(file: string, text: string): CsvTable | RowError {
-  // Each record keeps its values and the line it ends on, nothing more (csv-parse's `info` object
-  // per record cost about a tenth of an upload's memory at 100,000 students).
-  let records: Row[];
-  try {
-    records = (parse as (input: string, options: object) => unknown)(text, {
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: false,
-      on_record: (record: string[], context: { lines: number }) => new Row(record, context.lines),
-    }) as unknown as Row[];
-  } catch (error) {
-    const e = error as { message?: string; lines?: number };
-    return { file, line: e.lines ?? 0, column: "", reason: `not valid CSV (${(e.message ?? "").replace(/^Invalid Record Length: /, "")})` };
-  }
+/** csv-parse's options for every roster file: a BOM and CRLF line ends are fine, empty lines are skipped. */
+export const CSV_OPTIONS = { bom: true, skip_empty_lines: true, relax_column_count: false } as const;
+
+// Each record keeps its values and the line it ends on, nothing more (csv-parse's `info` object
+// per record cost about a tenth of an upload's memory at 100,000 students).
+export const toRecord = (record: string[], context: { lines: number }): CsvRecord => new Row(record, context.lines);
+
+/** What csv-parse makes of each record through `toRecord`: opaque outside this module. */
+export type CsvRecord = Row;
+
+/** A file csv-parse refused, as one error for the file. */
+export function csvError(file: string, error: unknown): RowError {
+  const e = error as { message?: string; lines?: number };
+  return { file, line: e.lines ?? 0, column: "", reason: `not valid CSV (${(e.message ?? "").replace(/^Invalid Record Length: /, "")})` };
+}
+
+/** The table of a file's records, the first being its header. */
+export function tableOf(file: string, records: CsvRecord[]): CsvTable | RowError {
   if (records.length === 0) return { file, line: 0, column: "", reason: "the file is empty: it needs a header row" };
   const columns = records[0].values.map((c) => c.trim());
   const index = new Map(columns.map((c, i) => [c, i]));
   const rows = records.slice(1);
   for (const row of rows) row.index = index;
   return { file, columns, rows };
+}
+
+/** Parses one CSV file held as text. Uploads parse while they unzip instead (app/api/roster-csv.ts). */
+export function parseCsv(file: string, text: string): CsvTable | RowError {
+  let records: CsvRecord[];
+  try {
+    records = (parse as (input: string, options: object) => unknown)(text, { ...CSV_OPTIONS, on_record: toRecord }) as CsvRecord[];
+  } catch (error) {
+    return csvError(file, error);
+  }
+  return tableOf(file, records);
 }
 
 const NO_COLUMNS: ReadonlyMap<string, number> = new Map();
@@ -231,6 +244,13 @@ const BULK_KEYS: Record<keyof BulkKinds, string> = {
  * The roster is only meaningful when `errors` is empty.
  */
 export function readOneRoster(files: ReadonlyMap<string, string>): ReadResult {
+  return readOneRosterTables(
+    new Map([...files].filter(([name]) => KNOWN_FILES.includes(name)).map(([name, text]) => [name, parseCsv(name, text)])),
+  );
+}
+
+/** As readOneRoster, from files already parsed (name → table, or the file's CSV error). */
+export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowError>): ReadResult {
   const errors: RowError[] = [];
   const skipped: Skipped = {
     studentsOutOfGrade: 0,
@@ -255,9 +275,8 @@ export function readOneRoster(files: ReadonlyMap<string, string>): ReadResult {
   }
   const tables = new Map<string, CsvTable>();
   for (const name of KNOWN_FILES) {
-    const text = files.get(name);
-    if (text === undefined) continue;
-    const table = parseCsv(name, text);
+    const table = files.get(name);
+    if (table === undefined) continue;
     if ("reason" in table) {
       errors.push(table);
       continue;

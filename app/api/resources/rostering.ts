@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "#app/db/connect.server";
-import { formatRowError, readOneRoster, type Roster, type RowError, type Skipped } from "#app/domain/oneroster";
+import { formatRowError, readOneRosterTables, type CsvTable, type Roster, type RowError, type Skipped } from "#app/domain/oneroster";
 import { planCounts, type PlanCounts } from "#app/domain/oneroster-plan";
 import { text, TEXT_MAX } from "#app/domain/text";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
@@ -311,7 +311,7 @@ export function registerRostering(app: Router) {
         .returning(IMPORT_COLUMNS)
         .executeTakeFirstOrThrow();
 
-    let files: Map<string, string>;
+    let files: Map<string, CsvTable | RowError>;
     try {
       files = await readRosterZip(bytes);
     } catch (error) {
@@ -319,7 +319,7 @@ export function registerRostering(app: Router) {
       await record("rejected", reportOf(null, [], error.message), null);
       throw new ApiError(422, error.message);
     }
-    const read = readOneRoster(files);
+    const read = readOneRosterTables(files);
     if (read.errors.length > 0) return c.json(toImport(await record("rejected", reportOf(null, read.errors), null)), 200);
     const { plan, errors } = await planFor(db, org.organization_id, read.roster, read.skipped);
     const counts = planCounts(plan);
