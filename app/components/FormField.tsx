@@ -1,6 +1,7 @@
 import clsx from "clsx";
 import { createContext, useContext, useId, type ReactNode } from "react";
-import { SUBMIT_FAILED_MESSAGE } from "#app/domain/admin-forms";
+// Not from admin-forms.ts: its zod schemas would come into the page with this import.
+import { SUBMIT_FAILED_MESSAGE } from "#app/domain/form-messages";
 import { ErrorAlert } from "./ErrorAlert";
 
 // Labelled form controls. The action's error for a field shows beneath it and is wired to the

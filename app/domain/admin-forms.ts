@@ -191,5 +191,4 @@ export const savedMessage = (entity: "District" | "School" | "User" | "Student" 
 /** '{name} was successfully deleted.' (spec 000 §8). */
 export const deletedMessage = (name: string) => `${name} was successfully deleted.`;
 
-/** The form-level fallback when a save fails with no server text (spec 000 §5). */
-export const SUBMIT_FAILED_MESSAGE = "Error submitting form, please check your entries and try again.";
+export { SUBMIT_FAILED_MESSAGE } from "./form-messages";
