@@ -22,6 +22,7 @@ import { registerRanScoring } from "./resources/ran-scoring";
 import { registerReports } from "./resources/reports";
 import { registerResults } from "./resources/results";
 import { registerRostering } from "./resources/rostering";
+import { registerScreeningCalendar } from "./resources/screening-calendar";
 import { registerStudentProfile } from "./resources/student-profile";
 import { registerSupport } from "./resources/support";
 import { registerTestMaterials } from "./resources/test-materials";
@@ -93,6 +94,7 @@ export function createApi(deps: ApiDeps) {
   registerStudentProfile(app);
   registerRanScoring(app);
   registerRostering(app);
+  registerScreeningCalendar(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", { type: "http", scheme: "bearer" });
   app.doc("/openapi.json", {

@@ -2504,6 +2504,165 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/report/completion/{organizationId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Completion report summary: schools (50 a page), the district's grades, one school's classrooms and grades (super admin)
+     * @description The numbers of POST /report/students-complete, counted by the database and kept for up to 10 minutes (a change through this API counts afresh). The answer's size grows with the schools on one page, never with the students.
+     */
+    get: {
+      parameters: {
+        query?: {
+          timePeriod?: "BOY" | "MOY" | "EOY";
+          schoolId?: string;
+          page?: number;
+        };
+        header?: never;
+        path: {
+          organizationId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The completion report summary */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["CompletionSummary"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/report/completion/{organizationId}/csv": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Completion report detail: one row per student with the status the summary counts (super admin) */
+    get: {
+      parameters: {
+        query?: {
+          timePeriod?: "BOY" | "MOY" | "EOY";
+        };
+        header?: never;
+        path: {
+          organizationId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The file, streamed a batch of students at a time; its name is in the Filename header (and Content-Disposition). X-Total-Rows, when present, is the number of data rows to come. A failure after the first byte aborts the response. */
+        200: {
+          headers: {
+            Filename: string;
+            "X-Total-Rows"?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "text/csv": string;
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/report/organization/{organizationId}": {
     parameters: {
       query?: never;
@@ -2523,10 +2682,11 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The file; its name is in the Filename header (and Content-Disposition) */
+        /** @description The file, streamed a batch of students at a time; its name is in the Filename header (and Content-Disposition). X-Total-Rows, when present, is the number of data rows to come. A failure after the first byte aborts the response. */
         200: {
           headers: {
             Filename: string;
+            "X-Total-Rows"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -2598,10 +2758,11 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The file; its name is in the Filename header (and Content-Disposition) */
+        /** @description The file, streamed a batch of students at a time; its name is in the Filename header (and Content-Disposition). X-Total-Rows, when present, is the number of data rows to come. A failure after the first byte aborts the response. */
         200: {
           headers: {
             Filename: string;
+            "X-Total-Rows"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -5107,6 +5268,255 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/organization/{id}/screening-calendar": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A district's screening calendar: every school year, or one (super admins, the district's admins) */
+    get: {
+      parameters: {
+        query?: {
+          academicYear?: string;
+        };
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The calendar */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ScreeningCalendar"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Save one school year's windows and grade lists, replacing what it had (super admins, the district's admins)
+     * @description All three periods, each with start ≤ end, in the order BOY, MOY, EOY without overlapping, within the school year (July 1 to June 30); grade lists only for PK, K, 1, 2, 3 with tests of that grade, none twice. A broken rule answers 400 with `errors` as 'periods.MOY.startDate: …'. Saved in one transaction: a failed save leaves the year as it was. The results pages read the new calendar on their next request.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ScreeningCalendarSave"];
+        };
+      };
+      responses: {
+        /** @description The saved year */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["CalendarYear"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The calendar changed since it was read (`current` holds the newer one), or the year exists already */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+              current?: components["schemas"]["CalendarYear"];
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organization/{id}/screening-calendar/rollover": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start the next school year from the latest one: same month and day a year later, same grade lists
+     * @description 409 when the year exists already, when it is not the year after the latest, or when the district has no calendar yet.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ScreeningCalendarRollover"];
+        };
+      };
+      responses: {
+        /** @description The new year */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["CalendarYear"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The calendar changed since it was read (`current` holds the newer one), or the year exists already */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+              current?: components["schemas"]["CalendarYear"];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5390,6 +5800,53 @@ export interface components {
     CompletionReportRequest: {
       orgId: string;
       timePeriod?: string | null;
+    };
+    CompletionSummary: {
+      /** @enum {string} */
+      timePeriod: "BOY" | "MOY" | "EOY";
+      /** @description the periods included (spec 000 §4) */
+      periods: ("BOY" | "MOY" | "EOY")[];
+      academicYear: string | null;
+      /** @description when these numbers were counted (ISO 8601) */
+      countedAt: string;
+      schools: {
+        page: number;
+        pageCount: number;
+        pageSize: number;
+        /** @description the district's schools */
+        total: number;
+        items: {
+          organizationUnitId: string;
+          name: string;
+          total: number;
+          started: number;
+          finished: number;
+        }[];
+      };
+      /** @description the whole district by grade */
+      grades: components["schemas"]["CompletionGradeSummary"][];
+      /** @description the school asked for with schoolId: its classrooms and grades */
+      school: {
+        organizationUnitId: string;
+        name: string;
+        total: number;
+        started: number;
+        finished: number;
+        classrooms: {
+          participantGroupId: string;
+          name: string;
+          total: number;
+          started: number;
+          finished: number;
+        }[];
+        grades: components["schemas"]["CompletionGradeSummary"][];
+      } | null;
+    };
+    CompletionGradeSummary: {
+      grade: string;
+      total: number;
+      started: number;
+      finished: number;
     };
     SupportMessage: {
       supportMessageId: string;
@@ -5942,6 +6399,69 @@ export interface components {
       districtName: string;
       /** Format: uuid */
       districtId: string;
+    };
+    ScreeningCalendar: {
+      organizationId: string;
+      /** @description Oldest first */
+      years: components["schemas"]["CalendarYear"][];
+      /** @description The school year holding today (July 1 to June 30) */
+      currentYear: string;
+      /** @description The year a rollover would start: the one after the latest; null without any year */
+      nextYear: string | null;
+    };
+    CalendarYear: {
+      academicYear: string;
+      /** @description send it back with a save; a save over a changed calendar answers 409 with the newer one */
+      version: string;
+      periods: components["schemas"]["CalendarPeriod"][];
+    };
+    CalendarPeriod: {
+      /** @enum {string} */
+      periodName: "BOY" | "MOY" | "EOY";
+      /** @description YYYY-MM-DD, inclusive */
+      startDate: string;
+      /** @description YYYY-MM-DD, inclusive */
+      endDate: string;
+      /** @description Test codes per grade (PK, K, 1, 2, 3); a grade left out is not screened in the period */
+      gradeLists: {
+        [key: string]: string[];
+      };
+    };
+    ScreeningCalendarSave: {
+      /** @example 2026-2027 */
+      academicYear: string;
+      /** @description The version read with the calendar ('new' for a year not saved yet) */
+      version?: string;
+      periods: {
+        BOY?: {
+          startDate?: string;
+          endDate?: string;
+          gradeLists?: {
+            [key: string]: string[];
+          };
+        };
+        MOY?: {
+          startDate?: string;
+          endDate?: string;
+          gradeLists?: {
+            [key: string]: string[];
+          };
+        };
+        EOY?: {
+          startDate?: string;
+          endDate?: string;
+          gradeLists?: {
+            [key: string]: string[];
+          };
+        };
+      };
+    };
+    ScreeningCalendarRollover: {
+      /**
+       * @description The year to start: the one after the latest (sent so that a repeated request cannot start two years)
+       * @example 2026-2027
+       */
+      academicYear: string;
     };
   };
   responses: never;

@@ -115,6 +115,15 @@ const studentBody = (s: Scope) => ({
   participantGroupIds: [classroom(s)],
 });
 
+const CALENDAR_BODY = {
+  academicYear: "2030-2031",
+  periods: {
+    BOY: { startDate: "2030-08-15", endDate: "2030-10-31", gradeLists: { K: ["vocab"] } },
+    MOY: { startDate: "2030-12-01", endDate: "2031-02-28" },
+    EOY: { startDate: "2031-04-01", endDate: "2031-06-15" },
+  },
+};
+
 const RULES: Record<string, Rule> = {
   "POST /dashboard/login": { who: "public", call: () => ({ body: { username: x.signIn.email, password: TEST_PASSWORD } }) },
   "POST /dashboard/login/sso": { who: "public", call: () => ({ body: { code: "not-a-code", binding: "not-a-binding" } }) },
@@ -301,6 +310,19 @@ const RULES: Record<string, Rule> = {
   },
   "GET /organization/{id}/roster-imports": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
   "POST /roster-imports/{id}/undo": { who: DISTRICT, scoped: true, call: async (s) => id(await appliedImport(district(s))) },
+  // Issue 16's screening calendar: a valid year saved without a version (last writer wins), so each
+  // allowed caller's save succeeds; the rollover of a district without a calendar answers 409 (allowed through).
+  "GET /organization/{id}/screening-calendar": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
+  "PUT /organization/{id}/screening-calendar": {
+    who: DISTRICT,
+    scoped: true,
+    call: (s) => ({ ...id(district(s)), body: CALENDAR_BODY }),
+  },
+  "POST /organization/{id}/screening-calendar/rollover": {
+    who: DISTRICT,
+    scoped: true,
+    call: (s) => ({ ...id(district(s)), body: { academicYear: "2031-2032" } }),
+  },
   "GET /openapi.json": { who: "public", call: () => ({}) },
 };
 

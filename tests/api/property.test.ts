@@ -367,6 +367,21 @@ beforeAll(async () => {
     "POST /roster-stream-old/apply": { body: { districtId: district, rosterImportId: "00000000-0000-4000-8000-000000000001" } },
     "GET /organization/{id}/roster-imports": { params: id(district) },
     "POST /roster-imports/{id}/undo": { params: id("00000000-0000-4000-8000-000000000001") },
+    "GET /organization/{id}/screening-calendar": { params: id(district), query: { academicYear: "2030-2031" } },
+    "PUT /organization/{id}/screening-calendar": {
+      params: id(district),
+      body: {
+        academicYear: "2030-2031",
+        version: "new",
+        periods: {
+          BOY: { startDate: "2030-08-15", endDate: "2030-10-31", gradeLists: { K: ["vocab"] } },
+          MOY: { startDate: "2030-12-01", endDate: "2031-02-28" },
+          EOY: { startDate: "2031-04-01", endDate: "2031-06-15" },
+        },
+      },
+      free: ["version"],
+    },
+    "POST /organization/{id}/screening-calendar/rollover": { params: id(district), body: { academicYear: "2031-2032" } },
   };
 });
 
