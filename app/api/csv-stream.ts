@@ -38,7 +38,7 @@ export function csvStream(header: CsvRow, batches: AsyncIterable<CsvRow[]>, onEr
         await iterator?.return?.();
       },
     },
-    // One batch ahead at most.
-    { highWaterMark: 1 },
+    // Nothing read ahead: a batch is read when the reader asks for it, so a slow reader holds one.
+    { highWaterMark: 0 },
   );
 }

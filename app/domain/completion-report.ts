@@ -1,28 +1,37 @@
-import { gradeLabel, STUDENT_GRADE_VALUES } from "./grades";
+import { gradeLabel } from "./grades";
 import { percentage } from "./percent";
-import { sortByName } from "./sort";
 
-// The district's completion report (spec 000 §4) as the Reports tab shows it: one row per
-// school, per classroom (with its school) and per grade, each with the students, how many
-// started and finished screening, and the two percentages. Built on the server, so the page
-// sends rows ready to render. Pure: no I/O.
+// The district's completion report (spec 000 §4) as the Reports tab shows it (issue 15): one row
+// per school of the page, each a link to that school's classrooms and grades, and the district's
+// grades. Built on the server from the API's summary (GET /report/completion/{id}), so the page
+// sends rows ready to render and never grows with the students. Pure: no I/O.
 
 type Counts = { total: number; started: number; finished: number };
 
-/** The API's completion report (POST /report/students-complete), as far as the tables read it. */
-export type CompletionReportInput = {
-  finishedByOrgUnit: Record<string, Counts & { participantGroups: Record<string, Counts> }>;
-  finishedByGrade: Record<string, Counts>;
-  key: { orgUnits: Record<string, string>; participantGroups: Record<string, string> };
+/** The API's completion summary, as far as the tables read it. */
+export type CompletionSummaryInput = {
+  timePeriod: string;
+  schools: { page: number; pageCount: number; total: number; items: (Counts & { organizationUnitId: string; name: string })[] };
+  grades: (Counts & { grade: string })[];
+  school:
+    | null
+    | (Counts & {
+        organizationUnitId: string;
+        name: string;
+        classrooms: (Counts & { participantGroupId: string; name: string })[];
+        grades: (Counts & { grade: string })[];
+      });
 };
 
 /** One row's numbers, in the table's column order: students, started, started %, finished, finished %. */
-export type CountsRow = { id: string; name: string; counts: [number, number, string, number, string] };
+export type CountsRow = { id: string; name: string; href?: string; counts: [number, number, string, number, string] };
 
 export type CompletionTables = {
   schools: CountsRow[];
-  classrooms: (CountsRow & { school: string })[];
+  /** Links to the other pages of schools (50 a page), when there are several. */
+  pages: { page: number; pageCount: number; previous: string | null; next: string | null };
   grades: CountsRow[];
+  school: null | { id: string; name: string; counts: CountsRow["counts"]; classrooms: CountsRow[]; grades: CountsRow[]; close: string };
 };
 
 const countsOf = (c: Counts): CountsRow["counts"] => [
@@ -33,25 +42,44 @@ const countsOf = (c: Counts): CountsRow["counts"] => [
   `${percentage(c.finished, c.total)}%`,
 ];
 
-const gradeOrder = (grade: string) => (STUDENT_GRADE_VALUES as readonly string[]).indexOf(grade);
+/** The Reports tab's URL for a period, a page of schools and an open school (`?tab=reports&period=…`). */
+export function reportSearch(period: string, page: number, schoolId?: string): string {
+  const params = new URLSearchParams({ tab: "reports", period });
+  if (page > 1) params.set("reportPage", String(page));
+  if (schoolId) params.set("school", schoolId);
+  return `?${params.toString()}`;
+}
 
-/** Schools and classrooms by name (classrooms grouped by school), grades in grade order; an unknown id shows as itself. */
-export function completionTables(report: CompletionReportInput): CompletionTables {
-  const schoolName = (id: string) => report.key.orgUnits[id] ?? id;
-  const classroomName = (id: string) => report.key.participantGroups[id] ?? id;
-  const schools = sortByName(Object.entries(report.finishedByOrgUnit), ([id]) => schoolName(id));
+const gradeRows = (grades: CompletionSummaryInput["grades"]): CountsRow[] =>
+  grades.map((g) => ({ id: g.grade, name: gradeLabel(g.grade), counts: countsOf(g) }));
+
+/** Rows of the tab: schools in the API's order (by name) linking to their drill-down, grades in the API's order. */
+export function completionTables(summary: CompletionSummaryInput): CompletionTables {
+  const { page, pageCount } = summary.schools;
+  const period = summary.timePeriod;
   return {
-    schools: schools.map(([id, c]) => ({ id, name: schoolName(id), counts: countsOf(c) })),
-    classrooms: schools.flatMap(([schoolId, s]) =>
-      sortByName(Object.entries(s.participantGroups), ([id]) => classroomName(id)).map(([id, c]) => ({
-        id,
-        name: classroomName(id),
-        school: schoolName(schoolId),
-        counts: countsOf(c),
-      })),
-    ),
-    grades: Object.entries(report.finishedByGrade)
-      .sort(([a], [b]) => gradeOrder(a) - gradeOrder(b))
-      .map(([grade, c]) => ({ id: grade, name: gradeLabel(grade), counts: countsOf(c) })),
+    schools: summary.schools.items.map((s) => ({
+      id: s.organizationUnitId,
+      name: s.name,
+      href: `${reportSearch(period, page, s.organizationUnitId)}#report-school`,
+      counts: countsOf(s),
+    })),
+    pages: {
+      page,
+      pageCount,
+      previous: page > 1 ? reportSearch(period, page - 1) : null,
+      next: page < pageCount ? reportSearch(period, page + 1) : null,
+    },
+    grades: gradeRows(summary.grades),
+    school: summary.school
+      ? {
+          id: summary.school.organizationUnitId,
+          name: summary.school.name,
+          counts: countsOf(summary.school),
+          classrooms: summary.school.classrooms.map((g) => ({ id: g.participantGroupId, name: g.name, counts: countsOf(g) })),
+          grades: gradeRows(summary.school.grades),
+          close: reportSearch(period, page),
+        }
+      : null,
   };
 }

@@ -91,13 +91,11 @@ export function schoolsPage(index: CountIndex, schools: readonly SchoolRef[], pa
     pageCount,
     pageSize,
     total: schools.length,
-    items: schools
-      .slice((current - 1) * pageSize, current * pageSize)
-      .map((s): SchoolSummary => ({
-        organizationUnitId: s.organization_unit_id,
-        name: s.name,
-        ...countsOf(index.school.get(s.organization_unit_id)),
-      })),
+    items: schools.slice((current - 1) * pageSize, current * pageSize).map((s): SchoolSummary => ({
+      organizationUnitId: s.organization_unit_id,
+      name: s.name,
+      ...countsOf(index.school.get(s.organization_unit_id)),
+    })),
   };
 }
 

@@ -28,3 +28,23 @@ export function fileSlug(name: string): string {
       .replace(/^_+|_+$/g, "") || "classroom"
   );
 }
+
+/**
+ * Counts the records of a CSV read in pieces (a download's chunks, issue 15): a record ends at a
+ * line feed outside double quotes, so a quoted field holding a line break is not counted twice,
+ * wherever the chunks are cut. `push` answers the records completed so far.
+ */
+export function csvRecordCounter() {
+  let inQuotes = false;
+  let records = 0;
+  return {
+    push(text: string): number {
+      for (let i = 0; i < text.length; i++) {
+        const ch = text.charCodeAt(i);
+        if (ch === 34) inQuotes = !inQuotes;
+        else if (ch === 10 && !inQuotes) records++;
+      }
+      return records;
+    },
+  };
+}

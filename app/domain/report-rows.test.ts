@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  completionCounts,
   completionStatus,
   dataExportFileName,
   dataExportRows,
@@ -137,52 +136,6 @@ describe("progressOf", () => {
         ["MOY", 1],
       ]),
     );
-  });
-});
-
-describe("completionCounts", () => {
-  const roster = rosterOf({
-    students: [
-      student("d", { grade: "ZZ" }),
-      student("c", { grade: "MULTI", organization_unit_id: "gone" }),
-      student("b", { grade: "K" }),
-      student("a", { grade: "PK" }),
-    ],
-    classrooms: [
-      { participant_group_id: "g1", name: "Room A", organization_unit_id: "s1" },
-      { participant_group_id: "g2", name: "Empty", organization_unit_id: "s2" },
-    ],
-    members: [{ participant_id: "b", participant_group_id: "g1" }],
-    teachers: [],
-  });
-  const counts = completionCounts({
-    schools: [
-      { organization_unit_id: "s1", name: "Cedar" },
-      { organization_unit_id: "s2", name: "Lakeview" },
-    ],
-    roster,
-    periods: [BOY],
-    progress: progressOf([
-      { participant_id: "b", period_name: "BOY", done: 2 },
-      { participant_id: "a", period_name: "BOY", done: 0 },
-    ]),
-  });
-
-  it("counts by school and classroom, with zeros for empty ones", () => {
-    expect(counts.finishedByOrgUnit).toEqual({
-      s1: { total: 3, started: 2, finished: 1, participantGroups: { g1: { total: 1, started: 1, finished: 1 } } },
-      s2: { total: 0, started: 0, finished: 0, participantGroups: { g2: { total: 0, started: 0, finished: 0 } } },
-    });
-  });
-
-  it("counts by grade in the grade order, unknown grades last", () => {
-    expect(Object.keys(counts.finishedByGrade)).toEqual(["PK", "K", "MULTI", "ZZ"]);
-    expect(counts.finishedByGrade.K).toEqual({ total: 1, started: 1, finished: 1 });
-    expect(counts.finishedByGrade.MULTI).toEqual({ total: 1, started: 0, finished: 0 });
-  });
-
-  it("names every school and classroom in the key", () => {
-    expect(counts.key).toEqual({ orgUnits: { s1: "Cedar", s2: "Lakeview" }, participantGroups: { g1: "Room A", g2: "Empty" } });
   });
 });
 

@@ -1,7 +1,6 @@
 import { ASSESSMENTS, TEST_CODES, type TestCode } from "./assessments";
 import { fileSlug } from "./csv";
 import type { DisplayRuleOptions } from "./display-rules";
-import { STUDENT_GRADE_VALUES } from "./grades";
 import { clampPercentile } from "./percentile";
 import { PERIODS, type Period } from "./periods";
 import { csvCellText, gradeTestLists, gridCell, gridColumnGroups, gridTestApplies, periodBounds, pickTest } from "./results-grid";
@@ -150,61 +149,11 @@ export function completionStatus(
 export const statusText = (s: CompletionStatus) => (s.finished ? "Finished" : s.started ? "Started" : "Not Started");
 
 // ── Completion report ───────────────────────────────────────────────────────────────────────
+// Counted by the database (completionCountRows, app/domain/completion-summary.ts); a student's
+// own status for the CSVs is completionStatus above.
 
 export type Counts = { total: number; started: number; finished: number };
 export type UnitCounts = Counts & { participantGroups: Record<string, Counts> };
-
-const gradeOrder = (g: string) => {
-  const i = (STUDENT_GRADE_VALUES as readonly string[]).indexOf(g);
-  return i === -1 ? STUDENT_GRADE_VALUES.length : i;
-};
-
-/**
- * Students started and finished by school, by classroom within it, and by grade. Every school and
- * classroom of the district has an entry, with zeros when it has no students; grades in the
- * order of the grade list, unknown grades last.
- */
-export function completionCounts(input: {
-  schools: readonly { organization_unit_id: string; name: string }[];
-  roster: Roster;
-  periods: readonly ReportPeriod[];
-  progress: Progress;
-}) {
-  const { schools, roster, periods, progress } = input;
-  const zero = (): Counts => ({ total: 0, started: 0, finished: 0 });
-  const add = (k: Counts, s: CompletionStatus) => {
-    k.total++;
-    if (s.started) k.started++;
-    if (s.finished) k.finished++;
-  };
-  const byUnit: Record<string, UnitCounts> = {};
-  for (const s of schools) byUnit[s.organization_unit_id] = { ...zero(), participantGroups: {} };
-  for (const g of roster.classrooms) {
-    const unit = byUnit[g.organization_unit_id];
-    if (unit) unit.participantGroups[g.participant_group_id] = zero();
-  }
-  const byGrade: Record<string, Counts> = {};
-  for (const st of roster.students) {
-    const s = completionStatus(st.grade, periods, progress.get(st.participant_id));
-    const unit = byUnit[st.organization_unit_id];
-    if (unit) {
-      add(unit, s);
-      for (const gid of roster.groupsOf.get(st.participant_id) ?? []) {
-        const group = unit.participantGroups[gid];
-        if (group) add(group, s);
-      }
-    }
-    add((byGrade[st.grade] ??= zero()), s);
-  }
-  return {
-    finishedByOrgUnit: byUnit,
-    finishedByGrade: Object.fromEntries(Object.entries(byGrade).sort(([a], [b]) => gradeOrder(a) - gradeOrder(b))),
-    key: {
-      orgUnits: Object.fromEntries(schools.map((s) => [s.organization_unit_id, s.name])),
-      participantGroups: Object.fromEntries(roster.classrooms.map((g) => [g.participant_group_id, g.name])),
-    },
-  };
-}
 
 // ── CSV files ───────────────────────────────────────────────────────────────────────────────
 

@@ -811,6 +811,156 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/organization/page": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One page of the districts the caller may see, paged, searched (name) and sorted (name, state) on the server */
+    get: {
+      parameters: {
+        query?: {
+          /** @description search text: contains, case-insensitive (names, email, codes); % and _ match themselves */
+          q?: string;
+          sort?: "name" | "state";
+          dir?: "asc" | "desc";
+          /** @description the `next` or `prev` of a page answered with the same q, sort and dir */
+          cursor?: string;
+          /** @description a page number (offset paging, bounded); ignored with a cursor */
+          page?: number;
+          /** @description rows per page, 50 unless given */
+          limit?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of districts */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OrganizationPage"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organization/orgUnits/{id}/page": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One page of a district's schools the caller may see, paged, searched and sorted by name on the server */
+    get: {
+      parameters: {
+        query?: {
+          /** @description search text: contains, case-insensitive (names, email, codes); % and _ match themselves */
+          q?: string;
+          sort?: "name";
+          dir?: "asc" | "desc";
+          /** @description the `next` or `prev` of a page answered with the same q, sort and dir */
+          cursor?: string;
+          /** @description a page number (offset paging, bounded); ignored with a cursor */
+          page?: number;
+          /** @description rows per page, 50 unless given */
+          limit?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of schools */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OrganizationUnitPage"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/organization": {
     parameters: {
       query?: never;
@@ -1687,6 +1837,94 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/participants/organizationUnit/{id}/page": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One page of a school's students (as GET /participants/organizationUnit/{id}), paged, searched and sorted on the server
+     * @description Search `q` looks in names, email, participant code and Student ID. Sorts: name (last, first), code (participant code).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description search text: contains, case-insensitive (names, email, codes); % and _ match themselves */
+          q?: string;
+          sort?: "name" | "code";
+          dir?: "asc" | "desc";
+          /** @description the `next` or `prev` of a page answered with the same q, sort and dir */
+          cursor?: string;
+          /** @description a page number (offset paging, bounded); ignored with a cursor */
+          page?: number;
+          /** @description rows per page, 50 unless given */
+          limit?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of students */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["SchoolStudentPage"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/participants": {
     parameters: {
       query?: never;
@@ -2045,6 +2283,168 @@ export interface paths {
         };
         /** @description Unknown id */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/organization/{id}/page": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One page of a district's users (the list of GET /user/organization/{id}, paged, searched and sorted on the server)
+     * @description Search `q` looks in names and email. Sorts: name (last, first), email. Follow `next` / `prev` with the same q, sort and dir.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description search text: contains, case-insensitive (names, email, codes); % and _ match themselves */
+          q?: string;
+          sort?: "name" | "email";
+          dir?: "asc" | "desc";
+          /** @description the `next` or `prev` of a page answered with the same q, sort and dir */
+          cursor?: string;
+          /** @description a page number (offset paging, bounded); ignored with a cursor */
+          page?: number;
+          /** @description rows per page, 50 unless given */
+          limit?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of users */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["UserPage"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/superAdmins/page": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One page of the super admins (super admin only), paged, searched and sorted on the server */
+    get: {
+      parameters: {
+        query?: {
+          /** @description search text: contains, case-insensitive (names, email, codes); % and _ match themselves */
+          q?: string;
+          sort?: "name" | "email";
+          dir?: "asc" | "desc";
+          /** @description the `next` or `prev` of a page answered with the same q, sort and dir */
+          cursor?: string;
+          /** @description a page number (offset paging, bounded); ignored with a cursor */
+          page?: number;
+          /** @description rows per page, 50 unless given */
+          limit?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of super admins */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["UserPage"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -3075,6 +3475,91 @@ export interface paths {
           };
           content: {
             "application/json": components["schemas"]["ClassroomSummary"][];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/participantGroups/organizationUnit/{id}/page": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One page of a school's classrooms (as GET /participantGroups/organizationUnit/{id}), paged, searched and sorted by name on the server */
+    get: {
+      parameters: {
+        query?: {
+          /** @description search text: contains, case-insensitive (names, email, codes); % and _ match themselves */
+          q?: string;
+          sort?: "name";
+          dir?: "asc" | "desc";
+          /** @description the `next` or `prev` of a page answered with the same q, sort and dir */
+          cursor?: string;
+          /** @description a page number (offset paging, bounded); ignored with a cursor */
+          page?: number;
+          /** @description rows per page, 50 unless given */
+          limit?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of classrooms */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ClassroomSummaryPage"];
           };
         };
         /** @description Invalid input */
@@ -5588,6 +6073,16 @@ export interface components {
       /** @description null when the provider is not configured */
       clientId: string | null;
     }[];
+    OrganizationPage: {
+      rows: components["schemas"]["Organization"][];
+      total: number;
+      /** @description 1-based index of the first row (0 when none) */
+      from: number;
+      to: number;
+      pageSize: number;
+      next: string | null;
+      prev: string | null;
+    };
     Organization: {
       organizationId: string;
       name: string;
@@ -5595,6 +6090,27 @@ export interface components {
       website: string | null;
       /** @description send it back with an edit (optimistic concurrency) */
       version: number;
+    };
+    OrganizationUnitPage: {
+      rows: components["schemas"]["OrganizationUnit"][];
+      total: number;
+      /** @description 1-based index of the first row (0 when none) */
+      from: number;
+      to: number;
+      pageSize: number;
+      next: string | null;
+      prev: string | null;
+    };
+    OrganizationUnit: {
+      organizationUnitId: string;
+      name: string;
+      organizationId: string;
+      /** @description send it back with an edit (optimistic concurrency) */
+      version: number;
+      Organization?: {
+        organizationId: string;
+        name: string;
+      };
     };
     CreateOrganization: {
       name: string;
@@ -5610,17 +6126,6 @@ export interface components {
       website?: string | null;
       /** @description the `version` read with the data; a save over a newer version answers 409 with the newer data */
       version?: number;
-    };
-    OrganizationUnit: {
-      organizationUnitId: string;
-      name: string;
-      organizationId: string;
-      /** @description send it back with an edit (optimistic concurrency) */
-      version: number;
-      Organization?: {
-        organizationId: string;
-        name: string;
-      };
     };
     CreateOrganizationUnit: {
       /** Format: uuid */
@@ -5666,6 +6171,16 @@ export interface components {
           lastName: string;
         }[];
       }[];
+    };
+    SchoolStudentPage: {
+      rows: components["schemas"]["SchoolStudent"][];
+      total: number;
+      /** @description 1-based index of the first row (0 when none) */
+      from: number;
+      to: number;
+      pageSize: number;
+      next: string | null;
+      prev: string | null;
     };
     CreateStudent: {
       participantId?: string | null;
@@ -5723,6 +6238,16 @@ export interface components {
       }[];
       /** @description send it back with an edit (optimistic concurrency) */
       version: number;
+    };
+    UserPage: {
+      rows: components["schemas"]["User"][];
+      total: number;
+      /** @description 1-based index of the first row (0 when none) */
+      from: number;
+      to: number;
+      pageSize: number;
+      next: string | null;
+      prev: string | null;
     };
     CreateUser: {
       userId?: string | null;
@@ -5883,6 +6408,16 @@ export interface components {
       };
       /** @description send it back with an edit (optimistic concurrency) */
       version: number;
+    };
+    ClassroomSummaryPage: {
+      rows: components["schemas"]["ClassroomSummary"][];
+      total: number;
+      /** @description 1-based index of the first row (0 when none) */
+      from: number;
+      to: number;
+      pageSize: number;
+      next: string | null;
+      prev: string | null;
     };
     Classroom: {
       participantGroupId: string;

@@ -37,6 +37,37 @@ export async function csvDownload(
   });
 }
 
+/**
+ * Passes on a CSV the API streams (`api.GET(path, { params, parseAs: "stream" })`) as it arrives:
+ * the body is the API's own stream, never read here, so the first rows reach the browser while
+ * the last are still being read (issue 15). Failures as csvDownload; X-Total-Rows (the rows to
+ * come, when the API knows) is passed on for the page's progress line.
+ */
+export async function csvStreamDownload(
+  request: Request,
+  pending: Promise<{ data?: ReadableStream<Uint8Array> | null; error?: unknown; response: Response }>,
+  fallbackPage: string,
+): Promise<Response> {
+  const { data, response } = await pending;
+  if (!response.ok || !data) {
+    if (response.status === 401) return signOutAndRedirect(request);
+    if (response.status === 403)
+      return redirectWithToast(request, backTo(request, fallbackPage), { kind: "error", text: REPORT_NOT_ALLOWED });
+    return redirectWithToast(request, backTo(request, fallbackPage), { kind: "error", text: REPORT_NOT_FOUND });
+  }
+  const filename = (response.headers.get("Filename") ?? "report.csv").replace(/["\\\r\n/]/g, "_");
+  const total = response.headers.get("X-Total-Rows");
+  return new Response(data, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${filename}"`,
+      Filename: filename,
+      "cache-control": "private, no-store",
+      ...(total && /^\d+$/.test(total) ? { "x-total-rows": total } : {}),
+    },
+  });
+}
+
 /** The same-site page the request came from (Referer), else `fallback`. */
 function backTo(request: Request, fallback: string): string {
   const referer = request.headers.get("referer");

@@ -11,13 +11,14 @@ import { can, districtTabs } from "#app/domain/admin-permissions";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { completionTables } from "#app/domain/completion-report";
 import { may as roleMay, mayManageUserOf } from "#app/domain/permissions";
-import { PERIOD_LABELS, PERIODS } from "#app/domain/periods";
+import { PERIOD_LABELS, PERIODS, type Period } from "#app/domain/periods";
 import { lastFirst } from "#app/domain/sort";
 import { isUuid, periodOf, selectedTab, sortOf } from "#app/domain/url-state";
 import { dispatchIntent, schoolIntents, userIntents } from "#app/lib/admin-actions.server";
 import { adminRequest, loadPart, sortedPart } from "#app/lib/admin.server";
 import { rosterIntents } from "#app/lib/roster-actions.server";
 import adminCss from "#app/styles/admin.css";
+import reportsCss from "#app/styles/reports.css";
 import rosteringCss from "#app/styles/rostering.css";
 
 const TAB_LABELS = { schools: "Schools", users: "Users", reports: "Reports", calendar: "Screening Calendar" } as const;
@@ -25,6 +26,7 @@ const TAB_LABELS = { schools: "Schools", users: "Users", reports: "Reports", cal
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: adminCss },
   { rel: "stylesheet", href: rosteringCss },
+  { rel: "stylesheet", href: reportsCss },
 ];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.district?.name ?? "District"} | Early Literacy Screening` },
@@ -48,7 +50,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     tab === "reports"
       ? loadPart(
           request,
-          api.POST("/report/students-complete", { body: { orgId: districtId, timePeriod: period } }),
+          // The summary (issue 15): one page of schools, the district's grades and the school opened with ?school=.
+          api.GET("/report/completion/{organizationId}", {
+            params: { path: { organizationId: districtId }, query: reportQuery(search, period) },
+          }),
           "Unable to load district data.",
           {
             denied: "alert",
@@ -93,6 +98,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
+/** The Reports tab's own URL state: ?school= (a school's drill-down) and ?reportPage= (50 schools a page). */
+function reportQuery(search: string, period: Period) {
+  const params = new URLSearchParams(search);
+  const school = params.get("school");
+  const page = Number(params.get("reportPage"));
+  return {
+    timePeriod: period,
+    ...(isUuid(school ?? undefined) ? { schoolId: school as string } : {}),
+    ...(Number.isInteger(page) && page > 1 ? { page } : {}),
+  };
+}
+
 export const action = ({ request, params, context }: ActionFunctionArgs) =>
   dispatchIntent(
     request,
@@ -124,7 +141,7 @@ export default function District() {
       tabs={d.tabs}
       tab={d.tab}
       tabsLabel="District sections"
-      dropOnTabSwitch={["period"]}
+      dropOnTabSwitch={["period", "school", "reportPage"]}
     >
       {d.tab === "schools" ? <SchoolList list={d.schools} manage={d.may.manageSchools} /> : null}
       {d.tab === "schools" && d.rosterImports ? (
@@ -146,7 +163,9 @@ export default function District() {
           schoolsError={d.schools.error}
         />
       ) : null}
-      {d.tab === "reports" ? <CompletionReport period={d.period} periods={d.periods} tables={d.report} error={d.reportError} /> : null}
+      {d.tab === "reports" ? (
+        <CompletionReport districtId={d.districtId} period={d.period} periods={d.periods} tables={d.report} error={d.reportError} />
+      ) : null}
     </AdminPage>
   );
 }

@@ -225,6 +225,9 @@ const RULES: Record<string, Rule> = {
     scoped: true,
     call: (s) => ({ params: { organizationUnitId: school(s) } }),
   },
+  // Issue 15: the completion summary and its streamed detail, for super admins.
+  "GET /report/completion/{organizationId}": { who: SUPER, scoped: true, call: (s) => ({ params: { organizationId: district(s) } }) },
+  "GET /report/completion/{organizationId}/csv": { who: SUPER, scoped: true, call: (s) => ({ params: { organizationId: district(s) } }) },
   // Issue 12 item 14: the menu's test materials and the contact form, for every signed-in user.
   "GET /dashboard/resources/{filename}/download": { who: ALL, call: () => ({ params: { filename: "PreK_Test_Materials.zip" } }) },
   "POST /support/messages": { who: ALL, call: () => ({ body: { subject: "Matrix", message: "A question for support" } }) },

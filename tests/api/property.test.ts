@@ -293,6 +293,13 @@ beforeAll(async () => {
     "GET /report/organization/{organizationId}": { params: { organizationId: district } },
     "GET /report/district-data-export/{organizationId}": { params: { organizationId: district } },
     "GET /report/organizationUnit/{organizationUnitId}": { params: { organizationUnitId: school }, query: { period: "BOY" } },
+    "GET /report/completion/{organizationId}": {
+      params: { organizationId: district },
+      query: { timePeriod: "BOY", schoolId: school, page: 1 },
+      // Any page number is valid: past the last, the last page answers.
+      free: ["page"],
+    },
+    "GET /report/completion/{organizationId}/csv": { params: { organizationId: district }, query: { timePeriod: "BOY" } },
     "GET /participantGroups/organizationUnit/{id}": { params: id(school) },
     "GET /participantGroups/organization/{id}": { params: id(district) },
     "POST /participantGroups": {

@@ -1,51 +1,100 @@
-import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link } from "@remix-run/react";
 import type { CompletionTables, CountsRow } from "#app/domain/completion-report";
-import { Cell, DataTable, EmptyState, NameCell } from "../DataTable";
+import { DataTable, EmptyState, NameCell } from "../DataTable";
 import { ErrorAlert } from "../ErrorAlert";
 import { SelectField, type Option } from "../FormField";
+import { StreamedDownload } from "./StreamedDownload";
 
 const REPORT_REFRESH_TEXT = "The report CSV is refreshed every 24 hours.";
 const NO_RESULTS = "No results!";
 const COUNT_HEADERS = ["Students", "Started", "Started %", "Finished", "Finished %"] as const;
 
 /**
- * The district's Reports tab (spec 000 §4): a period picker (a GET form, so it works without
- * JavaScript and the period stays in the URL) and how many students started and finished
- * screening, by school, by classroom and by grade (rows built by the loader: completionTables).
+ * The district's Reports tab (spec 000 §4, issue 15): a period picker (a GET form, so it works
+ * without JavaScript and the period stays in the URL), one row per school (50 a page) whose name
+ * opens that school's classrooms and grades (?school=, a plain link), the district's grades, and
+ * the report's detail as a streamed CSV, one row per student. The page holds a row per school,
+ * never per student or classroom of the district.
  */
 export function CompletionReport({
+  districtId,
   period,
   periods,
   tables,
   error,
 }: {
+  districtId: string;
   period: string;
   periods: readonly Option[];
   tables: CompletionTables | null;
   error: string | null;
 }) {
   return (
-    <div>
+    <div className="completion-report">
       {/* The select always shows the period of the table, which is the URL's: keyed on it, it starts
           over from the URL after Back and Forward (a kept select would show the last choice), and
           autocomplete="off" stops the browser restoring an older choice into a page without JavaScript. */}
       <Form method="get" className="period-form" preventScrollReset autoComplete="off">
         <input type="hidden" name="tab" value="reports" />
+        {tables?.school ? <input type="hidden" name="school" value={tables.school.id} /> : null}
         <SelectField key={period} name="period" label="Period" options={periods} defaultValue={period} placeholder={null} />
         <button type="submit" className="button">
           Show
         </button>
       </Form>
       <p className="report-note muted">{REPORT_REFRESH_TEXT}</p>
+      <div className="report-download">
+        <StreamedDownload href={`/download/completion/${districtId}?period=${period}`}>Download Completion CSV</StreamedDownload>
+      </div>
       <ErrorAlert message={error} />
       {tables ? (
         <>
-          <ReportSection id="by-school" title="Completion by school" headers={["School"]} rows={tables.schools} />
-          <ReportSection id="by-classroom" title="Completion by classroom" headers={["Classroom", "School"]} rows={tables.classrooms}>
-            {(row) => <Cell text={row.school} />}
-          </ReportSection>
-          <ReportSection id="by-grade" title="Completion by grade" headers={["Grade"]} rows={tables.grades} plainName />
+          <ReportSection id="by-school" title="Completion by school" header="School" rows={tables.schools} />
+          {tables.pages.pageCount > 1 ? (
+            <nav className="report-pages" aria-label="Pages of schools">
+              {tables.pages.previous ? (
+                <Link to={tables.pages.previous} preventScrollReset>
+                  Previous schools
+                </Link>
+              ) : null}
+              <span>
+                Page {tables.pages.page} of {tables.pages.pageCount}
+              </span>
+              {tables.pages.next ? (
+                <Link to={tables.pages.next} preventScrollReset>
+                  Next schools
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+          {tables.school ? (
+            <section className="report-school" id="report-school" aria-labelledby="report-school-title">
+              <h2 id="report-school-title">{tables.school.name}</h2>
+              <p className="report-school__totals">
+                {tables.school.counts[0]} students: {tables.school.counts[1]} started ({tables.school.counts[2]}), {tables.school.counts[3]}{" "}
+                finished ({tables.school.counts[4]}).{" "}
+                <Link to={tables.school.close} preventScrollReset>
+                  Close {tables.school.name}
+                </Link>
+              </p>
+              <ReportSection
+                id="school-by-classroom"
+                title={`Completion by classroom in ${tables.school.name}`}
+                header="Classroom"
+                rows={tables.school.classrooms}
+                level={3}
+              />
+              <ReportSection
+                id="school-by-grade"
+                title={`Completion by grade in ${tables.school.name}`}
+                header="Grade"
+                rows={tables.school.grades}
+                plainName
+                level={3}
+              />
+            </section>
+          ) : null}
+          <ReportSection id="by-grade" title="Completion by grade" header="Grade" rows={tables.grades} plainName />
         </>
       ) : null}
     </div>
@@ -53,37 +102,33 @@ export function CompletionReport({
 }
 
 /** One report table under its heading (the caption repeats it), or 'No results!'. */
-function ReportSection<R extends CountsRow>({
+function ReportSection({
   id,
   title,
-  headers,
+  header,
   rows,
   plainName = false,
-  children,
+  level = 2,
 }: {
   id: string;
   title: string;
-  headers: readonly string[];
-  rows: readonly R[];
+  header: string;
+  rows: readonly CountsRow[];
   /** A grade is a short label: a plain row header, not a capped name cell. */
   plainName?: boolean;
-  /** Cells between the name and the counts. */
-  children?: (row: R) => ReactNode;
+  level?: 2 | 3;
 }) {
+  const Heading = level === 2 ? "h2" : "h3";
   return (
     <section className="report-section" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
+      <Heading id={id}>{title}</Heading>
       {rows.length === 0 ? (
         <EmptyState>{NO_RESULTS}</EmptyState>
       ) : (
         <DataTable caption={title}>
           <thead>
             <tr>
-              {headers.map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
+              <th scope="col">{header}</th>
               {COUNT_HEADERS.map((h) => (
                 <th key={h} scope="col" className="num">
                   {h}
@@ -94,8 +139,7 @@ function ReportSection<R extends CountsRow>({
           <tbody>
             {rows.map((row) => (
               <tr key={row.id}>
-                {plainName ? <th scope="row">{row.name}</th> : <NameCell text={row.name} />}
-                {children?.(row)}
+                {plainName ? <th scope="row">{row.name}</th> : <NameCell text={row.name} href={row.href} />}
                 {row.counts.map((value, i) => (
                   <td key={COUNT_HEADERS[i]} className="num">
                     {value}
