@@ -128,7 +128,7 @@ export function parseListQuery<S extends string>(search: Search, sorts: readonly
 }
 
 /** The API's query for a list state: only what differs from the defaults. */
-export function listApiQuery(query: ListQuery): { q?: string; sort: string; dir: SortDir; cursor?: string; page?: number } {
+export function listApiQuery<S extends string>(query: ListQuery<S>): { q?: string; sort: S; dir: SortDir; cursor?: string; page?: number } {
   return {
     ...(query.q ? { q: query.q } : {}),
     sort: query.sort,

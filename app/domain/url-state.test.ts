@@ -33,6 +33,7 @@ describe("tabSearch", () => {
   it.each([
     ["", "users", [], "?tab=users"],
     ["?tab=schools&dialog=edit-school&id=s1&sort=name-desc", "users", [], "?tab=users"],
+    ["?tab=users&q=ann&sort=email&dir=desc&cursor=c1&page=2&keep=1", "schools", [], "?tab=schools&keep=1"],
     ["?tab=reports&period=MOY&keep=1", "schools", ["period"], "?tab=schools&keep=1"],
     ["?tab=reports&period=MOY", "schools", [], "?tab=schools&period=MOY"],
   ] as const)("%s to %s dropping %j → %s", (search, tab, drop, expected) => expect(tabSearch(search, tab, { drop })).toBe(expected));

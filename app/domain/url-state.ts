@@ -1,3 +1,4 @@
+import { LIST_PARAMS } from "./paging";
 import { isPeriod, type Period } from "./periods";
 import { sortDirection, type SortDirection } from "./sort";
 
@@ -33,12 +34,13 @@ export function selectedTab<T extends TabItem>(tabs: readonly T[], search: Searc
 }
 
 /**
- * The search of a tab link: the tab set; the dialog, the sort and `drop` (params that belong to
- * one tab, e.g. 'period') gone; the rest kept.
+ * The search of a tab link: the tab set; the dialog, the list's search, sort and page, and `drop`
+ * (params that belong to one tab, e.g. 'period') gone; the rest kept.
  */
 export function tabSearch(search: Search, tab: string, { param = "tab", drop = [] }: { param?: string; drop?: readonly string[] } = {}) {
   const params = paramsOf(search);
-  for (const key of [...DIALOG_PARAMS, "sort", ...drop]) params.delete(key);
+  // A list's search, sort and page belong to its tab (issue 15).
+  for (const key of [...DIALOG_PARAMS, ...LIST_PARAMS, ...drop]) params.delete(key);
   params.set(param, tab);
   return `?${params.toString()}`;
 }

@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
 import { SUBMIT_FAILED_MESSAGE } from "#app/domain/admin-forms";
+import type { ListQuery } from "#app/domain/paging";
 import { sortByName, type SortDirection } from "#app/domain/sort";
 import { closedUrl } from "#app/domain/url-state";
 import { apiFor, resultOf, type ApiResult } from "./api.server";
@@ -44,6 +45,26 @@ export function sortedPart<T>(
   direction: SortDirection = "asc",
 ) {
   return { rows: part.data && sortByName(part.data, name, direction), error: part.error };
+}
+
+/**
+ * One page of a list paged on the server (issue 15) for AdminList: its rows (null when they did
+ * not load), the failure text, the count and cursors, and the search and sort it was read with.
+ */
+export function pagedPart<T>(
+  part: {
+    data: { rows: T[]; total: number; from: number; to: number; next: string | null; prev: string | null } | null;
+    error: string | null;
+  },
+  query: ListQuery<string>,
+) {
+  const d = part.data;
+  return {
+    rows: d?.rows ?? null,
+    error: part.error,
+    page: d ? { total: d.total, from: d.from, to: d.to, next: d.next, prev: d.prev } : null,
+    state: { q: query.q, sort: query.sort, dir: query.dir },
+  };
 }
 
 /**

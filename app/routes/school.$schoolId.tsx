@@ -8,10 +8,11 @@ import { ErrorPage } from "#app/components/ErrorPage";
 import { can } from "#app/domain/admin-permissions";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { gradeLabel } from "#app/domain/grades";
+import { LIST_SORTS, listApiQuery, parseListQuery } from "#app/domain/paging";
 import { lastFirst, sortByName } from "#app/domain/sort";
-import { dialogOf, isUuid, selectedTab, sortOf } from "#app/domain/url-state";
+import { dialogOf, isUuid, selectedTab } from "#app/domain/url-state";
 import { classroomIntents, dispatchIntent, studentGrades, studentIntents } from "#app/lib/admin-actions.server";
-import { adminRequest, loadPart, sortedPart } from "#app/lib/admin.server";
+import { adminRequest, loadPart, pagedPart } from "#app/lib/admin.server";
 import adminCss from "#app/styles/admin.css";
 
 const TABS = [
@@ -33,14 +34,28 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { search } = new URL(request.url);
   const tab = selectedTab(TABS, search).id;
   const { dialog } = dialogOf(search);
-  const direction = sortOf(search);
+  // Both lists are read one page at a time (issue 15), with the search and sort of the URL.
+  const classroomQuery = parseListQuery(search, LIST_SORTS.classrooms);
+  const studentQuery = parseListQuery(search, LIST_SORTS.students);
   const school = { params: { path: { id: schoolId } } };
   const wantStudents = tab === "students" || dialog.endsWith("-student");
   const wantTeachers = CLASSROOM_DIALOGS.includes(dialog) && can.manageClassrooms(user.role);
   const [found, classrooms, students, teachers] = await Promise.all([
     loadPart(request, api.GET("/organizationUnit/{id}", school), "Unable to load school data."),
-    loadPart(request, api.GET("/participantGroups/organizationUnit/{id}", school), "Unable to load classrooms in school."),
-    wantStudents ? loadPart(request, api.GET("/participants/organizationUnit/{id}", school), "Unable to load students in school.") : null,
+    loadPart(
+      request,
+      api.GET("/participantGroups/organizationUnit/{id}/page", {
+        params: { path: { id: schoolId }, query: tab === "classrooms" ? listApiQuery(classroomQuery) : { limit: 1 } },
+      }),
+      "Unable to load classrooms in school.",
+    ),
+    wantStudents
+      ? loadPart(
+          request,
+          api.GET("/participants/organizationUnit/{id}/page", { params: { path: { id: schoolId }, query: listApiQuery(studentQuery) } }),
+          "Unable to load students in school.",
+        )
+      : null,
     wantTeachers ? loadPart(request, api.GET("/user/organizationUnit/{id}", school), "Unable to load available teachers in school.") : null,
   ]);
   const districtId = found.data?.organizationId ?? user.districtId ?? "";
@@ -63,7 +78,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     };
   }
   // What this user may do here, decided on the server: the page needs no permission rules of its own.
-  const classroomCount = classrooms.data?.length ?? 0;
+  // The Students tab reads one classroom only: what matters there is whether the user has any.
+  const classroomCount = classrooms.data?.total ?? 0;
   const may = {
     manageClassrooms: can.manageClassrooms(user.role),
     createStudents: can.createStudents(user.role, classroomCount),
@@ -76,12 +92,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     tab,
     school: found.data,
     schoolError: found.error,
-    classrooms: sortedPart(
-      { data: classrooms.data?.map((c) => ({ ...c, gradeNames: c.grades.map(gradeLabel).join(", ") })) ?? null, error: classrooms.error },
-      (c) => c.name,
-      tab === "classrooms" ? direction : "asc",
+    classrooms: pagedPart(
+      {
+        data: classrooms.data
+          ? { ...classrooms.data, rows: classrooms.data.rows.map((c) => ({ ...c, gradeNames: c.grades.map(gradeLabel).join(", ") })) }
+          : null,
+        error: classrooms.error,
+      },
+      classroomQuery,
     ),
-    students: sortedPart(students ?? { data: null, error: null }, lastFirst, direction),
+    classroomCount,
+    students: pagedPart(students ?? { data: null, error: null }, studentQuery),
     teachers: teachers?.data
       ? sortByName(
           teachers.data.filter((u) => u.Role[0]?.roleName === "TEACHER"),
@@ -137,7 +158,7 @@ export default function School() {
           list={d.students}
           may={d.may}
           // A teacher without a classroom cannot have students yet: the list says why.
-          teacherWithoutClassroom={d.isTeacher && d.classrooms.rows?.length === 0}
+          teacherWithoutClassroom={d.isTeacher && d.classrooms.rows !== null && d.classroomCount === 0}
           dialog={studentDialog}
           createDefaults={{ defaultSchoolId: d.schoolId, defaultClassroomId: classroomParam }}
         />

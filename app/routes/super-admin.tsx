@@ -4,10 +4,10 @@ import { AdminPage } from "#app/components/admin/AdminPage";
 import { DistrictList } from "#app/components/admin/DistrictList";
 import { UserList } from "#app/components/admin/UserList";
 import { ErrorPage } from "#app/components/ErrorPage";
-import { lastFirst } from "#app/domain/sort";
-import { selectedTab, sortOf } from "#app/domain/url-state";
+import { LIST_SORTS, listApiQuery, parseListQuery } from "#app/domain/paging";
+import { selectedTab } from "#app/domain/url-state";
 import { dispatchIntent, districtIntents, userIntents } from "#app/lib/admin-actions.server";
-import { adminRequest, loadPart, sortedPart } from "#app/lib/admin.server";
+import { adminRequest, loadPart, pagedPart } from "#app/lib/admin.server";
 import type { CurrentUser } from "#app/lib/api.server";
 import adminCss from "#app/styles/admin.css";
 
@@ -30,11 +30,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   onlySuperAdmins(user);
   const { search } = new URL(request.url);
   const tab = selectedTab(TABS, search).id;
-  const direction = sortOf(search);
+  // Both lists are read one page at a time (issue 15), with the search and sort of the URL.
   if (tab === "super-admins") {
-    return { tab, admins: sortedPart(await loadPart(request, api.GET("/user/superAdmins"), LOAD_FAILED), lastFirst, direction) } as const;
+    const query = parseListQuery(search, LIST_SORTS.superAdmins);
+    const admins = await loadPart(request, api.GET("/user/superAdmins/page", { params: { query: listApiQuery(query) } }), LOAD_FAILED);
+    return { tab, admins: pagedPart(admins, query) } as const;
   }
-  return { tab, districts: sortedPart(await loadPart(request, api.GET("/organization"), LOAD_FAILED), (d) => d.name, direction) } as const;
+  const query = parseListQuery(search, LIST_SORTS.districts);
+  const districts = await loadPart(request, api.GET("/organization/page", { params: { query: listApiQuery(query) } }), LOAD_FAILED);
+  return { tab, districts: pagedPart(districts, query) } as const;
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) =>

@@ -41,14 +41,17 @@ export function targets(f: Fixture): Target[] {
       label: "District: users",
       role: "district",
       candidates: [`/district/${d}?tab=users`, `/district/${d}/users`],
-      marker: (h) => h.includes(f.userEmail),
+      // Lists are paged (issue 15): the first page need not hold the fixture's user, so the marker is
+      // the list's count line, which only a loaded list shows.
+      marker: (h) => h.includes("@bench.example") && /class="pager__count">1–[\d,]+ of [\d,]+</.test(h),
     },
     {
       key: "school-students",
       label: "School: students",
       role: "school",
       candidates: [`/school/${s}?tab=students`, `/school/${s}/students`],
-      marker: (h) => h.includes(f.studentCode),
+      // Paged (issue 15): the first page need not hold the fixture's student; the count line of a loaded list.
+      marker: (h) => h.includes("Participant Code") && /class="pager__count">1–[\d,]+ of [\d,]+</.test(h),
       scale: true,
     },
     {

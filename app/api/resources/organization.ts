@@ -7,6 +7,9 @@ import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
 import { Organization, OrganizationUnit, toOrganization, toOrganizationUnit } from "../mappers";
 import { assertOrganization, requireActor, requireSuperAdmin } from "../scope";
+import { answerPage, inOrder, Page, PageQuery } from "../paging";
+import { districts as districtList, districtSchools } from "#app/db/queries/lists";
+import { LIST_SORTS } from "#app/domain/paging";
 import { assertDistrictNameFree } from "../unique-names";
 import { checkVersion, conflictResponse, StaleVersion, VersionField } from "../versions";
 
@@ -39,6 +42,27 @@ const listOrgUnits = createRoute({
   description: "District-level roles see every school; school-level roles see their own schools.",
   request: { params: IdParam },
   responses: { 200: jsonResponse(z.array(OrganizationUnit), "Schools"), ...errorResponses },
+});
+
+// The paged variants of the two lists (issue 15, docs/decisions/paged-lists.md).
+const listOrganizationsPage = createRoute({
+  method: "get",
+  path: "/organization/page",
+  summary: "One page of the districts the caller may see, paged, searched (name) and sorted (name, state) on the server",
+  request: { query: PageQuery(LIST_SORTS.districts) },
+  responses: {
+    200: jsonResponse(Page(Organization, "OrganizationPage"), "A page of districts"),
+    400: errorResponses[400],
+    401: errorResponses[401],
+  },
+});
+
+const listOrgUnitsPage = createRoute({
+  method: "get",
+  path: "/organization/orgUnits/{id}/page",
+  summary: "One page of a district's schools the caller may see, paged, searched and sorted by name on the server",
+  request: { params: IdParam, query: PageQuery(LIST_SORTS.schools) },
+  responses: { 200: jsonResponse(Page(OrganizationUnit, "OrganizationUnitPage"), "A page of schools"), ...errorResponses },
 });
 
 // The district form's schema (app/domain/admin-forms.ts) is the body: same rules, same texts.
@@ -82,6 +106,48 @@ const deleteOrganization = createRoute({
 });
 
 export function registerOrganization(app: Router) {
+  // Before GET /organization/{id}: the router tries routes in the order they were registered, and
+  // that one would refuse 'page' as an id.
+  app.openapi(listOrganizationsPage, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db } = c.var.deps;
+    const source = districtList(actor.role === "SUPER_ADMIN" ? null : (actor.organizationId ?? "00000000-0000-0000-0000-000000000000"));
+    const page = await answerPage(db, source, LIST_SORTS.districts, c.req.valid("query"), async (ids) =>
+      ids.length
+        ? inOrder(
+            ids,
+            (await db.selectFrom("organization").selectAll().where("organization_id", "in", ids).execute()).map(toOrganization),
+            (o) => o.organizationId,
+          )
+        : [],
+    );
+    return c.json(page, 200);
+  });
+
+  app.openapi(listOrgUnitsPage, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db } = c.var.deps;
+    const org = await assertOrganization(db, actor, c.req.valid("param").id);
+    const schoolIds = actor.role === "ORG_UNIT_ADMIN" || actor.role === "TEACHER" ? actor.schoolIds : null;
+    const page = await answerPage(
+      db,
+      districtSchools(org.organization_id, schoolIds),
+      LIST_SORTS.schools,
+      c.req.valid("query"),
+      async (ids) =>
+        ids.length
+          ? inOrder(
+              ids,
+              (await db.selectFrom("organization_unit").selectAll().where("organization_unit_id", "in", ids).execute()).map((u) =>
+                toOrganizationUnit(u, org.name),
+              ),
+              (u) => u.organizationUnitId,
+            )
+          : [],
+    );
+    return c.json(page, 200);
+  });
+
   app.openapi(createOrganization, async (c) => {
     const actor = requireSuperAdmin(c.var.actor);
     const body = c.req.valid("json");

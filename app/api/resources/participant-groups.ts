@@ -14,6 +14,9 @@ import { ApiError, forbidden } from "../errors";
 import { lockClassroom, lockSchool } from "../locks";
 import { ClassroomSummary, type ClassroomSummary as ClassroomSummaryT } from "../mappers";
 import { assertClassroom, assertOrganization, assertSchool, canManageClassrooms, classroomBound, requireActor } from "../scope";
+import { answerPage, inOrder, Page, PageQuery } from "../paging";
+import { schoolClassrooms } from "#app/db/queries/lists";
+import { LIST_SORTS } from "#app/domain/paging";
 import { checkVersion, conflictResponse, StaleVersion, Version, VersionField } from "../versions";
 
 const IdParam = z.object({
@@ -192,6 +195,15 @@ const listOfSchool = createRoute({
   responses: { 200: jsonResponse(z.array(ClassroomSummary), "Classrooms"), ...errorResponses },
 });
 
+const listOfSchoolPage = createRoute({
+  method: "get",
+  path: "/participantGroups/organizationUnit/{id}/page",
+  summary:
+    "One page of a school's classrooms (as GET /participantGroups/organizationUnit/{id}), paged, searched and sorted by name on the server",
+  request: { params: IdParam, query: PageQuery(LIST_SORTS.classrooms) },
+  responses: { 200: jsonResponse(Page(ClassroomSummary, "ClassroomSummaryPage"), "A page of classrooms"), ...errorResponses },
+});
+
 const listOfDistrict = createRoute({
   method: "get",
   path: "/participantGroups/organization/{id}",
@@ -205,9 +217,17 @@ const GRADE_ORDER = (g: string) => {
   return i === -1 ? STUDENT_GRADE_VALUES.length : i;
 };
 
-/** Classroom rows for the given schools in three queries (classrooms, grades, teachers), whatever their number. */
-async function loadClassroomSummaries(db: Db, actor: Actor, schoolIds: readonly string[]): Promise<ClassroomSummaryT[]> {
-  if (schoolIds.length === 0) return [];
+/**
+ * Classroom rows for the given schools in three queries (classrooms, grades, teachers), whatever
+ * their number; with `onlyIds`, only those classrooms (one page of a list).
+ */
+async function loadClassroomSummaries(
+  db: Db,
+  actor: Actor,
+  schoolIds: readonly string[],
+  onlyIds?: readonly string[],
+): Promise<ClassroomSummaryT[]> {
+  if (schoolIds.length === 0 || onlyIds?.length === 0) return [];
   const teacher = classroomBound(actor);
   const groups = await db
     .selectFrom("participant_group as g")
@@ -222,6 +242,7 @@ async function loadClassroomSummaries(db: Db, actor: Actor, schoolIds: readonly 
     ])
     .where("g.organization_unit_id", "in", [...schoolIds])
     .where("g.deleted_at", "is", null)
+    .$if(onlyIds !== undefined, (q) => q.where("g.participant_group_id", "in", [...(onlyIds ?? [])]))
     .$if(teacher !== null, (q) =>
       q.where("g.participant_group_id", "in", (eb) =>
         eb
@@ -306,6 +327,20 @@ export function registerParticipantGroups(app: Router) {
     const { db } = c.var.deps;
     const school = await assertSchool(db, actor, c.req.valid("param").id);
     return c.json(await loadClassroomSummaries(db, actor, [school.organization_unit_id]), 200);
+  });
+
+  app.openapi(listOfSchoolPage, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db } = c.var.deps;
+    const schoolId = (await assertSchool(db, actor, c.req.valid("param").id)).organization_unit_id;
+    const page = await answerPage(
+      db,
+      schoolClassrooms(schoolId, classroomBound(actor)),
+      LIST_SORTS.classrooms,
+      c.req.valid("query"),
+      async (ids) => inOrder(ids, await loadClassroomSummaries(db, actor, [schoolId], ids), (g) => g.participantGroupId),
+    );
+    return c.json(page, 200);
   });
 
   app.openapi(listOfDistrict, async (c) => {

@@ -24,6 +24,9 @@ import { Participant, SchoolStudent, toParticipant, type SchoolStudent as School
 import { lockSchool } from "../locks";
 import { assertParticipant, assertSchool, canDeleteStudents, classroomBound, requireActor, taughtClassroomIds } from "../scope";
 import { checkVersion, conflictResponse, StaleVersion, VersionField } from "../versions";
+import { answerPage, inOrder, Page, PageQuery } from "../paging";
+import { schoolStudents } from "#app/db/queries/lists";
+import { LIST_SORTS } from "#app/domain/paging";
 
 export const STUDENT_MESSAGES = {
   grade3Off: "Grade 3 is not available for new students.",
@@ -93,6 +96,15 @@ const listOfSchool = createRoute({
   summary: "Students of a school by name, with classrooms and teachers (a teacher: the students of their classrooms)",
   request: { params: IdParam },
   responses: { 200: jsonResponse(z.array(SchoolStudent), "Students"), ...errorResponses },
+});
+
+const listOfSchoolPage = createRoute({
+  method: "get",
+  path: "/participants/organizationUnit/{id}/page",
+  summary: "One page of a school's students (as GET /participants/organizationUnit/{id}), paged, searched and sorted on the server",
+  description: "Search `q` looks in names, email, participant code and Student ID. Sorts: name (last, first), code (participant code).",
+  request: { params: IdParam, query: PageQuery(LIST_SORTS.students) },
+  responses: { 200: jsonResponse(Page(SchoolStudent, "SchoolStudentPage"), "A page of students"), ...errorResponses },
 });
 
 const createStudent = createRoute({
@@ -197,6 +209,82 @@ function checkStudent(body: StudentBody, opts: { today: string; grade3: boolean;
   };
 }
 
+/**
+ * A school's students as its table shows them (classrooms and their teachers), by name; a teacher
+ * (`teacher`) sees the students of their classrooms; with `onlyIds`, only those (one page).
+ */
+async function schoolStudentRows(db: Db, schoolId: string, teacher: string | null, onlyIds?: readonly string[]): Promise<SchoolStudentT[]> {
+  if (onlyIds?.length === 0) return [];
+  const liveStudents = (eb: Db) =>
+    eb.selectFrom("participant").select("participant_id").where("organization_unit_id", "=", schoolId).where("deleted_at", "is", null);
+  const [students, memberships, teachers] = await Promise.all([
+    db
+      .selectFrom("participant as p")
+      .selectAll("p")
+      .where("p.organization_unit_id", "=", schoolId)
+      .where("p.deleted_at", "is", null)
+      .$if(onlyIds !== undefined, (q) => q.where("p.participant_id", "in", [...(onlyIds ?? [])]))
+      .$if(teacher !== null, (q) =>
+        q.where("p.participant_id", "in", (eb) =>
+          eb
+            .selectFrom("participant_group_member as m")
+            .innerJoin("participant_group_teacher as t", "t.participant_group_id", "m.participant_group_id")
+            .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
+            .select("m.participant_id")
+            .where("t.user_id", "=", teacher ?? "")
+            .where("g.deleted_at", "is", null),
+        ),
+      )
+      .orderBy(sql`lower(p.last_name)`)
+      .orderBy(sql`lower(p.first_name)`)
+      .orderBy("p.participant_id")
+      .execute(),
+    db
+      .selectFrom("participant_group_member as m")
+      .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
+      .select(["m.participant_id", "g.participant_group_id", "g.name", "g.enabled_in_eb_platform"])
+      .where("m.participant_id", "in", onlyIds ? [...onlyIds] : liveStudents(db))
+      .where("g.deleted_at", "is", null)
+      .orderBy(sql`lower(g.name)`)
+      .execute(),
+    db
+      .selectFrom("participant_group as g")
+      .innerJoin("participant_group_teacher as t", "t.participant_group_id", "g.participant_group_id")
+      .innerJoin("app_user as u", "u.user_id", "t.user_id")
+      .select(["g.participant_group_id", "u.user_id", "u.first_name", "u.last_name"])
+      .where("g.organization_unit_id", "=", schoolId)
+      .where("g.deleted_at", "is", null)
+      .where("u.deleted_at", "is", null)
+      .orderBy(sql`lower(u.last_name)`)
+      .orderBy(sql`lower(u.first_name)`)
+      .execute(),
+  ]);
+  const groupsOf = new Map<string, typeof memberships>();
+  for (const m of memberships) groupsOf.set(m.participant_id, [...(groupsOf.get(m.participant_id) ?? []), m]);
+  const teachersOf = new Map<string, typeof teachers>();
+  for (const t of teachers) teachersOf.set(t.participant_group_id, [...(teachersOf.get(t.participant_group_id) ?? []), t]);
+  const out: SchoolStudentT[] = students.map((p) => {
+    const groups = groupsOf.get(p.participant_id) ?? [];
+    return {
+      ...toParticipant(
+        p,
+        groups.map((g) => g.participant_group_id),
+      ),
+      ParticipantGroup: groups.map((g) => ({
+        participantGroupId: g.participant_group_id,
+        name: g.name,
+        enabledInEBPlatform: g.enabled_in_eb_platform,
+        User: (teachersOf.get(g.participant_group_id) ?? []).map((t) => ({
+          userId: t.user_id,
+          firstName: t.first_name,
+          lastName: t.last_name,
+        })),
+      })),
+    };
+  });
+  return out;
+}
+
 export function registerParticipants(app: Router) {
   app.openapi(getParticipant, async (c) => {
     const actor = requireActor(c.var.actor);
@@ -209,75 +297,18 @@ export function registerParticipants(app: Router) {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
     const school = await assertSchool(db, actor, c.req.valid("param").id);
+    return c.json(await schoolStudentRows(db, school.organization_unit_id, classroomBound(actor)), 200);
+  });
+
+  app.openapi(listOfSchoolPage, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db } = c.var.deps;
+    const schoolId = (await assertSchool(db, actor, c.req.valid("param").id)).organization_unit_id;
     const teacher = classroomBound(actor);
-    const schoolId = school.organization_unit_id;
-    const liveStudents = (eb: Db) =>
-      eb.selectFrom("participant").select("participant_id").where("organization_unit_id", "=", schoolId).where("deleted_at", "is", null);
-    const [students, memberships, teachers] = await Promise.all([
-      db
-        .selectFrom("participant as p")
-        .selectAll("p")
-        .where("p.organization_unit_id", "=", schoolId)
-        .where("p.deleted_at", "is", null)
-        .$if(teacher !== null, (q) =>
-          q.where("p.participant_id", "in", (eb) =>
-            eb
-              .selectFrom("participant_group_member as m")
-              .innerJoin("participant_group_teacher as t", "t.participant_group_id", "m.participant_group_id")
-              .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
-              .select("m.participant_id")
-              .where("t.user_id", "=", teacher ?? "")
-              .where("g.deleted_at", "is", null),
-          ),
-        )
-        .orderBy(sql`lower(p.last_name)`)
-        .orderBy(sql`lower(p.first_name)`)
-        .orderBy("p.participant_id")
-        .execute(),
-      db
-        .selectFrom("participant_group_member as m")
-        .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
-        .select(["m.participant_id", "g.participant_group_id", "g.name", "g.enabled_in_eb_platform"])
-        .where("m.participant_id", "in", liveStudents(db))
-        .where("g.deleted_at", "is", null)
-        .orderBy(sql`lower(g.name)`)
-        .execute(),
-      db
-        .selectFrom("participant_group as g")
-        .innerJoin("participant_group_teacher as t", "t.participant_group_id", "g.participant_group_id")
-        .innerJoin("app_user as u", "u.user_id", "t.user_id")
-        .select(["g.participant_group_id", "u.user_id", "u.first_name", "u.last_name"])
-        .where("g.organization_unit_id", "=", schoolId)
-        .where("g.deleted_at", "is", null)
-        .where("u.deleted_at", "is", null)
-        .orderBy(sql`lower(u.last_name)`)
-        .orderBy(sql`lower(u.first_name)`)
-        .execute(),
-    ]);
-    const groupsOf = new Map<string, typeof memberships>();
-    for (const m of memberships) groupsOf.set(m.participant_id, [...(groupsOf.get(m.participant_id) ?? []), m]);
-    const teachersOf = new Map<string, typeof teachers>();
-    for (const t of teachers) teachersOf.set(t.participant_group_id, [...(teachersOf.get(t.participant_group_id) ?? []), t]);
-    const out: SchoolStudentT[] = students.map((p) => {
-      const groups = groupsOf.get(p.participant_id) ?? [];
-      return {
-        ...toParticipant(
-          p,
-          groups.map((g) => g.participant_group_id),
-        ),
-        ParticipantGroup: groups.map((g) => ({
-          participantGroupId: g.participant_group_id,
-          name: g.name,
-          enabledInEBPlatform: g.enabled_in_eb_platform,
-          User: (teachersOf.get(g.participant_group_id) ?? []).map((t) => ({
-            userId: t.user_id,
-            firstName: t.first_name,
-            lastName: t.last_name,
-          })),
-        })),
-      };
-    });
-    return c.json(out, 200);
+    const page = await answerPage(db, schoolStudents(schoolId, teacher), LIST_SORTS.students, c.req.valid("query"), async (ids) =>
+      inOrder(ids, await schoolStudentRows(db, schoolId, teacher, ids), (p) => p.participantId),
+    );
+    return c.json(page, 200);
   });
 
   app.openapi(createStudent, async (c) => {

@@ -10,6 +10,9 @@ import { audit, isUniqueViolation } from "../audit";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, forbidden, notFound } from "../errors";
 import { toUser, User } from "../mappers";
+import { answerPage, Page, PageQuery } from "../paging";
+import { districtUsers, superAdmins as superAdminList } from "#app/db/queries/lists";
+import { LIST_SORTS } from "#app/domain/paging";
 import {
   assertManageableUser,
   assertOrganization,
@@ -85,6 +88,9 @@ const UpdateUser = z
 
 const conflict = { 409: jsonResponse(z.object({ message: z.string() }), "Email already in use") };
 
+const USER_SORTS = LIST_SORTS.users;
+const UserPage = Page(User, "UserPage");
+
 const routes = {
   byEmail: createRoute({
     method: "get",
@@ -99,6 +105,27 @@ const routes = {
     summary: "Users of a district, by name (not for teachers; a school admin sees the school-level users of their schools)",
     request: { params: IdParam },
     responses: { 200: jsonResponse(z.array(User), "Users"), ...errorResponses },
+  }),
+  ofOrganizationPage: createRoute({
+    method: "get",
+    path: "/user/organization/{id}/page",
+    summary: "One page of a district's users (the list of GET /user/organization/{id}, paged, searched and sorted on the server)",
+    description:
+      "Search `q` looks in names and email. Sorts: name (last, first), email. Follow `next` / `prev` with the same q, sort and dir.",
+    request: { params: IdParam, query: PageQuery(USER_SORTS) },
+    responses: { 200: jsonResponse(UserPage, "A page of users"), ...errorResponses },
+  }),
+  superAdminsPage: createRoute({
+    method: "get",
+    path: "/user/superAdmins/page",
+    summary: "One page of the super admins (super admin only), paged, searched and sorted on the server",
+    request: { query: PageQuery(USER_SORTS) },
+    responses: {
+      200: jsonResponse(UserPage, "A page of super admins"),
+      400: errorResponses[400],
+      401: errorResponses[401],
+      403: errorResponses[403],
+    },
   }),
   ofOrganizationUnit: createRoute({
     method: "get",
@@ -248,6 +275,25 @@ export function registerUsers(app: Router) {
     // A school admin lists the school-level users of their schools, as they may manage them.
     if (scope.schoolIds) users = users.filter((u) => isSchoolLevel(u.Role[0]?.roleName ?? null));
     return c.json(users, 200);
+  });
+
+  app.openapi(routes.ofOrganizationPage, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db } = c.var.deps;
+    if (!canManageUsers(actor)) throw forbidden();
+    const org = await assertOrganization(db, actor, c.req.valid("param").id);
+    // A school admin pages through the school-level users of their schools, as they may manage them.
+    const scope = userListScope(actor, org.organization_id);
+    const page = await answerPage(db, districtUsers(org.organization_id, scope.schoolIds), USER_SORTS, c.req.valid("query"), (ids) =>
+      loadUsers(db, ids),
+    );
+    return c.json(page, 200);
+  });
+
+  app.openapi(routes.superAdminsPage, async (c) => {
+    requireSuperAdmin(c.var.actor);
+    const { db } = c.var.deps;
+    return c.json(await answerPage(db, superAdminList(), USER_SORTS, c.req.valid("query"), (ids) => loadUsers(db, ids)), 200);
   });
 
   app.openapi(routes.ofOrganizationUnit, async (c) => {

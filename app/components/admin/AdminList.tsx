@@ -2,16 +2,24 @@ import { useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { closedSearch, dialogOf } from "#app/domain/url-state";
 import { ActionsCell, Cell, DataTable, EmptyState, NameCell, SortableNameHeader } from "../DataTable";
+import { ListSearch, Pager, SortHeader, type ListState, type PageInfo } from "../ListControls";
 import { ErrorAlert } from "../ErrorAlert";
 import { DialogLink } from "../DialogLink";
 import { useFormReply } from "../form-reply";
 import { LazyDeleteDialog } from "./dialogs";
 
-/** A table column after the name: its header and, per row, the cell text (and richer content). */
-export type Column<T> = { header: string; text: (row: T) => string; content?: (row: T) => ReactNode };
+/**
+ * A table column after the name: its header and, per row, the cell text (and richer content);
+ * `sort` names the server sort its header links to, for a paged list.
+ */
+export type Column<T> = { header: string; text: (row: T) => string; content?: (row: T) => ReactNode; sort?: string };
 
-/** A list as the loader sends it: the rows, sorted (null when they did not load), and the load failure text. */
-export type ListPart<T> = { rows: readonly T[] | null; error: string | null };
+/**
+ * A list as the loader sends it: the rows, sorted (null when they did not load), and the load
+ * failure text; for a list paged on the server (issue 15) also the page (count and cursors) and
+ * the state it was read with (search, sort).
+ */
+export type ListPart<T> = { rows: readonly T[] | null; error: string | null; page?: PageInfo | null; state?: ListState | null };
 
 /**
  * A row's id (`?id=` of its dialogs) and name: the row header (a link to its page when `href`,
@@ -45,15 +53,18 @@ type Management<T> = {
  */
 export function AdminList<T>({
   entity,
-  list: { rows, error },
+  list: { rows, error, page, state },
   caption,
   empty,
   row: head,
   columns,
   actionsHeader,
   manage = true,
+  search,
   ...management
 }: Management<T> & {
+  /** A paged list's search field: its label and what it looks in (for screen readers). */
+  search?: { label: string; hint: string };
   /** Names the dialogs: 'school' → create-school, edit-school, delete-school. */
   entity: string;
   list: ListPart<T>;
@@ -75,6 +86,7 @@ export function AdminList<T>({
     if (remove) LazyDeleteDialog.preload();
   };
   const hasActions = Boolean(edit || remove || rowActions);
+  const paged = page && state ? { page, state } : null;
   // Only the open dialog is rendered, so only its code is loaded.
   const open = rows?.find((row) => head(row).id === current.id && !locked?.(row));
   const opens = (dialog: string) => current.dialog === `${dialog}-${entity}`;
@@ -107,17 +119,28 @@ export function AdminList<T>({
           ) : null}
         </div>
       ) : null}
-      {rows && rows.length === 0 ? <EmptyState>{empty}</EmptyState> : null}
+      {paged && search && (paged.page.total > 0 || paged.state.q) ? (
+        <ListSearch label={search.label} hint={search.hint} q={paged.state.q} />
+      ) : null}
+      {rows && rows.length === 0 ? (
+        <EmptyState>
+          {paged && paged.state.q ? `Nothing matches “${paged.state.q}”.` : paged && paged.page.total > 0 ? "No more rows." : empty}
+        </EmptyState>
+      ) : null}
       {rows && rows.length > 0 ? (
         <DataTable caption={caption}>
           <thead>
             <tr>
-              <SortableNameHeader />
-              {columns.map((c) => (
-                <th key={c.header} scope="col">
-                  {c.header}
-                </th>
-              ))}
+              {paged ? <SortHeader column="name" label="Name" state={paged.state} /> : <SortableNameHeader />}
+              {columns.map((c) =>
+                paged && c.sort ? (
+                  <SortHeader key={c.header} column={c.sort} label={c.header} state={paged.state} />
+                ) : (
+                  <th key={c.header} scope="col">
+                    {c.header}
+                  </th>
+                ),
+              )}
               {hasActions ? <th scope="col">{actionsHeader ?? <span className="visually-hidden">Actions</span>}</th> : null}
             </tr>
           </thead>
@@ -151,6 +174,7 @@ export function AdminList<T>({
           </tbody>
         </DataTable>
       ) : null}
+      {paged && rows && (paged.page.total > 0 || paged.state.q) ? <Pager page={paged.page} label={caption} /> : null}
       {opens("create") && !staleCreate ? create?.dialog : null}
       {open && opens("edit") ? edit?.(open) : null}
       {open && opens("delete") && remove ? (

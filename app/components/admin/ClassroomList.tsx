@@ -45,6 +45,7 @@ export function ClassroomList({
         { header: "Teachers", text: (c) => teacherNames(c.User).join(", ") },
       ]}
       actionsHeader="Edit"
+      search={{ label: "Search classrooms", hint: "Finds classroom names containing the text." }}
       manage={manage}
       toolbar={
         <a className="button" href={`/download/school/${schoolId}`}>

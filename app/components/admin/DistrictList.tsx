@@ -15,9 +15,10 @@ export function DistrictList({ list }: { list: ListPart<District> }) {
       empty="No districts yet. Click the button to create the first one!"
       row={(d) => ({ id: d.organizationId, text: d.name, href: `/district/${d.organizationId}` })}
       columns={[
-        { header: "State", text: (d) => stateName(d.state) },
+        { header: "State", text: (d) => stateName(d.state), sort: "state" },
         { header: "Website", text: (d) => d.website ?? "" },
       ]}
+      search={{ label: "Search districts", hint: "Finds district names containing the text." }}
       // Nothing to manage when the list did not load.
       manage={list.rows !== null}
       create={{ label: "Create District", dialog: <LazyDistrictDialog /> }}

@@ -14,6 +14,7 @@ export function SchoolList({ list, manage }: { list: ListPart<School>; manage: b
       empty="No schools belong to this district yet. Click the button to create the first one!"
       row={(s) => ({ id: s.organizationUnitId, text: s.name, href: `/school/${s.organizationUnitId}` })}
       columns={[]}
+      search={{ label: "Search schools", hint: "Finds school names containing the text." }}
       manage={manage}
       create={{ label: "Create School", dialog: <LazySchoolDialog /> }}
       edit={(s) => <LazySchoolDialog school={s} />}

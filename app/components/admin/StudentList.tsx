@@ -40,11 +40,12 @@ export function StudentList({
       empty={teacherWithoutClassroom ? TEACHER_WITHOUT_CLASSROOM : NO_STUDENTS}
       row={(s) => ({ id: s.participantId, text: lastFirst(s), href: `/student/${s.participantId}` })}
       columns={[
-        { header: "Participant Code", text: (s) => s.participantCode },
+        { header: "Participant Code", text: (s) => s.participantCode, sort: "code" },
         { header: "Date of Birth", text: (s) => s.dateOfBirth },
         { header: "Teachers", text: (s) => [...new Set(s.ParticipantGroup.flatMap((g) => teacherNames(g.User)))].join(", ") },
       ]}
       actionsHeader="Edit"
+      search={{ label: "Search students", hint: "Finds names, email addresses, participant codes and Student IDs containing the text." }}
       create={may.createStudents ? { label: "Create Student", dialog: <LazyStudentDialog {...dialog} {...createDefaults} /> } : null}
       edit={(s) => <LazyStudentDialog {...dialog} student={s} />}
       preload={LazyStudentDialog.preload}

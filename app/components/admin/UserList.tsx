@@ -16,7 +16,7 @@ const pending = (u: User) => (u.authStatus === "Pending" ? <PendingChip /> : nul
 
 /** A district's users: Email, Role, Schools ('All' for a district admin); 'Pending' after the name. */
 const DISTRICT_COLUMNS: Column<User>[] = [
-  { header: "Email", text: (u) => u.email },
+  { header: "Email", text: (u) => u.email, sort: "email" },
   {
     header: "Role",
     text: (u) => {
@@ -35,6 +35,7 @@ const DISTRICT_COLUMNS: Column<User>[] = [
 const SUPER_ADMIN_COLUMNS: Column<User>[] = [
   {
     header: "Email",
+    sort: "email",
     text: (u) => u.email,
     content: (u) => (
       <>
@@ -77,6 +78,7 @@ export function UserList({
       empty={empty}
       row={(u) => ({ id: u.userId, text: lastFirst(u), after: superAdmins ? null : pending(u) })}
       columns={superAdmins ? SUPER_ADMIN_COLUMNS : DISTRICT_COLUMNS}
+      search={{ label: superAdmins ? "Search super admins" : "Search users", hint: "Finds names and email addresses containing the text." }}
       manage={manage}
       create={{ label: superAdmins ? "Create Super Admin" : "Create User", dialog: <LazyUserDialog {...dialog} /> }}
       edit={(u) => <LazyUserDialog user={u} {...dialog} />}

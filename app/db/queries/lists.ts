@@ -1,0 +1,192 @@
+import { sql, type RawBuilder } from "kysely";
+import { containsPattern, nextCursor, prevCursor, type Cursor, type SortDir } from "#app/domain/paging";
+import { ROLE_IDS } from "#app/domain/roles";
+import type { Db } from "../connect.server";
+
+// One page of an administration list (issue 15): a count and at most `limit` row ids, searched
+// with LIKE on lower() (the text's % and _ taken literally) and sorted on the server with the
+// row's id as the last key, so the order is total and stable. Pages after the first are found by
+// keyset (the sort key of the row before: `(keys) > (values)`), which an index on (parent, sort
+// keys, id) answers without reading the rows before it; `?page=` is the bounded offset fallback
+// for a bookmarked page number. Every source below is scoped by its parent (district, school),
+// so a page's cost follows the page, not the district (indexes: migration 0007_list_indexes).
+
+type Sql = RawBuilder<unknown>;
+
+/** A list: its rows (`from`, `where`), its id, the keys of each sort and the texts a search looks in (lowercase). */
+export type ListSource<S extends string> = {
+  from: Sql;
+  where: Sql[];
+  id: Sql;
+  keys: Record<S, Sql[]>;
+  search: Sql[];
+};
+
+export type PageRequest<S extends string> = {
+  q: string;
+  sort: S;
+  dir: SortDir;
+  cursor: Cursor | null;
+  page: number;
+  limit: number;
+};
+
+/** The ids of one page, in order, with what the count line and the page links need. */
+export type PageOfIds = { ids: string[]; total: number; from: number; to: number; next: string | null; prev: string | null };
+
+const and = (parts: Sql[]) => sql.join(parts, sql` and `);
+
+/** `column in (ids)`, false for no ids (SQL has no empty list). */
+const inList = (column: Sql, ids: readonly string[]) => (ids.length ? sql`${column} in (${sql.join([...ids])})` : sql`false`);
+
+export async function pageOfIds<S extends string>(db: Db, list: ListSource<S>, req: PageRequest<S>): Promise<PageOfIds> {
+  const where = [...list.where];
+  if (req.q) {
+    const pattern = containsPattern(req.q);
+    where.push(
+      sql`(${sql.join(
+        list.search.map((text) => sql`${text} like ${pattern} escape '\\'`),
+        sql` or `,
+      )})`,
+    );
+  }
+  const keys = [...list.keys[req.sort], list.id];
+  const cursor = req.cursor && req.cursor.k.length === keys.length ? req.cursor : null;
+  // Rows before a cursor are read backwards (the sort reversed) and turned round.
+  const backwards = cursor?.b ?? false;
+  const ascending = (req.dir === "asc") !== backwards;
+  const order = sql.join(keys.map((k) => sql`${k} ${sql.raw(ascending ? "asc" : "desc")}`));
+  const pageWhere = cursor
+    ? [...where, sql`(${sql.join(keys)}) ${sql.raw(ascending ? ">" : "<")} (${sql.join(cursor.k.map((v) => sql`${v}`))})`]
+    : where;
+  const offset = cursor ? 0 : (req.page - 1) * req.limit;
+  const columns = sql.join(keys.map((k, i) => sql`${k}::text as ${sql.ref(`k${i}`)}`));
+  const [counted, fetched] = await Promise.all([
+    sql<{ n: number }>`select count(*)::int as n from ${list.from} where ${and(where)}`.execute(db),
+    sql<
+      Record<string, string>
+    >`select ${columns} from ${list.from} where ${and(pageWhere)} order by ${order} limit ${req.limit + 1} offset ${offset}`.execute(db),
+  ]);
+  const total = Number(counted.rows[0]?.n ?? 0);
+  let rows = fetched.rows.slice(0, req.limit);
+  const more = fetched.rows.length > req.limit;
+  if (backwards) {
+    rows = rows.reverse();
+    // No more rows before these: this is the first page; when rows were deleted meanwhile it is
+    // short, so read the first page itself.
+    if (!more && rows.length < req.limit) return pageOfIds(db, list, { ...req, cursor: null, page: 1 });
+  }
+  const keyOf = (row: Record<string, string>) => keys.map((_, i) => row[`k${i}`]);
+  let start = cursor ? Math.min(cursor.i, Math.max(0, total - rows.length)) : offset;
+  if (!cursor && rows.length === 0 && offset > 0 && total > 0) {
+    // A page number past the end: the last page.
+    return pageOfIds(db, list, { ...req, page: Math.ceil(total / req.limit) });
+  }
+  if (backwards) start = more ? Math.max(1, Math.min(start, total - rows.length)) : 0;
+  const hasNext = backwards ? start + rows.length < total : more;
+  const hasPrev = backwards ? more : start > 0 || cursor !== null;
+  return {
+    ids: rows.map((r) => r[`k${keys.length - 1}`]),
+    total,
+    from: rows.length ? start + 1 : 0,
+    to: start + rows.length,
+    next: hasNext && rows.length ? nextCursor(keyOf(rows[rows.length - 1]), start + rows.length, req.sort, req.dir) : null,
+    prev: hasPrev && rows.length ? prevCursor(keyOf(rows[0]), start - req.limit, req.sort, req.dir) : null,
+  };
+}
+
+const userNames = (u: string) => [
+  sql`lower(${sql.ref(`${u}.first_name`)} || ' ' || ${sql.ref(`${u}.last_name`)})`,
+  sql`lower(${sql.ref(`${u}.last_name`)} || ', ' || ${sql.ref(`${u}.first_name`)})`,
+];
+const USER_KEYS = {
+  name: [sql`lower(u.last_name)`, sql`lower(u.first_name)`],
+  email: [sql`lower(u.email)`],
+};
+
+/**
+ * A district's users; with `schoolIds` (a school admin) only the users of those schools whose
+ * first role is school-level, the ones they may manage.
+ */
+export function districtUsers(organizationId: string, schoolIds: readonly string[] | null): ListSource<"name" | "email"> {
+  const where = [sql`u.organization_id = ${organizationId}`, sql`u.deleted_at is null`];
+  if (schoolIds) {
+    where.push(
+      sql`u.user_id in (select uou.user_id from user_organization_unit uou where ${inList(sql`uou.organization_unit_id`, schoolIds)})`,
+      sql`(select r.role_id from user_role r where r.user_id = u.user_id order by r.position limit 1) in (${sql.join([ROLE_IDS.ORG_UNIT_ADMIN, ROLE_IDS.TEACHER])})`,
+    );
+  }
+  return { from: sql`app_user u`, where, id: sql`u.user_id`, keys: USER_KEYS, search: [...userNames("u"), sql`lower(u.email)`] };
+}
+
+export function superAdmins(): ListSource<"name" | "email"> {
+  return {
+    from: sql`app_user u`,
+    where: [
+      sql`u.deleted_at is null`,
+      sql`exists (select 1 from user_role r where r.user_id = u.user_id and r.role_id = ${ROLE_IDS.SUPER_ADMIN})`,
+    ],
+    id: sql`u.user_id`,
+    keys: USER_KEYS,
+    search: [...userNames("u"), sql`lower(u.email)`],
+  };
+}
+
+/** A district's schools; with `schoolIds` (school-level roles) only those. */
+export function districtSchools(organizationId: string, schoolIds: readonly string[] | null): ListSource<"name"> {
+  const where = [sql`ou.organization_id = ${organizationId}`, sql`ou.deleted_at is null`];
+  if (schoolIds) where.push(inList(sql`ou.organization_unit_id`, schoolIds));
+  return {
+    from: sql`organization_unit ou`,
+    where,
+    id: sql`ou.organization_unit_id`,
+    keys: { name: [sql`lower(ou.name)`] },
+    search: [sql`lower(ou.name)`],
+  };
+}
+
+/** Districts; with `organizationId` only that one. */
+export function districts(organizationId: string | null): ListSource<"name" | "state"> {
+  const where = [sql`o.deleted_at is null`];
+  if (organizationId !== null) where.push(sql`o.organization_id = ${organizationId}`);
+  return {
+    from: sql`organization o`,
+    where,
+    id: sql`o.organization_id`,
+    keys: { name: [sql`lower(o.name)`], state: [sql`o.state`, sql`lower(o.name)`] },
+    search: [sql`lower(o.name)`],
+  };
+}
+
+/** A school's classrooms; with `teacherId` only the ones they teach. */
+export function schoolClassrooms(schoolId: string, teacherId: string | null): ListSource<"name"> {
+  const where = [sql`g.organization_unit_id = ${schoolId}`, sql`g.deleted_at is null`];
+  if (teacherId !== null)
+    where.push(
+      sql`g.participant_group_id in (select t.participant_group_id from participant_group_teacher t where t.user_id = ${teacherId})`,
+    );
+  return {
+    from: sql`participant_group g`,
+    where,
+    id: sql`g.participant_group_id`,
+    keys: { name: [sql`lower(g.name)`] },
+    search: [sql`lower(g.name)`],
+  };
+}
+
+/** A school's students; with `teacherId` only those of the classrooms they teach. */
+export function schoolStudents(schoolId: string, teacherId: string | null): ListSource<"name" | "code"> {
+  const where = [sql`p.organization_unit_id = ${schoolId}`, sql`p.deleted_at is null`];
+  if (teacherId !== null)
+    where.push(sql`p.participant_id in (select m.participant_id from participant_group_member m
+      join participant_group_teacher t on t.participant_group_id = m.participant_group_id
+      join participant_group g on g.participant_group_id = m.participant_group_id
+      where t.user_id = ${teacherId} and g.deleted_at is null)`);
+  return {
+    from: sql`participant p`,
+    where,
+    id: sql`p.participant_id`,
+    keys: { name: [sql`lower(p.last_name)`, sql`lower(p.first_name)`], code: [sql`p.participant_code`] },
+    search: [...userNames("p"), sql`lower(coalesce(p.email, ''))`, sql`lower(p.participant_code)`, sql`lower(coalesce(p.external_id, ''))`],
+  };
+}
