@@ -12,10 +12,10 @@ import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { completionTables } from "#app/domain/completion-report";
 import { may as roleMay, mayManageUserOf } from "#app/domain/permissions";
 import { PERIOD_LABELS, PERIODS, type Period } from "#app/domain/periods";
-import { lastFirst } from "#app/domain/sort";
-import { isUuid, periodOf, selectedTab, sortOf } from "#app/domain/url-state";
+import { LIST_SORTS, listApiQuery, parseListQuery } from "#app/domain/paging";
+import { dialogOf, isUuid, periodOf, selectedTab } from "#app/domain/url-state";
 import { dispatchIntent, schoolIntents, userIntents } from "#app/lib/admin-actions.server";
-import { adminRequest, loadPart, sortedPart } from "#app/lib/admin.server";
+import { adminRequest, loadPart, pagedPart, sortedPart } from "#app/lib/admin.server";
 import { rosterIntents } from "#app/lib/roster-actions.server";
 import adminCss from "#app/styles/admin.css";
 import reportsCss from "#app/styles/reports.css";
@@ -40,13 +40,32 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { search } = new URL(request.url);
   const tabs = districtTabs(user.role).map((id) => ({ id, label: TAB_LABELS[id] }));
   const tab = selectedTab(tabs, search).id;
-  const direction = sortOf(search);
+  // Users and Schools are read one page at a time (issue 15); the user dialog's school picker
+  // still needs every school, so the whole list is read only while that dialog is open.
+  const userQuery = parseListQuery(search, LIST_SORTS.users);
+  const schoolQuery = parseListQuery(search, LIST_SORTS.schools);
+  const userDialog = ["create-user", "edit-user"].includes(dialogOf(search).dialog);
   const period = periodOf(search);
   const byId = { params: { path: { id: districtId } } };
-  const [district, schools, users, report] = await Promise.all([
+  const [district, schools, schoolPage, users, report] = await Promise.all([
     loadPart(request, api.GET("/organization/{id}", byId), "Unable to load district data."),
-    loadPart(request, api.GET("/organization/orgUnits/{id}", byId), "Error fetching available schools."),
-    tab === "users" ? loadPart(request, api.GET("/user/organization/{id}", byId), "Unable to load district admin data.") : null,
+    tab === "users" && userDialog
+      ? loadPart(request, api.GET("/organization/orgUnits/{id}", byId), "Error fetching available schools.")
+      : null,
+    tab === "schools"
+      ? loadPart(
+          request,
+          api.GET("/organization/orgUnits/{id}/page", { params: { path: { id: districtId }, query: listApiQuery(schoolQuery) } }),
+          "Error fetching available schools.",
+        )
+      : null,
+    tab === "users"
+      ? loadPart(
+          request,
+          api.GET("/user/organization/{id}/page", { params: { path: { id: districtId }, query: listApiQuery(userQuery) } }),
+          "Unable to load district admin data.",
+        )
+      : null,
     tab === "reports"
       ? loadPart(
           request,
@@ -81,10 +100,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     district: district.data,
     districtId,
     districtError: district.error,
-    schools: sortedPart(schools, (s) => s.name, tab === "schools" ? direction : "asc"),
-    users: sortedPart(users ?? { data: null, error: null }, lastFirst, direction),
-    // Peers of the user's own rank: listed, but the API refuses to change them (issue 14).
-    lockedUsers: (users?.data ?? []).filter((u) => !mayManageUserOf(user.role, u.Role[0]?.roleName ?? null)).map((u) => u.userId),
+    schools: pagedPart(schoolPage ?? { data: null, error: null }, schoolQuery),
+    schoolOptions: sortedPart(schools ?? { data: null, error: null }, (s) => s.name),
+    users: pagedPart(users ?? { data: null, error: null }, userQuery),
+    // Peers of the user's own rank (of the rows shown): listed, but the API refuses to change them (issue 14).
+    lockedUsers: (users?.data?.rows ?? []).filter((u) => !mayManageUserOf(user.role, u.Role[0]?.roleName ?? null)).map((u) => u.userId),
     period,
     periods: PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] })),
     rosterImports,
@@ -159,8 +179,8 @@ export default function District() {
           empty="No users belong to this district yet. Click the button to create the first one!"
           roles={d.roles}
           locked={d.lockedUsers}
-          schools={(d.schools.rows ?? []).map((s) => ({ value: s.organizationUnitId, label: s.name }))}
-          schoolsError={d.schools.error}
+          schools={(d.schoolOptions.rows ?? []).map((s) => ({ value: s.organizationUnitId, label: s.name }))}
+          schoolsError={d.schoolOptions.error}
         />
       ) : null}
       {d.tab === "reports" ? (

@@ -232,6 +232,13 @@ const RULES: Record<string, Rule> = {
   "GET /dashboard/resources/{filename}/download": { who: ALL, call: () => ({ params: { filename: "PreK_Test_Materials.zip" } }) },
   "POST /support/messages": { who: ALL, call: () => ({ body: { subject: "Matrix", message: "A question for support" } }) },
   "GET /participantGroups/organizationUnit/{id}": { who: ALL, scoped: true, call: (s) => id(school(s)) },
+  // Issue 15: the paged variants of the lists answer whom their full lists answer.
+  "GET /participantGroups/organizationUnit/{id}/page": { who: ALL, scoped: true, call: (s) => id(school(s)) },
+  "GET /participants/organizationUnit/{id}/page": { who: ALL, scoped: true, call: (s) => id(school(s)) },
+  "GET /organization/orgUnits/{id}/page": { who: ALL, scoped: true, call: (s) => id(district(s)) },
+  "GET /organization/page": { who: ALL, call: () => ({}) },
+  "GET /user/organization/{id}/page": { who: ADMINS, scoped: true, call: (s) => id(district(s)) },
+  "GET /user/superAdmins/page": { who: SUPER, call: () => ({}) },
   "GET /participantGroups/organization/{id}": { who: ALL, scoped: true, call: (s) => id(district(s)) },
   "POST /participantGroups": {
     who: ADMINS,

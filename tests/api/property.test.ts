@@ -223,6 +223,8 @@ beforeAll(async () => {
     email: "ada@test.example",
   };
   const audioFile = `${student}_${ran.participantTestId}_object-ran_1.wav`;
+  // page and limit are numbers: any number-shaped text is valid, so only text no number is (NUL, oversized) is hostile.
+  const pageQuery = { q: "a", sort: "name", dir: "desc", limit: "10", page: "1" };
   base = {
     "POST /dashboard/login": { body: { username: w.teacher.email, password: "x" }, free: ["username", "password"] },
     "POST /dashboard/login/sso": { body: { code: "ABCDEFGH", binding: "ABCDEFGH" }, free: ["code", "binding"] },
@@ -301,6 +303,13 @@ beforeAll(async () => {
     },
     "GET /report/completion/{organizationId}/csv": { params: { organizationId: district }, query: { timePeriod: "BOY" } },
     "GET /participantGroups/organizationUnit/{id}": { params: id(school) },
+    // Issue 15: the paged lists; any clean short search text is valid.
+    "GET /participantGroups/organizationUnit/{id}/page": { params: id(school), query: pageQuery, free: ["q", "page", "limit"] },
+    "GET /participants/organizationUnit/{id}/page": { params: id(school), query: pageQuery, free: ["q", "page", "limit"] },
+    "GET /organization/orgUnits/{id}/page": { params: id(district), query: pageQuery, free: ["q", "page", "limit"] },
+    "GET /organization/page": { query: pageQuery, free: ["q", "page", "limit"] },
+    "GET /user/organization/{id}/page": { params: id(district), query: pageQuery, free: ["q", "page", "limit"] },
+    "GET /user/superAdmins/page": { query: pageQuery, free: ["q", "page", "limit"] },
     "GET /participantGroups/organization/{id}": { params: id(district) },
     "POST /participantGroups": {
       body: {
