@@ -2,6 +2,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ensureBuilt, ensureInstalled, root, run } from "./lib/setup.mjs";
+import { workerCount } from "./lib/cluster.mjs";
 import { supervise } from "./lib/supervise.mjs";
 
 const started = Date.now();
@@ -14,7 +15,13 @@ console.log(`\nReady in ${((Date.now() - started) / 1000).toFixed(1)} s. Serving
 // remix-serve runs under a supervisor: a crash restarts it and the log says why (issue 14).
 // The preload stamps each request's socket address for the per-address rate limits (issue 14).
 const preload = ["--import", pathToFileURL(path.join(root, "scripts/client-address.mjs")).href];
-const server = supervise([...preload, path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
+const serve = [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"];
+// One server process per core on PostgreSQL (WEB_CONCURRENCY to choose; issue 15): the cluster
+// primary shares the port among remix-serve workers, each with the preload. PGlite: one process.
+const { workers, note } = workerCount(process.env);
+if (note) console.log(note);
+const cluster = workers > 1 ? [path.join(root, "scripts/lib/cluster.mjs"), String(workers)] : [];
+const server = supervise([...preload, ...cluster, ...serve], {
   cwd: root,
   env: { NODE_ENV: "production", ...process.env, PORT: port },
 });

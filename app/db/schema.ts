@@ -15,6 +15,8 @@ export interface OrganizationTable {
   deleted_at: Date | null;
   /** Optimistic concurrency (migration 0004): +1 on every edit; a save sends the version it read. */
   version: Generated<number>;
+  /** Raised by the database on every write to the district's calendar (migration 0008): the key of each process's cached copy. */
+  config_version: Generated<number>;
 }
 
 export interface OrganizationUnitTable {

@@ -394,9 +394,12 @@ export type GridInput = {
 /** 'Last, First' (spec 001 school student table). */
 export const studentName = (s: { firstName: string; lastName: string }) => `${s.lastName}, ${s.firstName}`;
 
+// One collator for every comparison: localeCompare with a locale builds a new one per call,
+// which made sorting a class of 30 a measurable share of the page's server time.
+const nameOrder = new Intl.Collator("en", { sensitivity: "base" });
 const byName = (a: GridStudentInput, b: GridStudentInput) =>
-  a.lastName.localeCompare(b.lastName, "en", { sensitivity: "base" }) ||
-  a.firstName.localeCompare(b.firstName, "en", { sensitivity: "base" }) ||
+  nameOrder.compare(a.lastName, b.lastName) ||
+  nameOrder.compare(a.firstName, b.firstName) ||
   a.participantId.localeCompare(b.participantId);
 
 export function hasCompletedLetterTest(students: readonly GridStudentInput[]): boolean {

@@ -1,22 +1,16 @@
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { insecureConnectionMessage } from "#app/domain/cookie-security";
-import { cookieSecureSetting, cookieSecurityFor, dataDir, httpsLoginUrl } from "#app/server/config.server";
+import { audioTokenSecret } from "#app/server/audio-token.server";
+import { cookieSecureSetting, cookieSecurityFor, httpsLoginUrl } from "#app/server/config.server";
 
 /**
  * SESSION_SECRET signs the cookie; a local install without one gets a random secret
  * kept in the data folder, so restarts do not sign everyone out.
  */
 function sessionSecret(): string {
-  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
-  const file = path.join(dataDir(), "session-secret");
-  if (!existsSync(file)) {
-    mkdirSync(dataDir(), { recursive: true });
-    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
-  }
-  return readFileSync(file, "utf8").trim();
+  // The same secret the audio links are signed with; made once even when several server
+  // processes start together (npm start runs one per core on PostgreSQL), so all agree on it.
+  return audioTokenSecret();
 }
 
 // doneCreate: the key of the last create dialog saved in this browser (app/lib/toast.server.ts).

@@ -4,13 +4,13 @@ import {
   classroomRiskRows,
   classroomRows,
   letterTestRow,
-  periodListRows,
   storedFileIds,
   testInPeriod,
   testOwner,
   testWithResponsesRows,
 } from "#app/db/queries/results";
 import { assessmentConfigOf } from "#app/domain/assessment-config";
+import { districtPeriodRows } from "../district-config";
 import { isLetterTest, type LetterTestCode } from "#app/domain/assessments";
 import { localIsoDate } from "#app/domain/calendar-date";
 import { GRADES } from "#app/domain/grades";
@@ -68,9 +68,11 @@ const responses422 = {
 /**
  * The periods of the district's current academic year (the year holding today); when that year
  * has no periods yet, the latest year that has, so a district between years still sees results.
+ * `knownVersion`: the district's config_version as the caller read it (its organization row); a
+ * current in-process copy then answers without a query (app/api/district-config.ts).
  */
-export async function loadAssessmentConfig(db: Db, organizationId: string, now: Date): Promise<AssessmentConfig> {
-  return assessmentConfigOf(await periodListRows(db, organizationId), organizationId, localIsoDate(now));
+export async function loadAssessmentConfig(db: Db, organizationId: string, now: Date, knownVersion?: number): Promise<AssessmentConfig> {
+  return assessmentConfigOf(await districtPeriodRows(db, organizationId, knownVersion), organizationId, localIsoDate(now));
 }
 
 const getConfig = createRoute({
@@ -238,7 +240,7 @@ export function registerResults(app: Router) {
     const actor = requireActor(c.var.actor);
     const { db, now } = c.var.deps;
     const org = await assertOrganization(db, actor, c.req.valid("param").id);
-    return c.json(await loadAssessmentConfig(db, org.organization_id, now()), 200);
+    return c.json(await loadAssessmentConfig(db, org.organization_id, now(), org.config_version), 200);
   });
 
   app.openapi(listClassroomStudents, async (c) => {

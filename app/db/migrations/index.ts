@@ -6,6 +6,7 @@ import * as m0004 from "./0004_row_versions";
 import * as m0005 from "./0005_support_messages";
 import * as m0006 from "./0006_oneroster_import";
 import * as m0007 from "./0007_list_indexes";
+import * as m0008 from "./0008_district_config_version";
 
 // Imported statically so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "0005_support_messages": m0005,
   "0006_oneroster_import": m0006,
   "0007_list_indexes": m0007,
+  "0008_district_config_version": m0008,
 };

@@ -35,6 +35,35 @@ export function periodListRows(db: Db, organizationId: string): Promise<PeriodLi
     .execute();
 }
 
+/**
+ * The district's calendar as periodListRows gives it, and the district's config_version read in
+ * the same statement (migration 0008), so the rows and the version that names them always agree.
+ * No version: the district does not exist.
+ */
+export async function districtCalendarRows(db: Db, organizationId: string): Promise<{ version: number | null; rows: PeriodListRow[] }> {
+  const found = await db
+    .selectFrom("organization as o")
+    .leftJoin("assessment_period as p", "p.organization_id", "o.organization_id")
+    .leftJoin("grade_assessment_list as l", "l.assessment_period_id", "p.assessment_period_id")
+    .select([
+      "o.config_version",
+      "p.academic_year",
+      "p.period_name",
+      "p.start_date",
+      "p.end_date",
+      "p.assessment_period_id",
+      "l.grade",
+      "l.test_codes",
+    ])
+    .where("o.organization_id", "=", organizationId)
+    .execute();
+  const rows: PeriodListRow[] = [];
+  for (const { config_version, ...r } of found) {
+    if (r.assessment_period_id !== null) rows.push(r as PeriodListRow);
+  }
+  return { version: found[0]?.config_version ?? null, rows };
+}
+
 export type ClassroomStudentRow = {
   participant_id: string;
   participant_code: string;

@@ -1,0 +1,100 @@
+// More than one core (issue 15): one server process per core, all on one PostgreSQL. Sessions,
+// rate limits, idempotency keys and the calendar's version live in the database, so any worker
+// serves any user and no request needs to come back to the same one. node:cluster shares the
+// port: the primary accepts each connection and hands it to the workers in turn.
+//
+//   node scripts/lib/cluster.mjs <workers> <server script> [args…]
+//
+// Each worker runs `node [this process's flags] <server script> [args…]` (remix-serve under
+// `npm start`). A worker that dies is started again and the log says why; one that keeps dying
+// (more than MAX_RESTARTS within WINDOW_MS) takes the primary down with exit code 1, which the
+// supervisor around it (scripts/lib/supervise.mjs) logs. SIGTERM or SIGINT stops every worker.
+import cluster from "node:cluster";
+import { availableParallelism } from "node:os";
+import { pathToFileURL } from "node:url";
+
+const MAX_RESTARTS = 5;
+const WINDOW_MS = 60_000;
+
+/**
+ * How many workers to run: WEB_CONCURRENCY when set (a whole number ≥ 1), else one per core on
+ * PostgreSQL. Embedded PGlite is one process's database (its files take one writer), so without
+ * DATABASE_URL there is one worker, and a request for more says so in `note`.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {number} cores
+ * @returns {{ workers: number, note: string | null }}
+ */
+export function workerCount(env, cores = availableParallelism()) {
+  const raw = env.WEB_CONCURRENCY?.trim();
+  let asked = null;
+  if (raw) {
+    asked = Number(raw);
+    if (!Number.isInteger(asked) || asked < 1)
+      throw new Error(`WEB_CONCURRENCY must be a whole number of processes (1 or more), not "${raw}"`);
+  }
+  if (!env.DATABASE_URL) {
+    const note =
+      asked !== null && asked > 1
+        ? `WEB_CONCURRENCY=${asked} asks for ${asked} server processes, but the embedded PGlite database belongs to one process: serving with one. Set DATABASE_URL (PostgreSQL) to use more.`
+        : null;
+    return { workers: 1, note };
+  }
+  return { workers: asked ?? Math.max(1, cores), note: null };
+}
+
+/**
+ * Runs `workers` copies of the server script under node:cluster until stopped.
+ * @param {{ workers: number, exec: string, args?: string[], log?: (line: string) => void }} options
+ * @returns {{ done: Promise<number>, stop: (signal?: NodeJS.Signals) => void }}
+ */
+export function runCluster({ workers, exec, args = [], log = (l) => console.error(l) }) {
+  cluster.setupPrimary({ exec, args });
+  const restarts = [];
+  let stopping = false;
+  let resolve;
+  const done = new Promise((r) => (resolve = r));
+  const live = () => Object.values(cluster.workers ?? {}).filter(Boolean);
+  const stop = (signal = "SIGTERM") => {
+    stopping = true;
+    const running = live();
+    if (running.length === 0) return resolve(0);
+    for (const w of running) w.process.kill(signal);
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (live().length === 0) resolve(0);
+      return;
+    }
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length && restarts[0] < now - WINDOW_MS) restarts.shift();
+    const cause = signal ? `signal ${signal}` : `exit code ${code}`;
+    if (restarts.length > MAX_RESTARTS) {
+      log(
+        `[cluster] ${new Date(now).toISOString()} workers stopped ${restarts.length} times within ${WINDOW_MS / 1000} s (last: ${cause}): giving up.`,
+      );
+      stopping = true;
+      for (const w of live()) w.process.kill("SIGTERM");
+      const wait = () => (live().length === 0 ? resolve(1) : setTimeout(wait, 50));
+      return wait();
+    }
+    log(`[cluster] ${new Date(now).toISOString()} worker ${worker.process.pid} stopped (${cause}); starting another.`);
+    setTimeout(() => stopping || cluster.fork(), 250 * restarts.length);
+  });
+  for (let i = 0; i < workers; i++) cluster.fork();
+  return { done, stop };
+}
+
+// As a program: node scripts/lib/cluster.mjs <workers> <server script> [args…]
+if (cluster.isPrimary && import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const [count, exec, ...args] = process.argv.slice(2);
+  const workers = Number(count);
+  if (!Number.isInteger(workers) || workers < 1 || !exec) {
+    console.error("usage: node scripts/lib/cluster.mjs <workers> <server script> [args…]");
+    process.exit(2);
+  }
+  console.log(`[cluster] ${workers} server processes share the port (primary ${process.pid}).`);
+  const run = runCluster({ workers, exec, args });
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => run.stop(signal));
+  process.exit(await run.done);
+}

@@ -1,0 +1,150 @@
+import type { LogEvent } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invalidateDistrictConfig } from "#app/api/district-config";
+import { openDatabase, type DbHandle } from "#app/db/connect.server";
+import { makePeriods, makeWorld } from "./support/fixtures";
+import { createTestApi, type TestApi } from "./support/test-api";
+import { createTestDb } from "./support/test-db";
+
+// The per-district calendar each process keeps in memory (issue 15, app/api/district-config.ts):
+// a repeated read costs no calendar query, and any write to assessment_period or
+// grade_assessment_list, by whatever code or process, is seen by the very next read.
+
+let handle: DbHandle;
+let t: TestApi;
+let w: Awaited<ReturnType<typeof makeWorld>>;
+let token: string;
+let statements: string[] = [];
+const log = (e: LogEvent) => {
+  if (e.level === "query") statements.push(e.query.sql);
+};
+
+const RANGES = {
+  BOY: { start: "2025-08-01", end: "2025-10-31" },
+  MOY: { start: "2025-11-01", end: "2026-02-28" },
+  EOY: { start: "2026-03-01", end: "2026-06-30" },
+};
+
+type Config = {
+  academicYear: string | null;
+  periods: {
+    periodName: string;
+    startDate: string;
+    endDate: string;
+    GradeAssessmentLists: { grade: string; testCodes: string }[];
+  }[];
+};
+
+async function readConfig(): Promise<{ config: Config; calendarQueries: number }> {
+  statements = [];
+  const res = await t.call("GET", `/assessmentConfig/currentAcademicYear/${w.district.organization_id}`, { token });
+  expect(res.status).toBe(200);
+  const config = (await res.json()) as Config;
+  return { config, calendarQueries: statements.filter((s) => /"assessment_period"/.test(s)).length };
+}
+
+const boy = (c: Config) => c.periods.find((p) => p.periodName === "BOY")!;
+
+beforeAll(async () => {
+  handle = await createTestDb({ log });
+  t = createTestApi(handle.db);
+  t.clock.now = new Date("2025-09-15T12:00:00Z");
+  w = await makeWorld(handle.db);
+  await makePeriods(handle.db, w.district.organization_id, RANGES, "2025-2026");
+  token = await t.login(w.districtAdmin.email);
+});
+afterAll(() => handle.close());
+
+describe(`the district calendar cache (${process.env.TEST_DB_ENGINE})`, () => {
+  it("answers a repeated read from memory, without a calendar query", async () => {
+    invalidateDistrictConfig(w.district.organization_id);
+    const first = await readConfig();
+    expect(first.calendarQueries).toBe(1);
+    expect(boy(first.config).startDate).toBe("2025-08-01");
+    const second = await readConfig();
+    expect(second.calendarQueries).toBe(0);
+    expect(second.config).toEqual(first.config);
+  });
+
+  it("sees a period's new dates, written behind the API's back, on the next read", async () => {
+    await readConfig();
+    await handle.db
+      .updateTable("assessment_period")
+      .set({ start_date: "2025-08-11" })
+      .where("organization_id", "=", w.district.organization_id)
+      .where("period_name", "=", "BOY")
+      .execute();
+    const after = await readConfig();
+    expect(after.calendarQueries).toBe(1);
+    expect(boy(after.config).startDate).toBe("2025-08-11");
+  });
+
+  it("sees a grade list changed, removed and added", async () => {
+    const period = await handle.db
+      .selectFrom("assessment_period")
+      .select("assessment_period_id")
+      .where("organization_id", "=", w.district.organization_id)
+      .where("period_name", "=", "BOY")
+      .executeTakeFirstOrThrow();
+    const grade3 = async () => boy((await readConfig()).config).GradeAssessmentLists.find((l) => l.grade === "3")?.testCodes;
+    await readConfig();
+    const list = (eb: typeof handle.db) =>
+      eb.updateTable("grade_assessment_list").where("assessment_period_id", "=", period.assessment_period_id).where("grade", "=", "3");
+    await list(handle.db).set({ test_codes: "pwr,rhyming" }).execute();
+    expect(await grade3()).toBe("pwr,rhyming");
+    await handle.db
+      .deleteFrom("grade_assessment_list")
+      .where("assessment_period_id", "=", period.assessment_period_id)
+      .where("grade", "=", "3")
+      .execute();
+    expect(await grade3()).toBeUndefined();
+    await handle.db
+      .insertInto("grade_assessment_list")
+      .values({ assessment_period_id: period.assessment_period_id, grade: "3", test_codes: "pwr" })
+      .execute();
+    expect(await grade3()).toBe("pwr");
+  });
+
+  it("sees a period deleted, and leaves other districts' versions alone", async () => {
+    const other = await handle.db
+      .selectFrom("organization")
+      .select("config_version")
+      .where("organization_id", "=", w.otherDistrict.organization_id)
+      .executeTakeFirstOrThrow();
+    await readConfig();
+    await handle.db
+      .deleteFrom("assessment_period")
+      .where("organization_id", "=", w.district.organization_id)
+      .where("period_name", "=", "EOY")
+      .execute();
+    expect((await readConfig()).config.periods.map((p) => p.periodName)).toEqual(["BOY", "MOY"]);
+    const otherAfter = await handle.db
+      .selectFrom("organization")
+      .select("config_version")
+      .where("organization_id", "=", w.otherDistrict.organization_id)
+      .executeTakeFirstOrThrow();
+    expect(otherAfter.config_version).toBe(other.config_version);
+  });
+
+  it.runIf(process.env.TEST_DB_ENGINE === "postgres")(
+    "sees a write another process made (its own connection pool) on the next read",
+    async () => {
+      await readConfig();
+      const url = (await handle.db.selectNoFrom((eb) => eb.fn<string>("current_database", []).as("name")).executeTakeFirstOrThrow()).name;
+      const admin = new URL(process.env.TEST_DATABASE_URL!);
+      admin.pathname = `/${url}`;
+      const elsewhere = await openDatabase({ url: admin.toString() });
+      try {
+        await elsewhere.db
+          .updateTable("assessment_period")
+          .set({ end_date: "2025-10-24" })
+          .where("organization_id", "=", w.district.organization_id)
+          .where("period_name", "=", "BOY")
+          .execute();
+      } finally {
+        await elsewhere.close();
+      }
+      expect(boy((await readConfig()).config).endDate).toBe("2025-10-24");
+    },
+  );
+});
