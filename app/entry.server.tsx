@@ -8,7 +8,9 @@ import {
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { InlineCssContext } from "#app/components/DocumentLinks";
 import { getApiApp } from "#app/lib/api-app.server";
+import { inlineCss } from "#app/server/inline-css.server";
 import {
   createNonce,
   crossSiteRefusal,
@@ -38,7 +40,10 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     let shellRendered = false;
     const app = (
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        {/* The document's stylesheets inline, so its first paint waits for no other request (issue 15). */}
+        <InlineCssContext.Provider value={inlineCss}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </InlineCssContext.Provider>
       </NonceContext.Provider>
     );
     const { pipe, abort } = renderToPipeableStream(app, {

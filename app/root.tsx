@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Link, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { createContext, useContext, type ReactNode } from "react";
+import { DocumentLinks } from "#app/components/DocumentLinks";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { IdleTimeout } from "#app/components/IdleTimeout";
 import { Menu } from "#app/components/Menu";
@@ -64,7 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        <DocumentLinks nonce={nonce} />
       </head>
       <body>
         <a className="skip-link" href="#main">

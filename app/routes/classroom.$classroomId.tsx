@@ -1,9 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useMemo } from "react";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { Tabs } from "#app/components/Tabs";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
+import { packGrid, unpackGrid } from "#app/domain/packed-grid";
 import { isUuid } from "#app/domain/url-state";
 import { LazyRanScoringDialog } from "#app/components/ran/lazy";
 import { ranDialogHref } from "#app/components/ran/ran-urls";
@@ -91,11 +93,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ran: null,
     };
   }
-  const [results, ran] = await Promise.all([
+  const [shown, ran] = await Promise.all([
     loadShownResults(request, api, classroom, q),
     // A 'Needs scoring' RAN cell opens the RAN scoring dialog here (issue 11): `?dialog=ran&ranTest=<id>`.
     loadRanDialog(request, api, new URL(request.url)),
   ]);
+  // Cells as short strings: a third of the document's bytes otherwise (app/domain/packed-grid.ts).
+  const results = { ...shown, grid: shown.grid && packGrid(shown.grid) };
   return { ...base, students: null, results, ran };
 }
 
@@ -202,8 +206,9 @@ function ResultsTab() {
   const { results, classroom, q, ran } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const ranAction = actionData && "ran" in actionData ? (actionData as RanActionData).ran : undefined;
+  const packed = results?.grid ?? null;
+  const grid = useMemo(() => packed && unpackGrid(packed), [packed]);
   if (!results) return null;
-  const { grid } = results;
   const scoreParam = grid?.mode === "score" ? "raw" : "percentile";
   const view = { ...viewOnly(q), period: results.period ?? undefined, score: scoreParam } as const;
   const exportHref = `/classroom/${classroom.id}/results.csv?${new URLSearchParams({ period: results.period ?? "", score: scoreParam })}`;

@@ -9,6 +9,8 @@
 //   hook.onCommitFiberRoot on every commit). No app change is needed.
 // - TBT: Σ max(0, duration − 50 ms) over long tasks (PerformanceObserver 'longtask') that start
 //   after FCP, until 3 s after hydration (or the 30 s limit).
+// - Render-blocking: the resource entries Chromium marks renderBlockingStatus 'blocking' (a
+//   stylesheet link or a classic script in the head); issue 15 wants none.
 import { chromium, type Browser } from "playwright-core";
 
 /** What the page script of this benchmark records on `window`. */
@@ -37,6 +39,10 @@ export interface BrowserRun {
   fcp: number | null;
   hydration: number | null;
   tbt: number | null;
+  /** The document's bytes on the wire (the navigation entry's encodedBodySize: gzip when served so). */
+  docBytes?: number | null;
+  /** Requests the first paint waited for besides the document (resource entries Chromium marks render-blocking). */
+  blocking?: string[];
   error?: string;
 }
 export interface BrowserPage {
@@ -70,7 +76,11 @@ async function once(browser: Browser, origin: string, page: BrowserPage): Promis
       const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
       const end = (b.hydratedAt ?? 30_000) + 3000;
       const tbt = b.longTasks.filter(([s]) => fcp !== null && s >= fcp && s <= end).reduce((a, [, d]) => a + Math.max(0, d - 50), 0);
-      return { fcp, hydration: b.hydratedAt, tbt };
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+      const blocking = (performance.getEntriesByType("resource") as (PerformanceResourceTiming & { renderBlockingStatus?: string })[])
+        .filter((r) => r.renderBlockingStatus === "blocking")
+        .map((r) => new URL(r.name).pathname);
+      return { fcp, hydration: b.hydratedAt, tbt, docBytes: nav?.encodedBodySize ?? null, blocking };
     });
   } catch (e) {
     return { fcp: null, hydration: null, tbt: null, error: String(e).slice(0, 200) };

@@ -114,9 +114,11 @@ export interface ServerResult {
 }
 
 // ── 1. Build once, into the benchmark's own folder, with the floor route ──────────────────────
-const buildDir = path.join(root, ".tmp/bench/build");
+// BENCH_BUILD_DIR: a run of its own beside another engineer's (with BENCH_PORT), not over its build.
+const buildRel = process.env.BENCH_BUILD_DIR ?? ".tmp/bench/build";
+const buildDir = path.join(root, buildRel);
 async function build() {
-  log("Building the app with the floor route (REMIX_BENCH_FLOOR=1) into .tmp/bench/build…");
+  log(`Building the app with the floor route (REMIX_BENCH_FLOOR=1) into ${buildRel}…`);
   rmSync(buildDir, { recursive: true, force: true });
   const started = Date.now();
   const r = spawnSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
@@ -126,8 +128,8 @@ async function build() {
       ...process.env,
       NODE_ENV: "production",
       REMIX_BENCH_FLOOR: "1",
-      REMIX_BUILD_DIR: ".tmp/bench/build",
-      REMIX_ASSETS_DIR: ".tmp/bench/build/public",
+      REMIX_BUILD_DIR: buildRel,
+      REMIX_ASSETS_DIR: `${buildRel}/public`,
     },
   });
   if (r.status !== 0) throw new Error("remix build failed");
@@ -212,7 +214,7 @@ async function runServer(
         label: t.label,
         status: r.status,
         url: r.url,
-        docBytes: r.html?.length ?? null,
+        docBytes: r.html === null ? null : Buffer.byteLength(r.html),
         doc: {},
         data: {},
       };
@@ -340,7 +342,8 @@ async function main() {
         const want = [
           { key: "login", cookie: undefined },
           { key: "classroom", cookie: run.cookies.teacher },
-          { key: "student", cookie: run.cookies.teacher },
+          // The page's target signs in as school 1's admin (targets.ts): the teacher is refused (403).
+          { key: "student", cookie: run.cookies.school },
         ];
         const skipped: Record<string, string> = {};
         const pages = [{ key: "floor", url: `/bench-floor?rows=${run.result.floorRows}` }] as {
@@ -392,6 +395,9 @@ async function main() {
       Object.entries(weights).map(([k, w]) => [
         k,
         {
+          html: w.html,
+          cssInline: w.cssInline,
+          blocking: w.blocking,
           js: w.js,
           css: w.css,
           jsFramework: w.jsFramework,
@@ -420,6 +426,8 @@ async function main() {
             fcp: median(runs.map((r) => r.fcp ?? NaN)),
             hydration: median(runs.map((r) => r.hydration ?? NaN)),
             tbt: median(runs.map((r) => r.tbt ?? NaN)),
+            docBytes: median(runs.map((r) => r.docBytes ?? NaN)),
+            blocking: [...new Set(runs.flatMap((r) => r.blocking ?? []))],
             ok: runs.filter((r) => !r.error && r.hydration !== null).length,
             errors: runs.filter((r) => r.error).map((r) => r.error),
           },

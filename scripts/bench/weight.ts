@@ -1,4 +1,4 @@
-// Page weight: the JavaScript and CSS a first visit loads, read from the document the server
+// Page weight: the document (HTML, with any inline CSS), and the JavaScript and CSS a first visit loads, read from the document the server
 // sends (its modulepreload links and module script, which Remix writes from the build manifest:
 // entry + root + the matched routes' modules and their imports) and sized from the build folder
 // (raw, gzip level 9, brotli quality 11, via node:zlib). Each JS file is split by the esbuild
@@ -24,8 +24,15 @@ export interface FileWeight extends Sizes {
   ours: Record<string, number>;
 }
 export interface PageWeight {
-  js: Sizes;
+  /** The document itself (its inline CSS and loader data included). */
+  html: Sizes;
+  /** The CSS inside the document (<style> elements), raw bytes; part of html. */
+  cssInline: number;
+  /** Stylesheets the document links (files). */
   css: Sizes;
+  /** What the HTML makes the first paint wait for: linked stylesheets and classic scripts without async/defer. */
+  blocking: string[];
+  js: Sizes;
   jsFramework: Sizes;
   jsOurs: Sizes;
   files: FileWeight[];
@@ -33,6 +40,11 @@ export interface PageWeight {
 }
 
 const zero = (): Sizes => ({ raw: 0, gzip: 0, brotli: 0 });
+export const sizes = (buf: Buffer): Sizes => ({
+  raw: buf.length,
+  gzip: gzipSync(buf, { level: 9 }).length,
+  brotli: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+});
 const add = (a: Sizes, b: Sizes, share = 1) => {
   a.raw += b.raw * share;
   a.gzip += b.gzip * share;
@@ -56,11 +68,7 @@ export class WeightMeter {
     const rel = url.replace(/^\/build\//, "");
     const abs = path.join(this.buildDir, "public", rel);
     const buf = readFileSync(abs);
-    const sizes = {
-      raw: buf.length,
-      gzip: gzipSync(buf, { level: 9 }).length,
-      brotli: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-    };
+    const fileSizes = sizes(buf);
     let framework = kind === "css" ? 0 : 1;
     const ours: Record<string, number> = {};
     if (kind === "js") {
@@ -87,7 +95,7 @@ export class WeightMeter {
         framework = total > 0 ? fw / total : url.includes("/manifest-") ? 1 : 0;
       }
     }
-    const fwt = { file: url, kind, ...sizes, framework, ours };
+    const fwt = { file: url, kind, ...fileSizes, framework, ours };
     this.cache.set(url, fwt);
     return fwt;
   }
@@ -104,7 +112,23 @@ export class WeightMeter {
       else if (/rel="stylesheet"/.test(tag)) css.add(href);
     }
     for (const m of html.matchAll(/(?:import\s*(?:[\w*{}\s,]+from\s*)?|import\()\s*["'](\/build\/[^"']+\.js)["']/g)) js.add(m[1]);
-    const w: PageWeight = { js: zero(), css: zero(), jsFramework: zero(), jsOurs: zero(), files: [], topOurs: [] };
+    const head = html.slice(0, Math.max(0, html.indexOf("</head>")));
+    const blocking = [
+      ...[...head.matchAll(/<link\b[^>]*>/g)].filter((m) => /rel="stylesheet"/.test(m[0]) && !/\bmedia="print"/.test(m[0])),
+      ...[...head.matchAll(/<script\b[^>]*\bsrc="[^"]*"[^>]*>/g)].filter((m) => !/\b(async|defer)\b|type="module"/.test(m[0])),
+    ].map((m) => m[0].match(/(?:href|src)="([^"]+)"/)?.[1] ?? m[0]);
+    const cssInline = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].reduce((a, m) => a + Buffer.byteLength(m[1]), 0);
+    const w: PageWeight = {
+      html: sizes(Buffer.from(html)),
+      cssInline,
+      blocking,
+      js: zero(),
+      css: zero(),
+      jsFramework: zero(),
+      jsOurs: zero(),
+      files: [],
+      topOurs: [],
+    };
     const ours: Record<string, number> = {};
     for (const url of js) {
       const f = this.file(url, "js");
