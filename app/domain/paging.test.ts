@@ -14,6 +14,7 @@ import {
   pageNumber,
   parseListQuery,
   prevCursor,
+  searchedUrl,
   sortSearch,
 } from "./paging";
 
@@ -98,6 +99,14 @@ describe("links", () => {
     [{ sort: "name", dir: "desc" }, "name", "descending"],
     [{ sort: "name", dir: "desc" }, "email", "none"],
   ] as const)("ariaSort(%j, %s) → %s", (current, column, expected) => expect(ariaSort(current, column)).toBe(expected));
+});
+
+describe("searchedUrl", () => {
+  it.each([
+    ["/school/s1?tab=students&cursor=c1&page=2&sort=code", "Lee ", "/school/s1?tab=students&sort=code&q=Lee"],
+    ["/super-admin", "a@b.example", "/super-admin?q=a%40b.example"],
+    ["/district/d1?tab=users&q=old", "", "/district/d1?tab=users"],
+  ])("%s showing %j → %s", (url, q, expected) => expect(searchedUrl(url, q)).toBe(expected));
 });
 
 describe("listApiQuery", () => {

@@ -164,6 +164,12 @@ export function sortSearch(search: Search, current: { sort: string; dir: SortDir
   return linkSearch(search, { sort: column, dir, cursor: null, page: null });
 }
 
+/** A page URL (path and search) with its list searched for `q` from the first page, other params kept. */
+export function searchedUrl(url: string, q: string): string {
+  const [path, search = ""] = url.split("?");
+  return path + linkSearch(search, { q: cleanQuery(q) || null, cursor: null, page: null }).replace(/^\?$/, "");
+}
+
 /** The aria-sort of a column header. */
 export function ariaSort(current: { sort: string; dir: SortDir }, column: string): "ascending" | "descending" | "none" {
   if (current.sort !== column) return "none";

@@ -69,8 +69,10 @@ function saved<T>(
   message: string,
   form: FormData,
   newer?: (current: T) => Record<string, string | string[]>,
+  shows?: string,
 ) {
-  if (result.ok) return succeeded(request, message, [], createKeyOf(form));
+  // After a create, a paged list is searched for the new row (`shows`), so it is on the page (issue 15).
+  if (result.ok) return succeeded(request, message, [], createKeyOf(form), shows);
   const current = result.status === 409 ? (result.body as { current?: T } | null)?.current : undefined;
   if (current && newer) {
     const reply = submission.reply({ formErrors: [result.error.message] });
@@ -137,12 +139,15 @@ export const districtIntents = (): Intents => ({
         ? api.PUT("/organization", { body: { ...body, organizationId: id, ...versionOf(form) } })
         : api.POST("/organization", { body, ...idempotency(form) }),
     );
-    return saved(request, submission, result, savedMessage("District", id ? "edit" : "create"), form, (d: ApiSchema<"Organization">) => ({
-      name: d.name,
-      state: d.state,
-      website: d.website ?? "",
-      version: String(d.version),
-    }));
+    return saved(
+      request,
+      submission,
+      result,
+      savedMessage("District", id ? "edit" : "create"),
+      form,
+      (d: ApiSchema<"Organization">) => ({ name: d.name, state: d.state, website: d.website ?? "", version: String(d.version) }),
+      id ? undefined : body.name,
+    );
   }),
   "delete-district": deleteIntent((api, id) => api.DELETE("/organization/{id}", { params: { path: { id } } })),
 });
@@ -158,10 +163,15 @@ export const schoolIntents = (organizationId: string): Intents => ({
         ? api.PUT("/organizationUnit", { body: { ...body, organizationUnitId: id, ...versionOf(form) } })
         : api.POST("/organizationUnit", { body, ...idempotency(form) }),
     );
-    return saved(request, submission, result, savedMessage("School", id ? "edit" : "create"), form, (s: ApiSchema<"OrganizationUnit">) => ({
-      name: s.name,
-      version: String(s.version),
-    }));
+    return saved(
+      request,
+      submission,
+      result,
+      savedMessage("School", id ? "edit" : "create"),
+      form,
+      (s: ApiSchema<"OrganizationUnit">) => ({ name: s.name, version: String(s.version) }),
+      id ? undefined : body.name,
+    );
   }),
   "delete-school": deleteIntent((api, id) => api.DELETE("/organizationUnit/{id}", { params: { path: { id } } })),
 });
@@ -184,7 +194,7 @@ export const userIntents = (opts: { organizationId: string | null; fixedRole?: R
       ...(organizationUnitIds.length ? { organizationUnitIds } : {}),
     };
     const result = await api.result(api.POST("/user", { body, ...idempotency(form) }));
-    return saved(request, submission, result, savedMessage("User", "create"), form);
+    return saved(request, submission, result, savedMessage("User", "create"), form, undefined, person.email);
   },
   "edit-user": async ({ request, api, form }) => {
     const lockedRole = (str(form, "lockedRole") || null) as RoleName | null;
@@ -243,11 +253,15 @@ export const classroomIntents = (organizationUnitId: string): Intents => ({
         ? api.PUT("/participantGroups", { body: { ...body, participantGroupId: id, ...versionOf(form) } })
         : api.POST("/participantGroups", { body, ...idempotency(form) }),
     );
-    return saved(request, submission, result, savedMessage("Classroom", id ? "edit" : "create"), form, (g: ApiSchema<"Classroom">) => ({
-      name: g.name,
-      teacherIds: g.User.map((t) => t.userId),
-      version: String(g.version),
-    }));
+    return saved(
+      request,
+      submission,
+      result,
+      savedMessage("Classroom", id ? "edit" : "create"),
+      form,
+      (g: ApiSchema<"Classroom">) => ({ name: g.name, teacherIds: g.User.map((t) => t.userId), version: String(g.version) }),
+      id ? undefined : body.name,
+    );
   }),
   "delete-classroom": deleteIntent((api, id) => api.DELETE("/participantGroups/{id}", { params: { path: { id } } })),
 });
@@ -285,25 +299,33 @@ async function saveStudent({ request, api, user, form }: AdminCtx, id: string | 
       ? api.PUT("/participants", { body: { ...body, participantId: id, ...versionOf(form) } })
       : api.POST("/participants", { body, ...idempotency(form) }),
   );
-  return saved(request, submission, result, savedMessage("Student", id ? "edit" : "create"), form, (p: ApiSchema<"Participant">) => {
-    // The dialog shows one classroom: the one it showed, if the student is still in it.
-    const shown = str(form, "shownClassroomId");
-    const classroom = p.participantGroupIds.includes(shown) ? shown : (p.participantGroupIds[0] ?? "");
-    return {
-      firstName: p.firstName,
-      middleName: p.middleName ?? "",
-      lastName: p.lastName,
-      dateOfBirth: p.dateOfBirth,
-      grade: p.grade,
-      organizationUnitId: p.organizationUnitId,
-      participantGroupId: classroom,
-      shownClassroomId: classroom,
-      existingClassroomIds: p.participantGroupIds.join(","),
-      existingGrade: p.grade,
-      email: p.email ?? "",
-      externalId: p.externalId ?? "",
-      tags: p.tags ? p.tags.split(",") : [],
-      version: String(p.version),
-    };
-  });
+  return saved(
+    request,
+    submission,
+    result,
+    savedMessage("Student", id ? "edit" : "create"),
+    form,
+    (p: ApiSchema<"Participant">) => {
+      // The dialog shows one classroom: the one it showed, if the student is still in it.
+      const shown = str(form, "shownClassroomId");
+      const classroom = p.participantGroupIds.includes(shown) ? shown : (p.participantGroupIds[0] ?? "");
+      return {
+        firstName: p.firstName,
+        middleName: p.middleName ?? "",
+        lastName: p.lastName,
+        dateOfBirth: p.dateOfBirth,
+        grade: p.grade,
+        organizationUnitId: p.organizationUnitId,
+        participantGroupId: classroom,
+        shownClassroomId: classroom,
+        existingClassroomIds: p.participantGroupIds.join(","),
+        existingGrade: p.grade,
+        email: p.email ?? "",
+        externalId: p.externalId ?? "",
+        tags: p.tags ? p.tags.split(",") : [],
+        version: String(p.version),
+      };
+    },
+    id ? undefined : body.lastName,
+  );
 }

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { SUBMIT_FAILED_MESSAGE } from "#app/domain/admin-forms";
-import type { ListQuery } from "#app/domain/paging";
+import { searchedUrl, type ListQuery } from "#app/domain/paging";
 import { sortByName, type SortDirection } from "#app/domain/sort";
 import { closedUrl } from "#app/domain/url-state";
 import { apiFor, resultOf, type ApiResult } from "./api.server";
@@ -90,9 +90,18 @@ function fieldNamed(errors: readonly string[] | undefined, message: string, post
   return null;
 }
 
-/** Success: back to the page without the dialog, with a success toast. */
-export function succeeded(request: Request, text: string, alsoRemove: readonly string[] = [], doneCreateKey?: string) {
-  return redirectWithToast(request, closedUrl(request.url, alsoRemove), { kind: "success", text }, undefined, doneCreateKey);
+/** The administration pages whose lists are paged (issue 15): `?q=` there searches the list shown. */
+const LIST_PAGE = /^\/(district|school)\/[^/]+$|^\/super-admin$/;
+
+/**
+ * Success: back to the page without the dialog, with a success toast. `search` (after a create):
+ * the page's list searched for the new row, from its first page, so the row is on screen however
+ * long the list is.
+ */
+export function succeeded(request: Request, text: string, alsoRemove: readonly string[] = [], doneCreateKey?: string, search?: string) {
+  let to = closedUrl(request.url, alsoRemove);
+  if (search && LIST_PAGE.test(to.split("?")[0])) to = searchedUrl(to, search);
+  return redirectWithToast(request, to, { kind: "success", text }, undefined, doneCreateKey);
 }
 
 /** For a delete: the server message as an error toast, the dialog closed. */
