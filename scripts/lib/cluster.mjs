@@ -20,7 +20,7 @@ const WINDOW_MS = 60_000;
  * How many workers to run: WEB_CONCURRENCY when set (a whole number ≥ 1), else one per core on
  * PostgreSQL. Embedded PGlite is one process's database (its files take one writer), so without
  * DATABASE_URL there is one worker, and a request for more says so in `note`.
- * @param {NodeJS.ProcessEnv} env
+ * @param {Record<string, string | undefined>} env
  * @param {number} cores
  * @returns {{ workers: number, note: string | null }}
  */
