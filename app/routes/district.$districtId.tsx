@@ -6,6 +6,7 @@ import { SchoolList } from "#app/components/admin/SchoolList";
 import { UserList } from "#app/components/admin/UserList";
 import { ErrorPage } from "#app/components/ErrorPage";
 import { RosterImports } from "#app/components/rostering/RosterImports";
+import { ScreeningCalendar } from "#app/components/calendar/ScreeningCalendar";
 import { rolesOfferedTo } from "#app/domain/admin-fields";
 import { can, districtTabs } from "#app/domain/admin-permissions";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
@@ -17,7 +18,9 @@ import { dialogOf, isUuid, periodOf, selectedTab } from "#app/domain/url-state";
 import { dispatchIntent, schoolIntents, userIntents } from "#app/lib/admin-actions.server";
 import { adminRequest, loadPart, pagedPart, sortedPart } from "#app/lib/admin.server";
 import { rosterIntents } from "#app/lib/roster-actions.server";
+import { calendarIntents, loadCalendarTab } from "#app/lib/calendar.server";
 import adminCss from "#app/styles/admin.css";
+import calendarCss from "#app/styles/calendar.css";
 import reportsCss from "#app/styles/reports.css";
 import rosteringCss from "#app/styles/rostering.css";
 
@@ -26,6 +29,7 @@ const TAB_LABELS = { schools: "Schools", users: "Users", reports: "Reports", cal
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: adminCss },
   { rel: "stylesheet", href: rosteringCss },
+  { rel: "stylesheet", href: calendarCss },
   { rel: "stylesheet", href: reportsCss },
 ];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -85,6 +89,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     tab === "schools" && roleMay(user.role, "manageRosterImports")
       ? await loadPart(request, api.GET("/organization/{id}/roster-imports", byId), "Unable to load roster imports.")
       : null;
+  // The Screening Calendar tab (issue 16): its own module loads it.
+  const calendar = tab === "calendar" ? await loadCalendarTab(request, api, districtId, search) : null;
   // What this user may do here, decided on the server: the page needs no permission rules of its own.
   const may = {
     manageSchools: can.manageSchools(user.role),
@@ -108,6 +114,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     period,
     periods: PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] })),
     rosterImports,
+    calendar,
     report: report?.data ? completionTables(report.data) : null,
     reportError: report?.error ?? null,
     crumbs: breadcrumbs({
@@ -133,7 +140,12 @@ function reportQuery(search: string, period: Period) {
 export const action = ({ request, params, context }: ActionFunctionArgs) =>
   dispatchIntent(
     request,
-    { ...schoolIntents(params.districtId ?? ""), ...userIntents({ organizationId: params.districtId ?? "" }), ...rosterIntents() },
+    {
+      ...schoolIntents(params.districtId ?? ""),
+      ...userIntents({ organizationId: params.districtId ?? "" }),
+      ...rosterIntents(),
+      ...calendarIntents(params.districtId ?? ""),
+    },
     { context },
   );
 
@@ -161,7 +173,7 @@ export default function District() {
       tabs={d.tabs}
       tab={d.tab}
       tabsLabel="District sections"
-      dropOnTabSwitch={["period", "school", "reportPage"]}
+      dropOnTabSwitch={["period", "school", "reportPage", "year"]}
     >
       {d.tab === "schools" ? <SchoolList list={d.schools} manage={d.may.manageSchools} /> : null}
       {d.tab === "schools" && d.rosterImports ? (
@@ -186,6 +198,7 @@ export default function District() {
       {d.tab === "reports" ? (
         <CompletionReport districtId={d.districtId} period={d.period} periods={d.periods} tables={d.report} error={d.reportError} />
       ) : null}
+      {d.tab === "calendar" && d.calendar ? <ScreeningCalendar data={d.calendar} /> : null}
     </AdminPage>
   );
 }

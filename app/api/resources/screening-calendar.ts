@@ -13,6 +13,7 @@ import {
 } from "#app/domain/screening-calendar";
 import { list, text, TEXT_MAX } from "#app/domain/text";
 import { calendarVersion, EMPTY_CALENDAR_VERSION, toCalendarYears, type StoredCalendarYear } from "../calendar-mappers";
+import { invalidateDistrictConfig } from "../district-config";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
 import { assertOrganization, requireCapability } from "../scope";
@@ -22,7 +23,9 @@ import { staleMessage } from "../versions";
 // each period's tests per grade, which the results grid, the student profile and the reports read
 // per request (loadAssessmentConfig), so a save shows there at once. Super admins and the
 // district's admins read it, save a year (replaced whole, in one transaction, under the
-// district's lock) and start the next year from the latest one. The rules are
+// district's lock) and start the next year from the latest one. The results' in-process copy of
+// the calendar (app/api/district-config.ts) follows a write by itself (the database raises the
+// district's config_version); a write drops this process's copy too, so it is not kept for nothing. The rules are
 // app/domain/screening-calendar.ts; its messages come back per field ('periods.MOY.startDate: …').
 
 const IdParam = z.object({
@@ -187,6 +190,7 @@ export function registerScreeningCalendar(app: Router) {
       if (error instanceof CalendarConflict) return c.json({ message: error.message, current: error.current }, 409);
       throw error;
     }
+    invalidateDistrictConfig(org.organization_id);
     return c.json(withVersion(calendar), 200);
   });
 
@@ -203,6 +207,7 @@ export function registerScreeningCalendar(app: Router) {
         await replaceCalendarYear(tx, org.organization_id, result.calendar);
         return result.calendar;
       });
+      invalidateDistrictConfig(org.organization_id);
       return c.json(withVersion(calendar), 201);
     } catch (error) {
       if (error instanceof CalendarConflict) throw new ApiError(409, error.message);

@@ -1,0 +1,210 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { toast, unique } from "./support/admin";
+import { DEMO, DEMO_PASSWORD, signIn } from "./support/auth";
+import { expectNoAxeViolations } from "./support/axe";
+
+// Issue 16: a district's screening calendar on the district page. A district admin edits the
+// windows with JavaScript on and off, is refused an overlap with the message under the field and
+// what they typed kept, starts the next school year by keyboard, and the classroom grid's period
+// selector follows each save at once. The test builds a district of its own through the API, so
+// the demo district other specs read keeps its calendar.
+
+// The tests build on each other's saves (the grid's period after each), so they run in order.
+// axe over the tab's form (about 150 checkboxes) takes a while on a loaded machine.
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+const PASSWORD = "Calendar#Windows2026";
+
+type World = { districtId: string; classroomId: string; admin: string };
+let world: World;
+
+// The windows are placed around today (the server's clock is this machine's).
+const DAY = 86_400_000;
+const pad = (n: number) => String(n).padStart(2, "0");
+const isoOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const today = new Date(new Date().getFullYear(), new Date().getMonth(), new Date().getDate(), 12);
+const d = (days: number) => isoOf(new Date(today.getTime() + days * DAY));
+const startYear = today.getMonth() >= 6 ? today.getFullYear() : today.getFullYear() - 1;
+const YEAR = `${startYear}-${startYear + 1}`;
+const NEXT = `${startYear + 1}-${startYear + 2}`;
+const FIRST = `${startYear}-07-01`;
+const LAST = `${startYear + 1}-06-30`;
+// The windows need 30 days of the school year behind today and 10 ahead.
+const roomAroundToday = d(-30) >= FIRST && d(10) <= LAST;
+
+function outboxText(to: string) {
+  const dir = path.join(process.cwd(), `.tmp/e2e-data-${process.env.E2E_PORT ?? 3210}`, "outbox");
+  const file = readdirSync(dir)
+    .filter((f) => f.endsWith(`-${to.replace(/[^a-z0-9@.]/gi, "_")}.txt`))
+    .sort()
+    .at(-1);
+  if (!file) throw new Error(`no mail to ${to} in ${dir}`);
+  return readFileSync(path.join(dir, file), "utf8");
+}
+
+async function api(request: APIRequestContext, token: string, method: "POST" | "PUT", url: string, data?: unknown) {
+  const res = await request.fetch(`/api${url}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
+  return (res.status() === 204 ? {} : await res.json()) as Record<string, string>;
+}
+
+test.beforeAll(async ({ request }) => {
+  test.skip(!roomAroundToday, "today is too close to the start or end of the school year to place three windows around it");
+  const login = await request.post("/api/dashboard/login", { data: { username: DEMO.superAdmin, password: DEMO_PASSWORD } });
+  const { token } = (await login.json()) as { token: string };
+  const tag = unique("Calendar").replace(/\W/g, "").toLowerCase();
+  const districtId = (await api(request, token, "POST", "/organization", { name: unique("Calendar District"), state: "WA" }))
+    .organizationId;
+  const schoolId = (await api(request, token, "POST", "/organizationUnit", { organizationId: districtId, name: "Calendar Elementary" }))
+    .organizationUnitId;
+  const teacher = (
+    await api(request, token, "POST", "/user", {
+      organizationId: districtId,
+      firstName: "Tia",
+      lastName: "Calendar",
+      email: `${tag}.teacher@calendar.example`,
+      roles: ["TEACHER"],
+      organizationUnitIds: [schoolId],
+    })
+  ).userId;
+  const classroomId = (
+    await api(request, token, "POST", "/participantGroups", {
+      name: "Calendar Room",
+      organizationUnitId: schoolId,
+      teacherId: [teacher],
+      participantGroupType: "CLASSROOM",
+    })
+  ).participantGroupId;
+  await api(request, token, "POST", "/participants", {
+    firstName: "Ada",
+    lastName: "Window",
+    dateOfBirth: "05/17/2020",
+    grade: "K",
+    organizationUnitId: schoolId,
+    participantGroupIds: [classroomId],
+  });
+  const admin = `${tag}.admin@calendar.example`;
+  await api(request, token, "POST", "/user", {
+    organizationId: districtId,
+    firstName: "Cal",
+    lastName: "Admin",
+    email: admin,
+    roles: ["ORG_ADMIN"],
+  });
+  await api(request, token, "POST", `/user/inviteUser/${admin}`);
+  const code = /verification code: ([A-Z0-9]+)/.exec(outboxText(admin))?.[1];
+  const reset = await request.post("/api/dashboard/forgot-password/new", { data: { email: admin, code, password: PASSWORD } });
+  expect(reset.status()).toBeLessThan(300);
+  // Today falls in EOY: BOY ended 20 days ago, MOY 10 days ago.
+  await api(request, token, "PUT", `/organization/${districtId}/screening-calendar`, {
+    academicYear: YEAR,
+    periods: {
+      BOY: { startDate: FIRST, endDate: d(-20), gradeLists: { K: ["letter-names", "vocab"] } },
+      MOY: { startDate: d(-19), endDate: d(-10), gradeLists: { K: ["letter-names", "vocab"] } },
+      EOY: { startDate: d(-9), endDate: LAST, gradeLists: { K: ["letter-names", "vocab"] } },
+    },
+  });
+  world = { districtId, classroomId, admin };
+});
+
+const period = (page: Page, label: string) => page.getByRole("group", { name: label });
+const field = (page: Page, periodLabel: string, which: "Start date" | "End date") => period(page, periodLabel).getByLabel(which);
+const MOY = "Middle of Year (MOY)";
+const EOY = "End of Year (EOY)";
+const windows = (page: Page) => page.getByRole("table", { name: `Screening windows, ${YEAR}` });
+
+async function openCalendar(page: Page) {
+  await page.goto(`/district/${world.districtId}`);
+  await page.getByRole("navigation", { name: "District sections" }).getByRole("link", { name: "Screening Calendar" }).click();
+  await expect(page).toHaveURL(/tab=calendar/);
+  await expect(page.getByRole("heading", { name: `Edit the ${YEAR} calendar` })).toBeVisible();
+}
+
+/** The classroom grid opens on the current period. */
+async function expectGridPeriod(page: Page, name: "BOY" | "MOY" | "EOY") {
+  await page.goto(`/classroom/${world.classroomId}`);
+  await expect(page.getByLabel("Period")).toHaveValue(name);
+}
+
+test("with JavaScript: edit a window, refused overlap keeps what was typed, the grid follows", async ({ page }) => {
+  await signIn(page, world.admin, PASSWORD);
+  await expectGridPeriod(page, "EOY");
+  await openCalendar(page);
+  await expectNoAxeViolations(page);
+  await expect(windows(page).getByRole("row", { name: new RegExp(`Middle of Year.*${d(-10)}`) })).toBeVisible();
+
+  // Today moves into MOY: MOY ends in five days, EOY starts the day after.
+  await field(page, MOY, "End date").fill(d(5));
+  await field(page, EOY, "Start date").fill(d(6));
+  await page.getByRole("button", { name: "Save calendar" }).click();
+  await expect(toast(page, `The ${YEAR} screening calendar was saved.`)).toBeVisible();
+  await expect(windows(page).getByRole("row", { name: new RegExp(`Middle of Year.*${d(5)}`) })).toBeVisible();
+
+  // An overlap: MOY starting before BOY ends. The message sits under the field, the typed values stay.
+  await field(page, MOY, "Start date").fill(d(-25));
+  await field(page, EOY, "End date").fill(d(9));
+  await page.getByRole("button", { name: "Save calendar" }).click();
+  const moyStart = field(page, MOY, "Start date");
+  const overlap = `MOY must start after BOY ends (${d(-20)}): periods run BOY, MOY, EOY without overlapping.`;
+  await expect(moyStart).toHaveAttribute("aria-invalid", "true");
+  await expect(moyStart).toHaveAccessibleDescription(overlap);
+  await expect(moyStart).toBeFocused();
+  await expect(moyStart).toHaveValue(d(-25));
+  await expect(field(page, EOY, "End date")).toHaveValue(d(9));
+  await expect(page.getByRole("alert").filter({ hasText: "The calendar was not saved" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // Nothing was saved: the summary still has the earlier MOY.
+  await expect(windows(page).getByRole("row", { name: new RegExp(`Middle of Year.*${d(-19)}.*${d(5)}`) })).toBeVisible();
+
+  await expectGridPeriod(page, "MOY");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("edit a window and see a refusal with what was typed", async ({ page }) => {
+    await signIn(page, world.admin, PASSWORD);
+    await openCalendar(page);
+    await field(page, EOY, "End date").fill(d(9));
+    await page.getByRole("button", { name: "Save calendar" }).click();
+    await expect(toast(page, `The ${YEAR} screening calendar was saved.`)).toBeVisible();
+    await expect(windows(page).getByRole("row", { name: new RegExp(`End of Year.*${d(6)}.*${d(9)}`) })).toBeVisible();
+
+    // EOY starting on a day MOY still holds.
+    await field(page, EOY, "Start date").fill(d(0));
+    await page.getByRole("button", { name: "Save calendar" }).click();
+    const eoyStart = field(page, EOY, "Start date");
+    await expect(eoyStart).toHaveAccessibleDescription(
+      `EOY must start after MOY ends (${d(5)}): periods run BOY, MOY, EOY without overlapping.`,
+    );
+    await expect(eoyStart).toHaveValue(d(0));
+    await expect(field(page, EOY, "End date")).toHaveValue(d(9));
+    await expect(eoyStart).toBeFocused();
+
+    await expectGridPeriod(page, "MOY");
+  });
+});
+
+test("start the next school year by keyboard", async ({ page }) => {
+  await signIn(page, world.admin, PASSWORD);
+  await openCalendar(page);
+  const start = page.getByRole("button", { name: `Start school year ${NEXT}` });
+  await start.focus();
+  await page.keyboard.press("Enter");
+  await expect(toast(page, `School year ${NEXT} was started from ${YEAR}`)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`year=${NEXT}`));
+  await expect(page.getByRole("heading", { name: `Edit the ${NEXT} calendar` })).toBeVisible();
+  const next = page.getByRole("table", { name: `Screening windows, ${NEXT}` });
+  await expect(next.getByRole("row", { name: new RegExp(`Beginning of Year.*${startYear + 1}-07-01`) })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "School years" }).getByRole("link", { name: NEXT })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  // The year cannot be started twice; the next one on offer is the year after.
+  await expect(page.getByRole("button", { name: `Start school year ${startYear + 2}-${startYear + 3}` })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // Today is still in this school year: the grid keeps reading it.
+  await expectGridPeriod(page, "MOY");
+});
