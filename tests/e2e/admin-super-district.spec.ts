@@ -136,7 +136,12 @@ test.describe("super admin", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Maple Valley School District");
     const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
     await expect(crumbs.getByRole("listitem")).toHaveText(["Districts", "Maple Valley School District"]);
-    await expect(page.getByRole("navigation", { name: "District sections" }).getByRole("link")).toHaveText(["Schools", "Users", "Reports"]);
+    await expect(page.getByRole("navigation", { name: "District sections" }).getByRole("link")).toHaveText([
+      "Schools",
+      "Users",
+      "Reports",
+      "Screening Calendar",
+    ]);
     await expect(page.getByRole("link", { name: "Download District CSV" })).toBeVisible();
     await expect(page.getByRole("link", { name: "District Data Export" })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -162,7 +167,11 @@ test.describe("super admin", () => {
 test.describe("district admin", () => {
   test("manages schools and users; sees no Reports tab and no data export", async ({ page }) => {
     await signIn(page, DEMO.districtAdmin);
-    await expect(page.getByRole("navigation", { name: "District sections" }).getByRole("link")).toHaveText(["Schools", "Users"]);
+    await expect(page.getByRole("navigation", { name: "District sections" }).getByRole("link")).toHaveText([
+      "Schools",
+      "Users",
+      "Screening Calendar",
+    ]);
     await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText([
       "Schools",
       "Maple Valley School District",
