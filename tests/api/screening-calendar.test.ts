@@ -166,7 +166,7 @@ describe(`screening calendar (${process.env.TEST_DB_ENGINE ?? "pglite"})`, () =>
     expect(periods[1].GradeAssessmentLists).toEqual([{ grade: "K", testCodes: "letter-names,vocab" }]);
   });
 
-  it("the current period and the grade lists of letter-score entry follow a save at once", async () => {
+  it("the current period and the grade lists of letter-score entry and the student profile follow a save at once", async () => {
     const d = await district();
     const teacher = await t.login(d.teacher.email);
     const enter = () =>
@@ -199,6 +199,17 @@ describe(`screening calendar (${process.env.TEST_DB_ENGINE ?? "pglite"})`, () =>
     const moy = await enter();
     expect(moy.status).toBe(201);
     expect(((await moy.json()) as { participantTest: { startDtTm: string } }).participantTest.startDtTm.slice(0, 10)).toBe("2026-11-15");
+
+    // The student profile reads the same calendar: MOY from November 10, each test under its period.
+    const profile = await t.call("GET", `/participants/profile/${d.student.participant_id}`, { token: teacher });
+    expect(profile.status).toBe(200);
+    const periods = ((await profile.json()) as { periods: { periodName: string; startDate: string; ParticipantTests: unknown[] }[] })
+      .periods;
+    expect(periods.map((p) => [p.periodName, p.startDate, p.ParticipantTests.length])).toEqual([
+      ["BOY", "2026-08-15", 1],
+      ["MOY", "2026-11-10", 1],
+      ["EOY", "2027-04-01", 0],
+    ]);
   });
 
   it("refuses broken rules with a message per field and changes nothing", async () => {
