@@ -24,7 +24,8 @@ async function createStudent(page: Page, last: string) {
 }
 
 async function openEdit(page: Page, schoolPath: string, rowName: string) {
-  await page.goto(`${schoolPath}?tab=students`);
+  // The list is paged (issue 15): searched for the student's last name, the row is on the page.
+  await page.goto(`${schoolPath}?tab=students&q=${encodeURIComponent(rowName.split(",")[0])}`);
   await page
     .getByRole("table", { name: "Students" })
     .getByRole("link", { name: `Edit ${rowName}`, exact: true })
