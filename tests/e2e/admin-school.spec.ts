@@ -45,7 +45,8 @@ async function createOwnClassroom(page: Page, schoolPath: string, prefix = "Room
 
 /** As a school admin: deletes a row of the school page's `tab` through its delete confirmation. */
 async function deleteFromSchool(page: Page, schoolPath: string, tab: "classrooms" | "students", rowName: string, deletedName: string) {
-  await page.goto(`${schoolPath}?tab=${tab}`);
+  // The lists are paged (issue 15): searched for the row's (last) name, the row is on the page.
+  await page.goto(`${schoolPath}?tab=${tab}&q=${encodeURIComponent(rowName.split(",")[0])}`);
   await page.getByRole("link", { name: `Delete ${rowName}`, exact: true }).click();
   await dialog(page).getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, `${deletedName} was successfully deleted.`)).toBeVisible();
