@@ -13,7 +13,7 @@ import { expectNoAxeViolations } from "./support/axe";
 
 // The tests build on each other's saves (the grid's period after each), so they run in order.
 // axe over the tab's form (about 150 checkboxes) takes a while on a loaded machine.
-test.describe.configure({ mode: "serial", timeout: 180_000 });
+test.describe.configure({ mode: "serial", timeout: 300_000 });
 
 const PASSWORD = "Calendar#Windows2026";
 
