@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import clsx from "clsx";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type MouseEvent } from "react";
 import type { ProfileCell, ShownCell, ShownGrid } from "#app/domain/results-grid";
 import { BAND_LABELS, BAND_MARKS, CELL_STATE_LABELS } from "#app/domain/results-labels";
 
@@ -72,12 +72,30 @@ export function ResultsGrid({ grid, caption, letterHref, ranHref }: Props) {
   const testOffset = grid.profileColumns.length;
   const table = useRef<HTMLTableElement>(null);
   useEffect(() => (table.current ? rowArrowKeys(table.current) : undefined), []);
+  const navigate = useNavigate();
+  // The grid's links are plain <a> elements (a 30-student class has hundreds; a <Link> each was
+  // a good part of the page's hydration, issue 15): one handler makes their clicks client
+  // navigations as <Link> would, a cell's without scrolling the page back to the top.
+  const onClick = (event: MouseEvent<HTMLTableElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    const link = (event.target as HTMLElement).closest("a");
+    if (!link || !event.currentTarget.contains(link) || link.target || link.hasAttribute("download")) return;
+    const url = new URL(link.href);
+    if (url.origin !== window.location.origin) return;
+    event.preventDefault();
+    const to = url.pathname + url.search + url.hash;
+    const here = window.location.pathname + window.location.search + window.location.hash;
+    // As <Link>: a link to the page already shown replaces its history entry.
+    navigate(to, { preventScrollReset: link.classList.contains("cell__action"), replace: to === here });
+  };
   return (
     // A region that scrolls must take keyboard focus, or keyboard users cannot scroll it (axe: scrollable-region-focusable).
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div className="results-grid__scroll" role="region" aria-labelledby="results-grid-caption" tabIndex={0}>
       <style dangerouslySetInnerHTML={{ __html: columnHighlightCss(columnCount) }} />
-      <table ref={table} className={clsx("results-grid", grid.narrow && "results-grid--narrow")}>
+      {/* Clicks on the grid's links (keyboard activation included); the links themselves are focusable. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
+      <table ref={table} className={clsx("results-grid", grid.narrow && "results-grid--narrow")} onClick={onClick}>
         <caption id="results-grid-caption">{caption}</caption>
         <thead>
           <tr>
@@ -128,7 +146,9 @@ export function ResultsGrid({ grid, caption, letterHref, ranHref }: Props) {
                       <span className="visually-hidden">Flagged ({flags.join(", ")}):</span>
                     </span>
                   ) : null}
-                  <Link to={`/student/${row.participantId}`}>{row.name}</Link>
+                  <a href={`/student/${row.participantId}`} data-discover="true">
+                    {row.name}
+                  </a>
                 </th>
                 <td className="results-grid__grade">{row.gradeLabel}</td>
                 {row.profile.map((p, i) => (
@@ -275,23 +295,23 @@ function CellTd({
   return (
     <td data-col={col} className={clsx("cell", `cell--${cell.state}`, cell.band && `band--${cell.band}`, cell.grayedOut && "cell--grayed")}>
       {ranHref ? (
-        <Link to={ranHref} preventScrollReset className="cell__action" title={ranWords[0].toUpperCase() + ranWords.slice(1)}>
+        <a href={ranHref} className="cell__action" title={ranWords[0].toUpperCase() + ranWords.slice(1)} data-discover="true">
           <CellContent cell={cell} />
           <span className="visually-hidden"> – {ranWords}</span>
-        </Link>
+        </a>
       ) : href ? (
-        <Link
-          to={href}
-          preventScrollReset
+        <a
+          href={href}
           className="cell__action"
           title={`${cell.letterAction === "edit" ? "Enter" : "View"} letter scores for ${student}`}
+          data-discover="true"
         >
           <CellContent cell={cell} />
           <span className="visually-hidden">
             {" "}
             – {cell.letterAction === "edit" ? "enter" : "view"} letter scores for {student}
           </span>
-        </Link>
+        </a>
       ) : (
         <CellContent cell={cell} />
       )}
