@@ -21,6 +21,10 @@ export function csvStream(header: CsvRow, batches: AsyncIterable<CsvRow[]>, onEr
       },
       async pull(controller) {
         iterator ??= batches[Symbol.asyncIterator]();
+        // Back to the event loop before each batch: PGlite answers a query within the same run of
+        // promise callbacks, so without this the whole file would be read before Node wrote the
+        // first chunk to the socket (its writes wait for the loop), and other requests would wait too.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         try {
           // Batches that make no rows (a school without students) are skipped, so each pull enqueues.
           for (;;) {
