@@ -48,6 +48,7 @@ const RESOURCE_ROUTES = new Set([
   "api.$.ts",
   "assessments.$testCode.assessment[.]json.ts",
   "classroom.$classroomId_.results[.]csv.ts",
+  "download.completion.$districtId.ts",
   "download.district-export.$districtId.ts",
   "download.district.$districtId.ts",
   "download.school.$schoolId.ts",
