@@ -154,8 +154,12 @@ test.describe("super admin", () => {
     await expect(page.getByText("The report CSV is refreshed every 24 hours.")).toBeVisible();
     await expect(page.getByLabel("Period")).toHaveValue("BOY");
     await expect(page.getByRole("table", { name: "Completion by school" })).toBeVisible();
-    await expect(page.getByRole("table", { name: "Completion by classroom" })).toBeVisible();
     await expect(page.getByRole("table", { name: "Completion by grade" })).toBeVisible();
+    // Issue 15: classrooms are a school's drill-down (?school=), not a table of the whole district.
+    await expect(page.getByRole("table", { name: /Completion by classroom/ })).toHaveCount(0);
+    await page.getByRole("table", { name: "Completion by school" }).getByRole("link", { name: "Cedar Elementary" }).click();
+    await expect(page).toHaveURL(/school=/);
+    await expect(page.getByRole("table", { name: "Completion by classroom in Cedar Elementary" })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByLabel("Period").selectOption("MOY");
     await page.getByRole("button", { name: "Show" }).click();
