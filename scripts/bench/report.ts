@@ -174,12 +174,12 @@ export function issueTargets(r: Report): IssueRow[] {
         ? got
             .map(
               (v) =>
-                `${v.d.rps.toFixed(0)} req/s, p95 ${v.d.p95.toFixed(0)} ms${v.d.non2xx ? `, ${v.d.non2xx} non-2xx` : ""} (${sizeLabel(v.size)})`,
+                `${v.d.rps.toFixed(0)} req/s, p95 ${n0(v.d.p95)} ms${v.d.non2xx ? `, ${v.d.non2xx} non-2xx` : ""} (${sizeLabel(v.size)})`,
             )
             .join("; ")
         : "not measured",
       target: "> 0, p95 ≤ 1000 ms",
-      ok: got.length ? got.every((v) => v.d.rps > 0 && v.d.p95 <= 1000 && !v.d.non2xx) : null,
+      ok: got.length ? got.every((v) => v.d.rps > 0 && Number.isFinite(v.d.p95) && v.d.p95 <= 1000 && !v.d.non2xx) : null,
     });
   }
   // 4. The largest page's HTML, at any size.
