@@ -8,6 +8,7 @@ import { nonPageSecurityHeaders } from "#app/server/security-headers.server";
 import { type ApiBindings, type ApiDeps, newRouter } from "./env";
 import { dropIdleConnections } from "#app/db/connect.server";
 import { isConnectionLoss } from "#app/db/connection-loss";
+import { inRequestScope, isRequestAbandoned } from "#app/db/request-scope";
 import { ApiError } from "./errors";
 import { idempotency } from "./idempotency";
 import { changesReportData, markReportsStale } from "./report-cache";
@@ -118,6 +119,8 @@ export function createApi(deps: ApiDeps) {
       return c.json({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) }, err.status);
     }
     if (err instanceof HTTPException) return c.json({ message: err.message || "Request failed" }, err.status);
+    // The visitor has gone (app/db/request-scope.ts): nobody reads this answer, and it is no error of ours.
+    if (isRequestAbandoned(err)) return c.json({ message: err.message }, 503);
     // The database dropped the connection (a failover, an administrator, a restart): the request
     // fails cleanly with 503, and fetchApi tries an idempotent read once more on a fresh one.
     if (isConnectionLoss(err)) {
@@ -143,7 +146,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD"]);
  * the request after a database blink is not an error. A change is never repeated here: its
  * caller sees the 503 and decides.
  */
-export async function fetchApi(app: Api, request: Request, env?: Parameters<Api["fetch"]>[1]): Promise<Response> {
+export function fetchApi(app: Api, request: Request, env?: Parameters<Api["fetch"]>[1]): Promise<Response> {
+  // Its database work belongs to this request, or to the page's visitor that called in-process.
+  return inRequestScope(request, () => fetchOnce(app, request, env));
+}
+
+async function fetchOnce(app: Api, request: Request, env?: Parameters<Api["fetch"]>[1]): Promise<Response> {
   const response = await app.fetch(request, env);
   if (!SAFE_METHODS.has(request.method) || response.status !== 503 || !response.headers.has("retry-after")) return response;
   await response.body?.cancel();

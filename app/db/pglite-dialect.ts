@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from "kysely";
+import { currentRequestScope, RequestAbandoned } from "./request-scope";
 
 // PGlite is one in-process connection, so the driver hands it out to one
 // caller at a time: a transaction must never interleave with other queries.
@@ -39,9 +40,22 @@ class PGliteConnection implements DatabaseConnection {
   }
 }
 
+type Waiter = { rank: number; seq: number; resolve: () => void };
+
+/**
+ * One connection, lent to one caller at a time. Waiting callers are served oldest request first
+ * (the time their visitor's request began, app/db/request-scope.ts; work outside a request ranks
+ * by when it asked), not query by query in arrival order: under load a page's tenth query no
+ * longer queues behind the first query of every page that arrived after it, so pages finish one
+ * after another instead of all late together. A caller whose visitor has gone is not served: its
+ * queries would only delay everyone still waiting. See docs/decisions/pglite-under-load.md.
+ */
 class PGliteDriver implements Driver {
-  private queue: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
+  private busy = false;
+  private seq = 0;
+  /** Sorted by (rank, seq): the head is served next. */
+  private readonly waiting: Waiter[] = [];
 
   constructor(pg: PGlite) {
     this.connection = new PGliteConnection(pg);
@@ -50,15 +64,34 @@ class PGliteDriver implements Driver {
   async init() {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    let release!: () => void;
-    const previous = this.queue;
-    this.queue = new Promise<void>((resolve) => (release = resolve));
-    await previous;
-    this.releases.push(release);
+    const scope = currentRequestScope();
+    if (scope?.signal?.aborted) throw new RequestAbandoned();
+    if (this.busy) {
+      const seq = this.seq++;
+      const rank = scope?.startedAt ?? performance.now();
+      await new Promise<void>((resolve) => {
+        const waiter = { rank, seq, resolve };
+        let i = this.waiting.length;
+        while (i > 0 && (this.waiting[i - 1].rank > rank || (this.waiting[i - 1].rank === rank && this.waiting[i - 1].seq > seq))) i--;
+        this.waiting.splice(i, 0, waiter);
+      });
+      // Handed over by releaseConnection: the connection is ours (busy stayed true).
+      if (scope?.signal?.aborted) {
+        this.handOver();
+        throw new RequestAbandoned();
+      }
+    } else {
+      this.busy = true;
+    }
     return this.connection;
   }
 
-  private releases: Array<() => void> = [];
+  /** Gives the connection to the next waiter, or marks it free. */
+  private handOver() {
+    const next = this.waiting.shift();
+    if (next) next.resolve();
+    else this.busy = false;
+  }
 
   async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings) {
     const iso = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : "";
@@ -74,7 +107,7 @@ class PGliteDriver implements Driver {
   }
 
   async releaseConnection() {
-    this.releases.shift()?.();
+    this.handOver();
   }
 
   async destroy() {}

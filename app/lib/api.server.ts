@@ -4,6 +4,7 @@ import type { Actor } from "#app/api/env";
 import { serverMessage } from "#app/domain/server-message";
 import { requestClientAddress, SOCKET_ADDRESS_HEADER } from "#app/server/client-address.server";
 import { assertSameOrigin } from "#app/server/csrf.server";
+import { inRequestScope } from "#app/db/request-scope";
 import { inProcessApi } from "./api-app.server";
 import type { components, paths } from "./api-schema";
 import { getToken, signOutAndRedirect } from "./session.server";
@@ -84,30 +85,34 @@ function forwardedHeaders(request: Request): [string, string][] {
 const apiBase = () => (process.env.API_URL ? new URL("/api", process.env.API_URL).toString() : "http://in-process/api");
 
 /** Sends one API request for `caller`: in-process with the resolved caller, or over HTTP with the bearer token. */
-function dispatcher(caller: CallerState | null, forwarded: [string, string][]) {
-  return async (request: Request): Promise<Response> => {
-    for (const [name, value] of forwarded) request.headers.set(name, value);
-    const token = caller ? await caller.token : null;
-    let response: Response;
-    if (process.env.API_URL) {
-      if (token) request.headers.set("authorization", `Bearer ${token}`);
-      response = await fetch(request);
-    } else {
-      const api = await inProcessApi();
-      let actor: Actor | null = null;
-      if (caller && token) {
-        caller.actor ??= api.resolveCaller(token);
-        actor = await caller.actor;
-      }
-      response = await api.fetch(request, { caller: { actor } });
+function dispatcher(visitor: Request, caller: CallerState | null, forwarded: [string, string][]) {
+  // In-process, the API's database work is the visitor's (app/db/request-scope.ts): served in the
+  // order visitors arrived, and skipped once the visitor has gone.
+  return (request: Request): Promise<Response> => inRequestScope(visitor, () => dispatch(request, caller, forwarded));
+}
+
+async function dispatch(request: Request, caller: CallerState | null, forwarded: [string, string][]): Promise<Response> {
+  for (const [name, value] of forwarded) request.headers.set(name, value);
+  const token = caller ? await caller.token : null;
+  let response: Response;
+  if (process.env.API_URL) {
+    if (token) request.headers.set("authorization", `Bearer ${token}`);
+    response = await fetch(request);
+  } else {
+    const api = await inProcessApi();
+    let actor: Actor | null = null;
+    if (caller && token) {
+      caller.actor ??= api.resolveCaller(token);
+      actor = await caller.actor;
     }
-    // A change may change the caller (signed out, own roles or schools): the next call looks again.
-    if (caller && !SAFE_METHODS.has(request.method)) {
-      caller.actor = undefined;
-      caller.user = undefined;
-    }
-    return response;
-  };
+    response = await api.fetch(request, { caller: { actor } });
+  }
+  // A change may change the caller (signed out, own roles or schools): the next call looks again.
+  if (caller && !SAFE_METHODS.has(request.method)) {
+    caller.actor = undefined;
+    caller.user = undefined;
+  }
+  return response;
 }
 
 function failureOf(body: unknown): ApiFailure {
@@ -139,7 +144,7 @@ export async function expectData<T>(request: Request, result: ApiResult<T, unkno
 }
 
 function typedClient(request: Request, caller: CallerState | null) {
-  const client: Client<paths> = createClient<paths>({ baseUrl: apiBase(), fetch: dispatcher(caller, forwardedHeaders(request)) });
+  const client: Client<paths> = createClient<paths>({ baseUrl: apiBase(), fetch: dispatcher(request, caller, forwardedHeaders(request)) });
   return {
     ...client,
     /** For loaders: `await api.load(api.GET(…))` is the data; failures go to the ErrorBoundary (see expectData). */

@@ -1,0 +1,68 @@
+import type { PGlite } from "@electric-sql/pglite";
+import type { Driver } from "kysely";
+import { describe, expect, it } from "vitest";
+import { PGliteDialect } from "./pglite-dialect";
+import { inRequestScope, RequestAbandoned } from "./request-scope";
+
+// The embedded database's one connection under load (issue 15, docs/decisions/pglite-under-load.md):
+// waiting callers are served oldest visitor request first, and a gone visitor's turn is skipped.
+// The driver lends the connection without touching PGlite, so none is started here.
+
+const driver = (): Driver => new PGliteDialect({} as PGlite).createDriver();
+const visitor = (signal?: AbortSignal) => {
+  const request = new Request("http://localhost/", signal ? { signal } : {});
+  inRequestScope(request, () => undefined); // the request's start is noted at first sight
+  return request;
+};
+
+describe("PGlite driver: who gets the connection next", () => {
+  it("serves the request that began first, not the query that asked first", async () => {
+    const d = driver();
+    const held = await d.acquireConnection();
+    const older = visitor();
+    const newer = visitor();
+    const order: string[] = [];
+    const b = inRequestScope(newer, () => d.acquireConnection()).then(() => order.push("newer"));
+    const a = inRequestScope(older, () => d.acquireConnection()).then(() => order.push("older"));
+    const c = d.acquireConnection().then(() => order.push("outside a request"));
+    await d.releaseConnection(held);
+    await a;
+    expect(order).toEqual(["older"]);
+    await d.releaseConnection(held);
+    await b;
+    await d.releaseConnection(held);
+    await c;
+    expect(order).toEqual(["older", "newer", "outside a request"]);
+  });
+
+  it("keeps arrival order among the queries of one request", async () => {
+    const d = driver();
+    const held = await d.acquireConnection();
+    const one = visitor();
+    const order: number[] = [];
+    const waits = [1, 2, 3].map((n) => inRequestScope(one, () => d.acquireConnection()).then(() => order.push(n)));
+    for (const w of waits) {
+      await d.releaseConnection(held);
+      await w;
+    }
+    expect(order).toEqual([1, 2, 3]);
+  });
+
+  it("skips a request whose visitor has gone, and hands the connection on", async () => {
+    const d = driver();
+    const held = await d.acquireConnection();
+    const leaving = new AbortController();
+    const gone = visitor(leaving.signal);
+    const staying = visitor();
+    const refused = inRequestScope(gone, () => d.acquireConnection());
+    const served = inRequestScope(staying, () => d.acquireConnection());
+    leaving.abort();
+    await d.releaseConnection(held);
+    await expect(refused).rejects.toBeInstanceOf(RequestAbandoned);
+    await expect(served).resolves.toBe(held);
+    // Already gone before asking: refused at once, the connection untouched.
+    await expect(inRequestScope(gone, () => d.acquireConnection())).rejects.toBeInstanceOf(RequestAbandoned);
+    await d.releaseConnection(held);
+    await expect(d.acquireConnection()).resolves.toBe(held);
+  });
+});

@@ -1,0 +1,35 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+// Which visitor's request a database query serves (issue 15, docs/decisions/pglite-under-load.md).
+// The API runs every call of one page (in-process, or an HTTP call to /api) inside the scope of
+// the visitor's request: when it began, and its signal, which aborts when the visitor has gone
+// (a closed tab, a client that timed out). The embedded database reads it to serve the oldest
+// request's queries first and to skip the queries of a request nobody waits for any more.
+
+export type RequestScope = { signal: AbortSignal | null; startedAt: number };
+
+const storage = new AsyncLocalStorage<RequestScope>();
+const scopes = new WeakMap<Request, RequestScope>();
+
+/** Runs `work` in the scope of `request`, unless it already runs in one (the visitor's, outermost). */
+export function inRequestScope<T>(request: Request, work: () => T): T {
+  if (storage.getStore()) return work();
+  let scope = scopes.get(request);
+  if (!scope) scopes.set(request, (scope = { signal: request.signal ?? null, startedAt: performance.now() }));
+  return storage.run(scope, work);
+}
+
+export function currentRequestScope(): RequestScope | undefined {
+  return storage.getStore();
+}
+
+/** A query not run because the visitor it was for has gone. */
+export class RequestAbandoned extends Error {
+  readonly abandoned = true;
+  constructor() {
+    super("The visitor closed the request before its database work began");
+    this.name = "RequestAbandoned";
+  }
+}
+
+export const isRequestAbandoned = (err: unknown): err is RequestAbandoned => err instanceof RequestAbandoned;
