@@ -297,7 +297,7 @@ beforeAll(async () => {
     "GET /report/organizationUnit/{organizationUnitId}": { params: { organizationUnitId: school }, query: { period: "BOY" } },
     "GET /report/completion/{organizationId}": {
       params: { organizationId: district },
-      query: { timePeriod: "BOY", schoolId: school, page: 1 },
+      query: { timePeriod: "BOY", schoolId: school, page: "1" },
       // Any page number is valid: past the last, the last page answers.
       free: ["page"],
     },
