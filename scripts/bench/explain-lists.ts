@@ -38,7 +38,11 @@ try {
     analyze;
   `.execute(db);
   const org = await db.selectFrom("organization").select("organization_id").where("name", "=", "District 1").executeTakeFirstOrThrow();
-  const school = await db.selectFrom("organization_unit").select("organization_unit_id").where("name", "=", "School 001").executeTakeFirstOrThrow();
+  const school = await db
+    .selectFrom("organization_unit")
+    .select("organization_unit_id")
+    .where("name", "=", "School 001")
+    .executeTakeFirstOrThrow();
   const lists: [string, ListSource<string>, string][] = [
     ["district users by name", districtUsers(org.organization_id, null), "name"],
     ["district users by email", districtUsers(org.organization_id, null), "email"],
