@@ -9,6 +9,7 @@ import type {
   RosterStudentRow,
   SchoolTestRow,
 } from "#app/domain/report-rows";
+import type { CountRow } from "#app/domain/completion-summary";
 import type { Db } from "../connect.server";
 
 // The reads of the completion report and the CSV downloads. Each figure is one query for the
@@ -219,16 +220,8 @@ export function schoolTestRows(db: Db, schoolId: string, bounds: { from: string;
 
 // ── Completion summary: set-based counts (issue 15) ─────────────────────────────────────────
 
-/** One figure of the completion summary: by school, by school and grade, by classroom (within its school), or by grade. */
-export type CompletionCountRow = {
-  level: "school" | "school_grade" | "classroom" | "grade";
-  organization_unit_id: string | null;
-  participant_group_id: string | null;
-  grade: string | null;
-  total: number;
-  started: number;
-  finished: number;
-};
+/** One figure of the completion summary (by school, school and grade, classroom, or grade): the row completion-summary reads. */
+export type CompletionCountRow = CountRow;
 
 /**
  * The status CTEs of the completion report: `status(participant_id, organization_unit_id, grade,
