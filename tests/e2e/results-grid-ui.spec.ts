@@ -1,52 +1,32 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, signIn } from "./support/auth";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
-import { unique } from "./support/admin";
+import {
+  cellsOf,
+  classroomWithStudents,
+  columnIndex,
+  COMBINED,
+  demoIds,
+  grid,
+  KINDERGARTEN,
+  openClassroomById,
+  rowOf,
+  type DemoIds,
+} from "./support/classroom";
 
 // Issue 12, the grid's interaction, layout and print items: letters kept through hydration (1),
 // no silent discard (2), the dialog loads only its test (9), the teacher keeps their place (10),
 // a laptop-sized layout (11), print (12), and a keyboard-only round of five students.
 
-let ids: Record<string, string> = {};
-let schoolOf: Record<string, string> = {};
-let teacherId = "";
+let ids: DemoIds;
 test.beforeAll(async () => {
-  const port = process.env.E2E_PORT ?? "3210";
-  const dir = mkdtempSync(path.join(tmpdir(), "grid-ui-e2e-"));
-  cpSync(path.resolve(`.tmp/e2e-template-${port}/pglite`), dir, { recursive: true });
-  const { PGlite } = await import("@electric-sql/pglite");
-  const db = await PGlite.create(dir);
-  const rows = await db.query<{ name: string; participant_group_id: string; organization_unit_id: string }>(
-    "select name, participant_group_id, organization_unit_id from participant_group",
-  );
-  ids = Object.fromEntries(rows.rows.map((r) => [r.name, r.participant_group_id]));
-  schoolOf = Object.fromEntries(rows.rows.map((r) => [r.name, r.organization_unit_id]));
-  const teacher = await db.query<{ user_id: string }>("select user_id from app_user where email = $1", [DEMO.teacher]);
-  teacherId = teacher.rows[0].user_id;
-  await db.close();
-  rmSync(dir, { recursive: true, force: true });
+  ids = await demoIds();
 });
 
-const KINDERGARTEN = "Kindergarten Room 4";
-const COMBINED = "K/1 Combined";
-const grid = (page: Page) => page.locator("table.results-grid");
-
-async function openClassroom(page: Page, name: string, query = "") {
-  await page.goto(`/classroom/${ids[name]}${query}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
-}
-
-async function columnIndex(page: Page, title: string): Promise<number> {
-  const headers = await grid(page).locator("thead tr").nth(1).locator("th").allInnerTexts();
-  const i = headers.findIndex((h) => h.replace(/\s+/g, " ").trim() === title);
-  expect(i, `column ${title}`).toBeGreaterThanOrEqual(0);
-  return i + 1;
-}
-const cellsOf = (page: Page, column: number): Locator => grid(page).locator(`tbody tr > :nth-child(${column})`);
+const openClassroom = (page: Page, name: string, query = "") => openClassroomById(page, ids.classrooms[name], name, query);
 
 /** The href of the first 'Not started' cell of a letter column (an edit dialog), and its student. */
 async function emptyLetterCell(page: Page, column: "Letter Names" | "Letter Sounds", skip = 0) {
@@ -57,46 +37,17 @@ async function emptyLetterCell(page: Page, column: "Letter Names" | "Letter Soun
   return { href, student, index };
 }
 
-const rowOf = (page: Page, student: string) => grid(page).locator("tbody tr").filter({ hasText: student });
-
-/** A classroom of its own (school admin through the REST API) with `count` kindergarten students for the demo teacher. */
-async function classroomWithStudents(page: Page, count: number) {
-  const token = async (email: string) => {
-    const res = await page.request.post("/api/dashboard/login", { data: { username: email, password: DEMO_PASSWORD } });
-    expect(res.status(), await res.text()).toBe(200);
-    return ((await res.json()) as { token: string }).token;
-  };
-  const admin = { authorization: `Bearer ${await token(DEMO.schoolAdmin)}` };
-  const school = schoolOf[KINDERGARTEN];
-  const name = unique("Keyboard Room");
-  const created = await page.request.post("/api/participantGroups", {
-    headers: admin,
-    data: { name, organizationUnitId: school, teacherId, participantGroupType: "CLASSROOM" },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const classroomId = ((await created.json()) as { participantGroupId: string }).participantGroupId;
-  const suffix = name.split(" ").pop()!;
-  for (let i = 0; i < count; i++) {
-    const res = await page.request.post("/api/participants", {
-      headers: admin,
-      data: {
-        firstName: `Kid${i + 1}`,
-        lastName: `Keys${String(i).padStart(2, "0")}${suffix}`,
-        dateOfBirth: "05/17/2020",
-        grade: "K",
-        organizationUnitId: school,
-        participantGroupIds: [classroomId],
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  }
-  return { classroomId, name };
+/** A kindergarten classroom of this test's own with `count` students, opened: its saves race no other test's. */
+async function ownKindergarten(page: Page, count = 1, query = "") {
+  const room = await classroomWithStudents(page, ids, count);
+  await openClassroomById(page, room.classroomId, room.name, query);
+  return room;
 }
 
 test.describe("letter dialog: nothing entered is lost (items 1, 2)", () => {
   test("letters ticked before the scripts arrive survive hydration and count", async ({ page }) => {
     await signIn(page, DEMO.teacher);
-    await openClassroom(page, KINDERGARTEN);
+    await ownKindergarten(page);
     const { href } = await emptyLetterCell(page, "Letter Names");
     // Hold the page's scripts back until the letters are ticked.
     let release!: () => void;
@@ -122,7 +73,7 @@ test.describe("letter dialog: nothing entered is lost (items 1, 2)", () => {
 
   test("a submit made before the scripts arrive saves exactly what was ticked", async ({ page }) => {
     await signIn(page, DEMO.teacher);
-    await openClassroom(page, KINDERGARTEN, "?score=raw");
+    await ownKindergarten(page, 1, "?score=raw");
     const { href, student, index } = await emptyLetterCell(page, "Letter Sounds");
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -149,7 +100,7 @@ test.describe("letter dialog: nothing entered is lost (items 1, 2)", () => {
 
   test("Escape or a click outside asks before entered letters are discarded", async ({ page }) => {
     await signIn(page, DEMO.teacher);
-    await openClassroom(page, KINDERGARTEN);
+    await ownKindergarten(page);
     const { href } = await emptyLetterCell(page, "Letter Names");
     await page.locator(`a[href="${href}"]`).click();
     const dialog = page.getByRole("dialog", { name: /Edit Mode/ });
@@ -184,9 +135,9 @@ test.describe("letter dialog: speed and place (items 9, 10)", () => {
   test("opening a dialog loads only that test; a save refreshes the grid, not the page", async ({ page }) => {
     await signIn(page, DEMO.teacher);
     // The page's HTML carries no letter arrays.
-    const html = await (await page.request.get(`/classroom/${ids[KINDERGARTEN]}`)).text();
+    const html = await (await page.request.get(`/classroom/${ids.classrooms[KINDERGARTEN]}`)).text();
     expect(html).not.toMatch(/correctByCode|"LN_A"|"LS_A"/);
-    await openClassroom(page, KINDERGARTEN);
+    await ownKindergarten(page);
     const { href, student, index } = await emptyLetterCell(page, "Letter Names");
     // Marks on the page shell and on the grid: a reload or a remount would lose them.
     await page.evaluate(() => {
@@ -231,7 +182,7 @@ test.describe("letter dialog: speed and place (items 9, 10)", () => {
 
   test("after a save focus is back on the cell, which shows the score and opens read-only in both modes", async ({ page }) => {
     await signIn(page, DEMO.teacher);
-    await openClassroom(page, KINDERGARTEN);
+    await ownKindergarten(page);
     const { href, student, index } = await emptyLetterCell(page, "Letter Sounds");
     const cell = rowOf(page, student).locator(`> :nth-child(${index})`);
     await cell.locator("a").focus();
@@ -324,7 +275,7 @@ test.describe("laptop layout (item 11)", () => {
   }) => {
     await signIn(page, DEMO.teacher);
     // A class where no one has finished a letter test: the toggle is disabled and says why.
-    const fresh = await classroomWithStudents(page, 2);
+    const fresh = await classroomWithStudents(page, ids, 2);
     await page.goto(`/classroom/${fresh.classroomId}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(fresh.name);
     await expect(page.locator("#score-toggle-note")).toHaveText("Available once a student has completed a letter test.");
@@ -356,7 +307,7 @@ test.describe("keyboard only, five students in a row", () => {
 
   test("a teacher scores Letter Names for five students without the mouse; keystrokes counted", async ({ page }) => {
     await signIn(page, DEMO.teacher);
-    const { classroomId, name } = await classroomWithStudents(page, 5);
+    const { classroomId, name } = await classroomWithStudents(page, ids, 5);
     await page.goto(`/classroom/${classroomId}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
     const index = await columnIndex(page, "Letter Names");
@@ -407,7 +358,7 @@ test.describe("keyboard only, five students in a row", () => {
 test.describe("print (item 12)", () => {
   test("a long class runs over several landscape Letter pages, the header rows on each", async ({ page }, info) => {
     await signIn(page, DEMO.teacher);
-    const { classroomId, name } = await classroomWithStudents(page, 45);
+    const { classroomId, name } = await classroomWithStudents(page, ids, 45);
     await page.goto(`/classroom/${classroomId}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
     const names = await grid(page).locator("tbody th a").allInnerTexts();
