@@ -3,7 +3,7 @@ import { ACCOUNT_USERS, IDLE_TIMEOUT_MS, LOGOUT_GRACE_MS } from "./support/accou
 import { DEMO_PASSWORD, signIn } from "./support/auth";
 
 // Issue 3 / spec 001 'Session idle', with the accounts server's short durations
-// (IDLE_TIMEOUT_MS=4000, LOGOUT_GRACE_MS=3000; the server forgets a session after both).
+// (IDLE_TIMEOUT_MS and LOGOUT_GRACE_MS in support/account-env.ts; the server forgets a session after both).
 
 const question = (page: Page) => page.getByRole("dialog", { name: "Are you still there?" });
 

@@ -10,8 +10,10 @@ export const OIDC_PORT = base + 1200;
 export const ACCOUNTS_URL = `http://localhost:${ACCOUNTS_PORT}`;
 export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
 
-export const IDLE_TIMEOUT_MS = 4000;
-export const LOGOUT_GRACE_MS = 3000;
+// Short enough for the idle spec, long enough that a slow step of another account test on a busy CI
+// machine (a page load, an axe pass) does not time the session out under it.
+export const IDLE_TIMEOUT_MS = 8000;
+export const LOGOUT_GRACE_MS = 4000;
 export const LOGIN_BANNER = "Office hours are every Thursday at 4 pm.";
 export const OFFICE_HOURS_URL = "https://office-hours.example/join";
 
