@@ -15,7 +15,8 @@ import { migrateToLatest, openDatabase, type Db } from "#app/db/connect.server";
 import { seededRandom, type Random } from "#app/domain/random";
 import { ASSESSMENTS, defaultGradeAssessments, letterItems, type TestCode } from "#app/domain/assessments";
 import type { Grade } from "#app/domain/grades";
-import { PERIODS, type Period } from "#app/domain/periods";
+import { PERIODS } from "#app/domain/periods";
+import { sampleCalendar, sampleTestDay, type SampleCalendar } from "#app/domain/sample-calendar";
 import { ROLE_IDS, type RoleName } from "#app/domain/roles";
 import { FIRST_NAMES, LAST_NAMES } from "../seed/names";
 
@@ -189,16 +190,8 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
   await migrateToLatest(db);
   const random = seededRandom(6_000_000 + size);
   const today = new Date();
-  const academicYear = (() => {
-    const y = today.getUTCFullYear();
-    const s = today.getUTCMonth() >= 6 ? y : y - 1;
-    return `${s}-${s + 1}`;
-  })();
-  const periods: Record<Period, { start: string; end: string }> = {
-    BOY: { start: iso(addDays(today, -200)), end: iso(addDays(today, -121)) },
-    MOY: { start: iso(addDays(today, -120)), end: iso(addDays(today, -31)) },
-    EOY: { start: iso(addDays(today, -30)), end: iso(addDays(today, 60)) },
-  };
+  // The demo seed's calendar (BOY and MOY behind, EOY containing today, inside the school year).
+  const { academicYear, windows: periods } = sampleCalendar(iso(today));
   const passwordHash = await hashPassword(BENCH_PASSWORD);
 
   const [orgId] = await insertReturning(
@@ -462,7 +455,7 @@ function results(
   random: Random,
   participantId: string,
   grade: Grade,
-  periods: Record<Period, { start: string; end: string }>,
+  periods: SampleCalendar["windows"],
   academicYear: string,
   testsOut: TestResultInput[],
   profilesOut: PredictiveProfileInput[],
@@ -470,7 +463,7 @@ function results(
   const ability = random.next();
   for (const period of PERIODS) {
     const skipChance = period === "EOY" ? 0.35 : 0.04;
-    const day = addDays(new Date(`${periods[period].start}T00:00:00Z`), random.int(3, 20));
+    const day = new Date(`${sampleTestDay(periods[period], random.int(3, 20), iso(new Date()))}T00:00:00Z`);
     for (const code of defaultGradeAssessments(grade, period, { rerKindergarten: false }) as TestCode[]) {
       if (random.chance(skipChance)) continue;
       const test = ASSESSMENTS[code];

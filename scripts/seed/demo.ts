@@ -4,7 +4,8 @@ import { hashPassword } from "#app/api/password";
 import type { Db } from "#app/db/connect.server";
 import { ASSESSMENTS, defaultGradeAssessments, letterItems, type TestCode } from "#app/domain/assessments";
 import type { Grade } from "#app/domain/grades";
-import { PERIODS, type Period } from "#app/domain/periods";
+import { PERIODS } from "#app/domain/periods";
+import { sampleCalendar, sampleTestDay, type SampleCalendar } from "#app/domain/sample-calendar";
 import { ROLE_IDS, type RoleName } from "#app/domain/roles";
 import { participantCode, seededRandom, type Random } from "#app/domain/random";
 import { isPracticeResponse } from "#app/domain/ran";
@@ -64,23 +65,8 @@ const SCHOOLS: { name: string; classes: ClassPlan[] }[] = [
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
 
-/**
- * The demo calendar is anchored on today, so the district always has three past-or-
- * current periods with results: BOY and MOY are behind us, EOY contains today.
- */
-export function demoPeriods(today: Date) {
-  return {
-    BOY: { start: iso(addDays(today, -200)), end: iso(addDays(today, -121)) },
-    MOY: { start: iso(addDays(today, -120)), end: iso(addDays(today, -31)) },
-    EOY: { start: iso(addDays(today, -30)), end: iso(addDays(today, 60)) },
-  } satisfies Record<Period, { start: string; end: string }>;
-}
-
-export function academicYearOf(date: Date): string {
-  const y = date.getUTCFullYear();
-  const start = date.getUTCMonth() >= 6 ? y : y - 1;
-  return `${start}-${start + 1}`;
-}
+/** The demo calendar (app/domain/sample-calendar.ts): BOY and MOY behind us, EOY containing today. */
+export const demoCalendar = (today: Date) => sampleCalendar(iso(today));
 
 export async function isDemoSeeded(db: Db): Promise<boolean> {
   const row = await db.selectFrom("organization").select("organization_id").where("name", "=", DEMO_DISTRICT_NAME).executeTakeFirst();
@@ -91,8 +77,7 @@ export async function isDemoSeeded(db: Db): Promise<boolean> {
 export async function seedDemo(db: Db, today = new Date()) {
   const random = seededRandom(20261123);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const periods = demoPeriods(today);
-  const academicYear = academicYearOf(today);
+  const { windows: periods, academicYear } = demoCalendar(today);
 
   const district = await db
     .insertInto("organization")
@@ -236,7 +221,7 @@ export async function seedDemo(db: Db, today = new Date()) {
           .values({ participant_group_id: group.participant_group_id, participant_id: participantId })
           .execute();
         students++;
-        tests += await addResults(db, random, participantId, grade, periods, academicYear, ranTests);
+        tests += await addResults(db, random, participantId, grade, periods, academicYear, ranTests, today);
       }
     }
   }
@@ -284,15 +269,16 @@ async function addResults(
   random: Random,
   participantId: string,
   grade: Grade,
-  periods: ReturnType<typeof demoPeriods>,
+  periods: SampleCalendar["windows"],
   academicYear: string,
   ranTests: SeededRanTest[],
+  today: Date,
 ) {
   let count = 0;
   const ability = random.next(); // one latent skill level keeps a student's scores coherent
   for (const period of PERIODS) {
     const skipChance = period === "EOY" ? 0.35 : 0.04;
-    const day = addDays(new Date(`${periods[period].start}T00:00:00Z`), random.int(3, 20));
+    const day = new Date(`${sampleTestDay(periods[period], random.int(3, 20), iso(today))}T00:00:00Z`);
     for (const code of defaultGradeAssessments(grade, period, { rerKindergarten: false })) {
       if (random.chance(skipChance)) continue;
       const test = ASSESSMENTS[code as TestCode];

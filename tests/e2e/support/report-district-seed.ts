@@ -8,6 +8,8 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { openDatabase } from "../../../app/db/connect.server";
+import { PERIODS } from "../../../app/domain/periods";
+import { sampleCalendar, sampleTestDay } from "../../../app/domain/sample-calendar";
 import { databaseOptions } from "../../../app/server/config.server";
 import { REPORT_DISTRICT, REPORT_FIXTURE_FILE } from "./report-env";
 
@@ -20,16 +22,18 @@ try {
       .values({ name: REPORT_DISTRICT, state: "WA", website: "https://stream.example" })
       .returning("organization_id")
       .executeTakeFirstOrThrow();
-    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-    const year = `${new Date().getUTCFullYear()}-${new Date().getUTCFullYear() + 1}`;
-    for (const [period, from, to] of [
-      ["BOY", -200, -121],
-      ["MOY", -120, -31],
-      ["EOY", -30, 60],
-    ] as const) {
+    const today = new Date().toISOString().slice(0, 10);
+    const { academicYear: year, windows } = sampleCalendar(today);
+    for (const period of PERIODS) {
       const { assessment_period_id } = await tx
         .insertInto("assessment_period")
-        .values({ organization_id: org, academic_year: year, period_name: period, start_date: day(from), end_date: day(to) })
+        .values({
+          organization_id: org,
+          academic_year: year,
+          period_name: period,
+          start_date: windows[period].start,
+          end_date: windows[period].end,
+        })
         .returning("assessment_period_id")
         .executeTakeFirstOrThrow();
       await tx
@@ -64,7 +68,7 @@ try {
       join participant_group g on g.organization_unit_id = p.organization_unit_id
         and g.name = 'Room ' || lpad((((substr(p.participant_code, 5)::int / 20) % 20) + 1)::text, 2, '0')
       where p.participant_code like 'STRM%'`.execute(tx);
-    const boyDay = `${day(-150)}T15:00:00Z`;
+    const boyDay = `${sampleTestDay(windows.BOY, 20, today)}T15:00:00Z`;
     await sql`
       insert into participant_test (participant_id, test_code, grade, start_dt_tm, end_dt_tm, completed_flag)
       select p.participant_id, c.code, p.grade, ${boyDay}::timestamptz, ${boyDay}::timestamptz,
