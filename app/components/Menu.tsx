@@ -19,7 +19,11 @@ export interface MenuProps {
 export function Menu({ firstName, email, knowledgeBaseUrl, nextStepsUrl, materials = [] }: MenuProps) {
   const details = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  // Closes after a navigation, not when the scripts arrive: a menu opened before hydration stays open.
+  const shownFor = useRef(location.key);
   useEffect(() => {
+    if (shownFor.current === location.key) return;
+    shownFor.current = location.key;
     if (details.current) details.current.open = false;
   }, [location.key]);
   useEffect(() => {

@@ -58,6 +58,31 @@ test.describe("sign-in and role homes", () => {
   });
 });
 
+test("the menu opened before the page's scripts arrive stays open when they do", async ({ page }) => {
+  await signIn(page, DEMO.teacher);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/build/**/*.js", async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: "commit" });
+  await page.locator("summary.menu__toggle").click();
+  const menu = page.getByRole("navigation", { name: "Account menu" });
+  await expect(menu).toBeVisible();
+  release();
+  // Hydrated: React has tagged the toggle with its props. Its effects run right after that commit,
+  // so two animation frames later the menu must still be open, and the scripts' Escape closes it.
+  await page.waitForFunction(() => {
+    const summary = document.querySelector("summary.menu__toggle");
+    return !!summary && Object.keys(summary).some((k) => k.startsWith("__reactProps"));
+  });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await page.locator("details.menu").evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
