@@ -159,6 +159,11 @@ export type UnitCounts = Counts & { participantGroups: Record<string, Counts> };
 
 const names = (ids: readonly string[], of: Map<string, string>) => ids.map((id) => of.get(id) ?? "").join("; ");
 const teacherNames = (ids: readonly string[], of: Map<string, string[]>) => [...new Set(ids.flatMap((id) => of.get(id) ?? []))].join("; ");
+/** A student's classrooms and their teachers, each '; '-joined: the CSVs' Classroom and Teacher cells. */
+const classroomsAndTeachers = (roster: Roster, participantId: string): [string, string] => {
+  const groups = roster.groupsOf.get(participantId) ?? [];
+  return [names(groups, roster.classroomName), teacherNames(groups, roster.teachersOf)];
+};
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 const isoInstant = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const codeOrder = (code: string) => {
@@ -202,11 +207,9 @@ export const COMPLETION_CSV_HEADER: CsvRow = [
 export function completionCsvRows(input: { roster: Roster; period: Period; status: ReadonlyMap<string, CompletionStatus> }): CsvRow[] {
   const { roster, period, status } = input;
   return roster.students.map((st) => {
-    const groups = roster.groupsOf.get(st.participant_id) ?? [];
     return [
       st.school_name,
-      names(groups, roster.classroomName),
-      teacherNames(groups, roster.teachersOf),
+      ...classroomsAndTeachers(roster, st.participant_id),
       st.last_name,
       st.first_name,
       st.participant_code,
@@ -249,13 +252,11 @@ export function districtCsvRows(input: {
     ],
   ];
   for (const st of roster.students) {
-    const groups = roster.groupsOf.get(st.participant_id) ?? [];
     const progressOfStudent = progress.get(st.participant_id);
     rows.push([
       districtName,
       st.school_name,
-      names(groups, roster.classroomName),
-      teacherNames(groups, roster.teachersOf),
+      ...classroomsAndTeachers(roster, st.participant_id),
       st.last_name,
       st.first_name,
       st.middle_name,
@@ -313,7 +314,7 @@ export function dataExportRows(input: {
     const base = [
       districtName,
       st.school_name,
-      names(roster.groupsOf.get(st.participant_id) ?? [], roster.classroomName),
+      classroomsAndTeachers(roster, st.participant_id)[0],
       st.participant_id,
       st.participant_code,
       st.external_id,
@@ -391,11 +392,9 @@ export function schoolCsvRows(input: {
     ],
   ];
   for (const st of roster.students) {
-    const groups = roster.groupsOf.get(st.participant_id) ?? [];
     rows.push([
       schoolName,
-      names(groups, roster.classroomName),
-      teacherNames(groups, roster.teachersOf),
+      ...classroomsAndTeachers(roster, st.participant_id),
       st.last_name,
       st.first_name,
       st.participant_code,

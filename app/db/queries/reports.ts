@@ -85,16 +85,7 @@ export async function rosterRows(
       .orderBy(sql`lower(p.first_name)`)
       .orderBy("p.participant_id")
       .execute(),
-    db
-      .selectFrom("participant_group as g")
-      .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
-      .select(["g.participant_group_id", "g.name", "g.organization_unit_id"])
-      .where("ou.organization_id", "=", scope.organizationId)
-      .where("ou.deleted_at", "is", null)
-      .where("g.deleted_at", "is", null)
-      .$if(scope.schoolId !== undefined, (q) => q.where("g.organization_unit_id", "=", inSchool))
-      .orderBy(sql`lower(g.name)`)
-      .execute(),
+    scopeClassrooms(db, scope),
     db
       .selectFrom("participant_group_member as m")
       .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
