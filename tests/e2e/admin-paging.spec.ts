@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { unique } from "./support/admin";
-import { DEMO, DEMO_PASSWORD, signIn } from "./support/auth";
+import { api, invitedDistrictAdmin, apiToken } from "./support/api-world";
+import { signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 
 // Issue 15: lists paged, searched and sorted on the server, with the state in the URL. A district
@@ -16,51 +15,24 @@ const TEACHERS = 60;
 type World = { districtId: string; schoolId: string; admin: string; emails: string[]; lastNames: string[] };
 let world: World;
 
-/** The newest mail the e2e server wrote to its outbox for `to` (no SMTP there). */
-function outboxText(to: string) {
-  const dir = path.join(process.cwd(), `.tmp/e2e-data-${process.env.E2E_PORT ?? 3210}`, "outbox");
-  const file = readdirSync(dir)
-    .filter((f) => f.endsWith(`-${to.replace(/[^a-z0-9@.]/gi, "_")}.txt`))
-    .sort()
-    .at(-1);
-  if (!file) throw new Error(`no mail to ${to} in ${dir}`);
-  return readFileSync(path.join(dir, file), "utf8");
-}
-
-async function api(request: APIRequestContext, token: string, method: "POST" | "PUT", url: string, data?: unknown) {
-  const res = await request.fetch(`/api${url}`, {
-    method,
-    ...(data === undefined ? {} : { data }),
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
-  return res.status() === 204 ? null : ((await res.json()) as Record<string, string>);
-}
-
 // Long walks through a list on a shared machine.
 test.describe.configure({ timeout: 240_000 });
 
 test.beforeAll(async ({ request }) => {
-  const login = await request.post("/api/dashboard/login", { data: { username: DEMO.superAdmin, password: DEMO_PASSWORD } });
-  const { token } = (await login.json()) as { token: string };
+  const token = await apiToken(request);
   const tag = unique("Paging").replace(/\W/g, "").toLowerCase();
   const district = await api(request, token, "POST", "/organization", { name: unique("Paging District"), state: "WA" });
-  const districtId = district!.organizationId;
+  const districtId = district.organizationId;
   const school = await api(request, token, "POST", "/organizationUnit", { organizationId: districtId, name: "Paging Elementary" });
-  const schoolId = school!.organizationUnitId;
+  const schoolId = school.organizationUnitId;
   const admin = `${tag}.admin@paging.example`;
-  await api(request, token, "POST", "/user", {
+  await invitedDistrictAdmin(request, token, {
     organizationId: districtId,
     firstName: "Dana",
     lastName: "Admin",
     email: admin,
-    roles: ["ORG_ADMIN"],
+    password: PASSWORD,
   });
-  // The admin sets a password from the invitation's code, as an invited person does.
-  await api(request, token, "POST", `/user/inviteUser/${admin}`);
-  const code = /verification code: ([A-Z0-9]+)/.exec(outboxText(admin))?.[1];
-  const reset = await request.post("/api/dashboard/forgot-password/new", { data: { email: admin, code, password: PASSWORD } });
-  expect(reset.status()).toBeLessThan(300);
   const emails: string[] = [];
   const lastNames: string[] = [];
   for (let i = 1; i <= TEACHERS; i++) {

@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { unique, dialog, toast, save, STUDENT_REQUIRED_TEXTS } from "./support/admin";
+import { outboxText } from "./support/api-world";
 import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { codeAndLink } from "./support/smtp";
@@ -16,15 +15,9 @@ const crumbs = (page: Page) => page.getByRole("navigation", { name: "Breadcrumb"
 const CEDAR = "Cedar Elementary";
 const DISTRICT = "Maple Valley School District";
 
-/** The newest mail the main e2e server wrote to its outbox for `to` (no SMTP there: app/lib/mail.server.ts). */
+/** The newest mail the main e2e server wrote to its outbox for `to`, as codeAndLink reads mail. */
 function outboxMail(to: string) {
-  const dir = path.join(process.cwd(), `.tmp/e2e-data-${process.env.E2E_PORT ?? 3210}`, "outbox");
-  const file = readdirSync(dir)
-    .filter((f) => f.endsWith(`-${to.replace(/[^a-z0-9@.]/gi, "_")}.txt`))
-    .sort()
-    .at(-1);
-  if (!file) throw new Error(`no mail to ${to} in ${dir}`);
-  const raw = readFileSync(path.join(dir, file), "utf8");
+  const raw = outboxText(to);
   const split = raw.indexOf("\n\n");
   return { to: [to], subject: raw.slice(0, split).match(/^Subject: (.*)$/m)?.[1] ?? "", text: raw.slice(split + 2) };
 }

@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { toast, unique } from "./support/admin";
-import { DEMO, DEMO_PASSWORD, signIn } from "./support/auth";
+import { api, invitedDistrictAdmin, apiToken } from "./support/api-world";
+import { signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 
 // Issue 16: a district's screening calendar on the district page. A district admin edits the
@@ -34,26 +33,9 @@ const LAST = `${startYear + 1}-06-30`;
 // The windows need 30 days of the school year behind today and 10 ahead.
 const roomAroundToday = d(-30) >= FIRST && d(10) <= LAST;
 
-function outboxText(to: string) {
-  const dir = path.join(process.cwd(), `.tmp/e2e-data-${process.env.E2E_PORT ?? 3210}`, "outbox");
-  const file = readdirSync(dir)
-    .filter((f) => f.endsWith(`-${to.replace(/[^a-z0-9@.]/gi, "_")}.txt`))
-    .sort()
-    .at(-1);
-  if (!file) throw new Error(`no mail to ${to} in ${dir}`);
-  return readFileSync(path.join(dir, file), "utf8");
-}
-
-async function api(request: APIRequestContext, token: string, method: "POST" | "PUT", url: string, data?: unknown) {
-  const res = await request.fetch(`/api${url}`, { method, data, headers: { authorization: `Bearer ${token}` } });
-  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
-  return (res.status() === 204 ? {} : await res.json()) as Record<string, string>;
-}
-
 test.beforeAll(async ({ request }) => {
   test.skip(!roomAroundToday, "today is too close to the start or end of the school year to place three windows around it");
-  const login = await request.post("/api/dashboard/login", { data: { username: DEMO.superAdmin, password: DEMO_PASSWORD } });
-  const { token } = (await login.json()) as { token: string };
+  const token = await apiToken(request);
   const tag = unique("Calendar").replace(/\W/g, "").toLowerCase();
   const districtId = (await api(request, token, "POST", "/organization", { name: unique("Calendar District"), state: "WA" }))
     .organizationId;
@@ -86,17 +68,13 @@ test.beforeAll(async ({ request }) => {
     participantGroupIds: [classroomId],
   });
   const admin = `${tag}.admin@calendar.example`;
-  await api(request, token, "POST", "/user", {
+  await invitedDistrictAdmin(request, token, {
     organizationId: districtId,
     firstName: "Cal",
     lastName: "Admin",
     email: admin,
-    roles: ["ORG_ADMIN"],
+    password: PASSWORD,
   });
-  await api(request, token, "POST", `/user/inviteUser/${admin}`);
-  const code = /verification code: ([A-Z0-9]+)/.exec(outboxText(admin))?.[1];
-  const reset = await request.post("/api/dashboard/forgot-password/new", { data: { email: admin, code, password: PASSWORD } });
-  expect(reset.status()).toBeLessThan(300);
   // Today falls in EOY: BOY ended 20 days ago, MOY 10 days ago.
   await api(request, token, "PUT", `/organization/${districtId}/screening-calendar`, {
     academicYear: YEAR,

@@ -2,7 +2,8 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD } from "./auth";
+import { apiToken } from "./api-world";
+import { DEMO } from "./auth";
 import { unique } from "./admin";
 
 // The classroom results specs' shared look-ups and set-up. Tests that write scores do it in a
@@ -62,9 +63,7 @@ export async function openClassroomById(page: Page, id: string, name: string, qu
 
 /** A classroom of its own (a school admin through the REST API) in the kindergarten's school, with `count` kindergarten students for the demo teacher. */
 export async function classroomWithStudents(page: Page, ids: DemoIds, count: number) {
-  const login = await page.request.post("/api/dashboard/login", { data: { username: DEMO.schoolAdmin, password: DEMO_PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
-  const admin = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const admin = { authorization: `Bearer ${await apiToken(page.request, DEMO.schoolAdmin)}` };
   const school = ids.schoolOf[KINDERGARTEN];
   const name = unique("Keyboard Room");
   const created = await page.request.post("/api/participantGroups", {
