@@ -191,7 +191,8 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
   const random = seededRandom(6_000_000 + size);
   const today = new Date();
   // The demo seed's calendar (BOY and MOY behind, EOY containing today, inside the school year).
-  const { academicYear, windows: periods } = sampleCalendar(iso(today));
+  const todayIso = iso(today);
+  const { academicYear, windows: periods } = sampleCalendar(todayIso);
   const passwordHash = await hashPassword(BENCH_PASSWORD);
 
   const [orgId] = await insertReturning(
@@ -395,7 +396,7 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
     first ??= { id: ids[0], code: rows[0].row.participant_code, last: rows[0].row.last_name };
     const testInputs: TestResultInput[] = [];
     const profileInputs: PredictiveProfileInput[] = [];
-    rows.forEach((r, i) => results(random, ids[i], r.grade, periods, academicYear, testInputs, profileInputs));
+    rows.forEach((r, i) => results(random, ids[i], r.grade, periods, academicYear, todayIso, testInputs, profileInputs));
     await recordTestResults(db, testInputs);
     await recordPredictiveProfiles(db, profileInputs);
     students += rows.length;
@@ -457,13 +458,14 @@ function results(
   grade: Grade,
   periods: SampleCalendar["windows"],
   academicYear: string,
+  today: string,
   testsOut: TestResultInput[],
   profilesOut: PredictiveProfileInput[],
 ) {
   const ability = random.next();
   for (const period of PERIODS) {
     const skipChance = period === "EOY" ? 0.35 : 0.04;
-    const day = new Date(`${sampleTestDay(periods[period], random.int(3, 20), iso(new Date()))}T00:00:00Z`);
+    const day = new Date(`${sampleTestDay(periods[period], random.int(3, 20), today)}T00:00:00Z`);
     for (const code of defaultGradeAssessments(grade, period, { rerKindergarten: false }) as TestCode[]) {
       if (random.chance(skipChance)) continue;
       const test = ASSESSMENTS[code];

@@ -65,9 +65,6 @@ const SCHOOLS: { name: string; classes: ClassPlan[] }[] = [
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
 
-/** The demo calendar (app/domain/sample-calendar.ts): BOY and MOY behind us, EOY containing today. */
-export const demoCalendar = (today: Date) => sampleCalendar(iso(today));
-
 export async function isDemoSeeded(db: Db): Promise<boolean> {
   const row = await db.selectFrom("organization").select("organization_id").where("name", "=", DEMO_DISTRICT_NAME).executeTakeFirst();
   return Boolean(row);
@@ -77,7 +74,9 @@ export async function isDemoSeeded(db: Db): Promise<boolean> {
 export async function seedDemo(db: Db, today = new Date()) {
   const random = seededRandom(20261123);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const { windows: periods, academicYear } = demoCalendar(today);
+  // BOY and MOY behind us, EOY containing today (app/domain/sample-calendar.ts).
+  const todayIso = iso(today);
+  const { windows: periods, academicYear } = sampleCalendar(todayIso);
 
   const district = await db
     .insertInto("organization")
@@ -221,7 +220,7 @@ export async function seedDemo(db: Db, today = new Date()) {
           .values({ participant_group_id: group.participant_group_id, participant_id: participantId })
           .execute();
         students++;
-        tests += await addResults(db, random, participantId, grade, periods, academicYear, ranTests, today);
+        tests += await addResults(db, random, participantId, grade, periods, academicYear, ranTests, todayIso);
       }
     }
   }
@@ -272,13 +271,13 @@ async function addResults(
   periods: SampleCalendar["windows"],
   academicYear: string,
   ranTests: SeededRanTest[],
-  today: Date,
+  today: string,
 ) {
   let count = 0;
   const ability = random.next(); // one latent skill level keeps a student's scores coherent
   for (const period of PERIODS) {
     const skipChance = period === "EOY" ? 0.35 : 0.04;
-    const day = new Date(`${sampleTestDay(periods[period], random.int(3, 20), iso(today))}T00:00:00Z`);
+    const day = new Date(`${sampleTestDay(periods[period], random.int(3, 20), today)}T00:00:00Z`);
     for (const code of defaultGradeAssessments(grade, period, { rerKindergarten: false })) {
       if (random.chance(skipChance)) continue;
       const test = ASSESSMENTS[code as TestCode];

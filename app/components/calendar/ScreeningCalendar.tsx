@@ -111,16 +111,7 @@ function Summary({ data }: { data: CalendarTabData }) {
       <div className="table-wrap">
         <table className="table">
           <caption>Tests by grade, {data.year}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Grade</th>
-              {data.periods.map((p) => (
-                <th key={p.name} scope="col">
-                  {p.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <PeriodHead first="Grade" periods={data.periods} />
           <tbody>
             {data.grades.map((g) => (
               <tr key={g.grade}>
@@ -238,6 +229,22 @@ function DateInput({
 }
 
 /** One grade: a row per test it can take, a checkbox per period; a period's message for the grade under the table. */
+/** A header row of a table with one column per period (BOY, MOY, EOY) after `first`. */
+function PeriodHead({ first, periods }: { first: string; periods: CalendarTabData["periods"] }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{first}</th>
+        {periods.map((p) => (
+          <th key={p.name} scope="col">
+            {p.name}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 function GradeTests({
   grade,
   periods,
@@ -255,16 +262,7 @@ function GradeTests({
     <div className="calendar__grade">
       <table className="table calendar__tests">
         <caption>Grade {grade.label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Test</th>
-            {periods.map((p) => (
-              <th key={p.name} scope="col">
-                {p.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <PeriodHead first="Test" periods={periods} />
         <tbody>
           {grade.tests.map((t) => (
             <tr key={t.code}>
