@@ -3,12 +3,11 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { createContext, useContext, type ReactNode } from "react";
 import { DocumentLinks } from "#app/components/DocumentLinks";
-import { ErrorPage } from "#app/components/ErrorPage";
+import { ErrorPage, dialogOf, isDoneCreate } from "#app/components/page-kit";
 import { IdleTimeout } from "#app/components/IdleTimeout";
 import { Menu } from "#app/components/Menu";
 import { Toasts } from "#app/components/Toasts";
 import { homePath } from "#app/domain/home-path";
-import { dialogOf, isDoneCreate } from "#app/domain/url-state";
 import { getUser } from "#app/lib/auth.server";
 import { menuData } from "#app/lib/menu.server";
 import { idleTimeoutMs, logoutGraceMs } from "#app/server/config.server";

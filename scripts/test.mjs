@@ -1,15 +1,18 @@
 // npm test [unit|api|e2e …]: installs what is missing, then runs every suite (or the named ones).
-import { ensureChromium, ensureInstalled, ensurePdfTools, postgresReachable, postgresUrl, run } from "./lib/setup.mjs";
+import { ensureChromium, ensureInstalled, ensurePdfTools, postgresReachable, postgresUrl, run, runTogether } from "./lib/setup.mjs";
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const extra = process.argv.slice(2).filter((a) => a.startsWith("-"));
 const suites = wanted.length ? wanted : ["unit", "api", "e2e"];
 
 ensureInstalled();
-run("npx", ["tsc", "--noEmit"]);
-// Lint (floors, hooks, accessibility of JSX) and formatting are part of every run.
-run("npx", ["eslint", "--max-warnings=0", "."]);
-run("npx", ["prettier", "--check", "--log-level=warn", "."]);
+// Types, lint (floors, hooks, accessibility of JSX) and formatting are part of every run; they
+// read the same files and change nothing, so they run side by side.
+await runTogether([
+  ["npx", ["tsc", "--noEmit"]],
+  ["npx", ["eslint", "--max-warnings=0", "."]],
+  ["npx", ["prettier", "--check", "--log-level=warn", "."]],
+]);
 
 const projects = [];
 if (suites.includes("unit")) projects.push("unit");

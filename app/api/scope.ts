@@ -73,26 +73,45 @@ export async function assertSchool(db: Db, actor: Actor, schoolId: string) {
 }
 
 // The UI hands all the in-process calls of one page the same resolved caller (app/api/app.ts), and
-// a classroom page asks about its classroom three times: the check is made once per caller. The UI
-// resolves its caller again after any change, so a remembered check never outlives a write.
-const classroomChecks = new WeakMap<Actor, Map<string, ReturnType<typeof checkClassroom>>>();
+// a page asks about its school or classroom in several calls (a school page: the school, its
+// classrooms, its students; a classroom page: the classroom and its grid). Those checks are made
+// once per caller. The UI resolves its caller again after any change, so a remembered check
+// never outlives a write.
+type Check<T> = WeakMap<Actor, Map<string, Promise<T>>>;
+function oncePerCaller<T>(checks: Check<T>, actor: Actor, id: string, check: () => Promise<T>): Promise<T> {
+  let byId = checks.get(actor);
+  if (!byId) checks.set(actor, (byId = new Map()));
+  let made = byId.get(id);
+  if (!made) byId.set(id, (made = check()));
+  return made;
+}
+
+const schoolChecks: Check<Awaited<ReturnType<typeof assertSchool>>> = new WeakMap();
+
+/** assertSchool once per caller, for the calls that only read: a save that reads the school again after a conflict must see the newer row. */
+export function assertReadableSchool(db: Db, actor: Actor, schoolId: string) {
+  return oncePerCaller(schoolChecks, actor, schoolId, () => assertSchool(db, actor, schoolId));
+}
+
+const classroomChecks: Check<Awaited<ReturnType<typeof checkClassroom>>> = new WeakMap();
 
 /** Teachers see the classrooms they teach; everyone else sees every classroom of a school in scope. */
 export function assertClassroom(db: Db, actor: Actor, classroomId: string) {
-  let checks = classroomChecks.get(actor);
-  if (!checks) classroomChecks.set(actor, (checks = new Map()));
-  let check = checks.get(classroomId);
-  if (!check) checks.set(classroomId, (check = checkClassroom(db, actor, classroomId)));
-  return check;
+  return oncePerCaller(classroomChecks, actor, classroomId, () => checkClassroom(db, actor, classroomId));
 }
 
 async function checkClassroom(db: Db, actor: Actor, classroomId: string) {
   // A teacher's "do I teach it" rides in the same statement (one round trip, issue 15).
+  // The versions of the classroom's results and of its district's calendar ride along too: the
+  // results read after this check can then be answered from this process's copy (issue 15).
   const found = await db
     .selectFrom("participant_group as g")
     .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
+    .innerJoin("organization as o", "o.organization_id", "ou.organization_id")
+    .leftJoin("classroom_results_version as rv", "rv.participant_group_id", "g.participant_group_id")
     .selectAll("g")
-    .select("ou.organization_id")
+    .select(["ou.organization_id", "o.config_version"])
+    .select((eb) => eb.fn.coalesce("rv.version", eb.lit(1)).as("results_version"))
     .select((eb) =>
       eb
         .exists(

@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import clsx from "clsx";
 import type { ReactNode } from "react";
 import { sortOf, toggledSortSearch } from "#app/domain/url-state";
+import { useClientLinkClicks } from "./client-links";
 
 /**
  * A table cell capped at 10rem with an ellipsis (spec 000 §2). The full text stays in the DOM
@@ -25,9 +26,10 @@ export function NameCell({ text, href, children }: { text: string; href?: string
     <th scope="row" className="cell cell--name" title={text}>
       <span className="cell__line">
         {href ? (
-          <Link to={href} className="cell__clip">
+          // A plain link: the table's one click handler navigates (see DataTable).
+          <a href={href} className="cell__clip" data-discover="true">
             {text}
-          </Link>
+          </a>
         ) : (
           <span className="cell__clip">{text}</span>
         )}
@@ -71,10 +73,15 @@ export function SortableNameHeader({ label = "Name", param = "sort" }: { label?:
  * named as its table (a group, not a region: a page's sections already are its landmarks).
  */
 export function DataTable({ caption, showCaption = false, children }: { caption: string; showCaption?: boolean; children: ReactNode }) {
+  // The rows' links are plain <a> elements (a page of 50 rows has 150): one handler makes their
+  // clicks client navigations, keyboard activation included (./client-links.ts).
+  const onClick = useClientLinkClicks();
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll box must be reachable by keyboard (axe: scrollable-region-focusable)
     <div className="table-wrap" tabIndex={0} role="group" aria-label={caption}>
-      <table className="table table--capped">
+      {/* The links themselves are focusable; the table only hears their clicks. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
+      <table className="table table--capped" onClick={onClick}>
         <caption className={clsx({ "visually-hidden": !showCaption }) || undefined}>{caption}</caption>
         {children}
       </table>

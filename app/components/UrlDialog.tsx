@@ -2,7 +2,8 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import clsx from "clsx";
 import { useId, useState, type ReactNode } from "react";
-import { closedSearch, dialogOf } from "#app/domain/url-state";
+// From the page kit, so every dialog shares the pages' one chunk (app/components/page-kit.ts).
+import { closedSearch, dialogOf } from "#app/components/page-kit";
 
 /**
  * A Radix dialog whose open state is the URL: open when `?dialog=<name>` (and, when given, `?id=<id>`).

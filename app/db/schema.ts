@@ -114,6 +114,12 @@ export interface ParticipantGroupMemberTable {
   participant_id: string;
 }
 
+/** Raised by the database on any write to a classroom's members, students, tests or risk scores (migration 0009); no row is version 1. */
+export interface ClassroomResultsVersionTable {
+  participant_group_id: string;
+  version: ColumnType<number, never, never>;
+}
+
 export interface AssessmentPeriodTable {
   assessment_period_id: Generated<string>;
   organization_id: string;
@@ -306,6 +312,7 @@ export interface Database {
   participant_group_teacher: ParticipantGroupTeacherTable;
   participant: ParticipantTable;
   participant_group_member: ParticipantGroupMemberTable;
+  classroom_results_version: ClassroomResultsVersionTable;
   assessment_period: AssessmentPeriodTable;
   grade_assessment_list: GradeAssessmentListTable;
   stored_file: StoredFileTable;

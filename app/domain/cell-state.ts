@@ -1,6 +1,7 @@
 import { ASSESSMENTS, type TestCode } from "./assessments";
 
-export type CellState = "not-applicable" | "empty" | "incomplete" | "needs-scoring" | "invalid" | "complete";
+export const CELL_STATES = ["not-applicable", "empty", "incomplete", "needs-scoring", "invalid", "complete"] as const;
+export type CellState = (typeof CELL_STATES)[number];
 
 /** The fields of a participant test that decide the state of its grid cell. */
 export type CellTest = {

@@ -6,7 +6,8 @@ export const PERCENTILE_MAX = 99;
 export const WELL_BELOW_MAX = 20;
 export const BELOW_MAX = 40;
 
-export type PercentileBand = "well-below" | "below" | "at-or-above";
+export const PERCENTILE_BANDS = ["well-below", "below", "at-or-above"] as const;
+export type PercentileBand = (typeof PERCENTILE_BANDS)[number];
 
 export const PERCENTILE_BAND_LABELS: Record<PercentileBand, string> = {
   "well-below": "Well Below Benchmark",

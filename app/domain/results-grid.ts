@@ -151,7 +151,8 @@ export function profileColumns(grades: readonly string[], period: Period): Profi
   return PROFILE_KINDS.filter((kind) => grades.some((g) => profileApplies(kind, g, period)));
 }
 
-export type ProfileTone = "risk" | "moderate" | "ok" | "none";
+export const PROFILE_TONES = ["risk", "moderate", "ok", "none"] as const;
+export type ProfileTone = (typeof PROFILE_TONES)[number];
 export type ProfileCell = {
   kind: ProfileKind;
   state: "not-applicable" | "empty" | "complete";
@@ -459,7 +460,7 @@ export function csvCellText(cell: Pick<GridCell, "state" | "grayedOut" | "text">
 }
 
 /** The grid as CSV rows (header first), exactly the cells shown, in words where a cell has none. */
-export function gridToCsvRows(grid: Grid): string[][] {
+export function gridToCsvRows(grid: ShownGrid): string[][] {
   const header = [
     "Name",
     "Grade",

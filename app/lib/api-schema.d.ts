@@ -4138,6 +4138,88 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/participantGroups/{id}/results": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A classroom's results grid as the dashboard shows it: one cell per student and test of the period
+     * @description The period asked for, or the one holding today; each cell's text and words as the display rules give them (score: raw scores where a test has them). Answered from the server's copy while the classroom's students, tests and risk scores and the district's calendar are unchanged.
+     */
+    get: {
+      parameters: {
+        query?: {
+          period?: "BOY" | "MOY" | "EOY";
+          /** @description percentile (the default) or raw */
+          score?: "percentile" | "raw";
+        };
+        header?: never;
+        path: {
+          /** @description participantGroupId (classroom) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The grid */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ClassroomResults"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/participants/participantGroup/riskScores/{id}": {
     parameters: {
       query?: never;
@@ -6575,6 +6657,122 @@ export interface components {
         [key: string]: number;
       } | null;
     };
+    ClassroomResults: {
+      academicYear: string | null;
+      /** @description the periods of the academic year, in order */
+      periods: ("BOY" | "MOY" | "EOY")[];
+      /**
+       * @description the period shown; null when the year has none
+       * @enum {string|null}
+       */
+      period: "BOY" | "MOY" | "EOY" | null;
+      hasStudents: boolean;
+      studentGrades: string[];
+      grid: components["schemas"]["ClassroomGrid"];
+    };
+    ClassroomGrid: {
+      /** @enum {string} */
+      period: "BOY" | "MOY" | "EOY";
+      /** @enum {string} */
+      mode: "percentile" | "score";
+      profileColumns: ("dyslexia" | "pwr" | "kready" | "pkRisk" | "riskCategory")[];
+      groups: {
+        /** @enum {string} */
+        group: "phonemic-awareness" | "phonics" | "fluency" | "vocabulary" | "comprehension";
+        title: string;
+        columns: {
+          /** @enum {string} */
+          testCode:
+            | "letter-names"
+            | "letter-sounds"
+            | "vocab"
+            | "oral-sentence"
+            | "blending"
+            | "object-ran"
+            | "letter-ran"
+            | "rhyming"
+            | "word-matching"
+            | "first-sounds"
+            | "follow-directions"
+            | "nonword-repetition"
+            | "deletion"
+            | "word-reading"
+            | "nonword-reading"
+            | "rer-word-reading"
+            | "rer-nonword-reading"
+            | "rer-nonword-repetition"
+            | "rer-expressive-vocabulary"
+            | "rer-nonword-spelling"
+            | "rer-letter-ran"
+            | "rer-blending"
+            | "rer-deletion";
+          title: string;
+        }[];
+      }[];
+      columnCount: number;
+      narrow: boolean;
+      scoreToggleEnabled: boolean;
+      rows: {
+        participantId: string;
+        name: string;
+        grade: string;
+        gradeLabel: string;
+        profile: {
+          /** @enum {string} */
+          kind: "dyslexia" | "pwr" | "kready" | "pkRisk" | "riskCategory";
+          /** @enum {string} */
+          state: "not-applicable" | "empty" | "complete";
+          text: string;
+          qualifier: string;
+          /** @enum {string} */
+          tone: "risk" | "moderate" | "ok" | "none";
+        }[];
+        cells: {
+          /** @enum {string} */
+          testCode:
+            | "letter-names"
+            | "letter-sounds"
+            | "vocab"
+            | "oral-sentence"
+            | "blending"
+            | "object-ran"
+            | "letter-ran"
+            | "rhyming"
+            | "word-matching"
+            | "first-sounds"
+            | "follow-directions"
+            | "nonword-repetition"
+            | "deletion"
+            | "word-reading"
+            | "nonword-reading"
+            | "rer-word-reading"
+            | "rer-nonword-reading"
+            | "rer-nonword-repetition"
+            | "rer-expressive-vocabulary"
+            | "rer-nonword-spelling"
+            | "rer-letter-ran"
+            | "rer-blending"
+            | "rer-deletion";
+          /** @enum {string} */
+          state: "not-applicable" | "empty" | "incomplete" | "needs-scoring" | "invalid" | "complete";
+          text: string;
+          /** @description the cell in words, for assistive technology and the CSV */
+          label: string;
+          /** @enum {string|null} */
+          band: "well-below" | "below" | "at-or-above" | null;
+          grayedOut: boolean;
+          /**
+           * @description letter tests: the dialog a click opens
+           * @enum {string|null}
+           */
+          letterAction: "edit" | "view" | null;
+          /** @description a hand-scored letter test's count, '12/26' */
+          handScore?: string;
+          /** @description a finished RAN test: its cell opens the RAN scoring dialog */
+          ranTestId?: string;
+        }[];
+      }[];
+    } | null;
     RiskScore: {
       participantId: string;
       academicYear: string;

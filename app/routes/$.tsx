@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { ErrorPage, PAGE_NOT_FOUND } from "#app/components/ErrorPage";
+import { ErrorPage, PAGE_NOT_FOUND } from "#app/components/page-kit";
 
 // Any URL no other route matches: a 404 with the shared error page ('Page not found' and a way
 // home) inside the app's frame, instead of the router's developer text.

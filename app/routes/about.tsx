@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ErrorPage } from "#app/components/ErrorPage";
+import { ErrorPage } from "#app/components/page-kit";
 import { requireUser } from "#app/lib/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "About | Early Literacy Screening" }];

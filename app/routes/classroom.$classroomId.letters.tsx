@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useParams } from "@remix-run/react";
-import { ErrorPage } from "#app/components/ErrorPage";
+import { ErrorPage } from "#app/components/page-kit";
 import { LetterScoreDialog } from "#app/components/results/LetterScoreDialog";
 import { resultsHref, viewOnly, type ResultsQuery } from "#app/components/results/urls";
 import { isUuid } from "#app/domain/url-state";

@@ -1,22 +1,12 @@
 import { z } from "zod";
 import { assessmentDefinition, definitionItems } from "#app/domain/assessment-definitions";
-import { localIsoDate } from "#app/domain/calendar-date";
 import { isGrade } from "#app/domain/grades";
-import { currentPeriod, PERIOD_LABELS, PERIODS, type Period } from "#app/domain/periods";
-import {
-  bannerApplies,
-  buildGrid,
-  gradeTestLists,
-  shownGrid,
-  type Grid,
-  type GridStudentInput,
-  type ProfileScores,
-} from "#app/domain/results-grid";
+import { PERIOD_LABELS, PERIODS, type Period } from "#app/domain/periods";
+import { bannerApplies, type ShownGrid } from "#app/domain/results-grid";
 import { UNABLE_TO_LOAD_CLASSROOM } from "#app/domain/results-labels";
 import type { ResultsQuery as Query } from "#app/components/results/urls";
 import { expectData, type ApiClient, type ApiResult, type ApiSchema } from "#app/lib/api.server";
 import { loadBanner } from "#app/lib/banner.server";
-import { flagsFor, isOn } from "#app/server/flags.server";
 
 // What the classroom page and its CSV export load: one definition of "the grid as shown".
 
@@ -55,12 +45,6 @@ export function classroomBanner(studentGrades: readonly string[]) {
   return banner && bannerApplies(banner.grades, studentGrades) ? banner : null;
 }
 
-/** The results as the page shows them (the grid without the tests behind its cells). */
-export async function loadShownResults(request: Request, api: ApiClient, classroom: ApiSchema<"Classroom">, q: Query) {
-  const results = await loadResults(request, api, classroom, q);
-  return { ...results, grid: results.grid && shownGrid(results.grid) };
-}
-
 /**
  * A letter score post read against the test's definition for the grade and period: every item,
  * 1 when ticked; no items when the grade or the period has none.
@@ -76,7 +60,7 @@ export type ResultsData = {
   error: string | null;
   period: Period | null;
   periods: { name: Period; label: string }[];
-  grid: Grid | null;
+  grid: ShownGrid | null;
   hasStudents: boolean;
   studentGrades: string[];
 };
@@ -90,14 +74,7 @@ async function must<T>(request: Request, what: string, pending: Promise<ApiResul
   return null;
 }
 
-export async function loadResults(
-  request: Request,
-  api: ApiClient,
-  classroom: ApiSchema<"Classroom">,
-  q: Query,
-  today = new Date(),
-): Promise<ResultsData> {
-  const organizationId = classroom.OrganizationUnit.Organization.organizationId;
+export async function loadResults(request: Request, api: ApiClient, classroom: ApiSchema<"Classroom">, q: Query): Promise<ResultsData> {
   const empty: ResultsData = {
     error: UNABLE_TO_LOAD_CLASSROOM,
     period: null,
@@ -106,68 +83,25 @@ export async function loadResults(
     hasStudents: classroom.Participant.length > 0,
     studentGrades: [],
   };
-  const config = await must(
+  // One call: the API builds the grid by the display rules and keeps it while nothing behind it changes.
+  const results = await must(
     request,
-    "assessment config",
-    api.result(api.GET("/assessmentConfig/currentAcademicYear/{id}", { params: { path: { id: organizationId } } })),
+    "results",
+    api.result(
+      api.GET("/participantGroups/{id}/results", {
+        params: { path: { id: classroom.participantGroupId }, query: { period: q.period, score: q.score } },
+      }),
+    ),
   );
-  if (!config) return empty;
-  const periods = config.periods.map((p) => ({ name: p.periodName, label: PERIOD_LABELS[p.periodName] }));
-  const selected =
-    (q.period && config.periods.find((p) => p.periodName === q.period)) || currentPeriod(config.periods, localIsoDate(today));
-  if (!selected) return { ...empty, periods, error: "The district has no assessment periods for this school year." };
-  const id = classroom.participantGroupId;
-  const [students, risk] = await Promise.all([
-    must(
-      request,
-      "students",
-      api.result(
-        api.GET("/participants/participantGroup/{id}", {
-          params: { path: { id }, query: { v: "1", startDate: selected.startDate, endDate: selected.endDate } },
-        }),
-      ),
-    ),
-    // The year is known here; naming it spares the API looking the configuration up again.
-    must(
-      request,
-      "risk scores",
-      api.result(
-        api.GET("/participants/participantGroup/riskScores/{id}", {
-          params: { path: { id }, query: { academicYear: config.academicYear ?? undefined } },
-        }),
-      ),
-    ),
-  ]);
-  if (!students || !risk) return { ...empty, periods, period: selected.periodName };
-
-  const flags = flagsFor(request);
-  const lists = gradeTestLists(selected.GradeAssessmentLists);
-  const profiles: Record<string, ProfileScores> = {};
-  for (const r of risk) if (r.periodName === selected.periodName) profiles[r.participantId] = r.predictiveProfile;
-  const inputs: GridStudentInput[] = students.map((s) => ({
-    participantId: s.participantId,
-    firstName: s.firstName,
-    lastName: s.lastName,
-    grade: s.grade,
-    tests: (s.ParticipantTests ?? []).map((t) => ({ ...t, testCode: t.testCode })),
-  }));
-  const grid = buildGrid({
-    period: selected.periodName,
-    lists,
-    students: inputs,
-    profiles,
-    options: {
-      mode: q.score === "raw" ? "score" : "percentile",
-      rerKindergarten: isOn(flags, "rer-kindergarten"),
-      gr3InternalTestingDisplayRules: isOn(flags, "gr-3-internal-testing-display-rules"),
-    },
-  });
+  if (!results) return empty;
+  const periods = results.periods.map((name) => ({ name, label: PERIOD_LABELS[name] }));
+  if (!results.period || !results.grid) return { ...empty, periods, error: "The district has no assessment periods for this school year." };
   return {
     error: null,
-    period: selected.periodName,
+    period: results.period,
     periods,
-    grid,
-    hasStudents: students.length > 0,
-    studentGrades: [...new Set(students.map((s) => s.grade))],
+    grid: results.grid,
+    hasStudents: results.hasStudents,
+    studentGrades: results.studentGrades,
   };
 }

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunct
 import { Link, Outlet, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useMemo } from "react";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
-import { ErrorPage } from "#app/components/ErrorPage";
+import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { Tabs } from "#app/components/Tabs";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { packGrid, unpackGrid } from "#app/domain/packed-grid";
@@ -18,11 +18,8 @@ import { NO_CLASSROOM_STUDENTS, NOTHING_TO_DISPLAY, UNABLE_TO_LOAD_STUDENTS } fr
 import { apiFor, expectData } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
 import { loadRanDialog, RAN_INTENT, saveRanScore, type RanActionData } from "#app/lib/ran-scoring.server";
-import ranScoringCss from "#app/styles/ran-scoring.css";
-import ranCss from "#app/styles/ran.css";
-import resultsCss from "#app/styles/results.css";
 import { LETTER_DIALOG_PARAMS, resultsHref, viewOnly } from "#app/components/results/urls";
-import { classroomBanner, loadShownResults, parseResultsQuery } from "./classroom.$classroomId.server";
+import { classroomBanner, loadResults, parseResultsQuery } from "./classroom.$classroomId.server";
 
 const TABS = [
   { id: "results", label: "Results" },
@@ -30,10 +27,10 @@ const TABS = [
 ] as const;
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: resultsCss },
+  { rel: "stylesheet", href: stylesheets.results },
   // The RAN scoring dialog's look (issue 11): small, and a 'Needs scoring' cell opens it from here.
-  { rel: "stylesheet", href: ranCss },
-  { rel: "stylesheet", href: ranScoringCss },
+  { rel: "stylesheet", href: stylesheets.ran },
+  { rel: "stylesheet", href: stylesheets.ranScoring },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -94,7 +91,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     };
   }
   const [shown, ran] = await Promise.all([
-    loadShownResults(request, api, classroom, q),
+    loadResults(request, api, classroom, q),
     // A 'Needs scoring' RAN cell opens the RAN scoring dialog here (issue 11): `?dialog=ran&ranTest=<id>`.
     loadRanDialog(request, api, new URL(request.url)),
   ]);

@@ -14,7 +14,7 @@ import {
 import type { FamilyReportView } from "#app/i18n/family-report/view";
 import { familyReportView } from "#app/i18n/family-report/view.server";
 import { expectData, type ApiClient, type ApiResult, type CurrentUser } from "#app/lib/api.server";
-import { flagsFor, isOn } from "#app/server/flags.server";
+import { displayRuleFlags, flagsFor } from "#app/server/flags.server";
 
 // What the classroom's bulk print of family reports loads, on the server only: the domain rules
 // and the catalogues it needs stay out of the page's browser JavaScript.
@@ -114,10 +114,7 @@ export async function loadFamilyReports(request: Request, api: ApiClient, user: 
         academicYear: config.academicYear,
         lists,
         tests: s.ParticipantTests ?? [],
-        flags: {
-          rerKindergarten: isOn(flags, "rer-kindergarten"),
-          gr3InternalTestingDisplayRules: isOn(flags, "gr-3-internal-testing-display-rules"),
-        },
+        flags: displayRuleFlags(flags),
         today,
       }),
       q.lang,

@@ -1,12 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ErrorPage } from "#app/components/ErrorPage";
+import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { FamilyReport } from "#app/components/family-report/FamilyReport";
 import { apiFor } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
-import familyReportCss from "#app/styles/family-report.css";
 import { loadFamilyReports } from "./classroom.$classroomId_.family-reports.server";
 
 // The classroom's family reports in one printable document (issue 10, beyond the spec): one
@@ -15,7 +14,7 @@ import { loadFamilyReports } from "./classroom.$classroomId_.family-reports.serv
 
 const PAGE_TITLE = "Print family reports";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: familyReportCss }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheets.familyReport }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${PAGE_TITLE}: ${data.classroom.name} – Early Literacy Screening` : `${PAGE_TITLE} – Early Literacy Screening` },

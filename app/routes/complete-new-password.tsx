@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { ErrorPage } from "#app/components/ErrorPage";
+import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { firstError, isFormReply, type FormReply } from "#app/components/form-reply";
 import { PasswordChecklist } from "#app/components/PasswordChecklist";
 import { homePath, safeRedirect } from "#app/domain/home-path";
@@ -12,9 +12,8 @@ import { publicApiFor } from "#app/lib/api.server";
 import { invalidForm, parseSubmission, refusedForm } from "#app/lib/forms.server";
 import { ACCOUNT_BODY_LIMIT, readFormData } from "#app/server/body-limit.server";
 import { commitSession, cookieOptionsFor, getSession } from "#app/lib/session.server";
-import accountCss from "#app/styles/account.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheets.account }];
 export const meta: MetaFunction = () => [{ title: "Create New Password | Early Literacy Screening" }];
 
 // Reached from /login when the API answers 412: the account has a temporary password. The

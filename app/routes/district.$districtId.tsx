@@ -4,7 +4,7 @@ import { AdminPage } from "#app/components/admin/AdminPage";
 import { CompletionReport } from "#app/components/admin/CompletionReport";
 import { SchoolList } from "#app/components/admin/SchoolList";
 import { UserList } from "#app/components/admin/UserList";
-import { ErrorPage } from "#app/components/ErrorPage";
+import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { RosterImports } from "#app/components/rostering/RosterImports";
 import { ScreeningCalendar } from "#app/components/calendar/ScreeningCalendar";
 import { rolesOfferedTo } from "#app/domain/admin-fields";
@@ -19,16 +19,14 @@ import { dispatchIntent, schoolIntents, userIntents } from "#app/lib/admin-actio
 import { adminRequest, loadPart, pagedPart, sortedPart } from "#app/lib/admin.server";
 import { rosterIntents } from "#app/lib/roster-actions.server";
 import { calendarIntents, loadCalendarTab } from "#app/lib/calendar.server";
-import adminCss from "#app/styles/admin.css";
 import calendarCss from "#app/styles/calendar.css";
 import reportsCss from "#app/styles/reports.css";
-import rosteringCss from "#app/styles/rostering.css";
 
 const TAB_LABELS = { schools: "Schools", users: "Users", reports: "Reports", calendar: "Screening Calendar" } as const;
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: adminCss },
-  { rel: "stylesheet", href: rosteringCss },
+  { rel: "stylesheet", href: stylesheets.admin },
+  { rel: "stylesheet", href: stylesheets.rostering },
   { rel: "stylesheet", href: calendarCss },
   { rel: "stylesheet", href: reportsCss },
 ];

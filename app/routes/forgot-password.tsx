@@ -1,15 +1,14 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { ErrorPage } from "#app/components/ErrorPage";
+import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { RATE_LIMITED } from "#app/domain/rate-limit";
 import { formFields, isFormReply, type FormReply } from "#app/components/form-reply";
 import { ForgotPasswordForm } from "#app/lib/account-forms.server";
 import { publicApiFor } from "#app/lib/api.server";
 import { invalidForm, parseSubmission, refusedForm } from "#app/lib/forms.server";
 import { ACCOUNT_BODY_LIMIT, readFormData } from "#app/server/body-limit.server";
-import accountCss from "#app/styles/account.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheets.account }];
 export const meta: MetaFunction = () => [{ title: "Forgot Password | Early Literacy Screening" }];
 
 const INVALID_EMAIL = "Please enter a valid email address.";

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { stylesheets } from "#app/components/page-kit";
 import { PrivacyPolicyLink } from "#app/components/PrivacyPolicyLink";
 import { homePath, safeRedirect } from "#app/domain/home-path";
 import { LOGIN_NOTICES, loginNoticeCookie, pendingNewPasswordCookie, type LoginNotice } from "#app/lib/account-cookies.server";
@@ -11,9 +12,8 @@ import { ACCOUNT_BODY_LIMIT, readFormData } from "#app/server/body-limit.server"
 import { assertSameOrigin } from "#app/server/csrf.server";
 import { flagsFor, isOn } from "#app/server/flags.server";
 import { commitSession, cookieOptionsFor, getSession, sessionCookieProblem } from "#app/lib/session.server";
-import accountCss from "#app/styles/account.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheets.account }];
 
 export const meta: MetaFunction = () => [{ title: "Log In | Early Literacy Screening" }];
 

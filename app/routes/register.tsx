@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { ErrorPage } from "#app/components/ErrorPage";
+import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { formFields, isFormReply, type FormReply } from "#app/components/form-reply";
 import { RegisterForm } from "#app/lib/account-forms.server";
 import { publicApiFor } from "#app/lib/api.server";
 import { invalidForm, parseSubmission, refusedForm } from "#app/lib/forms.server";
 import { ACCOUNT_BODY_LIMIT, readFormData } from "#app/server/body-limit.server";
-import accountCss from "#app/styles/account.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheets.account }];
 export const meta: MetaFunction = () => [{ title: "Register | Early Literacy Screening" }];
 
 /** Spec 000 section 8: registration failures by server message. */

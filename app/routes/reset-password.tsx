@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { ErrorPage } from "#app/components/ErrorPage";
+import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { PasswordChecklist } from "#app/components/PasswordChecklist";
 import { RATE_LIMITED } from "#app/domain/rate-limit";
 import { firstError, formFields, isFormReply, type FormReply } from "#app/components/form-reply";
@@ -8,9 +8,8 @@ import { ResetPasswordForm } from "#app/lib/account-forms.server";
 import { publicApiFor } from "#app/lib/api.server";
 import { invalidForm, parseSubmission, refusedForm } from "#app/lib/forms.server";
 import { ACCOUNT_BODY_LIMIT, readFormData } from "#app/server/body-limit.server";
-import accountCss from "#app/styles/account.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheets.account }];
 export const meta: MetaFunction = () => [{ title: "Reset Password | Early Literacy Screening" }];
 
 const RESET_FAILED = "Unable to reset password. Please try again.";

@@ -1,19 +1,18 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from "react";
-import { ErrorPage } from "#app/components/ErrorPage";
+import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { RosterReport } from "#app/components/rostering/RosterReport";
 import { looksLikeZip, ROSTER_FILE_MESSAGES, rosterFileProblem, UPLOAD_ERROR } from "#app/domain/roster-upload";
 import { isUuid } from "#app/domain/url-state";
 import { publicApiFor } from "#app/lib/api.server";
 import { rosteringAction, type RosterActionData } from "#app/lib/roster-actions.server";
-import rosteringCss from "#app/styles/rostering.css";
 
 // /rostering/{districtId} (spec 001 §2 'Rostering page', public): a district's OneRoster zip is
 // uploaded, previewed, then applied (issue 16). A multipart form posts to the action, so it works
 // without JavaScript; with it, Submit waits until a file is chosen and read.
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: rosteringCss }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheets.rostering }];
 type LoaderData = { district: { id: string; name: string } | null; instructions: boolean };
 
 export const meta: MetaFunction = ({ data }) => {

@@ -4,7 +4,7 @@ import { AdminPage } from "#app/components/admin/AdminPage";
 import { ClassroomList } from "#app/components/admin/ClassroomList";
 import type { ClassroomOption } from "#app/components/admin/StudentDialog";
 import { StudentList } from "#app/components/admin/StudentList";
-import { ErrorPage } from "#app/components/ErrorPage";
+import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { can } from "#app/domain/admin-permissions";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { gradeLabel } from "#app/domain/grades";
@@ -13,14 +13,13 @@ import { lastFirst, sortByName } from "#app/domain/sort";
 import { dialogOf, isUuid, selectedTab } from "#app/domain/url-state";
 import { classroomIntents, dispatchIntent, studentGrades, studentIntents } from "#app/lib/admin-actions.server";
 import { adminRequest, loadPart, pagedPart } from "#app/lib/admin.server";
-import adminCss from "#app/styles/admin.css";
 
 const TABS = [
   { id: "classrooms", label: "Classrooms" },
   { id: "students", label: "Students" },
 ] as const;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheets.admin }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.school?.name ?? "School"} | Early Literacy Screening` }];
 
 const CLASSROOM_DIALOGS = ["create-classroom", "edit-classroom"];

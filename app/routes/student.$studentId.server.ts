@@ -31,7 +31,7 @@ import type { ApiClient, ApiSchema, CurrentUser } from "#app/lib/api.server";
 import { loadBanner } from "#app/lib/banner.server";
 import { loadRanDialog } from "#app/lib/ran-scoring.server";
 import { signOutAndRedirect } from "#app/lib/session.server";
-import { flagsFor, isOn } from "#app/server/flags.server";
+import { displayRuleFlags, flagsFor } from "#app/server/flags.server";
 
 // What the student page loads (spec 001 §2 'Student profile', §4 load states, §7 student-page
 // operations): one API call for the student and every period's results, one more for an open
@@ -88,10 +88,7 @@ export async function loadStudentPage(request: Request, api: ApiClient, user: Cu
     admin: superAdmin && q.admin === "1",
   };
   const flags = flagsFor(request);
-  const displayFlags = {
-    rerKindergarten: isOn(flags, "rer-kindergarten"),
-    gr3InternalTestingDisplayRules: isOn(flags, "gr-3-internal-testing-display-rules"),
-  };
+  const displayFlags = displayRuleFlags(flags);
 
   let results: StudentResults | null = null;
   let resultsError: string | null = null;

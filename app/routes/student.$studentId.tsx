@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { FAMILY_REPORT_HOST, FamilyReport } from "#app/components/family-report/FamilyReport";
-import { ErrorPage } from "#app/components/ErrorPage";
+import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { LazyRanScoringDialog } from "#app/components/ran/lazy";
 import { AdminViewToggle } from "#app/components/student/AdminViewToggle";
 import { LazyStudentDialog, LazyTestDetailsDialog } from "#app/components/student/dialogs";
@@ -19,22 +19,17 @@ import { apiFor } from "#app/lib/api.server";
 import type { FamilyReportLang } from "#app/i18n/family-report/index.server";
 import { requireUser } from "#app/lib/auth.server";
 import { RAN_INTENT, saveRanScore, type RanActionData } from "#app/lib/ran-scoring.server";
-import adminCss from "#app/styles/admin.css";
-import ranScoringCss from "#app/styles/ran-scoring.css";
-import ranCss from "#app/styles/ran.css";
-import familyReportCss from "#app/styles/family-report.css";
-import resultsCss from "#app/styles/results.css";
 import studentCss from "#app/styles/student.css";
 import { loadStudentPage, StudentId } from "./student.$studentId.server";
 
 export const links: LinksFunction = () => [
   // admin.css: the Edit dialog's form layout.
-  { rel: "stylesheet", href: adminCss },
-  { rel: "stylesheet", href: resultsCss },
+  { rel: "stylesheet", href: stylesheets.admin },
+  { rel: "stylesheet", href: stylesheets.results },
   { rel: "stylesheet", href: studentCss },
-  { rel: "stylesheet", href: familyReportCss },
-  { rel: "stylesheet", href: ranCss },
-  { rel: "stylesheet", href: ranScoringCss },
+  { rel: "stylesheet", href: stylesheets.familyReport },
+  { rel: "stylesheet", href: stylesheets.ran },
+  { rel: "stylesheet", href: stylesheets.ranScoring },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -3,20 +3,19 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "#app/components/admin/AdminPage";
 import { DistrictList } from "#app/components/admin/DistrictList";
 import { UserList } from "#app/components/admin/UserList";
-import { ErrorPage } from "#app/components/ErrorPage";
+import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { LIST_SORTS, listApiQuery, parseListQuery } from "#app/domain/paging";
 import { selectedTab } from "#app/domain/url-state";
 import { dispatchIntent, districtIntents, userIntents } from "#app/lib/admin-actions.server";
 import { adminRequest, loadPart, pagedPart } from "#app/lib/admin.server";
 import type { CurrentUser } from "#app/lib/api.server";
-import adminCss from "#app/styles/admin.css";
 
 const TABS = [
   { id: "districts", label: "Districts" },
   { id: "super-admins", label: "Super Admins" },
 ] as const;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheets.admin }];
 export const meta: MetaFunction = () => [{ title: "Super Admin View | Early Literacy Screening" }];
 
 const LOAD_FAILED = "Unable to load super admin data.";

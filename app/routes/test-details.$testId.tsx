@@ -1,7 +1,7 @@
 import { data, json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
-import { ErrorPage } from "#app/components/ErrorPage";
+import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { RanRecordingPlayer } from "#app/components/ran/RanAudioPlayer";
 import { RanInstructions } from "#app/components/ran/RanInstructions";
 import { RanReferenceImage } from "#app/components/ran/RanReferenceImage";
@@ -12,16 +12,14 @@ import { isUuid } from "#app/domain/url-state";
 import { apiFor } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
 import { loadRanScoring, RAN_INTENT, saveRanScore, type RanActionData } from "#app/lib/ran-scoring.server";
-import ranScoringCss from "#app/styles/ran-scoring.css";
-import ranCss from "#app/styles/ran.css";
 
 // /test-details/{testId} (spec 001 §2): the RAN test on a page of its own, with the same scoring
 // as the dialog; its practice is the first response (spec 001 §5), and its invalidity guidance
 // is the older reading (ten or more errors).
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: ranCss },
-  { rel: "stylesheet", href: ranScoringCss },
+  { rel: "stylesheet", href: stylesheets.ran },
+  { rel: "stylesheet", href: stylesheets.ranScoring },
 ];
 
 export const meta: MetaFunction = () => [{ title: "RAN Test Details – Early Literacy Screening" }];

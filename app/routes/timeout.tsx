@@ -1,13 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { Link, useSearchParams } from "@remix-run/react";
-import { ErrorPage } from "#app/components/ErrorPage";
+import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { safeRedirect } from "#app/domain/home-path";
 import { apiFor } from "#app/lib/api.server";
 import { destroySession, getSession, getToken } from "#app/lib/session.server";
 import { ACCOUNT_BODY_LIMIT, readFormData } from "#app/server/body-limit.server";
-import accountCss from "#app/styles/account.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountCss }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheets.account }];
 export const meta: MetaFunction = () => [{ title: "Session Timeout | Early Literacy Screening" }];
 
 /** The idle time-out posts here when nobody answered: sign out server-side, remember the page. */

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { DisplayRuleOptions } from "#app/domain/display-rules";
 
 /** The feature flags the specs name; everything else is ignored. */
 export const FLAG_NAMES = [
@@ -47,6 +48,14 @@ export function withOverride(flags: Flags, header: string | null): Flags {
 
 export function isOn(flags: Flags, name: FlagName): boolean {
   return flags.enabled.has(name);
+}
+
+/** The two flags the display rules read (app/domain/display-rules.ts), as their options. */
+export function displayRuleFlags(flags: Flags): Omit<DisplayRuleOptions, "letterScores"> {
+  return {
+    rerKindergarten: isOn(flags, "rer-kindergarten"),
+    gr3InternalTestingDisplayRules: isOn(flags, "gr-3-internal-testing-display-rules"),
+  };
 }
 
 let configured: Flags | undefined;

@@ -1,17 +1,48 @@
 // Shared set-up steps of `npm start` and `npm test`: plain Node, no dependencies,
 // because they run before anything is installed.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 
+const seconds = (since) => `${Math.round((performance.now() - since) / 1000)} s`;
+
+function exitFailed(cmd, args, { status, signal }, started) {
+  console.error(`\n✗ ${cmd} ${args.join(" ")} failed (exit ${status ?? signal}) after ${seconds(started)}`);
+  process.exit(status ?? 1);
+}
+
 export function run(cmd, args, options = {}) {
+  const started = performance.now();
   const result = spawnSync(cmd, args, { stdio: "inherit", cwd: root, ...options });
-  if (result.status !== 0) {
-    console.error(`\n✗ ${cmd} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
-    process.exit(result.status ?? 1);
-  }
+  if (result.status !== 0) exitFailed(cmd, args, result, started);
+  // A CI log shows where the time went.
+  console.log(`✓ ${cmd} ${args.slice(0, 2).join(" ")}… ${seconds(started)}`);
+}
+
+/**
+ * Runs independent commands at once, each one's output printed whole when it ends (so the log
+ * reads as if they ran in turn); exits as `run` does when any of them fails.
+ */
+export async function runTogether(commands) {
+  const started = performance.now();
+  const results = await Promise.all(
+    commands.map(
+      ([cmd, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+          const output = [];
+          child.stdout.on("data", (chunk) => output.push(chunk));
+          child.stderr.on("data", (chunk) => output.push(chunk));
+          child.on("close", (status, signal) => resolve({ cmd, args, status, signal, output: Buffer.concat(output) }));
+        }),
+    ),
+  );
+  for (const { output } of results) process.stdout.write(output);
+  const failed = results.find((r) => r.status !== 0);
+  if (failed) exitFailed(failed.cmd, failed.args, failed, started);
+  console.log(`✓ ${commands.map(([cmd, args]) => `${cmd} ${args[0]}`).join(", ")}: ${seconds(started)}`);
 }
 
 /**

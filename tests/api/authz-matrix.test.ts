@@ -261,6 +261,7 @@ const RULES: Record<string, Rule> = {
   "GET /assessmentConfig/currentAcademicYear/{id}": { who: ALL, scoped: true, call: (s) => id(district(s)) },
   "GET /participants/participantGroup/{id}": { who: ALL, scoped: true, call: (s) => id(classroom(s)) },
   "GET /participants/participantGroup/riskScores/{id}": { who: ALL, scoped: true, call: (s) => id(classroom(s)) },
+  "GET /participantGroups/{id}/results": { who: ALL, scoped: true, call: (s) => id(classroom(s)) },
   "GET /participantTest/testResults/{id}": { who: ALL, scoped: true, call: (s) => id(byScope(s, x.letterIn, x.letterOut).id) },
   "POST /participantTest/manual": {
     who: ALL,

@@ -334,6 +334,7 @@ beforeAll(async () => {
       free: ["v"],
     },
     "GET /participants/participantGroup/riskScores/{id}": { params: id(classroom), query: { academicYear: `${year - 1}-${year}` } },
+    "GET /participantGroups/{id}/results": { params: id(classroom), query: { period: "MOY", score: "raw" } },
     "GET /participantTest/testResults/{id}": { params: id(letter.participantTestId) },
     "POST /participantTest/manual": {
       body: { testCode: "letter-sounds", participantId: student, grade: "K", periodName: "MOY", responses: [] },

@@ -10,20 +10,24 @@ import { getUser } from "#app/lib/auth.server";
 import { commitSession, getSession } from "#app/lib/session.server";
 import { loader as rootLoader } from "#app/root";
 import { loader as classroomLoader } from "#app/routes/classroom.$classroomId";
+import { loader as schoolLoader } from "#app/routes/school.$schoolId";
 import { action as letterAction, loader as letterLoader } from "#app/routes/classroom.$classroomId.letters";
 import { makePeriods, makeStudent, makeWorld } from "./support/fixtures";
 import { createTestApi, type TestApi } from "./support/test-api";
 import { createTestDb } from "./support/test-db";
 
 // How many SQL queries one page costs (issue 9: the classroom page ≤ 12, one letter save ≤ 15;
-// issue 15: ≤ 11, and ≤ 10 once the district's calendar is cached in the process).
+// issue 15: ≤ 11, and ≤ 5 once this process holds the classroom's grid: none of the grid's).
 // The real route loaders and action run in-process against the test database, each with its own
 // copy of the Request and one shared load context, as Remix calls them; Kysely's log hook counts
 // every statement the database receives.
 
 const PAGE_BUDGET = 11;
-/** The same page once this process holds the district's calendar (app/api/district-config.ts): no calendar query. */
-const WARM_PAGE_BUDGET = 10;
+/**
+ * The same page once this process holds the classroom's grid under its results version
+ * (app/api/classroom-results.ts): the caller, the classroom and its scope check only.
+ */
+const WARM_PAGE_BUDGET = 5;
 const SAVE_BUDGET = 15;
 /** Opening a letter score dialog (issue 12): its own route's loader, one student's tests. */
 const DIALOG_BUDGET = 9;
@@ -110,14 +114,15 @@ describe(`SQL queries per page (${process.env.TEST_DB_ENGINE})`, () => {
     console.info(`[query-count] classroom page: ${queries.length} queries`);
     expect(queries.length, queries.join("\n")).toBeLessThanOrEqual(PAGE_BUDGET);
 
-    // Again, as every later visit: the calendar comes from this process's copy (its version read
-    // with the district row), so no assessment_period query.
+    // Again, as every later visit: nothing behind the grid changed, so it comes from this
+    // process's copy (its version read with the scope check): no calendar, test or risk query.
     const again = await queriesOf(() =>
       classroomLoader({ request: request(), context: context(), params: { classroomId: w.classA.participant_group_id } }),
     );
     expect(again.result.results?.grid?.rows).toHaveLength(STUDENTS + 1);
-    expect(again.queries.filter((q) => /from "assessment_period"/.test(q))).toEqual([]);
-    console.info(`[query-count] classroom page, calendar cached: ${again.queries.length} queries (page loader alone)`);
+    expect(again.result.results?.grid).toEqual(page.results?.grid);
+    expect(again.queries.filter((q) => /from "(assessment_period|participant_test|predictive_profile)"/.test(q))).toEqual([]);
+    console.info(`[query-count] classroom page, grid kept: ${again.queries.length} queries (page loader alone)`);
     expect(again.queries.length, again.queries.join("\n")).toBeLessThanOrEqual(WARM_PAGE_BUDGET);
   });
 
@@ -177,6 +182,25 @@ describe(`SQL queries per page (${process.env.TEST_DB_ENGINE})`, () => {
     expect(saved).toHaveLength(1);
     console.info(`[query-count] letter save: ${queries.length} queries`);
     expect(queries.length, queries.join("\n")).toBeLessThanOrEqual(SAVE_BUDGET);
+  });
+});
+
+describe(`the school page's Students tab (${process.env.TEST_DB_ENGINE})`, () => {
+  it("checks the school once for its three reads (school, classrooms, students)", async () => {
+    const admin = await sessionCookie(w.schoolAdmin.email);
+    const url = `http://localhost/school/${w.schoolA.organization_unit_id}?tab=students`;
+    const { result, queries } = await queriesOf(() =>
+      schoolLoader({
+        request: new Request(url, { headers: { cookie: admin } }),
+        context: context(),
+        params: { schoolId: w.schoolA.organization_unit_id },
+      }),
+    );
+    expect(result.students.rows?.length).toBeGreaterThanOrEqual(STUDENTS);
+    expect(
+      queries.filter((q) => /from "organization_unit" where "organization_unit_id" = \$1/.test(q)),
+      queries.join("\n"),
+    ).toHaveLength(1);
   });
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "#app/db/connect.server";
 import { letterItems } from "#app/domain/assessments";
-import { makePeriods, makeStudent, makeWorld } from "./support/fixtures";
+import { makePeriods, makeStudent, makeWorld, MID_YEAR } from "./support/fixtures";
 import { createTestApi, type TestApi } from "./support/test-api";
 import { createTestDb } from "./support/test-db";
 
@@ -13,12 +13,7 @@ let tokens: Record<"teacher" | "schoolAdmin" | "districtAdmin" | "superAdmin", s
 let grade2: Awaited<ReturnType<typeof makeStudent>>;
 
 // Today is in MOY; BOY is over and EOY has not begun.
-const NOW = new Date("2026-01-15T15:00:00Z");
-const RANGES = {
-  BOY: { start: "2025-08-15", end: "2025-11-30" },
-  MOY: { start: "2025-12-01", end: "2026-02-28" },
-  EOY: { start: "2026-03-01", end: "2026-06-15" },
-} as const;
+const { now: NOW, ranges: RANGES } = MID_YEAR;
 
 const allLetters = (code: "letter-names" | "letter-sounds", correct: (item: string) => boolean) =>
   letterItems(code).map((questionCode) => ({ questionCode, score: correct(questionCode) ? 1 : 0 }));

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNT_USERS, SMTP_PORT } from "./support/account-env";
-import { DEMO, DEMO_PASSWORD, signIn } from "./support/auth";
+import { DEMO, DEMO_PASSWORD, signInWithForm } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { codeAndLink, startSmtpServer, type SmtpServer } from "./support/smtp";
 
@@ -73,7 +73,7 @@ test.describe("forgot and reset password", () => {
     await expect(page.getByText("Password changed!")).toBeVisible();
     await page.getByRole("link", { name: "GO TO LOGIN" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await signIn(page, email, "Reset#Pass2026");
+    await signInWithForm(page, email, "Reset#Pass2026");
     await expect(page).toHaveURL(/\/school\//);
 
     // An unknown email gets the very same confirmation, and no mail.
@@ -158,7 +158,7 @@ test.describe("invitations", () => {
     await expect(page.getByText("Password changed!")).toBeVisible();
     expect(await status()).toBe("Active");
     await page.getByRole("link", { name: "GO TO LOGIN" }).click();
-    await signIn(page, email, "Invited#2026");
+    await signInWithForm(page, email, "Invited#2026");
     await expect(page).toHaveURL(/\/school\//);
   });
 });

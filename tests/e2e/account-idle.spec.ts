@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNT_USERS, IDLE_TIMEOUT_MS, LOGOUT_GRACE_MS } from "./support/account-env";
-import { DEMO_PASSWORD, signIn } from "./support/auth";
+import { DEMO_PASSWORD, signInWithForm } from "./support/auth";
 
 // Issue 3 / spec 001 'Session idle', with the accounts server's short durations
 // (IDLE_TIMEOUT_MS and LOGOUT_GRACE_MS in support/account-env.ts; the server forgets a session after both).
@@ -9,7 +9,7 @@ const question = (page: Page) => page.getByRole("dialog", { name: "Are you still
 
 test.describe("idle time-out", () => {
   test("'Yes, I need more time.' keeps the session, on the server too", async ({ page }) => {
-    await signIn(page, ACCOUNT_USERS.idleYes);
+    await signInWithForm(page, ACCOUNT_USERS.idleYes);
     const home = page.url();
     const started = Date.now();
     for (let round = 0; round < 2; round++) {
@@ -24,14 +24,14 @@ test.describe("idle time-out", () => {
   });
 
   test("'No, log me out.' signs out", async ({ page }) => {
-    await signIn(page, ACCOUNT_USERS.idleNo);
+    await signInWithForm(page, ACCOUNT_USERS.idleNo);
     await expect(question(page)).toBeVisible({ timeout: IDLE_TIMEOUT_MS + 3000 });
     await page.getByRole("button", { name: "No, log me out." }).click();
     await expect(page).toHaveURL(/\/login$/);
   });
 
   test("no answer signs out to /timeout, and Log In returns to the page", async ({ page }) => {
-    await signIn(page, ACCOUNT_USERS.idleNone);
+    await signInWithForm(page, ACCOUNT_USERS.idleNone);
     await page.goto("/about");
     await expect(question(page)).toBeVisible({ timeout: IDLE_TIMEOUT_MS + 3000 });
     await expect(page).toHaveURL(/\/timeout\?redirectTo=%2Fabout$/, { timeout: LOGOUT_GRACE_MS + 3000 });

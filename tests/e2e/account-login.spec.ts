@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNT_USERS, LOGIN_BANNER, OFFICE_HOURS_URL, SSO_CLIENTS } from "./support/account-env";
-import { DEMO_PASSWORD, signIn, signOut } from "./support/auth";
+import { DEMO_PASSWORD, signInWithForm, signOut } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 
 // Issue 3: the login page and the first-time password, on the accounts server.
@@ -146,7 +146,7 @@ test.describe("temporary password", () => {
     await expect(page).toHaveURL(/\/school\/[0-9a-f-]{36}$/);
 
     await signOut(page);
-    await signIn(page, email, "Brand#New2026");
+    await signInWithForm(page, email, "Brand#New2026");
     await expect(page).toHaveURL(/\/school\//);
   });
 
@@ -168,7 +168,7 @@ test.describe("temporary password", () => {
 
 test.describe("menu", () => {
   test("opens from the hamburger with the welcome line, support, about and Logout", async ({ page }) => {
-    await signIn(page, ACCOUNT_USERS.login);
+    await signInWithForm(page, ACCOUNT_USERS.login);
     const toggle = page.locator("summary.menu__toggle");
     await toggle.click();
     const menu = page.getByRole("navigation", { name: "Account menu" });
@@ -188,7 +188,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the menu opens and signs out, and the checklist is listed", async ({ page }) => {
-    await signIn(page, ACCOUNT_USERS.login);
+    await signInWithForm(page, ACCOUNT_USERS.login);
     await signOut(page);
     await page.goto("/reset-password");
     for (const rule of ["One uppercase letter", "One lowercase letter", "One number", "One symbol", "At least 12 characters"]) {

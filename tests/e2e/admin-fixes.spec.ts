@@ -109,8 +109,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test(`item 11: a failed save moves focus to the first invalid field and announces the errors (${js})`, async ({ page }) => {
-      await signIn(page, DEMO.superAdmin);
-      await page.goto("/super-admin?dialog=create-district");
+      await signIn(page, DEMO.superAdmin, { to: "/super-admin?dialog=create-district" });
       await dialog(page).getByLabel("Website").fill("not a website");
       await save(page);
       // The summary is announced (an alert); the focus is on the first invalid field, which its message describes.
@@ -178,8 +177,7 @@ test("item 10: the district page's breadcrumb follows the role's trail for every
   ];
   for (const [email, labels, hrefs] of expected) {
     await page.context().clearCookies();
-    await signIn(page, email);
-    await page.goto(path);
+    await signIn(page, email, { to: path });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(DISTRICT);
     await expect(crumbs(page), email).toHaveText(labels);
     for (const [i, href] of hrefs.entries()) {

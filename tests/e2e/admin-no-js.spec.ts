@@ -54,8 +54,7 @@ test("super admin creates a district without JavaScript", async ({ page }) => {
 });
 
 test("a dialog opens straight from its URL and Cancel closes it without JavaScript", async ({ page }) => {
-  await signIn(page, DEMO.superAdmin);
-  await page.goto("/super-admin?dialog=create-district");
+  await signIn(page, DEMO.superAdmin, { to: "/super-admin?dialog=create-district" });
   await expect(dialog(page).getByRole("heading", { name: "Create District" })).toBeVisible();
   // JavaScript really is off: Escape (a scripted close) does nothing here.
   await dialog(page).getByLabel("Name").focus();

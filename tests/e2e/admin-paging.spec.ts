@@ -72,8 +72,7 @@ const countLine = (page: Page) => page.getByRole("navigation", { name: "Users pa
 const firstRowName = (page: Page) => users(page).getByRole("rowheader").first();
 
 async function openUsers(page: Page) {
-  await signIn(page, world.admin, PASSWORD);
-  await page.goto(`/district/${world.districtId}?tab=users`);
+  await signIn(page, world.admin, { password: PASSWORD, to: `/district/${world.districtId}?tab=users` });
   await expect(countLine(page)).toHaveText("1–50 of 61");
   await expect(users(page).getByRole("rowheader")).toHaveCount(50);
 }
@@ -173,8 +172,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("a school's Students tab is searched and sorted on the server", async ({ page }) => {
-  await signIn(page, world.admin, PASSWORD);
-  await page.goto(`/school/${world.schoolId}?tab=students`);
+  await signIn(page, world.admin, { password: PASSWORD, to: `/school/${world.schoolId}?tab=students` });
   const students = page.getByRole("table", { name: "Students" });
   const count = page.getByRole("navigation", { name: "Students pages" }).locator(".pager__count");
   await expect(count).toHaveText("1–3 of 3");

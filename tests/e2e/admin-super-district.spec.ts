@@ -262,8 +262,7 @@ test.describe("district admin", () => {
   });
 
   test("cannot open the super admin page", async ({ page }) => {
-    await signIn(page, DEMO.districtAdmin);
-    await page.goto("/super-admin");
+    await signIn(page, DEMO.districtAdmin, { to: "/super-admin" });
     await expect(
       page.getByText("You are not authorized to view this page, contact your school or district administrator for assistance."),
     ).toBeVisible();

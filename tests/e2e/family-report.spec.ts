@@ -233,8 +233,7 @@ test.describe("family report, printed", () => {
   });
 
   test("a teacher cannot print another teacher's classroom", async ({ page }) => {
-    await signIn(page, DEMO.teacher);
-    await page.goto(`/classroom/${classrooms[SECOND_GRADE].id}/family-reports`);
+    await signIn(page, DEMO.teacher, { to: `/classroom/${classrooms[SECOND_GRADE].id}/family-reports` });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not authorized");
     await expect(page.locator("article.family-report")).toHaveCount(0);
   });

@@ -78,8 +78,7 @@ async function typeInto(page: Page, field: ReturnType<Page["locator"]>, text: st
 test.describe("RAN scoring", () => {
   test("a super admin scores a 'Needs scoring' cell by keyboard alone; the cell becomes the score", async ({ page }) => {
     const t = unscored[0];
-    await signIn(page, DEMO.superAdmin);
-    await page.goto(`/classroom/${t.classroomId}`);
+    await signIn(page, DEMO.superAdmin, { to: `/classroom/${t.classroomId}` });
     const cellLink = page.locator(`a.cell__action[href*="ranTest=${t.testId}"]`);
     await expect(cellLink).toContainText("Needs scoring");
     await cellLink.focus();
@@ -133,8 +132,7 @@ test.describe("RAN scoring", () => {
 
   test("Invalid clears and disables the numbers and saves 'Response marked as Invalid.'; the cell reads N/A", async ({ page }) => {
     const t = unscored[1];
-    await signIn(page, DEMO.superAdmin);
-    await page.goto(`/classroom/${t.classroomId}?dialog=ran&ranTest=${t.testId}`);
+    await signIn(page, DEMO.superAdmin, { to: `/classroom/${t.classroomId}?dialog=ran&ranTest=${t.testId}` });
     await expect(dialog(page)).toBeVisible();
     await typeInto(page, timeField(page), "40");
     const invalid = dialog(page).getByLabel("Invalid", { exact: true });
@@ -157,8 +155,7 @@ test.describe("RAN scoring", () => {
     page.on("response", (r) => {
       if (r.url().includes("/api/participantTest/getAudioFile")) partial.push(r.status());
     });
-    await signIn(page, DEMO.superAdmin);
-    await page.goto(`/student/${t.studentId}?dialog=ran&test=${t.testId}`);
+    await signIn(page, DEMO.superAdmin, { to: `/student/${t.studentId}?dialog=ran&test=${t.testId}` });
     await expect(dialog(page)).toBeVisible();
     const player = dialog(page).getByRole("group", { name: "Test recording" });
     // The player's keys work once its scripts have run: the speed buttons show when they have.
@@ -180,8 +177,7 @@ test.describe("RAN scoring", () => {
     test.use({ javaScriptEnabled: false });
     test("the scoring form saves and shows read mode", async ({ page }) => {
       const t = unscored[3];
-      await signIn(page, DEMO.superAdmin);
-      await page.goto(`/student/${t.studentId}?dialog=ran&test=${t.testId}`);
+      await signIn(page, DEMO.superAdmin, { to: `/student/${t.studentId}?dialog=ran&test=${t.testId}` });
       await expect(dialog(page)).toBeVisible();
       await timeField(page).fill("7.5");
       await dialog(page).getByRole("button", { name: "Save" }).click();
@@ -197,8 +193,7 @@ test.describe("RAN scoring", () => {
 
   test("/test-details/{id}: header, breadcrumb ending in RAN, both tables and scoring; axe-clean", async ({ page }) => {
     const t = unscored[4];
-    await signIn(page, DEMO.superAdmin);
-    await page.goto(`/test-details/${t.testId}`);
+    await signIn(page, DEMO.superAdmin, { to: `/test-details/${t.testId}` });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("RAN Test Details");
     const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
     await expect(crumbs.locator("li").first()).toHaveText("Districts");

@@ -63,8 +63,7 @@ const pct = (part: number, total: number) => `${Math.round((part / total) * 100)
 test("a super admin reads the report by school, opens a school, and downloads the CSV with its progress", async ({ page }) => {
   // 10,000 rows read and saved by the page, and an axe pass: about 30 s alone, a minute on a shared machine.
   test.setTimeout(90_000);
-  await signIn(page, DEMO.superAdmin);
-  await page.goto(`/district/${fixture.districtId}?tab=reports`);
+  await signIn(page, DEMO.superAdmin, { to: `/district/${fixture.districtId}?tab=reports` });
   const bySchool = page.getByRole("table", { name: "Completion by school" });
   await expect(bySchool.getByRole("row")).toHaveCount(21); // the header and 20 schools
   const s = fixture.firstSchool;

@@ -27,8 +27,7 @@ const headers = async (page: Page) =>
 test("Pre-K shows its results in both modes, with a Prekindergarten Risk word; a single-school admin's trail starts at Classrooms", async ({
   page,
 }) => {
-  await signIn(page, DEMO.schoolAdmin);
-  await page.goto(`/classroom/${ids["Pre-K Sunflowers"]}?period=BOY`);
+  await signIn(page, DEMO.schoolAdmin, { to: `/classroom/${ids["Pre-K Sunflowers"]}?period=BOY` });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pre-K Sunflowers");
   const crumbs = page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem");
   await expect(crumbs).toHaveText(["Classrooms", "Pre-K Sunflowers"]);
@@ -46,8 +45,7 @@ test("Pre-K shows its results in both modes, with a Prekindergarten Risk word; a
 });
 
 test("a grade 3 teacher's grid shows scores, no TBD and no RER Letter RAN column; grade 1 has a Risk Category", async ({ page }) => {
-  await signIn(page, DEMO.superAdmin);
-  await page.goto(`/classroom/${ids["Third Grade Red"]}?period=BOY`);
+  await signIn(page, DEMO.superAdmin, { to: `/classroom/${ids["Third Grade Red"]}?period=BOY` });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Third Grade Red");
   expect(await headers(page)).not.toContain("RER Letter RAN");
   const texts = await grid(page).locator("tbody td.cell--complete").allInnerTexts();
@@ -90,8 +88,7 @@ test("the menu downloads a grade's test materials; a refused one is an alert wit
 });
 
 test("customer support sends a message through our own form", async ({ page }) => {
-  await signIn(page, DEMO.teacher);
-  await page.goto("/customer-support");
+  await signIn(page, DEMO.teacher, { to: "/customer-support" });
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Please enter a subject.")).toBeVisible();
   await page.getByLabel("Subject").fill("Roster question");

@@ -107,7 +107,7 @@ async function expectGridPeriod(page: Page, name: "BOY" | "MOY" | "EOY") {
 }
 
 test("with JavaScript: edit a window, refused overlap keeps what was typed, the grid follows", async ({ page }) => {
-  await signIn(page, world.admin, PASSWORD);
+  await signIn(page, world.admin, { password: PASSWORD });
   await expectGridPeriod(page, "EOY");
   await openCalendar(page);
   await expectNoAxeViolations(page);
@@ -143,7 +143,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("edit a window and see a refusal with what was typed", async ({ page }) => {
-    await signIn(page, world.admin, PASSWORD);
+    await signIn(page, world.admin, { password: PASSWORD });
     await openCalendar(page);
     await field(page, EOY, "End date").fill(d(9));
     await page.getByRole("button", { name: "Save calendar" }).click();
@@ -166,7 +166,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("start the next school year by keyboard", async ({ page }) => {
-  await signIn(page, world.admin, PASSWORD);
+  await signIn(page, world.admin, { password: PASSWORD });
   await openCalendar(page);
   const start = page.getByRole("button", { name: `Start school year ${NEXT}` });
   await start.focus();

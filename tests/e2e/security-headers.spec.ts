@@ -124,7 +124,7 @@ async function pageAs(browser: Browser, role: Role | null): Promise<Page> {
   if (!context) {
     context = await browser.newContext();
     contexts.set(role, context);
-    if (role) await signIn(await context.newPage(), DEMO[role], DEMO_PASSWORD);
+    if (role) await signIn(await context.newPage(), DEMO[role]);
   }
   return context.newPage();
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, signIn, signOut } from "./support/auth";
+import { DEMO, DEMO_PASSWORD, signInWithForm, signOut } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 
 test.describe("sign-in and role homes", () => {
@@ -12,7 +12,7 @@ test.describe("sign-in and role homes", () => {
       [DEMO.teacher, /\/school\/[0-9a-f-]{36}$/, "Cedar Elementary"],
     ];
     for (const [email, url, heading] of cases) {
-      await signIn(page, email);
+      await signInWithForm(page, email);
       await expect(page).toHaveURL(url);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
       await signOut(page);
@@ -36,7 +36,7 @@ test.describe("sign-in and role homes", () => {
   });
 
   test("an unauthenticated visitor goes to /login and comes back after signing in", async ({ page }) => {
-    await signIn(page, DEMO.districtAdmin);
+    await signInWithForm(page, DEMO.districtAdmin);
     const districtUrl = page.url();
     await signOut(page);
 
@@ -49,7 +49,7 @@ test.describe("sign-in and role homes", () => {
   });
 
   test("a teacher opening a page outside their scope sees the not-authorized text", async ({ page }) => {
-    await signIn(page, DEMO.teacher);
+    await signInWithForm(page, DEMO.teacher);
     await page.goto("/super-admin");
     await expect(
       page.getByText("You are not authorized to view this page, contact your school or district administrator for assistance."),
@@ -59,7 +59,7 @@ test.describe("sign-in and role homes", () => {
 });
 
 test("the menu opened before the page's scripts arrive stays open when they do", async ({ page }) => {
-  await signIn(page, DEMO.teacher);
+  await signInWithForm(page, DEMO.teacher);
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/build/**/*.js", async (route) => {
@@ -90,7 +90,7 @@ test.describe("without JavaScript", () => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Log In" }).click();
     await expect(page.getByText("Please enter your email address")).toBeVisible();
-    await signIn(page, DEMO.schoolAdmin);
+    await signInWithForm(page, DEMO.schoolAdmin);
     await expect(page).toHaveURL(/\/school\//);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cedar Elementary");
     await signOut(page);

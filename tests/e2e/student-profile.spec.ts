@@ -214,8 +214,7 @@ test.describe("student profile", () => {
   });
 
   test("keyboard only: period switch, why flagged and test details", async ({ page }) => {
-    await signIn(page, DEMO.teacher);
-    await page.goto(`/student/${kinder.id}`);
+    await signIn(page, DEMO.teacher, { to: `/student/${kinder.id}` });
     await expect(page.getByRole("heading", { level: 1 })).toContainText(kinder.last);
     const tabTo = async (matches: () => Promise<boolean>) => {
       for (let i = 0; i < 300; i++) {
@@ -247,8 +246,7 @@ test.describe("student profile", () => {
   });
 
   test("a super admin has Admin View, which opens any completed test; a teacher has no such toggle", async ({ page }) => {
-    await signIn(page, DEMO.superAdmin);
-    await page.goto(`/student/${kinder.id}?period=MOY`);
+    await signIn(page, DEMO.superAdmin, { to: `/student/${kinder.id}?period=MOY` });
     // Super admin breadcrumb: Districts > district > school > classroom > student.
     await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText(
       /Districts\s*Maple Valley School District\s*Cedar Elementary\s*Kindergarten Room 4/,
@@ -267,22 +265,19 @@ test.describe("student profile", () => {
   });
 
   test("the report-only view Print Report opens without JavaScript is accessible", async ({ page }) => {
-    await signIn(page, DEMO.teacher);
-    await page.goto(`/student/${kinder.id}?print=1&lang=en`);
+    await signIn(page, DEMO.teacher, { to: `/student/${kinder.id}?print=1&lang=en` });
     await expect(page.locator("article.family-report")).toContainText(`Family Report: ${fullName(kinder)}`);
     await expectNoAxeViolations(page);
   });
 
   test("a teacher sees the access-denied view for a student of another school", async ({ page }) => {
-    await signIn(page, DEMO.teacher);
-    await page.goto(`/student/${elsewhere.id}`);
+    await signIn(page, DEMO.teacher, { to: `/student/${elsewhere.id}` });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not authorized");
     await expect(page.getByText(elsewhere.last)).toHaveCount(0);
   });
 
   test("a test that cannot be loaded says so in an alert, without a dialog", async ({ page }) => {
-    await signIn(page, DEMO.teacher);
-    await page.goto(`/student/${kinder.id}?dialog=test-details&test=00000000-0000-4000-8000-000000000000`);
+    await signIn(page, DEMO.teacher, { to: `/student/${kinder.id}?dialog=test-details&test=00000000-0000-4000-8000-000000000000` });
     await expect(page.getByRole("alert").filter({ hasText: "Unable" })).toHaveText("Unable to load test details.");
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });

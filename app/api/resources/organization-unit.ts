@@ -9,7 +9,7 @@ import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, forbidden, notFound } from "../errors";
 import { lockSchool } from "../locks";
 import { OrganizationUnit, toOrganizationUnit } from "../mappers";
-import { assertOrganization, assertSchool, canManageSchools, requireActor } from "../scope";
+import { assertOrganization, assertReadableSchool, assertSchool, canManageSchools, requireActor } from "../scope";
 import { assertSchoolNameFree } from "../unique-names";
 import { checkVersion, conflictResponse, StaleVersion, VersionField } from "../versions";
 
@@ -83,7 +83,7 @@ export function registerOrganizationUnit(app: Router) {
   app.openapi(getOrganizationUnit, async (c) => {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
-    const school = await assertSchool(db, actor, c.req.valid("param").id);
+    const school = await assertReadableSchool(db, actor, c.req.valid("param").id);
     const org = await db
       .selectFrom("organization")
       .select("name")

@@ -13,7 +13,15 @@ import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, forbidden } from "../errors";
 import { lockClassroom, lockSchool } from "../locks";
 import { ClassroomSummary, type ClassroomSummary as ClassroomSummaryT } from "../mappers";
-import { assertClassroom, assertOrganization, assertSchool, canManageClassrooms, classroomBound, requireActor } from "../scope";
+import {
+  assertClassroom,
+  assertOrganization,
+  assertReadableSchool,
+  assertSchool,
+  canManageClassrooms,
+  classroomBound,
+  requireActor,
+} from "../scope";
 import { answerPage, inOrder, Page, PageQuery } from "../paging";
 import { schoolClassrooms } from "#app/db/queries/lists";
 import { LIST_SORTS } from "#app/domain/paging";
@@ -325,14 +333,14 @@ export function registerParticipantGroups(app: Router) {
   app.openapi(listOfSchool, async (c) => {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
-    const school = await assertSchool(db, actor, c.req.valid("param").id);
+    const school = await assertReadableSchool(db, actor, c.req.valid("param").id);
     return c.json(await loadClassroomSummaries(db, actor, [school.organization_unit_id]), 200);
   });
 
   app.openapi(listOfSchoolPage, async (c) => {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
-    const schoolId = (await assertSchool(db, actor, c.req.valid("param").id)).organization_unit_id;
+    const schoolId = (await assertReadableSchool(db, actor, c.req.valid("param").id)).organization_unit_id;
     const page = await answerPage(
       db,
       schoolClassrooms(schoolId, classroomBound(actor)),

@@ -22,7 +22,15 @@ import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, forbidden, notFound } from "../errors";
 import { Participant, SchoolStudent, toParticipant, type SchoolStudent as SchoolStudentT } from "../mappers";
 import { lockSchool } from "../locks";
-import { assertParticipant, assertSchool, canDeleteStudents, classroomBound, requireActor, taughtClassroomIds } from "../scope";
+import {
+  assertParticipant,
+  assertReadableSchool,
+  assertSchool,
+  canDeleteStudents,
+  classroomBound,
+  requireActor,
+  taughtClassroomIds,
+} from "../scope";
 import { checkVersion, conflictResponse, StaleVersion, VersionField } from "../versions";
 import { answerPage, inOrder, Page, PageQuery } from "../paging";
 import { schoolStudents } from "#app/db/queries/lists";
@@ -296,14 +304,14 @@ export function registerParticipants(app: Router) {
   app.openapi(listOfSchool, async (c) => {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
-    const school = await assertSchool(db, actor, c.req.valid("param").id);
+    const school = await assertReadableSchool(db, actor, c.req.valid("param").id);
     return c.json(await schoolStudentRows(db, school.organization_unit_id, classroomBound(actor)), 200);
   });
 
   app.openapi(listOfSchoolPage, async (c) => {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
-    const schoolId = (await assertSchool(db, actor, c.req.valid("param").id)).organization_unit_id;
+    const schoolId = (await assertReadableSchool(db, actor, c.req.valid("param").id)).organization_unit_id;
     const teacher = classroomBound(actor);
     const page = await answerPage(db, schoolStudents(schoolId, teacher), LIST_SORTS.students, c.req.valid("query"), async (ids) =>
       inOrder(ids, await schoolStudentRows(db, schoolId, teacher, ids), (p) => p.participantId),

@@ -49,7 +49,7 @@ import {
   schoolCsvRows,
   type CsvRow,
 } from "#app/domain/report-rows";
-import { isOn } from "#app/server/flags.server";
+import { displayRuleFlags } from "#app/server/flags.server";
 import { type ApiEnv, errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, forbidden } from "../errors";
 import { csvStream } from "../csv-stream";
@@ -417,10 +417,7 @@ export function registerReports(app: Router) {
       progressRows(db, scope, periods),
       periods[0] ? schoolTestRows(db, school.organization_unit_id, periods[0]) : Promise.resolve([]),
     ]);
-    const flags = {
-      rerKindergarten: isOn(c.var.flags, "rer-kindergarten"),
-      gr3InternalTestingDisplayRules: isOn(c.var.flags, "gr-3-internal-testing-display-rules"),
-    };
+    const flags = displayRuleFlags(c.var.flags);
     const classroom = query.participantGroupId
       ? schoolRoster.classrooms.find((g) => g.participant_group_id === query.participantGroupId)
       : undefined;

@@ -42,6 +42,7 @@ import {
   type PeriodConfig,
 } from "../results-mappers";
 import { assertClassroom, assertOrganization, assertParticipant, requireActor } from "../scope";
+import { buildClassroomResults, ClassroomResults, keptClassroomResults, resultsVariant, type ResultsView } from "../classroom-results";
 
 // Classroom results (issue 5): district period config, classroom students with their tests,
 // risk scores, one test with its responses, hand-entered letter scores and the screener's
@@ -110,6 +111,25 @@ const listClassroomStudents = createRoute({
 export async function loadClassroomStudents(db: Db, classroomId: string, range: { startDate: string; endDate: string } | null) {
   return toClassroomStudents(await classroomRows(db, classroomId, range ? periodBounds(range) : null));
 }
+
+// ── The grid as shown ───────────────────────────────────────────────────────────────────────
+
+const getClassroomResults = createRoute({
+  method: "get",
+  path: "/participantGroups/{id}/results",
+  tags: ["Results"],
+  summary: "A classroom's results grid as the dashboard shows it: one cell per student and test of the period",
+  description:
+    "The period asked for, or the one holding today; each cell's text and words as the display rules give them (score: raw scores where a test has them). Answered from the server's copy while the classroom's students, tests and risk scores and the district's calendar are unchanged.",
+  request: {
+    params: idParam("participantGroupId (classroom)"),
+    query: z.object({
+      period: z.enum(PERIODS).optional(),
+      score: z.enum(["percentile", "raw"]).optional().openapi({ description: "percentile (the default) or raw" }),
+    }),
+  },
+  responses: { 200: jsonResponse(ClassroomResults, "The grid"), ...errorResponses },
+});
 
 // ── Risk scores ─────────────────────────────────────────────────────────────────────────────
 
@@ -254,6 +274,27 @@ export function registerResults(app: Router) {
     if (startDate && endDate && endDate < startDate) throw new ApiError(400, "endDate cannot be before startDate");
     const range = startDate && endDate ? { startDate, endDate } : null;
     return c.json(await loadClassroomStudents(db, group.participant_group_id, range), 200);
+  });
+
+  app.openapi(getClassroomResults, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db, now } = c.var.deps;
+    const group = await assertClassroom(db, actor, c.req.valid("param").id);
+    const query = c.req.valid("query");
+    const view: ResultsView = { period: query.period, mode: query.score === "raw" ? "score" : "percentile" };
+    const today = localIsoDate(now());
+    const flags = c.var.flags;
+    const results = await keptClassroomResults(
+      db,
+      group.participant_group_id,
+      `${group.results_version}:${group.config_version}`,
+      resultsVariant(view, flags, today),
+      async () => {
+        const config = await loadAssessmentConfig(db, group.organization_id, now(), group.config_version);
+        return buildClassroomResults({ db, classroomId: group.participant_group_id, config, view, flags, today });
+      },
+    );
+    return c.json(results, 200);
   });
 
   app.openapi(listRiskScores, async (c) => {

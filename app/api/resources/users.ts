@@ -16,7 +16,7 @@ import { LIST_SORTS } from "#app/domain/paging";
 import {
   assertManageableUser,
   assertOrganization,
-  assertSchool,
+  assertReadableSchool,
   assignableRoles,
   canManageUsers,
   canPlaceUser,
@@ -302,7 +302,7 @@ export function registerUsers(app: Router) {
     // Staff e-mails and roles are user management (spec 000 §6), which teachers do not have: the
     // teacher picker is in the classroom form, which only the managing roles open.
     if (!canManageUsers(actor)) throw forbidden();
-    const school = await assertSchool(db, actor, c.req.valid("param").id);
+    const school = await assertReadableSchool(db, actor, c.req.valid("param").id);
     const [last, first] = byName("u");
     const rows = await db
       .selectFrom("user_organization_unit as uou")

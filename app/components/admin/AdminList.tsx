@@ -1,6 +1,6 @@
 import { useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { closedSearch, dialogOf } from "#app/domain/url-state";
+import { closedSearch, dialogOf, dialogSearch } from "#app/domain/url-state";
 import { ActionsCell, Cell, DataTable, EmptyState, NameCell, SortableNameHeader } from "../DataTable";
 import { ListSearch, Pager, SortHeader, type ListState, type PageInfo } from "../ListControls";
 import { ErrorAlert } from "../ErrorAlert";
@@ -97,6 +97,8 @@ export function AdminList<T>({
   const staleCreate = opens("create") && !createReply && Boolean(root?.doneCreate);
   const navigate = useNavigate();
   const closedHref = location.pathname + closedSearch(location.search);
+  const rowDialogHref = (dialog: "edit" | "delete", id: string) =>
+    location.pathname + dialogSearch(location.search, `${dialog}-${entity}`, { id });
   useEffect(() => {
     // With JavaScript the stale dialog's URL goes too (without, the page shows no dialog under it).
     if (staleCreate) navigate(closedHref, { replace: true, preventScrollReset: true });
@@ -162,8 +164,8 @@ export function AdminList<T>({
                       {locked?.(row) ? null : (
                         <>
                           {rowActions?.(row)}
-                          {edit ? <RowLink dialog={`edit-${entity}`} id={id} verb="Edit" name={text} preload={preload} /> : null}
-                          {remove ? <RowLink dialog={`delete-${entity}`} id={id} verb="Delete" name={text} preload={preload} /> : null}
+                          {edit ? <RowLink href={rowDialogHref("edit", id)} verb="Edit" name={text} preload={preload} /> : null}
+                          {remove ? <RowLink href={rowDialogHref("delete", id)} verb="Delete" name={text} preload={preload} /> : null}
                         </>
                       )}
                     </ActionsCell>
@@ -190,11 +192,22 @@ export function AdminList<T>({
   );
 }
 
-/** 'Edit' / 'Delete' of one row: a link that opens the row's dialog, named with the row for screen readers. */
-function RowLink({ dialog, id, verb, name, preload }: { dialog: string; id: string; verb: string; name: string; preload: () => void }) {
+/**
+ * 'Edit' / 'Delete' of one row: a link that opens the row's dialog over the list, named with the
+ * row for screen readers. A plain link (a page of 50 rows has 100 of them): the table's handler
+ * navigates, keeping the scroll position (as DialogLink does).
+ */
+function RowLink({ href, verb, name, preload }: { href: string; verb: string; name: string; preload: () => void }) {
   return (
-    <DialogLink dialog={dialog} params={{ id }} className="button button--small" aria-label={`${verb} ${name}`} preload={preload}>
+    <a
+      href={href}
+      className="button button--small"
+      aria-label={`${verb} ${name}`}
+      data-keep-scroll=""
+      onPointerEnter={preload}
+      onFocus={preload}
+    >
       {verb}
-    </DialogLink>
+    </a>
   );
 }

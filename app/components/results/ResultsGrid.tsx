@@ -1,6 +1,6 @@
-import { useNavigate } from "@remix-run/react";
 import clsx from "clsx";
-import { useEffect, useRef, type MouseEvent } from "react";
+import { useEffect, useRef } from "react";
+import { useClientLinkClicks } from "../client-links";
 import type { ProfileCell, ShownCell, ShownGrid } from "#app/domain/results-grid";
 import { BAND_LABELS, BAND_MARKS, CELL_STATE_LABELS } from "#app/domain/results-labels";
 
@@ -72,22 +72,9 @@ export function ResultsGrid({ grid, caption, letterHref, ranHref }: Props) {
   const testOffset = grid.profileColumns.length;
   const table = useRef<HTMLTableElement>(null);
   useEffect(() => (table.current ? rowArrowKeys(table.current) : undefined), []);
-  const navigate = useNavigate();
-  // The grid's links are plain <a> elements (a 30-student class has hundreds; a <Link> each was
-  // a good part of the page's hydration, issue 15): one handler makes their clicks client
-  // navigations as <Link> would, a cell's without scrolling the page back to the top.
-  const onClick = (event: MouseEvent<HTMLTableElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-    const link = (event.target as HTMLElement).closest("a");
-    if (!link || !event.currentTarget.contains(link) || link.target || link.hasAttribute("download")) return;
-    const url = new URL(link.href);
-    if (url.origin !== window.location.origin) return;
-    event.preventDefault();
-    const to = url.pathname + url.search + url.hash;
-    const here = window.location.pathname + window.location.search + window.location.hash;
-    // As <Link>: a link to the page already shown replaces its history entry.
-    navigate(to, { preventScrollReset: link.classList.contains("cell__action"), replace: to === here });
-  };
+  // The grid's links are plain <a> elements, one handler for them all (./client-links.ts); a
+  // cell's dialog opens without scrolling the page back to the top.
+  const onClick = useClientLinkClicks((link) => link.classList.contains("cell__action"));
   return (
     // A region that scrolls must take keyboard focus, or keyboard users cannot scroll it (axe: scrollable-region-focusable).
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
@@ -143,7 +130,7 @@ export function ResultsGrid({ grid, caption, letterHref, ranHref }: Props) {
                   {flags.length ? (
                     <span className="flag-badge" title={`Flagged: ${flags.join(", ")}`}>
                       <span aria-hidden="true">⚑</span>
-                      <span className="visually-hidden">Flagged ({flags.join(", ")}):</span>
+                      <span className="visually-hidden">{`Flagged (${flags.join(", ")}):`}</span>
                     </span>
                   ) : null}
                   <a href={`/student/${row.participantId}`} data-discover="true">
@@ -225,6 +212,8 @@ function ProfileTd({ cell, col }: { cell: ProfileCell; col: number }) {
   );
 }
 
+// In this grid every visually hidden text is one string: adjacent JSX texts would be separate DOM
+// text nodes with a comment between them, a third of the grid's nodes (issue 15, hydration).
 function CellContent({ cell }: { cell: ShownCell }) {
   const mark = cell.band ? BAND_MARKS[cell.band] : "";
   switch (cell.state) {
@@ -257,7 +246,7 @@ function CellContent({ cell }: { cell: ShownCell }) {
           <>
             <span className="cell__value">{cell.handScore}</span>
             <span className="cell__qualifier">{cell.text}</span>
-            <span className="visually-hidden"> ({cell.label})</span>
+            <span className="visually-hidden">{` (${cell.label})`}</span>
           </>
         );
       }
@@ -269,8 +258,8 @@ function CellContent({ cell }: { cell: ShownCell }) {
               {mark}
             </span>
           ) : null}
-          {cell.band ? <span className="visually-hidden">, {BAND_LABELS[cell.band]}</span> : null}
-          {!cell.band && cell.label !== cell.text ? <span className="visually-hidden"> ({cell.label})</span> : null}
+          {cell.band ? <span className="visually-hidden">{`, ${BAND_LABELS[cell.band]}`}</span> : null}
+          {!cell.band && cell.label !== cell.text ? <span className="visually-hidden">{` (${cell.label})`}</span> : null}
         </>
       );
     default:
@@ -297,7 +286,7 @@ function CellTd({
       {ranHref ? (
         <a href={ranHref} className="cell__action" title={ranWords[0].toUpperCase() + ranWords.slice(1)} data-discover="true">
           <CellContent cell={cell} />
-          <span className="visually-hidden"> – {ranWords}</span>
+          <span className="visually-hidden">{` – ${ranWords}`}</span>
         </a>
       ) : href ? (
         <a
@@ -307,10 +296,7 @@ function CellTd({
           data-discover="true"
         >
           <CellContent cell={cell} />
-          <span className="visually-hidden">
-            {" "}
-            – {cell.letterAction === "edit" ? "enter" : "view"} letter scores for {student}
-          </span>
+          <span className="visually-hidden">{` – ${cell.letterAction === "edit" ? "enter" : "view"} letter scores for ${student}`}</span>
         </a>
       ) : (
         <CellContent cell={cell} />

@@ -145,6 +145,16 @@ export async function makeWorld(db: Db) {
   };
 }
 
+/** A school year seen from mid-January 2026: MOY in progress, BOY over, EOY not begun (2025-2026). */
+export const MID_YEAR = {
+  now: new Date("2026-01-15T15:00:00Z"),
+  ranges: {
+    BOY: { start: "2025-08-15", end: "2025-11-30" },
+    MOY: { start: "2025-12-01", end: "2026-02-28" },
+    EOY: { start: "2026-03-01", end: "2026-06-15" },
+  },
+} as const;
+
 /** A district's BOY, MOY and EOY windows, each with the default test list of every grade. */
 export async function makePeriods(
   db: Db,

@@ -1,7 +1,17 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { KyselyConfig } from "kysely";
 import pg from "pg";
+import { inject } from "vitest";
 import { migrateToLatest, openDatabase, type DbHandle } from "#app/db/connect.server";
+
+let template: Blob | undefined;
+/** The dump vitest's global set-up made (pglite-template.ts), read once per file: some files make a database per test. */
+function migratedTemplate(): Blob | undefined {
+  const file = inject("pgliteTemplate");
+  if (file) template ??= new Blob([readFileSync(file)]);
+  return template;
+}
 
 /**
  * A fresh, migrated database for one test file, on the engine of the vitest project:
@@ -10,7 +20,8 @@ import { migrateToLatest, openDatabase, type DbHandle } from "#app/db/connect.se
  */
 export async function createTestDb(options: { log?: KyselyConfig["log"] } = {}): Promise<DbHandle> {
   if (process.env.TEST_DB_ENGINE !== "postgres") {
-    const handle = await openDatabase({ log: options.log });
+    const handle = await openDatabase({ log: options.log, pgliteDataDir: migratedTemplate() });
+    // Nothing to do on the template; a run without it (a file outside the API projects) migrates here.
     await migrateToLatest(handle.db);
     return handle;
   }

@@ -1,0 +1,174 @@
+import { z } from "@hono/zod-openapi";
+import type { Db } from "#app/db/connect.server";
+import { classroomRiskRows, classroomRows } from "#app/db/queries/results";
+import { GRID_GROUP_ORDER, TEST_CODES, type GridGroup } from "#app/domain/assessments";
+import { CELL_STATES } from "#app/domain/cell-state";
+import { PERCENTILE_BANDS } from "#app/domain/percentile";
+import { currentPeriod, PERIODS, type Period } from "#app/domain/periods";
+import {
+  buildGrid,
+  gradeTestLists,
+  periodBounds,
+  PROFILE_KINDS,
+  PROFILE_TONES,
+  shownGrid,
+  type ProfileScores,
+  type ShownGrid,
+} from "#app/domain/results-grid";
+import { displayRuleFlags, type Flags } from "#app/server/flags.server";
+import { toClassroomStudents, toRiskScore, type AssessmentConfig } from "./results-mappers";
+
+// The classroom grid as the page shows it (spec 001 §2, §4), built by the API from the same
+// rules as the school CSV, and kept per process under the classroom's results version
+// (migration 0009; docs/decisions/classroom-results-cache.md).
+
+const ShownCell = z.object({
+  testCode: z.enum(TEST_CODES),
+  state: z.enum(CELL_STATES),
+  text: z.string(),
+  label: z.string().openapi({ description: "the cell in words, for assistive technology and the CSV" }),
+  band: z.enum(PERCENTILE_BANDS).nullable(),
+  grayedOut: z.boolean(),
+  letterAction: z.enum(["edit", "view"]).nullable().openapi({ description: "letter tests: the dialog a click opens" }),
+  handScore: z.string().optional().openapi({ description: "a hand-scored letter test's count, '12/26'" }),
+  ranTestId: z.string().optional().openapi({ description: "a finished RAN test: its cell opens the RAN scoring dialog" }),
+});
+
+const ProfileCell = z.object({
+  kind: z.enum(PROFILE_KINDS),
+  state: z.enum(["not-applicable", "empty", "complete"]),
+  text: z.string(),
+  qualifier: z.string(),
+  tone: z.enum(PROFILE_TONES),
+});
+
+export const ClassroomGrid = z
+  .object({
+    period: z.enum(PERIODS),
+    mode: z.enum(["percentile", "score"]),
+    profileColumns: z.array(z.enum(PROFILE_KINDS)),
+    groups: z.array(
+      z.object({
+        group: z.enum(GRID_GROUP_ORDER as [GridGroup, ...GridGroup[]]),
+        title: z.string(),
+        columns: z.array(z.object({ testCode: z.enum(TEST_CODES), title: z.string() })),
+      }),
+    ),
+    columnCount: z.number().int(),
+    narrow: z.boolean(),
+    scoreToggleEnabled: z.boolean(),
+    rows: z.array(
+      z.object({
+        participantId: z.string(),
+        name: z.string(),
+        grade: z.string(),
+        gradeLabel: z.string(),
+        profile: z.array(ProfileCell),
+        cells: z.array(ShownCell),
+      }),
+    ),
+  })
+  .openapi("ClassroomGrid");
+
+export const ClassroomResults = z
+  .object({
+    academicYear: z.string().nullable(),
+    periods: z.array(z.enum(PERIODS)).openapi({ description: "the periods of the academic year, in order" }),
+    period: z.enum(PERIODS).nullable().openapi({ description: "the period shown; null when the year has none" }),
+    hasStudents: z.boolean(),
+    studentGrades: z.array(z.string()),
+    grid: ClassroomGrid.nullable(),
+  })
+  .openapi("ClassroomResults");
+export type ClassroomResults = z.infer<typeof ClassroomResults>;
+
+// The schema describes the domain's grid, field for field: either one changing alone fails tsc.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const gridMatches: Same<z.infer<typeof ClassroomGrid>, ShownGrid> = true;
+void gridMatches;
+
+export type ResultsView = { period?: Period; mode: "percentile" | "score" };
+
+/** What the grid of one classroom is built from, besides its rows. */
+export type ResultsSource = { db: Db; classroomId: string; config: AssessmentConfig; view: ResultsView; flags: Flags; today: string };
+
+/** Builds a classroom's results: the period asked for (or today's), the grid as shown. */
+export async function buildClassroomResults(s: ResultsSource): Promise<ClassroomResults> {
+  const { config, view } = s;
+  const periods = config.periods.map((p) => p.periodName);
+  const selected = (view.period && config.periods.find((p) => p.periodName === view.period)) || currentPeriod(config.periods, s.today);
+  if (!selected) return { academicYear: config.academicYear, periods, period: null, hasStudents: false, studentGrades: [], grid: null };
+  const [students, risk] = await Promise.all([
+    classroomRows(s.db, s.classroomId, periodBounds(selected)).then(toClassroomStudents),
+    config.academicYear ? classroomRiskRows(s.db, s.classroomId, config.academicYear) : Promise.resolve([]),
+  ]);
+  const profiles: Record<string, ProfileScores> = {};
+  for (const r of risk) if (r.period_name === selected.periodName) profiles[r.participant_id] = toRiskScore(r).predictiveProfile;
+  const grid = buildGrid({
+    period: selected.periodName,
+    lists: gradeTestLists(selected.GradeAssessmentLists),
+    students: students.map((st) => ({
+      participantId: st.participantId,
+      firstName: st.firstName,
+      lastName: st.lastName,
+      grade: st.grade,
+      tests: st.ParticipantTests ?? [],
+    })),
+    profiles,
+    options: { mode: view.mode, ...displayRuleFlags(s.flags) },
+  });
+  return {
+    academicYear: config.academicYear,
+    periods,
+    period: selected.periodName,
+    hasStudents: students.length > 0,
+    studentGrades: [...new Set(students.map((st) => st.grade))],
+    grid: shownGrid(grid),
+  };
+}
+
+// ── The copy each process keeps ─────────────────────────────────────────────────────────────
+
+/** Classrooms kept per database; the least recently read goes first. A 30-student grid is about 100 KB in memory. */
+export const KEPT_CLASSROOMS = 200;
+
+type Kept = { version: string; variants: Map<string, Promise<ClassroomResults>> };
+const kept = new WeakMap<Db, Map<string, Kept>>();
+
+/**
+ * The classroom's results for `variant` (period, mode, flags, day) as kept under `version` (the
+ * classroom's results version and its district's calendar version, read before this call), or
+ * `build()`'s, kept under that version. A copy of another version is never answered; a failed
+ * build is not kept.
+ */
+export function keptClassroomResults(
+  db: Db,
+  classroomId: string,
+  version: string,
+  variant: string,
+  build: () => Promise<ClassroomResults>,
+): Promise<ClassroomResults> {
+  let byClassroom = kept.get(db);
+  if (!byClassroom) kept.set(db, (byClassroom = new Map()));
+  let entry = byClassroom.get(classroomId);
+  if (!entry || entry.version !== version) entry = { version, variants: new Map() };
+  // Read order: a Map iterates in insertion order, so re-inserting marks the classroom as recent.
+  byClassroom.delete(classroomId);
+  byClassroom.set(classroomId, entry);
+  while (byClassroom.size > KEPT_CLASSROOMS) byClassroom.delete(byClassroom.keys().next().value as string);
+  const hit = entry.variants.get(variant);
+  if (hit) return hit;
+  const made = build();
+  const mine = entry;
+  mine.variants.set(variant, made);
+  made.catch(() => {
+    if (mine.variants.get(variant) === made) mine.variants.delete(variant);
+  });
+  return made;
+}
+
+/** The key of one way to look at a classroom's results. */
+export function resultsVariant(view: ResultsView, flags: Flags, today: string): string {
+  const { rerKindergarten, gr3InternalTestingDisplayRules } = displayRuleFlags(flags);
+  return `${view.period ?? ""}|${view.mode}|${Number(rerKindergarten)}${Number(gr3InternalTestingDisplayRules)}|${today}`;
+}

@@ -1,0 +1,232 @@
+import { randomUUID } from "node:crypto";
+import type { LogEvent } from "kysely";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "#app/db/connect.server";
+import { makeClassroom, makePeriods, makeStudent, makeWorld, MID_YEAR } from "./support/fixtures";
+import { createTestApi, type TestApi } from "./support/test-api";
+import { createTestDb } from "./support/test-db";
+
+// GET /participantGroups/{id}/results (issue 15): the classroom grid as shown, kept per process
+// under the classroom's results version (migration 0009). A kept grid is never older than what
+// the database holds: every write to a member, a student row, a test or a risk score, by the API
+// or behind its back, is on the very next read.
+
+let handle: DbHandle;
+let t: TestApi;
+let w: Awaited<ReturnType<typeof makeWorld>>;
+let token: string;
+let statements: string[] = [];
+const log = (e: LogEvent) => {
+  if (e.level === "query") statements.push(e.query.sql);
+};
+
+const { now: NOW, ranges: RANGES } = MID_YEAR;
+
+type Grid = {
+  period: string;
+  mode: string;
+  profileColumns: string[];
+  groups: { columns: { testCode: string }[] }[];
+  rows: {
+    participantId: string;
+    name: string;
+    profile: { kind: string; text: string }[];
+    cells: { testCode: string; state: string; text: string }[];
+  }[];
+};
+type Results = { academicYear: string | null; periods: string[]; period: string | null; hasStudents: boolean; grid: Grid | null };
+
+/** The grid of `classroomId` and the statements the read cost. */
+async function read(classroomId = w.classA.participant_group_id, query = "") {
+  statements = [];
+  const res = await t.call("GET", `/participantGroups/${classroomId}/results${query}`, { token });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as Results;
+  return { body, grid: body.grid!, gridQueries: statements.filter((s) => /from "(participant_test|predictive_profile)"/.test(s)).length };
+}
+
+const rowOf = (grid: Grid, participantId: string) => grid.rows.find((r) => r.participantId === participantId);
+const cellOf = (grid: Grid, participantId: string, testCode: string) =>
+  rowOf(grid, participantId)?.cells.find((c) => c.testCode === testCode);
+
+async function insertTest(participantId: string, values: Partial<{ ability_percentile: number; completed_flag: boolean }> = {}) {
+  return handle.db
+    .insertInto("participant_test")
+    .values({
+      participant_id: participantId,
+      test_code: "blending",
+      grade: "K",
+      start_dt_tm: new Date("2026-01-14T09:00:00Z"),
+      end_dt_tm: new Date("2026-01-14T09:07:00Z"),
+      completed_flag: values.completed_flag ?? true,
+      ability_percentile: values.ability_percentile ?? 37,
+    })
+    .returning("participant_test_id")
+    .executeTakeFirstOrThrow();
+}
+
+const versionOf = async (classroomId: string) =>
+  Number(
+    (
+      await sql<{
+        v: number;
+      }>`select coalesce((select version from classroom_results_version where participant_group_id = ${classroomId}), 1) as v`.execute(
+        handle.db,
+      )
+    ).rows[0].v,
+  );
+
+beforeAll(async () => {
+  handle = await createTestDb({ log });
+  t = createTestApi(handle.db);
+  t.clock.now = NOW;
+  w = await makeWorld(handle.db);
+  await makePeriods(handle.db, w.district.organization_id, RANGES);
+  token = await t.login(w.teacher.email);
+});
+afterAll(() => handle.close());
+
+describe(`GET /participantGroups/{id}/results (${process.env.TEST_DB_ENGINE})`, () => {
+  it("answers today's period, one row per student and one cell per test of the grade", async () => {
+    const { body, grid } = await read();
+    expect(body).toMatchObject({ academicYear: "2025-2026", periods: ["BOY", "MOY", "EOY"], period: "MOY", hasStudents: true });
+    expect(grid.rows.map((r) => r.participantId)).toEqual([w.studentA.participant_id]);
+    expect(grid.rows[0].cells).toHaveLength(grid.groups.flatMap((g) => g.columns).length);
+    expect(cellOf(grid, w.studentA.participant_id, "blending")).toMatchObject({ state: "empty", text: "Not started" });
+    expect((await read(undefined, "?period=BOY")).grid.period).toBe("BOY");
+  });
+
+  it("is refused without a session (401), outside the teacher's classrooms (403) and for an unknown classroom (404)", async () => {
+    expect((await t.call("GET", `/participantGroups/${w.classA.participant_group_id}/results`)).status).toBe(401);
+    expect((await t.call("GET", `/participantGroups/${w.classB.participant_group_id}/results`, { token })).status).toBe(403);
+    expect((await t.call("GET", `/participantGroups/${randomUUID()}/results`, { token })).status).toBe(404);
+    expect((await t.call("GET", `/participantGroups/${w.classA.participant_group_id}/results?period=Winter`, { token })).status).toBe(400);
+  });
+
+  it("answers a repeated read from this process's copy, without reading tests or risk scores", async () => {
+    const first = await read();
+    const again = await read();
+    expect(again.gridQueries).toBe(0);
+    expect(again.body).toEqual(first.body);
+    // Another way to look at the same classroom is built once, then kept too.
+    expect((await read(undefined, "?score=raw")).gridQueries).toBeGreaterThan(0);
+    expect((await read(undefined, "?score=raw")).gridQueries).toBe(0);
+  });
+
+  it("shows a test written behind the API's back, then its new percentile, then its removal", async () => {
+    await read();
+    const { participant_test_id } = await insertTest(w.studentA.participant_id, { ability_percentile: 37 });
+    const added = await read();
+    expect(added.gridQueries).toBeGreaterThan(0);
+    expect(cellOf(added.grid, w.studentA.participant_id, "blending")).toMatchObject({ state: "complete", text: "37th" });
+    await handle.db
+      .updateTable("participant_test")
+      .set({ ability_percentile: 81 })
+      .where("participant_test_id", "=", participant_test_id)
+      .execute();
+    expect(cellOf((await read()).grid, w.studentA.participant_id, "blending")?.text).toBe("81st");
+    await handle.db.deleteFrom("participant_test").where("participant_test_id", "=", participant_test_id).execute();
+    expect(cellOf((await read()).grid, w.studentA.participant_id, "blending")?.state).toBe("empty");
+  });
+
+  it("shows a test uploaded through the API", async () => {
+    await read();
+    const upload = await t.call("POST", "/participantTest/results", {
+      token,
+      body: {
+        clientTestId: `screener-${randomUUID()}`,
+        participantId: w.studentA.participant_id,
+        testCode: "vocab",
+        grade: "K",
+        startDtTm: "2026-01-14T10:00:00Z",
+        completedFlag: false,
+        responses: [{ questionCode: "vocab_1", score: 1 }],
+      },
+    });
+    expect(upload.status).toBe(201);
+    expect(cellOf((await read()).grid, w.studentA.participant_id, "vocab")?.state).toBe("incomplete");
+  });
+
+  it("shows a risk score, a renamed student, a student added and one taken out", async () => {
+    await read();
+    await handle.db
+      .insertInto("predictive_profile")
+      .values({ participant_id: w.studentA.participant_id, academic_year: "2025-2026", period_name: "MOY", dyslexia: 0.05 })
+      .execute();
+    const scored = await read();
+    expect(rowOf(scored.grid, w.studentA.participant_id)?.profile.find((p) => p.kind === "dyslexia")?.text).toBe("5%");
+
+    await handle.db
+      .updateTable("participant")
+      .set({ last_name: "Aardvark" })
+      .where("participant_id", "=", w.studentA.participant_id)
+      .execute();
+    expect(rowOf((await read()).grid, w.studentA.participant_id)?.name).toMatch(/^Aardvark, /);
+
+    const newcomer = await makeStudent(handle.db, w.schoolA.organization_unit_id, { classroomIds: [w.classA.participant_group_id] });
+    expect(rowOf((await read()).grid, newcomer.participant_id)).toBeDefined();
+    await handle.db.deleteFrom("participant_group_member").where("participant_id", "=", newcomer.participant_id).execute();
+    expect(rowOf((await read()).grid, newcomer.participant_id)).toBeUndefined();
+  });
+
+  it("follows the district's calendar: a test taken off the grade's list leaves the grid", async () => {
+    expect(cellOf((await read()).grid, w.studentA.participant_id, "blending")).toBeDefined();
+    const moy = await handle.db
+      .selectFrom("assessment_period")
+      .select("assessment_period_id")
+      .where("organization_id", "=", w.district.organization_id)
+      .where("period_name", "=", "MOY")
+      .executeTakeFirstOrThrow();
+    const list = await handle.db
+      .selectFrom("grade_assessment_list")
+      .select("test_codes")
+      .where("assessment_period_id", "=", moy.assessment_period_id)
+      .where("grade", "=", "K")
+      .executeTakeFirstOrThrow();
+    const without = list.test_codes
+      .split(",")
+      .filter((c) => c !== "blending")
+      .join(",");
+    const setCodes = (test_codes: string) =>
+      handle.db
+        .updateTable("grade_assessment_list")
+        .set({ test_codes })
+        .where("assessment_period_id", "=", moy.assessment_period_id)
+        .where("grade", "=", "K")
+        .execute();
+    await setCodes(without);
+    try {
+      expect(cellOf((await read()).grid, w.studentA.participant_id, "blending")).toBeUndefined();
+    } finally {
+      await setCodes(list.test_codes);
+    }
+  });
+
+  it("raises each classroom once per statement, however many rows it writes, and no other classroom", async () => {
+    const other = await makeClassroom(handle.db, w.schoolA.organization_unit_id);
+    const both = await makeStudent(handle.db, w.schoolA.organization_unit_id, {
+      classroomIds: [w.classA.participant_group_id, other.participant_group_id],
+    });
+    const before = {
+      a: await versionOf(w.classA.participant_group_id),
+      other: await versionOf(other.participant_group_id),
+      b: await versionOf(w.classB.participant_group_id),
+    };
+    await handle.db
+      .insertInto("participant_test")
+      .values(
+        ["blending", "vocab", "letter-names"].map((test_code) => ({
+          participant_id: both.participant_id,
+          test_code,
+          grade: "K",
+          start_dt_tm: new Date("2026-01-14T09:00:00Z"),
+          completed_flag: false,
+        })),
+      )
+      .execute();
+    expect(await versionOf(w.classA.participant_group_id)).toBe(before.a + 1);
+    expect(await versionOf(other.participant_group_id)).toBe(before.other + 1);
+    expect(await versionOf(w.classB.participant_group_id)).toBe(before.b);
+  });
+});
