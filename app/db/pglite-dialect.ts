@@ -13,12 +13,29 @@ import {
 } from "kysely";
 import { currentRequestScope, RequestAbandoned } from "./request-scope";
 
+/**
+ * PGlite runs in this thread and settles its promises without any I/O, so a run of queries (an
+ * import, a seed, a long test file) is one unbroken chain of microtasks: no timer fires, no
+ * socket is read, no request is accepted until it ends. Vitest's worker, whose 60 s RPC time-out
+ * fires before it reads the reply that came meanwhile, failed a green run on a busy machine that
+ * way. A query therefore first lets the event loop turn when it has not for YIELD_AFTER_MS.
+ */
+export const YIELD_AFTER_MS = 20;
+let lastTurn = performance.now();
+
+async function letEventLoopTurn() {
+  if (performance.now() - lastTurn < YIELD_AFTER_MS) return;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  lastTurn = performance.now();
+}
+
 // PGlite is one in-process connection, so the driver hands it out to one
 // caller at a time: a transaction must never interleave with other queries.
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pg: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    await letEventLoopTurn();
     // Migrations send several statements at once, which only the simple protocol accepts.
     if (query.query.kind === "RawNode" && query.parameters.length === 0) {
       const results = await this.pg.exec(query.sql);
