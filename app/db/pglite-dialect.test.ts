@@ -71,7 +71,7 @@ describe("PGlite driver: a long run of queries", () => {
   it("lets timers and I/O run while it lasts", async () => {
     // A stand-in that answers at once, as PGlite does: without I/O, by settling a promise.
     const pg = { exec: async () => [{ rows: [] }] } as unknown as PGlite;
-    const d = new PGliteDialect(pg).createDriver();
+    const d: Driver = new PGliteDialect(pg).createDriver();
     let ticks = 0;
     const timer = setInterval(() => ticks++, 1);
     const started = performance.now();
