@@ -35,12 +35,12 @@ export function PageQuery<S extends string>(sorts: readonly [S, ...S[]]) {
       .optional()
       .openapi({ description: "a page number (offset paging, bounded); ignored with a cursor" }),
     limit: z.coerce
-      .number({ error: "limit: a whole number from 1 to 100" })
-      .int("limit: a whole number from 1 to 100")
-      .min(1, "limit: a whole number from 1 to 100")
-      .max(100, "limit: a whole number from 1 to 100")
+      .number({ error: "limit: a whole number from 0 to 100" })
+      .int("limit: a whole number from 0 to 100")
+      .min(0, "limit: a whole number from 0 to 100")
+      .max(100, "limit: a whole number from 0 to 100")
       .optional()
-      .openapi({ description: `rows per page, ${PAGE_SIZE} unless given` }),
+      .openapi({ description: `rows per page, ${PAGE_SIZE} unless given; 0 answers the total alone (one count, no rows)` }),
   });
 }
 
@@ -79,7 +79,7 @@ export async function answerPage<S extends string, T>(
   }
   const limit = query.limit ?? PAGE_SIZE;
   const page = await pageOfIds(db, source, { q: cleanQuery(query.q), sort, dir, cursor, page: query.page ?? 1, limit });
-  const rows = await load(page.ids);
+  const rows = page.ids.length ? await load(page.ids) : [];
   return { rows, total: page.total, from: page.from, to: page.to, pageSize: limit, next: page.next, prev: page.prev };
 }
 

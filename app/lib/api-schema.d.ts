@@ -830,8 +830,8 @@ export interface paths {
           cursor?: string;
           /** @description a page number (offset paging, bounded); ignored with a cursor */
           page?: number;
-          /** @description rows per page, 50 unless given */
-          limit?: number;
+          /** @description rows per page, 50 unless given; 0 answers the total alone (one count, no rows) */
+          limit?: number | null;
         };
         header?: never;
         path?: never;
@@ -895,8 +895,8 @@ export interface paths {
           cursor?: string;
           /** @description a page number (offset paging, bounded); ignored with a cursor */
           page?: number;
-          /** @description rows per page, 50 unless given */
-          limit?: number;
+          /** @description rows per page, 50 unless given; 0 answers the total alone (one count, no rows) */
+          limit?: number | null;
         };
         header?: never;
         path: {
@@ -1859,8 +1859,8 @@ export interface paths {
           cursor?: string;
           /** @description a page number (offset paging, bounded); ignored with a cursor */
           page?: number;
-          /** @description rows per page, 50 unless given */
-          limit?: number;
+          /** @description rows per page, 50 unless given; 0 answers the total alone (one count, no rows) */
+          limit?: number | null;
         };
         header?: never;
         path: {
@@ -2322,8 +2322,8 @@ export interface paths {
           cursor?: string;
           /** @description a page number (offset paging, bounded); ignored with a cursor */
           page?: number;
-          /** @description rows per page, 50 unless given */
-          limit?: number;
+          /** @description rows per page, 50 unless given; 0 answers the total alone (one count, no rows) */
+          limit?: number | null;
         };
         header?: never;
         path: {
@@ -2407,8 +2407,8 @@ export interface paths {
           cursor?: string;
           /** @description a page number (offset paging, bounded); ignored with a cursor */
           page?: number;
-          /** @description rows per page, 50 unless given */
-          limit?: number;
+          /** @description rows per page, 50 unless given; 0 answers the total alone (one count, no rows) */
+          limit?: number | null;
         };
         header?: never;
         path?: never;
@@ -3542,8 +3542,8 @@ export interface paths {
           cursor?: string;
           /** @description a page number (offset paging, bounded); ignored with a cursor */
           page?: number;
-          /** @description rows per page, 50 unless given */
-          limit?: number;
+          /** @description rows per page, 50 unless given; 0 answers the total alone (one count, no rows) */
+          limit?: number | null;
         };
         header?: never;
         path: {

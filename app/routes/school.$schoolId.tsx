@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     loadPart(
       request,
       api.GET("/participantGroups/organizationUnit/{id}/page", {
-        params: { path: { id: schoolId }, query: tab === "classrooms" ? listApiQuery(classroomQuery) : { limit: 1 } },
+        params: { path: { id: schoolId }, query: tab === "classrooms" ? listApiQuery(classroomQuery) : { limit: 0 } },
       }),
       "Unable to load classrooms in school.",
     ),

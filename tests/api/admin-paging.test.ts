@@ -195,7 +195,8 @@ describe(`paged lists (${process.env.TEST_DB_ENGINE})`, () => {
     ["?page=0", "page: a whole number from 1 to 200"],
     ["?page=abc", "page: a whole number from 1 to 200"],
     ["?page=201", "page: a whole number from 1 to 200; further pages by cursor"],
-    ["?limit=1000", "limit: a whole number from 1 to 100"],
+    ["?limit=1000", "limit: a whole number from 0 to 100"],
+    ["?limit=-1", "limit: a whole number from 0 to 100"],
     [`?q=${"x".repeat(101)}`, "q: at most 100 characters"],
     ["?cursor=not-a-cursor", PAGE_MESSAGES.cursor],
     [
@@ -207,6 +208,28 @@ describe(`paged lists (${process.env.TEST_DB_ENGINE})`, () => {
     const res = await t.call("GET", usersPath(query), { token: da });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe(message);
+  });
+
+  it("answers the total alone for limit=0: no rows, no cursors", async () => {
+    const all = await get<{ total: number }>(usersPath(), da);
+    expect(all.total).toBeGreaterThan(0);
+    expect(await get(usersPath("?limit=0"), da)).toEqual({
+      rows: [],
+      total: all.total,
+      from: 0,
+      to: 0,
+      pageSize: 0,
+      next: null,
+      prev: null,
+    });
+    const rooms = await get<{ rows: unknown[]; total: number }>(
+      `/participantGroups/organizationUnit/${w.schoolA.organization_unit_id}/page?limit=0`,
+      sa,
+    );
+    expect(rooms.rows).toEqual([]);
+    expect(rooms.total).toBe(
+      (await get<{ total: number }>(`/participantGroups/organizationUnit/${w.schoolA.organization_unit_id}/page`, sa)).total,
+    );
   });
 
   it("pages the other lists: districts, super admins, schools, classrooms, students", async () => {

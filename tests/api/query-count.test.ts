@@ -32,6 +32,8 @@ const SAVE_BUDGET = 15;
 /** Opening a letter score dialog (issue 12): its own route's loader, one student's tests. */
 const DIALOG_BUDGET = 9;
 const STUDENTS = 20;
+/** The school page's Students tab (issue 15): the caller, the school, a classroom count and one page of students. */
+const SCHOOL_STUDENTS_BUDGET = 9;
 
 let handle: DbHandle;
 let t: TestApi;
@@ -186,7 +188,7 @@ describe(`SQL queries per page (${process.env.TEST_DB_ENGINE})`, () => {
 });
 
 describe(`the school page's Students tab (${process.env.TEST_DB_ENGINE})`, () => {
-  it("checks the school once for its three reads (school, classrooms, students)", async () => {
+  it(`checks the school once for its three reads (school, classrooms, students), in at most ${SCHOOL_STUDENTS_BUDGET} queries`, async () => {
     const admin = await sessionCookie(w.schoolAdmin.email);
     const url = `http://localhost/school/${w.schoolA.organization_unit_id}?tab=students`;
     const { result, queries } = await queriesOf(() =>
@@ -201,6 +203,10 @@ describe(`the school page's Students tab (${process.env.TEST_DB_ENGINE})`, () =>
       queries.filter((q) => /from "organization_unit" where "organization_unit_id" = \$1/.test(q)),
       queries.join("\n"),
     ).toHaveLength(1);
+    // The tab needs only whether the school has classrooms (who may add a student): a count, no rows.
+    expect(result.classroomCount).toBeGreaterThan(0);
+    expect(result.may.createStudents).toBe(true);
+    expect(queries.length, queries.join("\n")).toBeLessThanOrEqual(SCHOOL_STUDENTS_BUDGET);
   });
 });
 

@@ -50,6 +50,11 @@ export async function pageOfIds<S extends string>(db: Db, list: ListSource<S>, r
       )})`,
     );
   }
+  if (req.limit === 0) {
+    // How many, and nothing else: a page that only needs the count (whether a school has classrooms).
+    const counted = await sql<{ n: number }>`select count(*)::int as n from ${list.from} where ${and(where)}`.execute(db);
+    return { ids: [], total: Number(counted.rows[0]?.n ?? 0), from: 0, to: 0, next: null, prev: null };
+  }
   const keys = [...list.keys[req.sort], list.id];
   const cursor = req.cursor && req.cursor.k.length === keys.length ? req.cursor : null;
   // Rows before a cursor are read backwards (the sort reversed) and turned round.
