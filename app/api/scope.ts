@@ -86,6 +86,13 @@ function oncePerCaller<T>(checks: Check<T>, actor: Actor, id: string, check: () 
   return made;
 }
 
+const organizationChecks: Check<Awaited<ReturnType<typeof assertOrganization>>> = new WeakMap();
+
+/** assertOrganization once per caller, for the calls that only read (a district page: the district, its schools or users, its imports). */
+export function assertReadableOrganization(db: Db, actor: Actor, organizationId: string) {
+  return oncePerCaller(organizationChecks, actor, organizationId, () => assertOrganization(db, actor, organizationId));
+}
+
 const schoolChecks: Check<Awaited<ReturnType<typeof assertSchool>>> = new WeakMap();
 
 /** assertSchool once per caller, for the calls that only read: a save that reads the school again after a conflict must see the newer row. */

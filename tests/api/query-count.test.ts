@@ -10,6 +10,7 @@ import { getUser } from "#app/lib/auth.server";
 import { commitSession, getSession } from "#app/lib/session.server";
 import { loader as rootLoader } from "#app/root";
 import { loader as classroomLoader } from "#app/routes/classroom.$classroomId";
+import { loader as districtLoader } from "#app/routes/district.$districtId";
 import { loader as schoolLoader } from "#app/routes/school.$schoolId";
 import { action as letterAction, loader as letterLoader } from "#app/routes/classroom.$classroomId.letters";
 import { makePeriods, makeStudent, makeWorld } from "./support/fixtures";
@@ -207,6 +208,26 @@ describe(`the school page's Students tab (${process.env.TEST_DB_ENGINE})`, () =>
     expect(result.classroomCount).toBeGreaterThan(0);
     expect(result.may.createStudents).toBe(true);
     expect(queries.length, queries.join("\n")).toBeLessThanOrEqual(SCHOOL_STUDENTS_BUDGET);
+  });
+});
+
+describe(`the district page's tabs (${process.env.TEST_DB_ENGINE})`, () => {
+  it.each(["users", "schools"])("the %s tab checks the district once for all its reads", async (tab) => {
+    const admin = await sessionCookie(w.districtAdmin.email);
+    const url = `http://localhost/district/${w.district.organization_id}?tab=${tab}`;
+    const { result, queries } = await queriesOf(() =>
+      districtLoader({
+        request: new Request(url, { headers: { cookie: admin } }),
+        context: context(),
+        params: { districtId: w.district.organization_id },
+      }),
+    );
+    expect(result.district?.name).toBe(w.district.name);
+    expect(tab === "users" ? result.users.rows?.length : result.schools.rows?.length).toBeGreaterThan(0);
+    expect(
+      queries.filter((q) => /from "organization" where "organization_id" = \$1/.test(q)),
+      queries.join("\n"),
+    ).toHaveLength(1);
   });
 });
 

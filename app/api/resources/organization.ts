@@ -6,7 +6,7 @@ import { audit } from "../audit";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
 import { Organization, OrganizationUnit, toOrganization, toOrganizationUnit } from "../mappers";
-import { assertOrganization, requireActor, requireSuperAdmin } from "../scope";
+import { assertOrganization, assertReadableOrganization, requireActor, requireSuperAdmin } from "../scope";
 import { answerPage, inOrder, Page, PageQuery } from "../paging";
 import { districts as districtList, districtSchools } from "#app/db/queries/lists";
 import { LIST_SORTS } from "#app/domain/paging";
@@ -127,7 +127,7 @@ export function registerOrganization(app: Router) {
   app.openapi(listOrgUnitsPage, async (c) => {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
-    const org = await assertOrganization(db, actor, c.req.valid("param").id);
+    const org = await assertReadableOrganization(db, actor, c.req.valid("param").id);
     const schoolIds = actor.role === "ORG_UNIT_ADMIN" || actor.role === "TEACHER" ? actor.schoolIds : null;
     const page = await answerPage(
       db,
@@ -237,7 +237,7 @@ export function registerOrganization(app: Router) {
 
   app.openapi(getOrganization, async (c) => {
     const actor = requireActor(c.var.actor);
-    const org = await assertOrganization(c.var.deps.db, actor, c.req.valid("param").id);
+    const org = await assertReadableOrganization(c.var.deps.db, actor, c.req.valid("param").id);
     return c.json(toOrganization(org), 200);
   });
 
@@ -255,7 +255,7 @@ export function registerOrganization(app: Router) {
   app.openapi(listOrgUnits, async (c) => {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
-    const org = await assertOrganization(db, actor, c.req.valid("param").id);
+    const org = await assertReadableOrganization(db, actor, c.req.valid("param").id);
     let query = db
       .selectFrom("organization_unit")
       .selectAll()

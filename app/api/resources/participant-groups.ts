@@ -15,7 +15,7 @@ import { lockClassroom, lockSchool } from "../locks";
 import { ClassroomSummary, type ClassroomSummary as ClassroomSummaryT } from "../mappers";
 import {
   assertClassroom,
-  assertOrganization,
+  assertReadableOrganization,
   assertReadableSchool,
   assertSchool,
   canManageClassrooms,
@@ -354,7 +354,7 @@ export function registerParticipantGroups(app: Router) {
   app.openapi(listOfDistrict, async (c) => {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
-    const org = await assertOrganization(db, actor, c.req.valid("param").id);
+    const org = await assertReadableOrganization(db, actor, c.req.valid("param").id);
     let schools = db
       .selectFrom("organization_unit")
       .select("organization_unit_id")

@@ -41,7 +41,7 @@ import {
   toRiskScore,
   type PeriodConfig,
 } from "../results-mappers";
-import { assertClassroom, assertOrganization, assertParticipant, requireActor } from "../scope";
+import { assertClassroom, assertReadableOrganization, assertParticipant, requireActor } from "../scope";
 import { buildClassroomResults, ClassroomResults, keptClassroomResults, resultsVariant, type ResultsView } from "../classroom-results";
 
 // Classroom results (issue 5): district period config, classroom students with their tests,
@@ -259,7 +259,7 @@ export function registerResults(app: Router) {
   app.openapi(getConfig, async (c) => {
     const actor = requireActor(c.var.actor);
     const { db, now } = c.var.deps;
-    const org = await assertOrganization(db, actor, c.req.valid("param").id);
+    const org = await assertReadableOrganization(db, actor, c.req.valid("param").id);
     return c.json(await loadAssessmentConfig(db, org.organization_id, now(), org.config_version), 200);
   });
 

@@ -9,7 +9,7 @@ import { ApiError, notFound } from "../errors";
 import { hit, clientIp, type Limit } from "../rate-limit";
 import { applyPlan, planFor, undoChanges, type Changes } from "../roster-import";
 import { MAX_ZIP_BYTES, readRosterZip, RosterZipError } from "../roster-zip";
-import { assertOrganization, requireCapability } from "../scope";
+import { assertOrganization, assertReadableOrganization, requireCapability } from "../scope";
 
 // OneRoster roster uploads (issue 16; spec 001 §2 'Rostering page', §7 check-district and
 // process-roster-file). The rostering page is public: whoever holds a district's link (its id,
@@ -392,7 +392,7 @@ export function registerRostering(app: Router) {
   app.openapi(listImports, async (c) => {
     const { db } = c.get("deps");
     const actor = requireCapability(c.get("actor"), "manageRosterImports");
-    const org = await assertOrganization(db, actor, c.req.valid("param").id);
+    const org = await assertReadableOrganization(db, actor, c.req.valid("param").id);
     const rows = await db
       .selectFrom("roster_import")
       .select(IMPORT_COLUMNS)

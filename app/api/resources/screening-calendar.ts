@@ -16,7 +16,7 @@ import { calendarVersion, EMPTY_CALENDAR_VERSION, toCalendarYears, type StoredCa
 import { invalidateDistrictConfig } from "../district-config";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
-import { assertOrganization, requireCapability } from "../scope";
+import { assertOrganization, assertReadableOrganization, requireCapability } from "../scope";
 import { staleMessage } from "../versions";
 
 // A district's screening calendar (issue 16): per school year the BOY, MOY and EOY windows and
@@ -156,7 +156,7 @@ export function registerScreeningCalendar(app: Router) {
   app.openapi(getCalendar, async (c) => {
     const { db, now } = c.get("deps");
     const actor = requireCapability(c.get("actor"), "manageScreeningCalendar");
-    const org = await assertOrganization(db, actor, c.req.valid("param").id);
+    const org = await assertReadableOrganization(db, actor, c.req.valid("param").id);
     const wanted = c.req.valid("query").academicYear;
     const years = await storedYears(db, org.organization_id);
     const latest = years.at(-1);

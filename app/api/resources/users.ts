@@ -16,6 +16,7 @@ import { LIST_SORTS } from "#app/domain/paging";
 import {
   assertManageableUser,
   assertOrganization,
+  assertReadableOrganization,
   assertReadableSchool,
   assignableRoles,
   canManageUsers,
@@ -250,7 +251,7 @@ export function registerUsers(app: Router) {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
     if (!canManageUsers(actor)) throw forbidden();
-    const org = await assertOrganization(db, actor, c.req.valid("param").id);
+    const org = await assertReadableOrganization(db, actor, c.req.valid("param").id);
     const scope = userListScope(actor, org.organization_id);
     if (scope.schoolIds && scope.schoolIds.length === 0) return c.json([], 200);
     const [last, first] = byName("u");
@@ -281,7 +282,7 @@ export function registerUsers(app: Router) {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
     if (!canManageUsers(actor)) throw forbidden();
-    const org = await assertOrganization(db, actor, c.req.valid("param").id);
+    const org = await assertReadableOrganization(db, actor, c.req.valid("param").id);
     // A school admin pages through the school-level users of their schools, as they may manage them.
     const scope = userListScope(actor, org.organization_id);
     const page = await answerPage(db, districtUsers(org.organization_id, scope.schoolIds), USER_SORTS, c.req.valid("query"), (ids) =>
