@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { LogEvent } from "kysely";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "#app/db/connect.server";
 import { makeClassroom, makePeriods, makeStudent, makeWorld, MID_YEAR } from "./support/fixtures";
 import { createTestApi, type TestApi } from "./support/test-api";
+import { statementLog } from "./support/statement-log";
 import { createTestDb } from "./support/test-db";
 
 // GET /participantGroups/{id}/results (issue 15): the classroom grid as shown, kept per process
@@ -16,10 +16,7 @@ let handle: DbHandle;
 let t: TestApi;
 let w: Awaited<ReturnType<typeof makeWorld>>;
 let token: string;
-let statements: string[] = [];
-const log = (e: LogEvent) => {
-  if (e.level === "query") statements.push(e.query.sql);
-};
+const statements = statementLog();
 
 const { now: NOW, ranges: RANGES } = MID_YEAR;
 
@@ -39,11 +36,11 @@ type Results = { academicYear: string | null; periods: string[]; period: string 
 
 /** The grid of `classroomId` and the statements the read cost. */
 async function read(classroomId = w.classA.participant_group_id, query = "") {
-  statements = [];
+  statements.reset();
   const res = await t.call("GET", `/participantGroups/${classroomId}/results${query}`, { token });
   expect(res.status).toBe(200);
   const body = (await res.json()) as Results;
-  return { body, grid: body.grid!, gridQueries: statements.filter((s) => /from "(participant_test|predictive_profile)"/.test(s)).length };
+  return { body, grid: body.grid!, gridQueries: statements.count(/from "(participant_test|predictive_profile)"/) };
 }
 
 const rowOf = (grid: Grid, participantId: string) => grid.rows.find((r) => r.participantId === participantId);
@@ -78,7 +75,7 @@ const versionOf = async (classroomId: string) =>
   );
 
 beforeAll(async () => {
-  handle = await createTestDb({ log });
+  handle = await createTestDb({ log: statements.log });
   t = createTestApi(handle.db);
   t.clock.now = NOW;
   w = await makeWorld(handle.db);

@@ -1,9 +1,9 @@
-import type { LogEvent } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invalidateDistrictConfig } from "#app/api/district-config";
 import { openDatabase, type DbHandle } from "#app/db/connect.server";
 import { makePeriods, makeWorld } from "./support/fixtures";
 import { createTestApi, type TestApi } from "./support/test-api";
+import { statementLog } from "./support/statement-log";
 import { createTestDb } from "./support/test-db";
 
 // The per-district calendar each process keeps in memory (issue 15, app/api/district-config.ts):
@@ -14,10 +14,7 @@ let handle: DbHandle;
 let t: TestApi;
 let w: Awaited<ReturnType<typeof makeWorld>>;
 let token: string;
-let statements: string[] = [];
-const log = (e: LogEvent) => {
-  if (e.level === "query") statements.push(e.query.sql);
-};
+const statements = statementLog();
 
 const RANGES = {
   BOY: { start: "2025-08-01", end: "2025-10-31" },
@@ -36,17 +33,17 @@ type Config = {
 };
 
 async function readConfig(): Promise<{ config: Config; calendarQueries: number }> {
-  statements = [];
+  statements.reset();
   const res = await t.call("GET", `/assessmentConfig/currentAcademicYear/${w.district.organization_id}`, { token });
   expect(res.status).toBe(200);
   const config = (await res.json()) as Config;
-  return { config, calendarQueries: statements.filter((s) => /"assessment_period"/.test(s)).length };
+  return { config, calendarQueries: statements.count(/"assessment_period"/) };
 }
 
 const boy = (c: Config) => c.periods.find((p) => p.periodName === "BOY")!;
 
 beforeAll(async () => {
-  handle = await createTestDb({ log });
+  handle = await createTestDb({ log: statements.log });
   t = createTestApi(handle.db);
   t.clock.now = new Date("2025-09-15T12:00:00Z");
   w = await makeWorld(handle.db);
