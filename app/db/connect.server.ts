@@ -12,6 +12,8 @@ export interface DbHandle {
   db: Db;
   engine: "pglite" | "postgres";
   close(): Promise<void>;
+  /** No query runs and none waits for a connection. */
+  idle(): boolean;
 }
 
 // The same values come back from both engines: calendar dates as 'YYYY-MM-DD'
@@ -75,6 +77,7 @@ export async function openDatabase(
     return {
       db,
       engine: "postgres",
+      idle: () => pool.idleCount === pool.totalCount && pool.waitingCount === 0,
       close: () => {
         openPools.delete(pool);
         return db.destroy();
@@ -88,10 +91,12 @@ export async function openDatabase(
     loadDataDir: options.pgliteDataDir,
     parsers: { [DATE_OID]: asIs, [INT8_OID]: asNumber, [NUMERIC_OID]: asNumber },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), log: options.log });
+  const dialect = new PGliteDialect(pglite);
+  const db = new Kysely<Database>({ dialect, log: options.log });
   return {
     db,
     engine: "pglite",
+    idle: () => dialect.idle,
     close: async () => {
       await db.destroy();
       await pglite.close();
@@ -108,13 +113,47 @@ export async function migrateToLatest(db: Db): Promise<void> {
   }
 }
 
+/** How long a stopping server waits for the queries under way before it exits anyway. */
+export const STOP_GRACE_MS = 8_000;
+const QUIET_CHECKS = 3;
+
+/**
+ * remix-serve answers SIGTERM and SIGINT by accepting no more requests and letting those under
+ * way finish, then waits for the event loop to empty. The database kept it from emptying:
+ * PGlite's PostgreSQL re-arms a statistics timer (setitimer, about 10 s), and the PostgreSQL
+ * pool keeps idle connections open, so a server stopped by one signal never ended (a supervisor's
+ * stop, a container's, Ctrl-C of `npm start`). On a stop signal the database is closed once no
+ * query has run or waited for QUIET_CHECKS checks 100 ms apart; a process still alive after
+ * STOP_GRACE_MS exits.
+ */
+export function closeDatabaseOnStop(handle: DbHandle, signals: NodeJS.Signals[] = ["SIGTERM", "SIGINT"]) {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => {
+      console.error(`Stopped by ${signal}: work still under way after ${STOP_GRACE_MS / 1000} s was cut off.`);
+      process.exit(0);
+    }, STOP_GRACE_MS).unref();
+    let quiet = 0;
+    const poll = setInterval(() => {
+      quiet = handle.idle() ? quiet + 1 : 0;
+      if (quiet < QUIET_CHECKS) return;
+      clearInterval(poll);
+      handle.close().catch((err: unknown) => console.error(`Closing the database: ${err instanceof Error ? err.message : String(err)}`));
+    }, 100);
+  };
+  for (const signal of signals) process.once(signal, () => stop(signal));
+}
+
 let shared: Promise<DbHandle> | undefined;
 
-/** The process-wide database, opened and migrated once on first use. */
+/** The process-wide database, opened and migrated once on first use, and closed when the process is asked to stop. */
 export function getDatabase(): Promise<DbHandle> {
   shared ??= (async () => {
     const handle = await openDatabase(databaseOptions());
     await migrateToLatest(handle.db);
+    closeDatabaseOnStop(handle);
     return handle;
   })().catch((err) => {
     shared = undefined;

@@ -128,15 +128,25 @@ class PGliteDriver implements Driver {
   }
 
   async destroy() {}
+
+  /** No query runs and none waits. */
+  get idle() {
+    return !this.busy && this.waiting.length === 0;
+  }
 }
 
 export class PGliteDialect implements Dialect {
+  private driver: PGliteDriver | undefined;
   constructor(private readonly pg: PGlite) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver() {
-    return new PGliteDriver(this.pg);
+    return (this.driver = new PGliteDriver(this.pg));
+  }
+  /** No query runs and none waits (a stopping server closes the database then). */
+  get idle() {
+    return this.driver?.idle ?? true;
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();
