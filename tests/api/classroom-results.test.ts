@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "#app/db/connect.server";
-import { makeClassroom, makePeriods, makeStudent, makeWorld, MID_YEAR } from "./support/fixtures";
+import { makeClassroom, makePeriods, makeStudent, makeWorld, MID_YEAR, periodIdOf } from "./support/fixtures";
 import { createTestApi, type TestApi } from "./support/test-api";
 import { statementLog } from "./support/statement-log";
 import { createTestDb } from "./support/test-db";
@@ -169,16 +169,11 @@ describe(`GET /participantGroups/{id}/results (${process.env.TEST_DB_ENGINE})`, 
 
   it("follows the district's calendar: a test taken off the grade's list leaves the grid", async () => {
     expect(cellOf((await read()).grid, w.studentA.participant_id, "blending")).toBeDefined();
-    const moy = await handle.db
-      .selectFrom("assessment_period")
-      .select("assessment_period_id")
-      .where("organization_id", "=", w.district.organization_id)
-      .where("period_name", "=", "MOY")
-      .executeTakeFirstOrThrow();
+    const moy = await periodIdOf(handle.db, w.district.organization_id, "MOY");
     const list = await handle.db
       .selectFrom("grade_assessment_list")
       .select("test_codes")
-      .where("assessment_period_id", "=", moy.assessment_period_id)
+      .where("assessment_period_id", "=", moy)
       .where("grade", "=", "K")
       .executeTakeFirstOrThrow();
     const without = list.test_codes
@@ -189,7 +184,7 @@ describe(`GET /participantGroups/{id}/results (${process.env.TEST_DB_ENGINE})`, 
       handle.db
         .updateTable("grade_assessment_list")
         .set({ test_codes })
-        .where("assessment_period_id", "=", moy.assessment_period_id)
+        .where("assessment_period_id", "=", moy)
         .where("grade", "=", "K")
         .execute();
     await setCodes(without);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invalidateDistrictConfig } from "#app/api/district-config";
 import { openDatabase, type DbHandle } from "#app/db/connect.server";
-import { makePeriods, makeWorld } from "./support/fixtures";
+import { makePeriods, makeWorld, periodIdOf } from "./support/fixtures";
 import { createTestApi, type TestApi } from "./support/test-api";
 import { statementLog } from "./support/statement-log";
 import { createTestDb } from "./support/test-db";
@@ -77,28 +77,16 @@ describe(`the district calendar cache (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("sees a grade list changed, removed and added", async () => {
-    const period = await handle.db
-      .selectFrom("assessment_period")
-      .select("assessment_period_id")
-      .where("organization_id", "=", w.district.organization_id)
-      .where("period_name", "=", "BOY")
-      .executeTakeFirstOrThrow();
+    const period = await periodIdOf(handle.db, w.district.organization_id, "BOY");
     const grade3 = async () => boy((await readConfig()).config).GradeAssessmentLists.find((l) => l.grade === "3")?.testCodes;
     await readConfig();
     const list = (eb: typeof handle.db) =>
-      eb.updateTable("grade_assessment_list").where("assessment_period_id", "=", period.assessment_period_id).where("grade", "=", "3");
+      eb.updateTable("grade_assessment_list").where("assessment_period_id", "=", period).where("grade", "=", "3");
     await list(handle.db).set({ test_codes: "pwr,rhyming" }).execute();
     expect(await grade3()).toBe("pwr,rhyming");
-    await handle.db
-      .deleteFrom("grade_assessment_list")
-      .where("assessment_period_id", "=", period.assessment_period_id)
-      .where("grade", "=", "3")
-      .execute();
+    await handle.db.deleteFrom("grade_assessment_list").where("assessment_period_id", "=", period).where("grade", "=", "3").execute();
     expect(await grade3()).toBeUndefined();
-    await handle.db
-      .insertInto("grade_assessment_list")
-      .values({ assessment_period_id: period.assessment_period_id, grade: "3", test_codes: "pwr" })
-      .execute();
+    await handle.db.insertInto("grade_assessment_list").values({ assessment_period_id: period, grade: "3", test_codes: "pwr" }).execute();
     expect(await grade3()).toBe("pwr");
   });
 

@@ -155,6 +155,17 @@ export const MID_YEAR = {
   },
 } as const;
 
+/** The id of a district's window for `period` (the tests that edit its grade lists behind the API). */
+export async function periodIdOf(db: Db, organizationId: string, period: Period): Promise<string> {
+  const row = await db
+    .selectFrom("assessment_period")
+    .select("assessment_period_id")
+    .where("organization_id", "=", organizationId)
+    .where("period_name", "=", period)
+    .executeTakeFirstOrThrow();
+  return row.assessment_period_id;
+}
+
 /** A district's BOY, MOY and EOY windows, each with the default test list of every grade. */
 export async function makePeriods(
   db: Db,
