@@ -73,8 +73,9 @@ export async function assertSchool(db: Db, actor: Actor, schoolId: string) {
 }
 
 // The UI hands all the in-process calls of one page the same resolved caller (app/api/app.ts), and
-// a page asks about its school or classroom in several calls (a school page: the school, its
-// classrooms, its students; a classroom page: the classroom and its grid). Those checks are made
+// a page asks about its district, school or classroom in several calls (a district page: the
+// district and its schools or users; a school page: the school, its classrooms, its students; a
+// classroom page: the classroom and its grid). Those checks are made
 // once per caller. The UI resolves its caller again after any change, so a remembered check
 // never outlives a write.
 type Check<T> = WeakMap<Actor, Map<string, Promise<T>>>;

@@ -50,11 +50,10 @@ export async function pageOfIds<S extends string>(db: Db, list: ListSource<S>, r
       )})`,
     );
   }
-  if (req.limit === 0) {
-    // How many, and nothing else: a page that only needs the count (whether a school has classrooms).
-    const counted = await sql<{ n: number }>`select count(*)::int as n from ${list.from} where ${and(where)}`.execute(db);
-    return { ids: [], total: Number(counted.rows[0]?.n ?? 0), from: 0, to: 0, next: null, prev: null };
-  }
+  const countAll = async () =>
+    Number((await sql<{ n: number }>`select count(*)::int as n from ${list.from} where ${and(where)}`.execute(db)).rows[0]?.n ?? 0);
+  // How many, and nothing else: a page that only needs the count (whether a school has classrooms).
+  if (req.limit === 0) return { ids: [], total: await countAll(), from: 0, to: 0, next: null, prev: null };
   const keys = [...list.keys[req.sort], list.id];
   const cursor = req.cursor && req.cursor.k.length === keys.length ? req.cursor : null;
   // Rows before a cursor are read backwards (the sort reversed) and turned round.
@@ -66,13 +65,12 @@ export async function pageOfIds<S extends string>(db: Db, list: ListSource<S>, r
     : where;
   const offset = cursor ? 0 : (req.page - 1) * req.limit;
   const columns = sql.join(keys.map((k, i) => sql`${k}::text as ${sql.ref(`k${i}`)}`));
-  const [counted, fetched] = await Promise.all([
-    sql<{ n: number }>`select count(*)::int as n from ${list.from} where ${and(where)}`.execute(db),
+  const [total, fetched] = await Promise.all([
+    countAll(),
     sql<
       Record<string, string>
     >`select ${columns} from ${list.from} where ${and(pageWhere)} order by ${order} limit ${req.limit + 1} offset ${offset}`.execute(db),
   ]);
-  const total = Number(counted.rows[0]?.n ?? 0);
   let rows = fetched.rows.slice(0, req.limit);
   const more = fetched.rows.length > req.limit;
   if (backwards) {
