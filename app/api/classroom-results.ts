@@ -70,16 +70,32 @@ export const ClassroomGrid = z
   })
   .openapi("ClassroomGrid");
 
-export const ClassroomResults = z
+/** What is kept per classroom: the grid and what the page says around it. */
+const GridResults = z.object({
+  academicYear: z.string().nullable(),
+  periods: z.array(z.enum(PERIODS)).openapi({ description: "the periods of the academic year, in order" }),
+  period: z.enum(PERIODS).nullable().openapi({ description: "the period shown; null when the year has none" }),
+  hasStudents: z.boolean(),
+  studentGrades: z.array(z.string()),
+  grid: ClassroomGrid.nullable(),
+});
+export type GridResults = z.infer<typeof GridResults>;
+
+/** The classroom the grid belongs to, read with the access check (never kept): the page's heading and breadcrumbs need nothing else. */
+const ClassroomHeading = z
   .object({
-    academicYear: z.string().nullable(),
-    periods: z.array(z.enum(PERIODS)).openapi({ description: "the periods of the academic year, in order" }),
-    period: z.enum(PERIODS).nullable().openapi({ description: "the period shown; null when the year has none" }),
-    hasStudents: z.boolean(),
-    studentGrades: z.array(z.string()),
-    grid: ClassroomGrid.nullable(),
+    participantGroupId: z.string(),
+    name: z.string(),
+    OrganizationUnit: z.object({
+      organizationUnitId: z.string(),
+      name: z.string(),
+      Organization: z.object({ organizationId: z.string(), name: z.string() }),
+    }),
   })
-  .openapi("ClassroomResults");
+  .openapi("ClassroomHeading");
+export type ClassroomHeading = z.infer<typeof ClassroomHeading>;
+
+export const ClassroomResults = GridResults.extend({ classroom: ClassroomHeading }).openapi("ClassroomResults");
 export type ClassroomResults = z.infer<typeof ClassroomResults>;
 
 // The schema describes the domain's grid, field for field: either one changing alone fails tsc.
@@ -93,7 +109,7 @@ export type ResultsView = { period?: Period; mode: "percentile" | "score" };
 export type ResultsSource = { db: Db; classroomId: string; config: AssessmentConfig; view: ResultsView; flags: Flags; today: string };
 
 /** Builds a classroom's results: the period asked for (or today's), the grid as shown. */
-export async function buildClassroomResults(s: ResultsSource): Promise<ClassroomResults> {
+export async function buildClassroomResults(s: ResultsSource): Promise<GridResults> {
   const { config, view } = s;
   const periods = config.periods.map((p) => p.periodName);
   const selected = (view.period && config.periods.find((p) => p.periodName === view.period)) || currentPeriod(config.periods, s.today);
@@ -132,7 +148,7 @@ export async function buildClassroomResults(s: ResultsSource): Promise<Classroom
 /** Classrooms kept per database; the least recently read goes first. A 30-student grid is about 100 KB in memory. */
 export const KEPT_CLASSROOMS = 200;
 
-type Kept = { version: string; variants: Map<string, Promise<ClassroomResults>> };
+type Kept = { version: string; variants: Map<string, Promise<GridResults>> };
 const kept = new WeakMap<Db, Map<string, Kept>>();
 
 /**
@@ -146,8 +162,8 @@ export function keptClassroomResults(
   classroomId: string,
   version: string,
   variant: string,
-  build: () => Promise<ClassroomResults>,
-): Promise<ClassroomResults> {
+  build: () => Promise<GridResults>,
+): Promise<GridResults> {
   let byClassroom = kept.get(db);
   if (!byClassroom) kept.set(db, (byClassroom = new Map()));
   let entry = byClassroom.get(classroomId);

@@ -6669,6 +6669,7 @@ export interface components {
       hasStudents: boolean;
       studentGrades: string[];
       grid: components["schemas"]["ClassroomGrid"];
+      classroom: components["schemas"]["ClassroomHeading"];
     };
     ClassroomGrid: {
       /** @enum {string} */
@@ -6773,6 +6774,18 @@ export interface components {
         }[];
       }[];
     } | null;
+    ClassroomHeading: {
+      participantGroupId: string;
+      name: string;
+      OrganizationUnit: {
+        organizationUnitId: string;
+        name: string;
+        Organization: {
+          organizationId: string;
+          name: string;
+        };
+      };
+    };
     RiskScore: {
       participantId: string;
       academicYear: string;

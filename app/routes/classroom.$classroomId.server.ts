@@ -74,8 +74,68 @@ async function must<T>(request: Request, what: string, pending: Promise<ApiResul
   return null;
 }
 
-export async function loadResults(request: Request, api: ApiClient, classroom: ApiSchema<"Classroom">, q: Query): Promise<ResultsData> {
-  const empty: ResultsData = {
+/** The classroom as the page heads it: its name, school and district, and its students' grades. */
+export type ClassroomInfo = {
+  id: string;
+  name: string;
+  schoolId: string;
+  schoolName: string;
+  districtId: string;
+  districtName: string;
+  studentGrades: string[];
+};
+
+type Heading = Pick<ApiSchema<"Classroom">, "participantGroupId" | "name" | "OrganizationUnit">;
+const infoOf = (c: Heading, studentGrades: string[]): ClassroomInfo => ({
+  id: c.participantGroupId,
+  name: c.name,
+  schoolId: c.OrganizationUnit.organizationUnitId,
+  schoolName: c.OrganizationUnit.name,
+  districtId: c.OrganizationUnit.Organization.organizationId,
+  districtName: c.OrganizationUnit.Organization.name,
+  studentGrades,
+});
+
+/** The classroom with its students' grades, from the classroom call (the Students tab, and a grid that could not be shown). */
+export async function loadClassroom(api: ApiClient, classroomId: string) {
+  const classroom = await api.load(api.GET("/participantGroups/{id}", { params: { path: { id: classroomId } } }));
+  return { classroom, info: infoOf(classroom, [...new Set(classroom.Participant.map((p) => p.grade))]) };
+}
+
+/**
+ * The grid and the classroom around it. One call when the grid can be shown (issue 15: the
+ * results call carries the classroom's heading); when it cannot, the classroom call says whether
+ * there are students at all.
+ */
+export async function loadResults(
+  request: Request,
+  api: ApiClient,
+  classroomId: string,
+  q: Query,
+): Promise<{ info: ClassroomInfo; results: ResultsData }> {
+  // The API builds the grid by the display rules and keeps it while nothing behind it changes.
+  const results = await must(
+    request,
+    "results",
+    api.result(
+      api.GET("/participantGroups/{id}/results", { params: { path: { id: classroomId }, query: { period: q.period, score: q.score } } }),
+    ),
+  );
+  if (results?.period && results.grid) {
+    return {
+      info: infoOf(results.classroom, results.studentGrades),
+      results: {
+        error: null,
+        period: results.period,
+        periods: results.periods.map((name) => ({ name, label: PERIOD_LABELS[name] })),
+        grid: results.grid,
+        hasStudents: results.hasStudents,
+        studentGrades: results.studentGrades,
+      },
+    };
+  }
+  const { classroom, info } = await loadClassroom(api, classroomId);
+  const shown: ResultsData = {
     error: UNABLE_TO_LOAD_CLASSROOM,
     period: null,
     periods: [],
@@ -83,25 +143,7 @@ export async function loadResults(request: Request, api: ApiClient, classroom: A
     hasStudents: classroom.Participant.length > 0,
     studentGrades: [],
   };
-  // One call: the API builds the grid by the display rules and keeps it while nothing behind it changes.
-  const results = await must(
-    request,
-    "results",
-    api.result(
-      api.GET("/participantGroups/{id}/results", {
-        params: { path: { id: classroom.participantGroupId }, query: { period: q.period, score: q.score } },
-      }),
-    ),
-  );
-  if (!results) return empty;
+  if (!results) return { info, results: shown };
   const periods = results.periods.map((name) => ({ name, label: PERIOD_LABELS[name] }));
-  if (!results.period || !results.grid) return { ...empty, periods, error: "The district has no assessment periods for this school year." };
-  return {
-    error: null,
-    period: results.period,
-    periods,
-    grid: results.grid,
-    hasStudents: results.hasStudents,
-    studentGrades: results.studentGrades,
-  };
+  return { info, results: { ...shown, periods, error: "The district has no assessment periods for this school year." } };
 }

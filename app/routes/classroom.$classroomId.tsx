@@ -19,7 +19,7 @@ import { apiFor, expectData } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
 import { loadRanDialog, RAN_INTENT, saveRanScore, type RanActionData } from "#app/lib/ran-scoring.server";
 import { LETTER_DIALOG_PARAMS, resultsHref, viewOnly } from "#app/components/results/urls";
-import { classroomBanner, loadResults, parseResultsQuery } from "./classroom.$classroomId.server";
+import { classroomBanner, loadClassroom, loadResults, parseResultsQuery, type ClassroomInfo } from "./classroom.$classroomId.server";
 
 const TABS = [
   { id: "results", label: "Results" },
@@ -48,35 +48,35 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     throw redirect(`/classroom/${params.classroomId}/letters${url.search}`);
   }
   const api = apiFor(request, context);
-  const classroom = await api.load(api.GET("/participantGroups/{id}", { params: { path: { id: params.classroomId! } } }));
-  const q = parseResultsQuery(new URL(request.url));
-  const base = {
+  const q = parseResultsQuery(url);
+  const page = (info: ClassroomInfo) => ({
     user: { role: user.role, schoolCount: user.schoolIds.length },
     classroom: {
-      id: classroom.participantGroupId,
-      name: classroom.name,
-      schoolId: classroom.OrganizationUnit.organizationUnitId,
-      schoolName: classroom.OrganizationUnit.name,
-      districtId: classroom.OrganizationUnit.Organization.organizationId,
-      districtName: classroom.OrganizationUnit.Organization.name,
+      id: info.id,
+      name: info.name,
+      schoolId: info.schoolId,
+      schoolName: info.schoolName,
+      districtId: info.districtId,
+      districtName: info.districtName,
     },
     q,
     crumbs: breadcrumbs({
       role: user.role,
       schoolCount: user.schoolIds.length,
-      district: { id: classroom.OrganizationUnit.Organization.organizationId, name: classroom.OrganizationUnit.Organization.name },
-      school: { id: classroom.OrganizationUnit.organizationUnitId, name: classroom.OrganizationUnit.name },
-      classrooms: [{ id: classroom.participantGroupId, name: classroom.name }],
+      district: { id: info.districtId, name: info.districtName },
+      school: { id: info.schoolId, name: info.schoolName },
+      classrooms: [{ id: info.id, name: info.name }],
     }),
-    banner: classroomBanner(classroom.Participant.map((p) => p.grade)),
-  };
+    banner: classroomBanner(info.studentGrades),
+  });
   if (q.tab === "students") {
+    const { classroom, info } = await loadClassroom(api, params.classroomId!);
     const result = await api.result(
       api.GET("/participants/participantGroup/{id}", { params: { path: { id: classroom.participantGroupId }, query: { v: "1" } } }),
     );
     if (!result.ok && [401, 403, 404].includes(result.status)) await expectData(request, result);
     return {
-      ...base,
+      ...page(info),
       students: result.ok
         ? result.data.map((s) => ({
             id: s.participantId,
@@ -90,14 +90,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ran: null,
     };
   }
-  const [shown, ran] = await Promise.all([
-    loadResults(request, api, classroom, q),
+  const [{ info, results: shown }, ran] = await Promise.all([
+    loadResults(request, api, params.classroomId!, q),
     // A 'Needs scoring' RAN cell opens the RAN scoring dialog here (issue 11): `?dialog=ran&ranTest=<id>`.
-    loadRanDialog(request, api, new URL(request.url)),
+    loadRanDialog(request, api, url),
   ]);
   // Cells as short strings: a third of the document's bytes otherwise (app/domain/packed-grid.ts).
   const results = { ...shown, grid: shown.grid && packGrid(shown.grid) };
-  return { ...base, students: null, results, ran };
+  return { ...page(info), students: null, results, ran };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

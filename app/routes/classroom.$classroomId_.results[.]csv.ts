@@ -10,9 +10,8 @@ import { loadResults, parseResultsQuery } from "./classroom.$classroomId.server"
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const api = apiFor(request, context);
-  const classroom = await api.load(api.GET("/participantGroups/{id}", { params: { path: { id: params.classroomId! } } }));
   const q = parseResultsQuery(new URL(request.url));
-  const results = await loadResults(request, api, classroom, { ...q, dialog: undefined });
+  const { info: classroom, results } = await loadResults(request, api, params.classroomId!, { ...q, dialog: undefined });
   if (results.error || !results.grid) {
     return new Response(results.error ?? UNABLE_TO_LOAD_CLASSROOM, {
       status: 500,

@@ -32,7 +32,14 @@ type Grid = {
     cells: { testCode: string; state: string; text: string }[];
   }[];
 };
-type Results = { academicYear: string | null; periods: string[]; period: string | null; hasStudents: boolean; grid: Grid | null };
+type Results = {
+  academicYear: string | null;
+  periods: string[];
+  period: string | null;
+  hasStudents: boolean;
+  grid: Grid | null;
+  classroom: { participantGroupId: string; name: string; OrganizationUnit: { name: string; Organization: { name: string } } };
+};
 
 /** The grid of `classroomId` and the statements the read cost. */
 async function read(classroomId = w.classA.participant_group_id, query = "") {
@@ -99,6 +106,37 @@ describe(`GET /participantGroups/{id}/results (${process.env.TEST_DB_ENGINE})`, 
     expect((await t.call("GET", `/participantGroups/${w.classB.participant_group_id}/results`, { token })).status).toBe(403);
     expect((await t.call("GET", `/participantGroups/${randomUUID()}/results`, { token })).status).toBe(404);
     expect((await t.call("GET", `/participantGroups/${w.classA.participant_group_id}/results?period=Winter`, { token })).status).toBe(400);
+  });
+
+  it("names the classroom, its school and its district, and a rename shows at once while the grid is kept", async () => {
+    const { body } = await read();
+    expect(body.classroom).toEqual({
+      participantGroupId: w.classA.participant_group_id,
+      name: w.classA.name,
+      OrganizationUnit: {
+        organizationUnitId: w.schoolA.organization_unit_id,
+        name: w.schoolA.name,
+        Organization: { organizationId: w.district.organization_id, name: w.district.name },
+      },
+    });
+    await read();
+    const renamed = `${w.classA.name} (renamed)`;
+    await handle.db
+      .updateTable("participant_group")
+      .set({ name: renamed })
+      .where("participant_group_id", "=", w.classA.participant_group_id)
+      .execute();
+    try {
+      const after = await read();
+      expect(after.gridQueries, "the grid itself is still this process's copy").toBe(0);
+      expect(after.body.classroom.name).toBe(renamed);
+    } finally {
+      await handle.db
+        .updateTable("participant_group")
+        .set({ name: w.classA.name })
+        .where("participant_group_id", "=", w.classA.participant_group_id)
+        .execute();
+    }
   });
 
   it("answers a repeated read from this process's copy, without reading tests or risk scores", async () => {

@@ -18,23 +18,29 @@ import { createTestApi, type TestApi } from "./support/test-api";
 import { createTestDb } from "./support/test-db";
 
 // How many SQL queries one page costs (issue 9: the classroom page ≤ 12, one letter save ≤ 15;
-// issue 15: ≤ 11, and ≤ 5 once this process holds the classroom's grid: none of the grid's).
+// issue 15: ≤ 7, and 2 once this process holds the classroom's grid: none of the grid's).
 // The real route loaders and action run in-process against the test database, each with its own
 // copy of the Request and one shared load context, as Remix calls them; Kysely's log hook counts
 // every statement the database receives.
 
-const PAGE_BUDGET = 11;
+const PAGE_BUDGET = 7;
 /**
  * The same page once this process holds the classroom's grid under its results version
- * (app/api/classroom-results.ts): the caller, the classroom and its scope check only.
+ * (app/api/classroom-results.ts): the caller, and the classroom's scope check, which also reads
+ * the heading (classroom, school and district names): one call, no classroom call besides it.
  */
-const WARM_PAGE_BUDGET = 5;
+const WARM_PAGE_BUDGET = 2;
 const SAVE_BUDGET = 15;
 /** Opening a letter score dialog (issue 12): its own route's loader, one student's tests. */
 const DIALOG_BUDGET = 9;
 const STUDENTS = 20;
-/** The school page's Students tab (issue 15): the caller, the school, a classroom count and one page of students. */
-const SCHOOL_STUDENTS_BUDGET = 9;
+/**
+ * The school page's Students tab (issue 15): the caller, the school with its district's name, a
+ * classroom count, the students' count with one page of ids, and those students with their classrooms.
+ */
+const SCHOOL_STUDENTS_BUDGET = 5;
+/** The district page's tabs: the caller, the district, the count with a page of ids, the rows (Schools: their roster imports too). */
+const DISTRICT_TAB_BUDGET = { users: 4, schools: 6 } as const;
 
 let handle: DbHandle;
 let t: TestApi;
@@ -200,8 +206,9 @@ describe(`the school page's Students tab (${process.env.TEST_DB_ENGINE})`, () =>
       }),
     );
     expect(result.students.rows?.length).toBeGreaterThanOrEqual(STUDENTS);
+    console.info(`[query-count] school students tab: ${queries.length} queries`);
     expect(
-      queries.filter((q) => /from "organization_unit" where "organization_unit_id" = \$1/.test(q)),
+      queries.filter((q) => /from "organization_unit" as "ou" inner join "organization" as "o"/.test(q)),
       queries.join("\n"),
     ).toHaveLength(1);
     // The tab needs only whether the school has classrooms (who may add a student): a count, no rows.
@@ -212,7 +219,7 @@ describe(`the school page's Students tab (${process.env.TEST_DB_ENGINE})`, () =>
 });
 
 describe(`the district page's tabs (${process.env.TEST_DB_ENGINE})`, () => {
-  it.each(["users", "schools"])("the %s tab checks the district once for all its reads", async (tab) => {
+  it.each(["users", "schools"] as const)("the %s tab checks the district once for all its reads, within its budget", async (tab) => {
     const admin = await sessionCookie(w.districtAdmin.email);
     const url = `http://localhost/district/${w.district.organization_id}?tab=${tab}`;
     const { result, queries } = await queriesOf(() =>
@@ -224,6 +231,8 @@ describe(`the district page's tabs (${process.env.TEST_DB_ENGINE})`, () => {
     );
     expect(result.district?.name).toBe(w.district.name);
     expect(tab === "users" ? result.users.rows?.length : result.schools.rows?.length).toBeGreaterThan(0);
+    console.info(`[query-count] district ${tab} tab: ${queries.length} queries`);
+    expect(queries.length, queries.join("\n")).toBeLessThanOrEqual(DISTRICT_TAB_BUDGET[tab]);
     expect(
       queries.filter((q) => /from "organization" where "organization_id" = \$1/.test(q)),
       queries.join("\n"),

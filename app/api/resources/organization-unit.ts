@@ -84,12 +84,7 @@ export function registerOrganizationUnit(app: Router) {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
     const school = await assertReadableSchool(db, actor, c.req.valid("param").id);
-    const org = await db
-      .selectFrom("organization")
-      .select("name")
-      .where("organization_id", "=", school.organization_id)
-      .executeTakeFirstOrThrow();
-    return c.json(toOrganizationUnit(school, org.name), 200);
+    return c.json(toOrganizationUnit(school, school.organization_name), 200);
   });
 
   app.openapi(createOrganizationUnit, async (c) => {

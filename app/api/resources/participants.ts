@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Db } from "#app/db/connect.server";
 import { participantCode, type Random } from "#app/domain/random";
 import {
@@ -223,73 +224,64 @@ function checkStudent(body: StudentBody, opts: { today: string; grade3: boolean;
  */
 async function schoolStudentRows(db: Db, schoolId: string, teacher: string | null, onlyIds?: readonly string[]): Promise<SchoolStudentT[]> {
   if (onlyIds?.length === 0) return [];
-  const liveStudents = (eb: Db) =>
-    eb.selectFrom("participant").select("participant_id").where("organization_unit_id", "=", schoolId).where("deleted_at", "is", null);
-  const [students, memberships, teachers] = await Promise.all([
-    db
-      .selectFrom("participant as p")
-      .selectAll("p")
-      .where("p.organization_unit_id", "=", schoolId)
-      .where("p.deleted_at", "is", null)
-      .$if(onlyIds !== undefined, (q) => q.where("p.participant_id", "in", [...(onlyIds ?? [])]))
-      .$if(teacher !== null, (q) =>
-        q.where("p.participant_id", "in", (eb) =>
-          eb
-            .selectFrom("participant_group_member as m")
-            .innerJoin("participant_group_teacher as t", "t.participant_group_id", "m.participant_group_id")
-            .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
-            .select("m.participant_id")
-            .where("t.user_id", "=", teacher ?? "")
-            .where("g.deleted_at", "is", null),
-        ),
-      )
-      .orderBy(sql`lower(p.last_name)`)
-      .orderBy(sql`lower(p.first_name)`)
-      .orderBy("p.participant_id")
-      .execute(),
-    db
-      .selectFrom("participant_group_member as m")
-      .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
-      .select(["m.participant_id", "g.participant_group_id", "g.name", "g.enabled_in_eb_platform"])
-      .where("m.participant_id", "in", onlyIds ? [...onlyIds] : liveStudents(db))
-      .where("g.deleted_at", "is", null)
-      .orderBy(sql`lower(g.name)`)
-      .execute(),
-    db
-      .selectFrom("participant_group as g")
-      .innerJoin("participant_group_teacher as t", "t.participant_group_id", "g.participant_group_id")
-      .innerJoin("app_user as u", "u.user_id", "t.user_id")
-      .select(["g.participant_group_id", "u.user_id", "u.first_name", "u.last_name"])
-      .where("g.organization_unit_id", "=", schoolId)
-      .where("g.deleted_at", "is", null)
-      .where("u.deleted_at", "is", null)
-      .orderBy(sql`lower(u.last_name)`)
-      .orderBy(sql`lower(u.first_name)`)
-      .execute(),
-  ]);
-  const groupsOf = new Map<string, typeof memberships>();
-  for (const m of memberships) groupsOf.set(m.participant_id, [...(groupsOf.get(m.participant_id) ?? []), m]);
-  const teachersOf = new Map<string, typeof teachers>();
-  for (const t of teachers) teachersOf.set(t.participant_group_id, [...(teachersOf.get(t.participant_group_id) ?? []), t]);
-  const out: SchoolStudentT[] = students.map((p) => {
-    const groups = groupsOf.get(p.participant_id) ?? [];
-    return {
-      ...toParticipant(
-        p,
-        groups.map((g) => g.participant_group_id),
+  // One statement: each student with their classrooms and those classrooms' teachers as JSON
+  // (one round trip, issue 15).
+  const students = await db
+    .selectFrom("participant as p")
+    .selectAll("p")
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom("participant_group_member as m")
+          .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
+          .select(["g.participant_group_id", "g.name", "g.enabled_in_eb_platform"])
+          .select((eb) =>
+            jsonArrayFrom(
+              eb
+                .selectFrom("participant_group_teacher as t")
+                .innerJoin("app_user as u", "u.user_id", "t.user_id")
+                .select(["u.user_id", "u.first_name", "u.last_name"])
+                .whereRef("t.participant_group_id", "=", "g.participant_group_id")
+                .where("u.deleted_at", "is", null)
+                .orderBy(sql`lower(u.last_name)`)
+                .orderBy(sql`lower(u.first_name)`),
+            ).as("teachers"),
+          )
+          .whereRef("m.participant_id", "=", "p.participant_id")
+          .where("g.deleted_at", "is", null)
+          .orderBy(sql`lower(g.name)`),
+      ).as("groups"),
+    )
+    .where("p.organization_unit_id", "=", schoolId)
+    .where("p.deleted_at", "is", null)
+    .$if(onlyIds !== undefined, (q) => q.where("p.participant_id", "in", [...(onlyIds ?? [])]))
+    .$if(teacher !== null, (q) =>
+      q.where("p.participant_id", "in", (eb) =>
+        eb
+          .selectFrom("participant_group_member as m")
+          .innerJoin("participant_group_teacher as t", "t.participant_group_id", "m.participant_group_id")
+          .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
+          .select("m.participant_id")
+          .where("t.user_id", "=", teacher ?? "")
+          .where("g.deleted_at", "is", null),
       ),
-      ParticipantGroup: groups.map((g) => ({
-        participantGroupId: g.participant_group_id,
-        name: g.name,
-        enabledInEBPlatform: g.enabled_in_eb_platform,
-        User: (teachersOf.get(g.participant_group_id) ?? []).map((t) => ({
-          userId: t.user_id,
-          firstName: t.first_name,
-          lastName: t.last_name,
-        })),
-      })),
-    };
-  });
+    )
+    .orderBy(sql`lower(p.last_name)`)
+    .orderBy(sql`lower(p.first_name)`)
+    .orderBy("p.participant_id")
+    .execute();
+  const out: SchoolStudentT[] = students.map(({ groups, ...p }) => ({
+    ...toParticipant(
+      p,
+      groups.map((g) => g.participant_group_id),
+    ),
+    ParticipantGroup: groups.map((g) => ({
+      participantGroupId: g.participant_group_id,
+      name: g.name,
+      enabledInEBPlatform: g.enabled_in_eb_platform,
+      User: g.teachers.map((t) => ({ userId: t.user_id, firstName: t.first_name, lastName: t.last_name })),
+    })),
+  }));
   return out;
 }
 

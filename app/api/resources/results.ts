@@ -294,7 +294,16 @@ export function registerResults(app: Router) {
         return buildClassroomResults({ db, classroomId: group.participant_group_id, config, view, flags, today });
       },
     );
-    return c.json(results, 200);
+    const classroom = {
+      participantGroupId: group.participant_group_id,
+      name: group.name,
+      OrganizationUnit: {
+        organizationUnitId: group.organization_unit_id,
+        name: group.school_name,
+        Organization: { organizationId: group.organization_id, name: group.organization_name },
+      },
+    };
+    return c.json({ ...results, classroom }, 200);
   });
 
   app.openapi(listRiskScores, async (c) => {

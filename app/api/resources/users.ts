@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Db } from "#app/db/connect.server";
 import { requiredMessage } from "#app/domain/admin-fields";
 import { SCHOOLS_NOT_FOR_ROLE_MESSAGE, UserFields } from "#app/domain/admin-forms";
@@ -169,39 +170,38 @@ const routes = {
 /** Users with their roles (in order) and live schools (by name), in the order of `userIds`. */
 export async function loadUsers(db: Db, userIds: readonly string[]) {
   if (userIds.length === 0) return [];
-  const [users, roles, units] = await Promise.all([
-    db
-      .selectFrom("app_user")
-      .select(["user_id", "organization_id", "first_name", "last_name", "email", "auth_status", "version"])
-      .where("user_id", "in", [...userIds])
-      .execute(),
-    db
-      .selectFrom("user_role")
-      .select(["user_id", "role_id"])
-      .where("user_id", "in", [...userIds])
-      .orderBy("user_id")
-      .orderBy("position")
-      .execute(),
-    db
-      .selectFrom("user_organization_unit as uou")
-      .innerJoin("organization_unit as ou", "ou.organization_unit_id", "uou.organization_unit_id")
-      .select(["uou.user_id", "ou.organization_unit_id", "ou.name"])
-      .where("uou.user_id", "in", [...userIds])
-      .where("ou.deleted_at", "is", null)
-      .orderBy(sql`lower(ou.name)`)
-      .execute(),
-  ]);
+  // One statement, roles and schools as JSON arrays beside each user (one round trip, issue 15).
+  const users = await db
+    .selectFrom("app_user as u")
+    .select(["u.user_id", "u.organization_id", "u.first_name", "u.last_name", "u.email", "u.auth_status", "u.version"])
+    .select((eb) => [
+      jsonArrayFrom(eb.selectFrom("user_role as r").select("r.role_id").whereRef("r.user_id", "=", "u.user_id").orderBy("r.position")).as(
+        "roles",
+      ),
+      jsonArrayFrom(
+        eb
+          .selectFrom("user_organization_unit as uou")
+          .innerJoin("organization_unit as ou", "ou.organization_unit_id", "uou.organization_unit_id")
+          .select(["ou.organization_unit_id", "ou.name"])
+          .whereRef("uou.user_id", "=", "u.user_id")
+          .where("ou.deleted_at", "is", null)
+          .orderBy(sql`lower(ou.name)`),
+      ).as("units"),
+    ])
+    .where("u.user_id", "in", [...userIds])
+    .execute();
   const byId = new Map(users.map((u) => [u.user_id, u]));
   return userIds.flatMap((id) => {
     const u = byId.get(id);
-    if (!u) return [];
-    return [
-      toUser(
-        u,
-        roles.filter((r) => r.user_id === id).map((r) => r.role_id),
-        units.filter((s) => s.user_id === id),
-      ),
-    ];
+    return u
+      ? [
+          toUser(
+            u,
+            u.roles.map((r) => r.role_id),
+            u.units,
+          ),
+        ]
+      : [];
   });
 }
 

@@ -65,14 +65,18 @@ export async function pageOfIds<S extends string>(db: Db, list: ListSource<S>, r
     : where;
   const offset = cursor ? 0 : (req.page - 1) * req.limit;
   const columns = sql.join(keys.map((k, i) => sql`${k}::text as ${sql.ref(`k${i}`)}`));
-  const [total, fetched] = await Promise.all([
-    countAll(),
-    sql<
-      Record<string, string>
-    >`select ${columns} from ${list.from} where ${and(pageWhere)} order by ${order} limit ${req.limit + 1} offset ${offset}`.execute(db),
-  ]);
-  let rows = fetched.rows.slice(0, req.limit);
-  const more = fetched.rows.length > req.limit;
+  // The count and the page in one statement (one round trip, issue 15): the count's single row,
+  // joined to the page's rows, numbered so their order survives the join.
+  const fetched = await sql<
+    Record<string, string> & { n: number }
+  >`select list_count.n, list_page.* from (select count(*)::int as n from ${list.from} where ${and(where)}) list_count
+    left join lateral (select ${columns}, row_number() over (order by ${order}) as rn from ${list.from} where ${and(pageWhere)} order by ${order} limit ${req.limit + 1} offset ${offset}) list_page on true
+    order by list_page.rn`.execute(db);
+  const total = Number(fetched.rows[0]?.n ?? 0);
+  // No row on the page still gives the count's row, its keys null.
+  const found = fetched.rows.filter((r) => r[`k${keys.length - 1}`] !== null);
+  let rows = found.slice(0, req.limit);
+  const more = found.length > req.limit;
   if (backwards) {
     rows = rows.reverse();
     // No more rows before these: this is the first page; when rows were deleted meanwhile it is
