@@ -25,7 +25,7 @@ type Report = {
   startedAt: string;
   minutes: number;
   machine: { cpu: string; cores: number; memoryGB: number; node: string; kernel: string; loadAverageAtStart: number[]; commit: string };
-  options: { sizes: number[]; engines: string[]; duration: number; browserRuns: number; skipBrowser: boolean };
+  options: { sizes: number[]; engines: string[]; duration: number; rounds?: number; browserRuns: number; skipBrowser: boolean };
   buildSeconds: number;
   generation: {
     engine: string;
@@ -80,7 +80,7 @@ const n1 = (x: number | null | undefined) => (x == null || !Number.isFinite(x) ?
 const n2 = (x: number | null | undefined) => (x == null || !Number.isFinite(x) ? "–" : x.toFixed(2));
 const sizeLabel = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n));
 
-/** The floor at c connections: the mean of its before and after runs. */
+/** The floor at c connections: the mean of its runs (before the pages, one per extra round, after them). */
 export function floorAt(s: Server, kind: "doc" | "data", c: number): LoadResult | null {
   const runs = s.floor[kind][c];
   if (!runs?.length) return null;
@@ -341,7 +341,7 @@ export function renderMarkdown(r: Report): string {
     `${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB RAM, Node ${m.node}, Linux ${m.kernel}; load average at start ${m.loadAverageAtStart.join(" / ")}; commit ${m.commit || "?"}.`,
   );
   L.push(
-    `Sizes ${r.options.sizes.join(", ")}; engines ${r.options.engines.join(", ")}; ${r.options.duration} s a load run; build ${r.buildSeconds.toFixed(0)} s; run ${r.minutes} min.`,
+    `Sizes ${r.options.sizes.join(", ")}; engines ${r.options.engines.join(", ")}; ${r.options.duration} s a load run; ${r.options.rounds ?? 1} round(s) of the documents at the most connections, median kept; build ${r.buildSeconds.toFixed(0)} s; run ${r.minutes} min.`,
   );
   L.push("");
   L.push(`## Targets (issue 15): today (bench run of ${BASELINE_DATE}) and this run`);
