@@ -11,7 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from "kysely";
-import { currentRequestScope, RequestAbandoned } from "./request-scope";
+import { currentRequestScope, keepRequestScopes, RequestAbandoned } from "./request-scope";
 
 /**
  * PGlite runs in this thread and settles its promises without any I/O, so a run of queries (an
@@ -76,6 +76,7 @@ class PGliteDriver implements Driver {
 
   constructor(pg: PGlite) {
     this.connection = new PGliteConnection(pg);
+    keepRequestScopes();
   }
 
   async init() {}

@@ -11,9 +11,19 @@ export type RequestScope = { signal: AbortSignal | null; startedAt: number };
 const storage = new AsyncLocalStorage<RequestScope>();
 const scopes = new WeakMap<Request, RequestScope>();
 
+// Only the embedded database reads the scope. An AsyncLocalStorage in use makes Node track every
+// promise of the process (async hooks), a cost PostgreSQL pages should not pay for nothing: scopes
+// are kept once a PGlite driver exists (app/db/pglite-dialect.ts), and never before.
+let kept = false;
+
+/** Called by the embedded database's driver: from now on requests carry their scope. */
+export function keepRequestScopes(): void {
+  kept = true;
+}
+
 /** Runs `work` in the scope of `request`, unless it already runs in one (the visitor's, outermost). */
 export function inRequestScope<T>(request: Request, work: () => T): T {
-  if (storage.getStore()) return work();
+  if (!kept || storage.getStore()) return work();
   let scope = scopes.get(request);
   if (!scope) scopes.set(request, (scope = { signal: request.signal ?? null, startedAt: performance.now() }));
   return storage.run(scope, work);
