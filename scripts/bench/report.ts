@@ -341,7 +341,7 @@ export function renderMarkdown(r: Report): string {
     `${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB RAM, Node ${m.node}, Linux ${m.kernel}; load average at start ${m.loadAverageAtStart.join(" / ")}; commit ${m.commit || "?"}.`,
   );
   L.push(
-    `Sizes ${r.options.sizes.join(", ")}; engines ${r.options.engines.join(", ")}; ${r.options.duration} s a load run; ${r.options.rounds ?? 1} round(s) of the documents at the most connections, median kept; build ${r.buildSeconds.toFixed(0)} s; run ${r.minutes} min.`,
+    `Sizes ${r.options.sizes.join(", ")}; engines ${r.options.engines.join(", ")}; ${r.options.duration} s a load run; ${r.options.rounds ?? 1} round(s) of the documents at each connection count, median kept; build ${r.buildSeconds.toFixed(0)} s; run ${r.minutes} min.`,
   );
   L.push("");
   L.push(`## Targets (issue 15): today (bench run of ${BASELINE_DATE}) and this run`);
