@@ -60,12 +60,15 @@ export async function assertOrganization(db: Db, actor: Actor, organizationId: s
   return org;
 }
 
+/** A school the caller may see, with its district's name (a school's answer names its district: one round trip, issue 15). */
 export async function assertSchool(db: Db, actor: Actor, schoolId: string) {
   const school = await db
-    .selectFrom("organization_unit")
-    .selectAll()
-    .where("organization_unit_id", "=", schoolId)
-    .where("deleted_at", "is", null)
+    .selectFrom("organization_unit as ou")
+    .innerJoin("organization as o", "o.organization_id", "ou.organization_id")
+    .selectAll("ou")
+    .select("o.name as organization_name")
+    .where("ou.organization_unit_id", "=", schoolId)
+    .where("ou.deleted_at", "is", null)
     .executeTakeFirst();
   if (!school) throw notFound("School");
   if (!canSeeSchool(actor, school)) throw forbidden();
@@ -94,26 +97,11 @@ export function assertReadableOrganization(db: Db, actor: Actor, organizationId:
   return oncePerCaller(organizationChecks, actor, organizationId, () => assertOrganization(db, actor, organizationId));
 }
 
-const schoolChecks: Check<Awaited<ReturnType<typeof checkReadableSchool>>> = new WeakMap();
+const schoolChecks: Check<Awaited<ReturnType<typeof assertSchool>>> = new WeakMap();
 
 /** assertSchool once per caller, for the calls that only read: a save that reads the school again after a conflict must see the newer row. */
 export function assertReadableSchool(db: Db, actor: Actor, schoolId: string) {
-  return oncePerCaller(schoolChecks, actor, schoolId, () => checkReadableSchool(db, actor, schoolId));
-}
-
-/** assertSchool, with the district's name in the same statement (a school page's header needs it: one round trip less). */
-async function checkReadableSchool(db: Db, actor: Actor, schoolId: string) {
-  const school = await db
-    .selectFrom("organization_unit as ou")
-    .innerJoin("organization as o", "o.organization_id", "ou.organization_id")
-    .selectAll("ou")
-    .select("o.name as organization_name")
-    .where("ou.organization_unit_id", "=", schoolId)
-    .where("ou.deleted_at", "is", null)
-    .executeTakeFirst();
-  if (!school) throw notFound("School");
-  if (!canSeeSchool(actor, school)) throw forbidden();
-  return school;
+  return oncePerCaller(schoolChecks, actor, schoolId, () => assertSchool(db, actor, schoolId));
 }
 
 const classroomChecks: Check<Awaited<ReturnType<typeof checkClassroom>>> = new WeakMap();

@@ -150,19 +150,10 @@ export function registerOrganizationUnit(app: Router) {
     } catch (err) {
       if (!(err instanceof StaleVersion)) throw err;
       const current = await assertSchool(db, actor, school.organization_unit_id);
-      const org = await db
-        .selectFrom("organization")
-        .select("name")
-        .where("organization_id", "=", current.organization_id)
-        .executeTakeFirstOrThrow();
-      return c.json({ message: err.message, current: toOrganizationUnit(current, org.name) }, 409);
+      return c.json({ message: err.message, current: toOrganizationUnit(current, current.organization_name) }, 409);
     }
-    const org = await db
-      .selectFrom("organization")
-      .select("name")
-      .where("organization_id", "=", row.organization_id)
-      .executeTakeFirstOrThrow();
-    return c.json(toOrganizationUnit(row, org.name), 200);
+    // A school never moves to another district: the name read with the check is its district's.
+    return c.json(toOrganizationUnit(row, school.organization_name), 200);
   });
 
   app.openapi(deleteOrganizationUnit, async (c) => {
