@@ -13,7 +13,7 @@ import { checkAssets, type AssetCheck } from "./assets";
 import { measureBrowser, measureDialog, CPU_RATE, NETWORK, type BrowserRun, type DialogRun } from "./browser";
 import { BENCH_PASSWORD, cacheKey, ensureDistrict, SIGN_INS, type Engine, type Fixture } from "./generate";
 import { load, type LoadResult } from "./load";
-import { renderMarkdown } from "./report";
+import { renderMarkdown, sizeLabel } from "./report";
 import { signIn, startServer } from "./server";
 import { dataUrl, targets, type Role } from "./targets";
 import { WeightMeter, type PageWeight } from "./weight";
@@ -197,14 +197,16 @@ async function calibrateFloor(origin: string, targetBytes: number) {
   return Math.max(1, Math.min(5000, Math.round(10 + (targetBytes - a) / perRow)));
 }
 
-async function runServer(
+/** A started server of one engine and size, its pages resolved and warmed, ready to be loaded. */
+type Started = Awaited<ReturnType<typeof startMeasured>>;
+
+async function startMeasured(
   engine: Engine,
   size: number,
   env: Record<string, string>,
   fixture: Fixture,
   port: number,
   weights: Record<string, PageWeight>,
-  wantAssets: boolean,
 ) {
   log(`Server ${engine} ${size.toLocaleString("en-US")} on :${port}`);
   const server = await startServer(root, buildDir, port, env, `${engine}-${size}`);
@@ -254,64 +256,94 @@ async function runServer(
         for (let i = 0; i < 15; i++) await (await fetch(server.origin + u, { headers })).arrayBuffer();
       }
     }
-
     const floor: ServerResult["floor"] = { doc: {}, data: {} };
-    const runFloor = async (c: number) => {
-      (floor.doc[c] ??= []).push(
-        await load({ url: server.origin + floorUrl, headers: {}, connections: c, seconds: opts.duration, pid: server.pid }),
-      );
-      (floor.data[c] ??= []).push(
-        await load({ url: server.origin + dataUrl(floorUrl), headers: {}, connections: c, seconds: opts.duration, pid: server.pid }),
-      );
-    };
-    for (const c of opts.skipLoad ? [] : opts.connections) {
-      await runFloor(c);
-      for (const { page, headers } of present) {
-        page.doc[c] = await load({ url: server.origin + page.url!, headers, connections: c, seconds: opts.duration, pid: server.pid });
-        page.data[c] = await load({
-          url: server.origin + dataUrl(page.url!),
-          headers,
-          connections: c,
-          seconds: opts.duration,
-          pid: server.pid,
-        });
-        const d = page.doc[c];
-        log(
-          `  c=${String(c).padStart(2)} ${page.label.padEnd(30)} doc ${d.rps.toFixed(0).padStart(5)} req/s p50 ${d.p50.toFixed(1)} ms, data ${page.data[c].rps.toFixed(0)} req/s${d.non2xx ? `, ${d.non2xx} non-2xx` : ""}`,
-        );
-      }
-      // More rounds: the floor, then every page, again and again, so a busy moment of a shared
-      // machine falls on one round of each, not on one page's only run.
-      const runs = new Map(present.map(({ page }) => [page, [page.doc[c]]]));
-      for (let round = 2; round <= opts.rounds; round++) {
-        floor.doc[c].push(
-          await load({ url: server.origin + floorUrl, headers: {}, connections: c, seconds: opts.duration, pid: server.pid }),
-        );
-        for (const { page, headers } of present) {
-          runs
-            .get(page)!
-            .push(await load({ url: server.origin + page.url!, headers, connections: c, seconds: opts.duration, pid: server.pid }));
-        }
-        log(
-          `  c=${String(c).padStart(2)} round ${round} of ${opts.rounds}: ${present.map(({ page }) => runs.get(page)!.at(-1)!.rps.toFixed(0)).join(", ")} req/s`,
-        );
-      }
-      for (const [page, all] of runs) page.doc[c] = medianRun(all);
-      await runFloor(c);
-      log(`  c=${String(c).padStart(2)} ${"Floor".padEnd(30)} doc ${floor.doc[c].map((r) => r.rps.toFixed(0)).join(" / ")} req/s`);
-    }
-    let assets: AssetCheck | null = null;
-    if (wantAssets) {
-      const w = weights.classroom ?? weights.login ?? weights.floor;
-      const biggest = w.files.filter((f) => f.kind === "js").sort((a, b) => b.raw - a.raw)[0];
-      const css = w.files.find((f) => f.kind === "css");
-      assets = await checkAssets(server.origin, server.pid, buildDir, biggest.file, css?.file ?? null, Math.min(opts.duration, 3));
-    }
     const result: ServerResult = { engine, size, floorRows: floorRows!, floorBytes: floorHtml.length, pages, floor };
-    return { result, cookies, assets, origin: server.origin, server };
+    return { result, present, floorUrl, cookies, origin: server.origin, server };
   } catch (e) {
     await server.stop();
     throw e;
+  }
+}
+
+const loadOn = (s: Started, url: string, headers: Record<string, string>, c: number) =>
+  load({ url: s.origin + url, headers, connections: c, seconds: opts.duration, pid: s.server.pid });
+
+/**
+ * The documents at 1 connection, on every size of one engine at once: round by round, the floor
+ * on each server, then each page on each server in turn, the servers' order alternating. The
+ * figures read across sizes (20k ÷ 1k) and against the floor (classroom p50 ÷ floor) then compare
+ * runs seconds apart, not servers measured minutes apart on a shared machine whose speed drifts.
+ */
+async function singleConnectionDocs(group: Started[]) {
+  const runs = new Map<PageResult, LoadResult[]>();
+  const floors = async (order: Started[]) => {
+    for (const s of order) (s.result.floor.doc[1] ??= []).push(await loadOn(s, s.floorUrl, {}, 1));
+  };
+  const keys = [...new Set(group.flatMap((s) => s.present.map((p) => p.page.key)))];
+  for (let round = 1; round <= opts.rounds; round++) {
+    const order = round % 2 ? group : [...group].reverse();
+    await floors(order);
+    for (const key of keys) {
+      for (const s of order) {
+        const p = s.present.find((q) => q.page.key === key);
+        if (!p) continue;
+        const r = await loadOn(s, p.page.url!, p.headers, 1);
+        runs.set(p.page, [...(runs.get(p.page) ?? []), r]);
+      }
+    }
+    log(
+      `  c= 1 round ${round} of ${opts.rounds}: ${group
+        .map((s) => `${sizeLabel(s.result.size)} ${s.present.map(({ page }) => runs.get(page)!.at(-1)!.p50.toFixed(1)).join("/")} ms`)
+        .join("; ")}`,
+    );
+  }
+  await floors(opts.rounds % 2 ? [...group].reverse() : group);
+  for (const [page, all] of runs) page.doc[1] = medianRun(all);
+  for (const s of group) {
+    for (const { page } of s.present)
+      log(`  ${sizeLabel(s.result.size).padStart(4)} c= 1 ${page.label.padEnd(30)} doc p50 ${page.doc[1].p50.toFixed(1)} ms`);
+    log(
+      `  ${sizeLabel(s.result.size).padStart(4)} c= 1 ${"Floor".padEnd(30)} doc p50 ${s.result.floor.doc[1].map((r) => r.p50.toFixed(1)).join(" / ")} ms`,
+    );
+  }
+}
+
+/** The rest on one server: the data requests at 1 connection, then everything at 20 (rounds of the documents). */
+async function loadServer(s: Started) {
+  const { present, floorUrl, result } = s;
+  const floor = result.floor;
+  for (const c of opts.connections) {
+    if (c === 1) {
+      (floor.data[1] ??= []).push(await loadOn(s, dataUrl(floorUrl), {}, 1));
+      for (const { page, headers } of present) page.data[1] = await loadOn(s, dataUrl(page.url!), headers, 1);
+      continue;
+    }
+    const runFloor = async () => {
+      (floor.doc[c] ??= []).push(await loadOn(s, floorUrl, {}, c));
+      (floor.data[c] ??= []).push(await loadOn(s, dataUrl(floorUrl), {}, c));
+    };
+    await runFloor();
+    for (const { page, headers } of present) {
+      page.doc[c] = await loadOn(s, page.url!, headers, c);
+      page.data[c] = await loadOn(s, dataUrl(page.url!), headers, c);
+      const d = page.doc[c];
+      log(
+        `  c=${String(c).padStart(2)} ${page.label.padEnd(30)} doc ${d.rps.toFixed(0).padStart(5)} req/s p50 ${d.p50.toFixed(1)} ms, data ${page.data[c].rps.toFixed(0)} req/s${d.non2xx ? `, ${d.non2xx} non-2xx` : ""}`,
+      );
+    }
+    // More rounds: the floor, then every page, again and again, so a busy moment of a shared
+    // machine falls on one round of each, not on one page's only run.
+    const runs = new Map(present.map(({ page }) => [page, [page.doc[c]]]));
+    for (let round = 2; round <= opts.rounds; round++) {
+      floor.doc[c].push(await loadOn(s, floorUrl, {}, c));
+      for (const { page, headers } of present) runs.get(page)!.push(await loadOn(s, page.url!, headers, c));
+      log(
+        `  c=${String(c).padStart(2)} round ${round} of ${opts.rounds}: ${present.map(({ page }) => runs.get(page)!.at(-1)!.rps.toFixed(0)).join(", ")} req/s`,
+      );
+    }
+    for (const [page, all] of runs) page.doc[c] = medianRun(all);
+    await runFloor();
+    log(`  c=${String(c).padStart(2)} ${"Floor".padEnd(30)} doc ${floor.doc[c].map((r) => r.rps.toFixed(0)).join(" / ")} req/s`);
   }
 }
 
@@ -355,49 +387,63 @@ async function main() {
   // The browser runs against the biggest district on the first engine.
   const browserOn = [...dbs].sort((a, b) => b.size - a.size || engines.indexOf(a.engine) - engines.indexOf(b.engine))[0];
   let port = opts.basePort;
-  for (const db of dbs) {
-    const run = await runServer(db.engine, db.size, db.env, db.fixture, port++, weights, assets === null);
+  // One engine at a time, its sizes side by side: the 1-connection documents interleave across them.
+  for (const engine of engines) {
+    const group: Started[] = [];
     try {
-      servers.push(run.result);
-      assets ??= run.assets;
-      if (!opts.skipBrowser && db === browserOn) {
-        log(
-          `Browser: ${opts.browserRuns} cold runs a page, CPU ${CPU_RATE}x, Slow 4G (${NETWORK.latency} ms, ${((NETWORK.downloadThroughput * 8) / 1024).toFixed(0)} kbit/s)`,
-        );
-        const byKey = Object.fromEntries(run.result.pages.map((p) => [p.key, p]));
-        const want = [
-          { key: "login", cookie: undefined },
-          { key: "classroom", cookie: run.cookies.teacher },
-          // The page's target signs in as school 1's admin (targets.ts): the teacher is refused (403).
-          { key: "student", cookie: run.cookies.school },
-        ];
-        const skipped: Record<string, string> = {};
-        const pages = [{ key: "floor", url: `/bench-floor?rows=${run.result.floorRows}` }] as {
-          key: string;
-          url: string;
-          cookie?: string;
-        }[];
-        for (const w of want) {
-          const p = byKey[w.key];
-          if (p?.url) pages.push({ key: w.key, url: p.url, cookie: w.cookie });
-          else skipped[w.key] = p?.status ?? "missing";
+      for (const db of dbs.filter((d) => d.engine === engine)) {
+        group.push(await startMeasured(db.engine, db.size, db.env, db.fixture, port++, weights));
+      }
+      if (!opts.skipLoad) await singleConnectionDocs(group);
+      for (const run of group) {
+        if (!opts.skipLoad) await loadServer(run);
+        servers.push(run.result);
+        if (assets === null) {
+          const w = weights.classroom ?? weights.login ?? weights.floor;
+          const biggest = w.files.filter((f) => f.kind === "js").sort((a, b) => b.raw - a.raw)[0];
+          const css = w.files.find((f) => f.kind === "css");
+          assets = await checkAssets(run.origin, run.server.pid, buildDir, biggest.file, css?.file ?? null, Math.min(opts.duration, 3));
         }
-        browser = {
-          engine: db.engine,
-          size: db.size,
-          runs: opts.browserRuns,
-          pages: await measureBrowser(run.origin, pages, opts.browserRuns, log),
-          skipped,
-          dialog: null,
-        };
-        const classroom = pages.find((p) => p.key === "classroom");
-        if (classroom) {
-          log(`Click to letter dialog: ${opts.browserRuns} cold loads of the classroom page, CPU ${CPU_RATE}x`);
-          browser.dialog = await measureDialog(run.origin, classroom, opts.browserRuns, log);
+        const db = dbs.find((d) => d.engine === run.result.engine && d.size === run.result.size);
+        if (!opts.skipBrowser && db === browserOn) {
+          log(
+            `Browser: ${opts.browserRuns} cold runs a page, CPU ${CPU_RATE}x, Slow 4G (${NETWORK.latency} ms, ${((NETWORK.downloadThroughput * 8) / 1024).toFixed(0)} kbit/s)`,
+          );
+          const byKey = Object.fromEntries(run.result.pages.map((p) => [p.key, p]));
+          const want = [
+            { key: "login", cookie: undefined },
+            { key: "classroom", cookie: run.cookies.teacher },
+            // The page's target signs in as school 1's admin (targets.ts): the teacher is refused (403).
+            { key: "student", cookie: run.cookies.school },
+          ];
+          const skipped: Record<string, string> = {};
+          const pages = [{ key: "floor", url: `/bench-floor?rows=${run.result.floorRows}` }] as {
+            key: string;
+            url: string;
+            cookie?: string;
+          }[];
+          for (const w of want) {
+            const p = byKey[w.key];
+            if (p?.url) pages.push({ key: w.key, url: p.url, cookie: w.cookie });
+            else skipped[w.key] = p?.status ?? "missing";
+          }
+          browser = {
+            engine: db.engine,
+            size: db.size,
+            runs: opts.browserRuns,
+            pages: await measureBrowser(run.origin, pages, opts.browserRuns, log),
+            skipped,
+            dialog: null,
+          };
+          const classroom = pages.find((p) => p.key === "classroom");
+          if (classroom) {
+            log(`Click to letter dialog: ${opts.browserRuns} cold loads of the classroom page, CPU ${CPU_RATE}x`);
+            browser.dialog = await measureDialog(run.origin, classroom, opts.browserRuns, log);
+          }
         }
       }
     } finally {
-      await run.server.stop();
+      for (const run of group) await run.server.stop();
     }
   }
 

@@ -78,7 +78,7 @@ const kb = (b: number | null | undefined) => (b == null ? "–" : (b / 1024).toF
 const n0 = (x: number | null | undefined) => (x == null || !Number.isFinite(x) ? "–" : x.toFixed(0));
 const n1 = (x: number | null | undefined) => (x == null || !Number.isFinite(x) ? "–" : x.toFixed(1));
 const n2 = (x: number | null | undefined) => (x == null || !Number.isFinite(x) ? "–" : x.toFixed(2));
-const sizeLabel = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n));
+export const sizeLabel = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n));
 
 /** The floor at c connections: the mean of its runs (before the pages, one per extra round, after them). */
 export function floorAt(s: Server, kind: "doc" | "data", c: number): LoadResult | null {
@@ -209,7 +209,21 @@ export function issueTargets(r: Report): IssueRow[] {
         figure: `p50 @1 ÷ ${sizeLabel(small.size)} (${engine})`,
         where: p.label,
         today: TODAY.scale,
-        now: base && got.length ? got.map((v) => `${(v.d.p50 / base.p50).toFixed(2)}× at ${sizeLabel(v.size)}`).join(", ") : "not measured",
+        // The floor's own ratio beside it: how far the machine moved between the two sizes' runs.
+        now:
+          base && got.length
+            ? got
+                .map((v) => {
+                  const f = floorAt(
+                    r.servers.find((s) => s.engine === engine && s.size === v.size)!,
+                    "doc",
+                    1,
+                  );
+                  const f0 = floorAt(small, "doc", 1);
+                  return `${(v.d.p50 / base.p50).toFixed(2)}× at ${sizeLabel(v.size)} (${base.p50.toFixed(1)} → ${v.d.p50.toFixed(1)} ms; floor ${f && f0 ? (f.p50 / f0.p50).toFixed(2) : "–"}×)`;
+                })
+                .join(", ")
+            : "not measured",
         target: "≤ 1.2×",
         ok: base && got.length ? got.every((v) => v.d.p50 / base.p50 <= 1.2) : null,
       });
@@ -341,7 +355,7 @@ export function renderMarkdown(r: Report): string {
     `${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB RAM, Node ${m.node}, Linux ${m.kernel}; load average at start ${m.loadAverageAtStart.join(" / ")}; commit ${m.commit || "?"}.`,
   );
   L.push(
-    `Sizes ${r.options.sizes.join(", ")}; engines ${r.options.engines.join(", ")}; ${r.options.duration} s a load run; ${r.options.rounds ?? 1} round(s) of the documents at each connection count, median kept; build ${r.buildSeconds.toFixed(0)} s; run ${r.minutes} min.`,
+    `Sizes ${r.options.sizes.join(", ")}; engines ${r.options.engines.join(", ")}; ${r.options.duration} s a load run; ${r.options.rounds ?? 1} round(s) of the documents at each connection count, median kept (at 1 connection interleaved across the sizes of an engine, so a size ratio compares runs seconds apart); build ${r.buildSeconds.toFixed(0)} s; run ${r.minutes} min.`,
   );
   L.push("");
   L.push(`## Targets (issue 15): today (bench run of ${BASELINE_DATE}) and this run`);
