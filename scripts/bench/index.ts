@@ -265,45 +265,48 @@ async function startMeasured(
   }
 }
 
-const loadOn = (s: Started, url: string, headers: Record<string, string>, c: number) =>
-  load({ url: s.origin + url, headers, connections: c, seconds: opts.duration, pid: s.server.pid });
+const loadOn = (s: Started, url: string, headers: Record<string, string>, c: number, seconds = opts.duration) =>
+  load({ url: s.origin + url, headers, connections: c, seconds, pid: s.server.pid });
 
 /**
- * The documents at 1 connection, on every size of one engine at once: round by round, the floor
+ * The documents at 1 connection, on every size of one engine at once: slice by slice, the floor
  * on each server, then each page on each server in turn, the servers' order alternating. The
  * figures read across sizes (20k ÷ 1k) and against the floor (classroom p50 ÷ floor) then compare
  * runs seconds apart, not servers measured minutes apart on a shared machine whose speed drifts.
+ * The time of --rounds runs of --duration goes into 1-second slices (15 by default), the median
+ * slice kept: one busy moment moves one slice of a page, not a third of its figure.
  */
 async function singleConnectionDocs(group: Started[]) {
   const runs = new Map<PageResult, LoadResult[]>();
   const floors = async (order: Started[]) => {
-    for (const s of order) (s.result.floor.doc[1] ??= []).push(await loadOn(s, s.floorUrl, {}, 1));
+    for (const s of order) (s.result.floor.doc[1] ??= []).push(await loadOn(s, s.floorUrl, {}, 1, 1));
   };
   const keys = [...new Set(group.flatMap((s) => s.present.map((p) => p.page.key)))];
-  for (let round = 1; round <= opts.rounds; round++) {
+  const slices = Math.max(1, Math.round(opts.rounds * opts.duration));
+  for (let round = 1; round <= slices; round++) {
     const order = round % 2 ? group : [...group].reverse();
     await floors(order);
     for (const key of keys) {
       for (const s of order) {
         const p = s.present.find((q) => q.page.key === key);
         if (!p) continue;
-        const r = await loadOn(s, p.page.url!, p.headers, 1);
+        const r = await loadOn(s, p.page.url!, p.headers, 1, 1);
         runs.set(p.page, [...(runs.get(p.page) ?? []), r]);
       }
     }
     log(
-      `  c= 1 round ${round} of ${opts.rounds}: ${group
+      `  c= 1 slice ${round} of ${slices}: ${group
         .map((s) => `${sizeLabel(s.result.size)} ${s.present.map(({ page }) => runs.get(page)!.at(-1)!.p50.toFixed(1)).join("/")} ms`)
         .join("; ")}`,
     );
   }
-  await floors(opts.rounds % 2 ? [...group].reverse() : group);
+  await floors(slices % 2 ? [...group].reverse() : group);
   for (const [page, all] of runs) page.doc[1] = medianRun(all);
   for (const s of group) {
     for (const { page } of s.present)
       log(`  ${sizeLabel(s.result.size).padStart(4)} c= 1 ${page.label.padEnd(30)} doc p50 ${page.doc[1].p50.toFixed(1)} ms`);
     log(
-      `  ${sizeLabel(s.result.size).padStart(4)} c= 1 ${"Floor".padEnd(30)} doc p50 ${s.result.floor.doc[1].map((r) => r.p50.toFixed(1)).join(" / ")} ms`,
+      `  ${sizeLabel(s.result.size).padStart(4)} c= 1 ${"Floor".padEnd(30)} doc p50 ${median(s.result.floor.doc[1].map((r) => r.p50))?.toFixed(1)} ms (median of ${s.result.floor.doc[1].length})`,
     );
   }
 }
