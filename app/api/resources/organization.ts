@@ -138,9 +138,14 @@ export function registerOrganization(app: Router) {
         ids.length
           ? inOrder(
               ids,
-              (await db.selectFrom("organization_unit").selectAll().where("organization_unit_id", "in", ids).execute()).map((u) =>
-                toOrganizationUnit(u, org.name),
-              ),
+              (
+                await db
+                  .selectFrom("organization_unit")
+                  // What the row shows, no more: on PGlite each column of a page's 50 rows is parsed in this process.
+                  .select(["organization_unit_id", "name", "organization_id", "version"])
+                  .where("organization_unit_id", "in", ids)
+                  .execute()
+              ).map((u) => toOrganizationUnit(u, org.name)),
               (u) => u.organizationUnitId,
             )
           : [],
