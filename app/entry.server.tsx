@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import {
   createReadableStreamFromReadable,
   type EntryContext,
@@ -10,6 +9,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { InlineCssContext } from "#app/components/DocumentLinks";
 import { getApiApp } from "#app/lib/api-app.server";
+import { CoalescedHtml } from "#app/server/coalesced-html.server";
 import { inlineCss } from "#app/server/inline-css.server";
 import {
   createNonce,
@@ -50,7 +50,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       nonce,
       [readyEvent]() {
         shellRendered = true;
-        const body = new PassThrough();
+        // React writes 2 KB pieces; those of one turn reach the socket as one write.
+        const body = new CoalescedHtml();
         responseHeaders.set("Content-Type", "text/html");
         pageSecurityHeaders(request, responseHeaders, nonce);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
