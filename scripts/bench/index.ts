@@ -291,7 +291,9 @@ async function singleConnectionDocs(group: Started[]) {
         const p = s.present.find((q) => q.page.key === key);
         if (!p) continue;
         const r = await loadOn(s, p.page.url!, p.headers, 1, 1);
-        runs.set(p.page, [...(runs.get(p.page) ?? []), r]);
+        const all = runs.get(p.page);
+        if (all) all.push(r);
+        else runs.set(p.page, [r]);
       }
     }
     log(

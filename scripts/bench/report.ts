@@ -80,7 +80,7 @@ const n1 = (x: number | null | undefined) => (x == null || !Number.isFinite(x) ?
 const n2 = (x: number | null | undefined) => (x == null || !Number.isFinite(x) ? "–" : x.toFixed(2));
 export const sizeLabel = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n));
 
-/** The floor at c connections: the mean of its runs (before the pages, one per extra round, after them). */
+/** The floor at c connections: the mean of its runs (at 1 connection one per slice and one after them; at 20 before the pages, one per extra round, after them). */
 export function floorAt(s: Server, kind: "doc" | "data", c: number): LoadResult | null {
   const runs = s.floor[kind][c];
   if (!runs?.length) return null;
@@ -199,6 +199,7 @@ export function issueTargets(r: Report): IssueRow[] {
   for (const engine of [...new Set(r.servers.map((s) => s.engine))]) {
     const small = r.servers.find((s) => s.engine === engine && s.size === sizes[0]);
     if (!small || sizes.length < 2) continue;
+    const floor0 = floorAt(small, "doc", 1);
     for (const p of small.pages) {
       const base = p.doc[1];
       const got = r.servers
@@ -219,8 +220,7 @@ export function issueTargets(r: Report): IssueRow[] {
                     "doc",
                     1,
                   );
-                  const f0 = floorAt(small, "doc", 1);
-                  return `${(v.d.p50 / base.p50).toFixed(2)}× at ${sizeLabel(v.size)} (${base.p50.toFixed(1)} → ${v.d.p50.toFixed(1)} ms; floor ${f && f0 ? (f.p50 / f0.p50).toFixed(2) : "–"}×)`;
+                  return `${(v.d.p50 / base.p50).toFixed(2)}× at ${sizeLabel(v.size)} (${base.p50.toFixed(1)} → ${v.d.p50.toFixed(1)} ms; floor ${f && floor0 ? (f.p50 / floor0.p50).toFixed(2) : "–"}×)`;
                 })
                 .join(", ")
             : "not measured",
