@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import clsx from "clsx";
-import type { ReactNode } from "react";
+import type { ReactNode, SyntheticEvent } from "react";
 import { sortOf, toggledSortSearch } from "#app/domain/url-state";
 import { useClientLinkClicks } from "./client-links";
 
@@ -49,6 +49,25 @@ export function ActionsCell({ children }: { children: ReactNode }) {
 }
 
 /**
+ * 'Edit' / 'Delete' of one row: a link that opens the row's dialog over the list, named with the
+ * row for screen readers. A plain link (a page of 50 rows has 100 of them): the table's handler
+ * navigates, keeping the scroll position, and starts loading the dialog's code (DataTable's
+ * `onIntent`). rowLinkHtml (./row-html.ts) writes the same markup.
+ */
+export function RowLink({ href, verb, name }: { href: string; verb: string; name: string }) {
+  return (
+    <a href={href} className="button button--small" aria-label={`${verb} ${name}`} data-keep-scroll="">
+      {verb}
+    </a>
+  );
+}
+
+/** A row whose cells are one HTML string (./row-html.ts): one piece to render, one element to hydrate. */
+export function HtmlRow({ html }: { html: string }) {
+  return <tr dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/**
  * The 'Name' column header: a link that toggles `?sort=name-desc` (rows come sorted by name,
  * spec 000 §2), with aria-sort telling the direction.
  */
@@ -72,16 +91,32 @@ export function SortableNameHeader({ label = "Name", param = "sort" }: { label?:
  * narrower (the page itself never does). The box is focusable so it scrolls by keyboard too, and
  * named as its table (a group, not a region: a page's sections already are its landmarks).
  */
-export function DataTable({ caption, showCaption = false, children }: { caption: string; showCaption?: boolean; children: ReactNode }) {
+export function DataTable({
+  caption,
+  showCaption = false,
+  onIntent,
+  children,
+}: {
+  caption: string;
+  showCaption?: boolean;
+  /** Called when the pointer comes over or the focus onto a row's actions (to start loading their dialogs). */
+  onIntent?: () => void;
+  children: ReactNode;
+}) {
   // The rows' links are plain <a> elements (a page of 50 rows has 150): one handler makes their
   // clicks client navigations, keyboard activation included (./client-links.ts).
   const onClick = useClientLinkClicks();
+  const intent = onIntent
+    ? (event: SyntheticEvent<HTMLElement>) => {
+        if ((event.target as Element).closest(".row-actions")) onIntent();
+      }
+    : undefined;
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll box must be reachable by keyboard (axe: scrollable-region-focusable)
     <div className="table-wrap" tabIndex={0} role="group" aria-label={caption}>
       {/* The links themselves are focusable; the table only hears their clicks. */}
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
-      <table className="table table--capped" onClick={onClick}>
+      <table className="table table--capped" onClick={onClick} onPointerOver={intent} onFocus={intent}>
         <caption className={clsx({ "visually-hidden": !showCaption }) || undefined}>{caption}</caption>
         {children}
       </table>

@@ -73,7 +73,7 @@ function OpenUrlDialog({
         className={clsx("url-dialog", className)}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
-          if (opener?.isConnected && opener !== document.body) opener.focus();
+          focusOpener(opener);
         }}
         aria-labelledby={titleId}
         {...(description ? {} : { "aria-describedby": undefined })}
@@ -91,6 +91,17 @@ function OpenUrlDialog({
       </Dialog.Content>
     </Dialog.Root>
   );
+}
+
+/**
+ * Back to the link that opened the dialog. A list row written as one HTML string (row-html.ts) is
+ * written anew when a save changed it, and its link with it: then the link of the same address.
+ */
+function focusOpener(opener: HTMLElement | null) {
+  if (!opener || opener === document.body) return;
+  const href = opener.getAttribute("href");
+  const target = opener.isConnected ? opener : href ? document.querySelector<HTMLElement>(`a[href="${CSS.escape(href)}"]`) : null;
+  target?.focus();
 }
 
 /** Cancel: a real link to the page without the dialog, so it also works without JavaScript. */

@@ -4,6 +4,7 @@ import {
   closedUrl,
   dialogOf,
   dialogSearch,
+  rowDialogSearch,
   isDoneCreate,
   isUuid,
   periodOf,
@@ -67,6 +68,15 @@ describe("dialogs", () => {
     ["?dialog=create-user&key=k1", "edit-user", { id: "u1" }, "?dialog=edit-user&id=u1"],
   ] as const)("dialogSearch(%s, %s, %j) → %s", (search, dialog, extra, expected) =>
     expect(dialogSearch(search, dialog, extra)).toBe(expected),
+  );
+
+  it.each([
+    ["?tab=users", "edit-user", "6d1c1d52-1111-4d2b-9c7e-0a4a2b3c4d5e"],
+    ["?tab=users&dialog=delete-user&id=u1&key=k&sort=name-desc", "edit-user", "u_2"],
+    ["", "delete-school", "a b&c=d/é"],
+    ["?id=old", "edit-school", ""],
+  ])("rowDialogSearch(%s, %s)(%s) is dialogSearch with the id", (search, dialog, id) =>
+    expect(rowDialogSearch(search, dialog)(id)).toBe(dialogSearch(search, dialog, { id })),
   );
 
   it.each([

@@ -1,7 +1,8 @@
 import { useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { closedSearch, dialogOf, dialogSearch } from "#app/domain/url-state";
-import { ActionsCell, Cell, DataTable, EmptyState, NameCell, SortableNameHeader } from "../DataTable";
+import { closedSearch, dialogOf, rowDialogSearch } from "#app/domain/url-state";
+import { ActionsCell, Cell, DataTable, EmptyState, HtmlRow, NameCell, RowLink, SortableNameHeader } from "../DataTable";
+import { actionsCellHtml, cellHtml, nameCellHtml, rowLinkHtml } from "../row-html";
 import { ListSearch, Pager, SortHeader, type ListState, type PageInfo } from "../ListControls";
 import { ErrorAlert } from "../ErrorAlert";
 import { DialogLink } from "../DialogLink";
@@ -97,8 +98,20 @@ export function AdminList<T>({
   const staleCreate = opens("create") && !createReply && Boolean(root?.doneCreate);
   const navigate = useNavigate();
   const closedHref = location.pathname + closedSearch(location.search);
-  const rowDialogHref = (dialog: "edit" | "delete", id: string) =>
-    location.pathname + dialogSearch(location.search, `${dialog}-${entity}`, { id });
+  const editSearch = rowDialogSearch(location.search, `edit-${entity}`);
+  const deleteSearch = rowDialogSearch(location.search, `delete-${entity}`);
+  const rowDialogHref = (dialog: "edit" | "delete", id: string) => location.pathname + (dialog === "edit" ? editSearch : deleteSearch)(id);
+  // Rows of text and links only go out as one HTML string each (../row-html.ts); a row with a chip
+  // or another action (the Users list) is rendered by React.
+  const textOnly = !rowActions && columns.every((c) => !c.content);
+  const rowHtml = (row: T, { id, text, href }: RowHead) => {
+    const actions =
+      hasActions && !locked?.(row)
+        ? (edit ? rowLinkHtml(rowDialogHref("edit", id), "Edit", text) : "") +
+          (remove ? rowLinkHtml(rowDialogHref("delete", id), "Delete", text) : "")
+        : "";
+    return nameCellHtml(text, href) + columns.map((c) => cellHtml(c.text(row))).join("") + (hasActions ? actionsCellHtml(actions) : "");
+  };
   useEffect(() => {
     // With JavaScript the stale dialog's URL goes too (without, the page shows no dialog under it).
     if (staleCreate) navigate(closedHref, { replace: true, preventScrollReset: true });
@@ -130,7 +143,7 @@ export function AdminList<T>({
         </EmptyState>
       ) : null}
       {rows && rows.length > 0 ? (
-        <DataTable caption={caption}>
+        <DataTable caption={caption} onIntent={hasActions ? preload : undefined}>
           <thead>
             <tr>
               {paged ? <SortHeader column="name" label="Name" state={paged.state} /> : <SortableNameHeader />}
@@ -148,7 +161,9 @@ export function AdminList<T>({
           </thead>
           <tbody>
             {rows.map((row) => {
-              const { id, text, href, after } = head(row);
+              const rowHead = head(row);
+              const { id, text, href, after } = rowHead;
+              if (textOnly && !after) return <HtmlRow key={id} html={rowHtml(row, rowHead)} />;
               return (
                 <tr key={id}>
                   <NameCell text={text} href={href}>
@@ -164,8 +179,8 @@ export function AdminList<T>({
                       {locked?.(row) ? null : (
                         <>
                           {rowActions?.(row)}
-                          {edit ? <RowLink href={rowDialogHref("edit", id)} verb="Edit" name={text} preload={preload} /> : null}
-                          {remove ? <RowLink href={rowDialogHref("delete", id)} verb="Delete" name={text} preload={preload} /> : null}
+                          {edit ? <RowLink href={rowDialogHref("edit", id)} verb="Edit" name={text} /> : null}
+                          {remove ? <RowLink href={rowDialogHref("delete", id)} verb="Delete" name={text} /> : null}
                         </>
                       )}
                     </ActionsCell>
@@ -189,25 +204,5 @@ export function AdminList<T>({
         />
       ) : null}
     </>
-  );
-}
-
-/**
- * 'Edit' / 'Delete' of one row: a link that opens the row's dialog over the list, named with the
- * row for screen readers. A plain link (a page of 50 rows has 100 of them): the table's handler
- * navigates, keeping the scroll position (as DialogLink does).
- */
-function RowLink({ href, verb, name, preload }: { href: string; verb: string; name: string; preload: () => void }) {
-  return (
-    <a
-      href={href}
-      className="button button--small"
-      aria-label={`${verb} ${name}`}
-      data-keep-scroll=""
-      onPointerEnter={preload}
-      onFocus={preload}
-    >
-      {verb}
-    </a>
   );
 }

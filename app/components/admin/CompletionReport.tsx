@@ -1,8 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import type { CompletionTables, CountsRow } from "#app/domain/completion-report";
-import { DataTable, EmptyState, NameCell } from "../DataTable";
+import { DataTable, EmptyState, HtmlRow } from "../DataTable";
 import { ErrorAlert } from "../ErrorAlert";
 import { SelectField, type Option } from "../FormField";
+import { nameCellHtml, plainCellHtml, plainRowHeaderHtml } from "../row-html";
 import { StreamedDownload } from "./StreamedDownload";
 
 const REPORT_REFRESH_TEXT = "The report CSV is refreshed every 24 hours.";
@@ -137,15 +138,15 @@ function ReportSection({
             </tr>
           </thead>
           <tbody>
+            {/* Text and links only: a row is one HTML string (../row-html.ts); a page has 50 schools. */}
             {rows.map((row) => (
-              <tr key={row.id}>
-                {plainName ? <th scope="row">{row.name}</th> : <NameCell text={row.name} href={row.href} />}
-                {row.counts.map((value, i) => (
-                  <td key={COUNT_HEADERS[i]} className="num">
-                    {value}
-                  </td>
-                ))}
-              </tr>
+              <HtmlRow
+                key={row.id}
+                html={
+                  (plainName ? plainRowHeaderHtml(row.name) : nameCellHtml(row.name, row.href)) +
+                  row.counts.map((value) => plainCellHtml(value, "num")).join("")
+                }
+              />
             ))}
           </tbody>
         </DataTable>
