@@ -45,3 +45,28 @@ describe("CoalescedHtml", () => {
     expect(pieces.join("")).toBe("Zoë Okafor – 1–50 of 4,200");
   });
 });
+
+// React 18.3.1's Node renderer wrote the whole 2 KB buffer when a multi-byte character did not fit
+// in its end, NUL bytes included (react#31134): a name like 'Zoë' or a '▼▼' mark at a 2 KB
+// boundary put U+0000 into the page, and inside the loader data's <script> the browser reads it as
+// U+FFFD. patches/react-dom+18.3.1.patch writes only the bytes used.
+describe("a page rendered by React's stream", () => {
+  it("has no NUL byte where a multi-byte character meets a 2 KB boundary", async () => {
+    const { createElement: h } = await import("react");
+    const { renderToPipeableStream } = await import("react-dom/server");
+    // Pieces of one to three bytes' characters land at every offset of the 2 KB buffer.
+    const cells = Array.from({ length: 600 }, (_, i) => h("td", { key: i, title: `Zoë ${i}` }, i % 2 ? "▼▼" : "Zoë – 1"));
+    const html = await new Promise<Buffer>((resolve, reject) => {
+      const body = new CoalescedHtml();
+      const parts: Buffer[] = [];
+      body.on("data", (b: Buffer) => parts.push(b));
+      body.on("end", () => resolve(Buffer.concat(parts)));
+      const { pipe } = renderToPipeableStream(h("table", null, h("tbody", null, h("tr", null, cells))), {
+        onAllReady: () => pipe(body),
+        onError: reject,
+      });
+    });
+    expect(html.includes(0)).toBe(false);
+    expect(html.toString().match(/▼▼/g)).toHaveLength(300);
+  });
+});
