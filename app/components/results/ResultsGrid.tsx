@@ -1,16 +1,8 @@
 import clsx from "clsx";
 import { useEffect, useRef } from "react";
 import { useClientLinkClicks } from "../client-links";
-import type { ProfileCell, ShownCell, ShownGrid } from "#app/domain/results-grid";
-import { BAND_LABELS, BAND_MARKS, CELL_STATE_LABELS } from "#app/domain/results-labels";
-
-const PROFILE_TITLES = {
-  dyslexia: "Risk Flag",
-  pwr: "Potential For Word Reading",
-  kready: "Reading Readiness",
-  pkRisk: "Prekindergarten Risk",
-  riskCategory: "Risk Category",
-} as const;
+import type { ShownGrid } from "#app/domain/results-grid";
+import { gridRowHtml, PROFILE_TITLES, rowFlags, type GridRowLinks } from "./grid-row-html";
 
 /** Where the long words of column titles may break in a narrow column (no arbitrary mid-word breaks). */
 const BREAKS: Record<string, string[]> = {
@@ -45,13 +37,9 @@ function Breakable({ text }: { text: string }) {
   );
 }
 
-type Props = {
+type Props = GridRowLinks & {
   grid: ShownGrid;
   caption: string;
-  /** Where a letter cell leads (the letter score dialog), or null when it opens nothing. */
-  letterHref: (participantId: string, cell: ShownCell) => string | null;
-  /** A finished RAN cell's link to the RAN scoring dialog (issue 11). */
-  ranHref?: (cell: ShownCell) => string | null;
 };
 
 /**
@@ -122,38 +110,14 @@ export function ResultsGrid({ grid, caption, letterHref, ranHref }: Props) {
           </tr>
         </thead>
         <tbody>
-          {grid.rows.map((row) => {
-            const flags = row.profile.filter((p) => p.tone === "risk").map((p) => PROFILE_TITLES[p.kind]);
-            return (
-              <tr key={row.participantId} className={flags.length ? "results-grid__row--flagged" : undefined}>
-                <th scope="row" className="results-grid__name">
-                  {flags.length ? (
-                    <span className="flag-badge" title={`Flagged: ${flags.join(", ")}`}>
-                      <span aria-hidden="true">⚑</span>
-                      <span className="visually-hidden">{`Flagged (${flags.join(", ")}):`}</span>
-                    </span>
-                  ) : null}
-                  <a href={`/student/${row.participantId}`} data-discover="true">
-                    {row.name}
-                  </a>
-                </th>
-                <td className="results-grid__grade">{row.gradeLabel}</td>
-                {row.profile.map((p, i) => (
-                  <ProfileTd key={p.kind} cell={p} col={profileOffset + i} />
-                ))}
-                {row.cells.map((cell, i) => (
-                  <CellTd
-                    key={cell.testCode}
-                    cell={cell}
-                    col={testOffset + i}
-                    href={letterHref(row.participantId, cell)}
-                    ranHref={ranHref?.(cell) ?? null}
-                    student={row.name}
-                  />
-                ))}
-              </tr>
-            );
-          })}
+          {/* Each row's cells as one string (./grid-row-html.ts): React hydrates 30 rows, not 2,000 elements. */}
+          {grid.rows.map((row) => (
+            <tr
+              key={row.participantId}
+              className={rowFlags(row).length ? "results-grid__row--flagged" : undefined}
+              dangerouslySetInnerHTML={{ __html: gridRowHtml(row, testOffset, { letterHref, ranHref }) }}
+            />
+          ))}
         </tbody>
       </table>
     </div>
@@ -186,121 +150,4 @@ function rowArrowKeys(table: HTMLTableElement) {
   };
   table.addEventListener("keydown", onKeyDown);
   return () => table.removeEventListener("keydown", onKeyDown);
-}
-
-function ProfileTd({ cell, col }: { cell: ProfileCell; col: number }) {
-  if (cell.state === "not-applicable") {
-    return (
-      <td data-col={col} className="cell profile-cell cell--not-applicable">
-        <span aria-hidden="true">—</span>
-        <span className="visually-hidden">{CELL_STATE_LABELS["not-applicable"]}</span>
-      </td>
-    );
-  }
-  if (cell.state === "empty") {
-    return (
-      <td data-col={col} className="cell profile-cell cell--empty">
-        {cell.text}
-      </td>
-    );
-  }
-  return (
-    <td data-col={col} className={`cell profile-cell cell--profile tone--${cell.tone}`}>
-      <span className="cell__value">{cell.text}</span>
-      {cell.qualifier ? <span className="cell__qualifier">{cell.qualifier}</span> : null}
-    </td>
-  );
-}
-
-// In this grid every visually hidden text is one string: adjacent JSX texts would be separate DOM
-// text nodes with a comment between them, a third of the grid's nodes (issue 15, hydration).
-function CellContent({ cell }: { cell: ShownCell }) {
-  const mark = cell.band ? BAND_MARKS[cell.band] : "";
-  switch (cell.state) {
-    case "not-applicable":
-      return (
-        <>
-          <span aria-hidden="true">—</span>
-          <span className="visually-hidden">{cell.label}</span>
-        </>
-      );
-    case "invalid":
-      return (
-        <>
-          <span aria-hidden="true">{cell.text}</span>
-          <span className="visually-hidden">{cell.label}</span>
-        </>
-      );
-    case "complete":
-      if (cell.grayedOut) {
-        return (
-          <>
-            <span aria-hidden="true">—</span>
-            <span className="visually-hidden">{cell.label}</span>
-          </>
-        );
-      }
-      if (cell.handScore) {
-        // Hand-scored: the count, and the words for its missing percentile (issue 12).
-        return (
-          <>
-            <span className="cell__value">{cell.handScore}</span>
-            <span className="cell__qualifier">{cell.text}</span>
-            <span className="visually-hidden">{` (${cell.label})`}</span>
-          </>
-        );
-      }
-      return (
-        <>
-          <span className="cell__value">{cell.text}</span>
-          {mark ? (
-            <span className="cell__mark" aria-hidden="true">
-              {mark}
-            </span>
-          ) : null}
-          {cell.band ? <span className="visually-hidden">{`, ${BAND_LABELS[cell.band]}`}</span> : null}
-          {!cell.band && cell.label !== cell.text ? <span className="visually-hidden">{` (${cell.label})`}</span> : null}
-        </>
-      );
-    default:
-      return <>{cell.text}</>;
-  }
-}
-
-function CellTd({
-  cell,
-  col,
-  href,
-  ranHref,
-  student,
-}: {
-  cell: ShownCell;
-  col: number;
-  href: string | null;
-  ranHref: string | null;
-  student: string;
-}) {
-  const ranWords = cell.state === "needs-scoring" ? `score RAN for ${student}` : `view RAN scoring for ${student}`;
-  return (
-    <td data-col={col} className={clsx("cell", `cell--${cell.state}`, cell.band && `band--${cell.band}`, cell.grayedOut && "cell--grayed")}>
-      {ranHref ? (
-        <a href={ranHref} className="cell__action" title={ranWords[0].toUpperCase() + ranWords.slice(1)} data-discover="true">
-          <CellContent cell={cell} />
-          <span className="visually-hidden">{` – ${ranWords}`}</span>
-        </a>
-      ) : href ? (
-        <a
-          href={href}
-          className="cell__action"
-          title={`${cell.letterAction === "edit" ? "Enter" : "View"} letter scores for ${student}`}
-          data-discover="true"
-        >
-          <CellContent cell={cell} />
-          <span className="visually-hidden">{` – ${cell.letterAction === "edit" ? "enter" : "view"} letter scores for ${student}`}</span>
-        </a>
-      ) : (
-        <CellContent cell={cell} />
-      )}
-    </td>
-  );
 }

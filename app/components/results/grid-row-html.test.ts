@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import type { ProfileCell, ShownCell, ShownGrid } from "#app/domain/results-grid";
+import { gridRowHtml, rowFlags } from "./grid-row-html";
+
+// The grid's markup, cell state by cell state: the grid's styles (cell--*, band--*, tone--*), its
+// column highlight (data-col), the words a screen reader hears and the dialog links all read it.
+type Row = ShownGrid["rows"][number];
+
+const cell = (over: Partial<ShownCell>): ShownCell => ({
+  testCode: "letter-names",
+  state: "complete",
+  text: "",
+  label: "",
+  band: null,
+  grayedOut: false,
+  letterAction: null,
+  ...over,
+});
+const profile = (over: Partial<ProfileCell>): ProfileCell => ({ kind: "dyslexia", state: "complete", text: "", qualifier: "", tone: "ok", ...over });
+const row = (over: Partial<Row>): Row => ({
+  participantId: "p1",
+  name: "Okafor, Zoë",
+  grade: "K",
+  gradeLabel: "K",
+  profile: [],
+  cells: [],
+  ...over,
+});
+const noLinks = { letterHref: () => null };
+/** The test cells' markup of a row with one cell at column 0. */
+const testCell = (c: ShownCell, links: Parameters<typeof gridRowHtml>[2] = noLinks) =>
+  gridRowHtml(row({ cells: [c] }), 0, links).replace(/^.*?<\/td>/, "");
+
+describe("gridRowHtml", () => {
+  it("writes the name, with the student's link, and the grade", () => {
+    expect(gridRowHtml(row({ name: `Ada & "Bo" <O'Neil>` }), 0, noLinks)).toBe(
+      '<th scope="row" class="results-grid__name"><a href="/student/p1" data-discover="true">Ada &amp; &quot;Bo&quot; &lt;O&#x27;Neil&gt;</a></th>' +
+        '<td class="results-grid__grade">K</td>',
+    );
+  });
+
+  it("badges a row with risk flags, in words for a screen reader", () => {
+    const flagged = row({
+      profile: [profile({ kind: "dyslexia", tone: "risk", text: "At Risk" }), profile({ kind: "pwr", tone: "risk", text: "Low" })],
+    });
+    expect(rowFlags(flagged)).toEqual(["Risk Flag", "Potential For Word Reading"]);
+    expect(gridRowHtml(flagged, 2, noLinks)).toContain(
+      '<span class="flag-badge" title="Flagged: Risk Flag, Potential For Word Reading"><span aria-hidden="true">⚑</span>' +
+        '<span class="visually-hidden">Flagged (Risk Flag, Potential For Word Reading):</span></span><a href="/student/p1"',
+    );
+    expect(rowFlags(row({ profile: [profile({ tone: "moderate" })] }))).toEqual([]);
+  });
+
+  it.each<[string, ProfileCell, string]>([
+    [
+      "not applicable",
+      profile({ state: "not-applicable" }),
+      '<td data-col="0" class="cell profile-cell cell--not-applicable"><span aria-hidden="true">—</span><span class="visually-hidden">Not applicable</span></td>',
+    ],
+    ["empty", profile({ state: "empty", text: "Not started" }), '<td data-col="0" class="cell profile-cell cell--empty">Not started</td>'],
+    [
+      "complete with a qualifier",
+      profile({ text: "At Risk", qualifier: "72%", tone: "risk" }),
+      '<td data-col="0" class="cell profile-cell cell--profile tone--risk"><span class="cell__value">At Risk</span><span class="cell__qualifier">72%</span></td>',
+    ],
+    [
+      "complete without one",
+      profile({ text: "Ready", tone: "ok" }),
+      '<td data-col="0" class="cell profile-cell cell--profile tone--ok"><span class="cell__value">Ready</span></td>',
+    ],
+  ])("profile cell: %s", (_, p, html) => {
+    const cells = gridRowHtml(row({ profile: [p] }), 1, noLinks);
+    expect(cells.slice(cells.indexOf('<td data-col="0"'))).toBe(html);
+  });
+
+  it.each<[string, ShownCell, string]>([
+    ["not started", cell({ state: "empty", text: "" }), '<td data-col="0" class="cell cell--empty"></td>'],
+    ["in progress", cell({ state: "incomplete", text: "In progress" }), '<td data-col="0" class="cell cell--incomplete">In progress</td>'],
+    [
+      "not applicable",
+      cell({ state: "not-applicable", label: "N/A" }),
+      '<td data-col="0" class="cell cell--not-applicable"><span aria-hidden="true">—</span><span class="visually-hidden">N/A</span></td>',
+    ],
+    [
+      "invalid",
+      cell({ state: "invalid", text: "N/A", label: "Invalid (N/A)" }),
+      '<td data-col="0" class="cell cell--invalid"><span aria-hidden="true">N/A</span><span class="visually-hidden">Invalid (N/A)</span></td>',
+    ],
+    [
+      "grayed out",
+      cell({ grayedOut: true, text: "40%", label: "Not shown for this grade" }),
+      '<td data-col="0" class="cell cell--complete cell--grayed"><span aria-hidden="true">—</span><span class="visually-hidden">Not shown for this grade</span></td>',
+    ],
+    [
+      "a percentile well below benchmark",
+      cell({ text: "9th", label: "9th", band: "well-below" }),
+      '<td data-col="0" class="cell cell--complete band--well-below"><span class="cell__value">9th</span><span class="cell__mark" aria-hidden="true">▼▼</span><span class="visually-hidden">, Well Below Benchmark</span></td>',
+    ],
+    [
+      "a percentile at benchmark (no mark)",
+      cell({ text: "62nd", label: "62nd", band: "at-or-above" }),
+      '<td data-col="0" class="cell cell--complete band--at-or-above"><span class="cell__value">62nd</span><span class="visually-hidden">, At or Above Benchmark</span></td>',
+    ],
+    [
+      "a score whose words differ from its text",
+      cell({ text: "17", label: "17 correct" }),
+      '<td data-col="0" class="cell cell--complete"><span class="cell__value">17</span><span class="visually-hidden"> (17 correct)</span></td>',
+    ],
+    ["a score that says it all", cell({ text: "17", label: "17" }), '<td data-col="0" class="cell cell--complete"><span class="cell__value">17</span></td>'],
+    [
+      "hand-scored",
+      cell({ handScore: "12/26", text: "No percentile", label: "Hand scored" }),
+      '<td data-col="0" class="cell cell--complete"><span class="cell__value">12/26</span><span class="cell__qualifier">No percentile</span><span class="visually-hidden"> (Hand scored)</span></td>',
+    ],
+  ])("test cell: %s", (_, c, html) => {
+    expect(testCell(c)).toBe(html);
+  });
+
+  it("links a letter cell to its dialog, saying what it opens", () => {
+    const letters = { letterHref: (id: string, c: ShownCell) => (c.letterAction ? `/classroom/c/letters?student=${id}&a=1&b=2` : null) };
+    expect(testCell(cell({ state: "empty", letterAction: "edit" }), letters)).toBe(
+      '<td data-col="0" class="cell cell--empty"><a href="/classroom/c/letters?student=p1&amp;a=1&amp;b=2" class="cell__action" title="Enter letter scores for Okafor, Zoë" data-discover="true">' +
+        '<span class="visually-hidden"> – enter letter scores for Okafor, Zoë</span></a></td>',
+    );
+    expect(testCell(cell({ text: "20", label: "20", letterAction: "view" }), letters)).toContain(
+      'title="View letter scores for Okafor, Zoë" data-discover="true"><span class="cell__value">20</span><span class="visually-hidden"> – view letter scores for Okafor, Zoë</span></a>',
+    );
+  });
+
+  it("links a RAN cell to its scoring dialog, before any letter link", () => {
+    const links = { letterHref: () => "/letters", ranHref: (c: ShownCell) => (c.ranTestId ? `?dialog=ran&ranTest=${c.ranTestId}` : null) };
+    expect(testCell(cell({ testCode: "ran", state: "needs-scoring", text: "Needs scoring", ranTestId: "t9" }), links)).toBe(
+      '<td data-col="0" class="cell cell--needs-scoring"><a href="?dialog=ran&amp;ranTest=t9" class="cell__action" title="Score RAN for Okafor, Zoë" data-discover="true">' +
+        'Needs scoring<span class="visually-hidden"> – score RAN for Okafor, Zoë</span></a></td>',
+    );
+    expect(testCell(cell({ testCode: "ran", text: "41", label: "41", ranTestId: "t9" }), links)).toContain('title="View RAN scoring for Okafor, Zoë"');
+  });
+
+  it("numbers the test columns after the profile's", () => {
+    const html = gridRowHtml(row({ profile: [profile({}), profile({ kind: "pwr" })], cells: [cell({}), cell({ testCode: "ran" })] }), 2, noLinks);
+    expect([...html.matchAll(/data-col="(\d+)"/g)].map((m) => m[1])).toEqual(["0", "1", "2", "3"]);
+  });
+});
