@@ -129,15 +129,15 @@ describe("gridRowHtml", () => {
 
   it("links a RAN cell to its scoring dialog, before any letter link", () => {
     const links = { letterHref: () => "/letters", ranHref: (c: ShownCell) => (c.ranTestId ? `?dialog=ran&ranTest=${c.ranTestId}` : null) };
-    expect(testCell(cell({ testCode: "ran", state: "needs-scoring", text: "Needs scoring", ranTestId: "t9" }), links)).toBe(
+    expect(testCell(cell({ testCode: "letter-ran", state: "needs-scoring", text: "Needs scoring", ranTestId: "t9" }), links)).toBe(
       '<td data-col="0" class="cell cell--needs-scoring"><a href="?dialog=ran&amp;ranTest=t9" class="cell__action" title="Score RAN for Okafor, Zoë" data-discover="true">' +
         'Needs scoring<span class="visually-hidden"> – score RAN for Okafor, Zoë</span></a></td>',
     );
-    expect(testCell(cell({ testCode: "ran", text: "41", label: "41", ranTestId: "t9" }), links)).toContain('title="View RAN scoring for Okafor, Zoë"');
+    expect(testCell(cell({ testCode: "letter-ran", text: "41", label: "41", ranTestId: "t9" }), links)).toContain('title="View RAN scoring for Okafor, Zoë"');
   });
 
   it("numbers the test columns after the profile's", () => {
-    const html = gridRowHtml(row({ profile: [profile({}), profile({ kind: "pwr" })], cells: [cell({}), cell({ testCode: "ran" })] }), 2, noLinks);
+    const html = gridRowHtml(row({ profile: [profile({}), profile({ kind: "pwr" })], cells: [cell({}), cell({ testCode: "letter-ran" })] }), 2, noLinks);
     expect([...html.matchAll(/data-col="(\d+)"/g)].map((m) => m[1])).toEqual(["0", "1", "2", "3"]);
   });
 });
