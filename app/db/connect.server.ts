@@ -5,6 +5,7 @@ import { databaseOptions } from "#app/server/config.server";
 import type { Database } from "./schema";
 import { migrations } from "./migrations";
 import { PGliteDialect } from "./pglite-dialect";
+import { preparedPool } from "./prepared-pool";
 
 export type Db = Kysely<Database>;
 
@@ -72,7 +73,10 @@ export async function openDatabase(
     pool.on("connect", (client) => {
       client.on("error", (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log });
+    // Statements stay prepared per connection (./prepared-pool.ts); a pooler that cannot keep them
+    // (PgBouncer before 1.21 in transaction mode) turns this off.
+    const prepared = process.env.DATABASE_PREPARED_STATEMENTS !== "off";
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: prepared ? preparedPool(pool) : pool }), log: options.log });
     openPools.add(pool);
     return {
       db,
