@@ -15,7 +15,9 @@ describe.skipIf(process.env.TEST_DB_ENGINE !== "postgres")("prepared statements 
   it("prepares a statement once on its connection and answers every run", async () => {
     await handle.db.connection().execute(async (db) => {
       for (const n of [1, 2, 3]) expect((await sql<{ n: number }>`select ${n}::int + 1 as n`.execute(db)).rows[0].n).toBe(n + 1);
-      const prepared = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement = ${"select $1::int + 1 as n"}`.execute(db);
+      const prepared = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_prepared_statements where statement = ${"select $1::int + 1 as n"}`.execute(db);
       expect(prepared.rows[0].n).toBe(1);
     });
   });

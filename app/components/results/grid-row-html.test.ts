@@ -16,7 +16,14 @@ const cell = (over: Partial<ShownCell>): ShownCell => ({
   letterAction: null,
   ...over,
 });
-const profile = (over: Partial<ProfileCell>): ProfileCell => ({ kind: "dyslexia", state: "complete", text: "", qualifier: "", tone: "ok", ...over });
+const profile = (over: Partial<ProfileCell>): ProfileCell => ({
+  kind: "dyslexia",
+  state: "complete",
+  text: "",
+  qualifier: "",
+  tone: "ok",
+  ...over,
+});
 const row = (over: Partial<Row>): Row => ({
   participantId: "p1",
   name: "Okafor, Zoë",
@@ -106,7 +113,11 @@ describe("gridRowHtml", () => {
       cell({ text: "17", label: "17 correct" }),
       '<td data-col="0" class="cell cell--complete"><span class="cell__value">17</span><span class="visually-hidden"> (17 correct)</span></td>',
     ],
-    ["a score that says it all", cell({ text: "17", label: "17" }), '<td data-col="0" class="cell cell--complete"><span class="cell__value">17</span></td>'],
+    [
+      "a score that says it all",
+      cell({ text: "17", label: "17" }),
+      '<td data-col="0" class="cell cell--complete"><span class="cell__value">17</span></td>',
+    ],
     [
       "hand-scored",
       cell({ handScore: "12/26", text: "No percentile", label: "Hand scored" }),
@@ -133,11 +144,17 @@ describe("gridRowHtml", () => {
       '<td data-col="0" class="cell cell--needs-scoring"><a href="?dialog=ran&amp;ranTest=t9" class="cell__action" title="Score RAN for Okafor, Zoë" data-discover="true">' +
         'Needs scoring<span class="visually-hidden"> – score RAN for Okafor, Zoë</span></a></td>',
     );
-    expect(testCell(cell({ testCode: "letter-ran", text: "41", label: "41", ranTestId: "t9" }), links)).toContain('title="View RAN scoring for Okafor, Zoë"');
+    expect(testCell(cell({ testCode: "letter-ran", text: "41", label: "41", ranTestId: "t9" }), links)).toContain(
+      'title="View RAN scoring for Okafor, Zoë"',
+    );
   });
 
   it("numbers the test columns after the profile's", () => {
-    const html = gridRowHtml(row({ profile: [profile({}), profile({ kind: "pwr" })], cells: [cell({}), cell({ testCode: "letter-ran" })] }), 2, noLinks);
+    const html = gridRowHtml(
+      row({ profile: [profile({}), profile({ kind: "pwr" })], cells: [cell({}), cell({ testCode: "letter-ran" })] }),
+      2,
+      noLinks,
+    );
     expect([...html.matchAll(/data-col="(\d+)"/g)].map((m) => m[1])).toEqual(["0", "1", "2", "3"]);
   });
 });

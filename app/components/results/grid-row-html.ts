@@ -69,7 +69,9 @@ function cellContentHtml(cell: ShownCell): string {
 }
 
 function testCellHtml(cell: ShownCell, col: number, href: string | null, ranHref: string | null, student: string): string {
-  const cls = ["cell", `cell--${cell.state}`, cell.band && `band--${cell.band}`, cell.grayedOut && "cell--grayed"].filter(Boolean).join(" ");
+  const cls = ["cell", `cell--${cell.state}`, cell.band && `band--${cell.band}`, cell.grayedOut && "cell--grayed"]
+    .filter(Boolean)
+    .join(" ");
   let inner = cellContentHtml(cell);
   if (ranHref) {
     const words = cell.state === "needs-scoring" ? `score RAN for ${student}` : `view RAN scoring for ${student}`;
@@ -92,7 +94,8 @@ export function gridRowHtml(row: Row, testOffset: number, links: GridRowLinks): 
     `<td class="results-grid__grade">${e(row.gradeLabel)}</td>`;
   row.profile.forEach((p, i) => (html += profileCellHtml(p, i)));
   row.cells.forEach(
-    (cell, i) => (html += testCellHtml(cell, testOffset + i, links.letterHref(row.participantId, cell), links.ranHref?.(cell) ?? null, row.name)),
+    (cell, i) =>
+      (html += testCellHtml(cell, testOffset + i, links.letterHref(row.participantId, cell), links.ranHref?.(cell) ?? null, row.name)),
   );
   return html;
 }
