@@ -143,7 +143,9 @@ export function registerOrganization(app: Router) {
                   .selectFrom("organization_unit")
                   // What the row shows, no more: on PGlite each column of a page's 50 rows is parsed in this process.
                   .select(["organization_unit_id", "name", "organization_id", "version"])
-                  .where("organization_unit_id", "in", ids)
+                  // One array parameter, not 50: one statement text for every page (kept prepared on
+                  // PostgreSQL), and on PGlite one value to send and parse.
+                  .where(sql<boolean>`organization_unit_id = any(${ids}::uuid[])`)
                   .execute()
               ).map((u) => toOrganizationUnit(u, org.name)),
               (u) => u.organizationUnitId,
