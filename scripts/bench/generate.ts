@@ -103,12 +103,7 @@ export async function ensureDistrict(
     const dir = path.join(root, ".tmp/bench/pglite", key);
     const stamp = path.join(dir, "bench-fixture.json");
     if (existsSync(stamp) && Date.now() - statSync(stamp).mtimeMs < MAX_CACHE_AGE_DAYS * 86_400_000) {
-      const cached = await openDatabase({ dir: path.join(dir, "db") });
-      try {
-        await settle(cached.db);
-      } finally {
-        await cached.close();
-      }
+      await settleCached({ dir: path.join(dir, "db") });
       return { engine, env: { PGLITE_DIR: path.join(dir, "db") }, fixture: JSON.parse(readFileSync(stamp, "utf8")), cached: true };
     }
     // Older generations of the same size are dropped (they can be gigabytes).
@@ -144,12 +139,7 @@ export async function ensureDistrict(
     if (comment?.startsWith("{")) {
       const fixture = JSON.parse(comment) as Fixture;
       if (Date.now() - Date.parse(fixture.generatedAt) < MAX_CACHE_AGE_DAYS * 86_400_000) {
-        const cached = await openDatabase({ url: url.toString() });
-        try {
-          await settle(cached.db);
-        } finally {
-          await cached.close();
-        }
+        await settleCached({ url: url.toString() });
         return { engine, env: { DATABASE_URL: url.toString() }, fixture, cached: true };
       }
     }
@@ -204,6 +194,16 @@ async function insertAll(db: Db, table: string, rows: Record<string, unknown>[],
  */
 async function settle(db: Db) {
   await sql`vacuum analyze`.execute(db);
+}
+
+/** Settles a cached database: opens it, vacuums it, closes it. */
+async function settleCached(where: { dir: string } | { url: string }) {
+  const cached = await openDatabase(where);
+  try {
+    await settle(cached.db);
+  } finally {
+    await cached.close();
+  }
 }
 
 /** Generates the district into an empty, migrated database; returns the fixture. */
