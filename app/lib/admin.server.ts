@@ -47,25 +47,39 @@ export function sortedPart<T>(
   return { rows: part.data && sortByName(part.data, name, direction), error: part.error };
 }
 
+type PageData<T> = { rows: T[]; total: number; from: number; to: number; next: string | null; prev: string | null };
+
 /**
  * One page of a list paged on the server (issue 15) for AdminList: its rows (null when they did
  * not load), the failure text, the count and cursors, and the search and sort it was read with.
+ * `pick` keeps of each row what the page uses: every field of every row is serialized into it.
  */
-export function pagedPart<T>(
-  part: {
-    data: { rows: T[]; total: number; from: number; to: number; next: string | null; prev: string | null } | null;
-    error: string | null;
-  },
+export function pagedPart<T>(part: { data: PageData<T> | null; error: string | null }, query: ListQuery<string>): PagedPart<T>;
+export function pagedPart<T, R>(
+  part: { data: PageData<T> | null; error: string | null },
   query: ListQuery<string>,
-) {
+  pick: (row: T) => R,
+): PagedPart<R>;
+export function pagedPart<T, R>(
+  part: { data: PageData<T> | null; error: string | null },
+  query: ListQuery<string>,
+  pick?: (row: T) => R,
+): PagedPart<T | R> {
   const d = part.data;
   return {
-    rows: d?.rows ?? null,
+    rows: d ? (pick ? d.rows.map(pick) : d.rows) : null,
     error: part.error,
     page: d ? { total: d.total, from: d.from, to: d.to, next: d.next, prev: d.prev } : null,
     state: { q: query.q, sort: query.sort, dir: query.dir },
   };
 }
+
+type PagedPart<T> = {
+  rows: T[] | null;
+  error: string | null;
+  page: { total: number; from: number; to: number; next: string | null; prev: string | null } | null;
+  state: { q: ListQuery<string>["q"]; sort: ListQuery<string>["sort"]; dir: ListQuery<string>["dir"] };
+};
 
 /**
  * A save the API refused: its message (spec 000 §5 rule: the server's text, or the generic

@@ -104,7 +104,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     district: district.data,
     districtId,
     districtError: district.error,
-    schools: pagedPart(schoolPage ?? { data: null, error: null }, schoolQuery),
+    schools: pagedPart(schoolPage ?? { data: null, error: null }, schoolQuery, (s) => ({
+      organizationUnitId: s.organizationUnitId,
+      name: s.name,
+      version: s.version,
+    })),
     schoolOptions: sortedPart(schools ?? { data: null, error: null }, (s) => s.name),
     users: pagedPart(users ?? { data: null, error: null }, userQuery),
     // Peers of the user's own rank (of the rows shown): listed, but the API refuses to change them (issue 14).

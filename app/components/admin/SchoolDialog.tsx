@@ -1,11 +1,9 @@
-import type { ApiSchema } from "#app/lib/api.server";
 import { FormField } from "../FormField";
+import type { SchoolRow } from "./SchoolList";
 import { FormDialog, useEntityForm } from "./DialogForm";
 
-type OrganizationUnit = ApiSchema<"OrganizationUnit">;
-
 /** Create School (`?dialog=create-school`) or Update School (`?dialog=edit-school&id=…`). */
-export function SchoolDialog({ school }: { school?: OrganizationUnit }) {
+export function SchoolDialog({ school }: { school?: SchoolRow }) {
   const { form, fields: f } = useEntityForm("school", school?.organizationUnitId, {
     name: school?.name,
     version: school ? String(school.version) : undefined,

@@ -2,10 +2,11 @@ import type { ApiSchema } from "#app/lib/api.server";
 import { AdminList, type ListPart } from "./AdminList";
 import { LazySchoolDialog } from "./dialogs";
 
-type School = ApiSchema<"OrganizationUnit">;
+/** What a row and its Edit dialog use (the loader sends no more). */
+export type SchoolRow = Pick<ApiSchema<"OrganizationUnit">, "organizationUnitId" | "name" | "version">;
 
 /** A district's Schools tab: each school links to its page; Create, Edit and Delete for who manages schools. */
-export function SchoolList({ list, manage }: { list: ListPart<School>; manage: boolean }) {
+export function SchoolList({ list, manage }: { list: ListPart<SchoolRow>; manage: boolean }) {
   return (
     <AdminList
       entity="school"
