@@ -9,6 +9,7 @@ import { type ChildProcess, execFileSync, spawnSync } from "node:child_process";
 import { cpus, loadavg, totalmem, release } from "node:os";
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { precompressDir } from "../lib/precompress.mjs";
 import { checkAssets, type AssetCheck } from "./assets";
 import { measureBrowser, measureDialog, CPU_RATE, NETWORK, type BrowserRun, type DialogRun } from "./browser";
 import { BENCH_PASSWORD, cacheKey, ensureDistrict, SIGN_INS, type Engine, type Fixture } from "./generate";
@@ -142,6 +143,7 @@ async function build() {
     },
   });
   if (r.status !== 0) throw new Error("remix build failed");
+  precompressDir(path.join(buildDir, "public"));
   return (Date.now() - started) / 1000;
 }
 

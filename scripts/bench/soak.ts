@@ -10,6 +10,7 @@ import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { openDatabase } from "#app/db/connect.server";
 import { ROLE_IDS } from "#app/domain/roles";
+import { precompressDir } from "../lib/precompress.mjs";
 import { ensureDistrict, type Engine, type Fixture } from "./generate";
 import { startServer } from "./server";
 
@@ -218,6 +219,7 @@ export async function soak(o: SoakOptions, log: (s: string) => void) {
     },
   });
   if (built.status !== 0) throw new Error("remix build failed");
+  precompressDir(path.join(buildDir, "public"));
   const results = [];
   for (const engine of o.engines) {
     const g = await ensureDistrict(root, engine, o.size, o.postgresUrl, (s) => log(`  [${engine} ${o.size}] ${s.trim()}`));

@@ -3,6 +3,7 @@
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { precompressDir } from "./precompress.mjs";
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 
@@ -73,10 +74,12 @@ export function ensureBuilt(buildDir = "build", env = {}) {
     newestMtime(path.join(root, "app")),
     statSync(path.join(root, "remix.config.js")).mtimeMs,
     statSync(path.join(root, "package-lock.json")).mtimeMs,
+    statSync(path.join(root, "scripts/lib/precompress.mjs")).mtimeMs,
   );
   if (existsSync(serverBuild) && statSync(serverBuild).mtimeMs > sources) return false;
   console.log("Building the app…");
   run("npx", ["remix", "build"], { env: { ...process.env, ...env } });
+  precompressDir(path.join(root, env.REMIX_ASSETS_DIR ?? "public/build"));
   return true;
 }
 
