@@ -9,7 +9,7 @@ import { type ChildProcess, execFileSync, spawnSync } from "node:child_process";
 import { cpus, loadavg, totalmem, release } from "node:os";
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { precompressDir } from "../lib/precompress.mjs";
+import { buildInto } from "../lib/setup.mjs";
 import { checkAssets, type AssetCheck } from "./assets";
 import { measureBrowser, measureDialog, CPU_RATE, NETWORK, type BrowserRun, type DialogRun } from "./browser";
 import { BENCH_PASSWORD, cacheKey, ensureDistrict, SIGN_INS, type Engine, type Fixture } from "./generate";
@@ -131,19 +131,7 @@ async function build() {
   log(`Building the app with the floor route (REMIX_BENCH_FLOOR=1) into ${buildRel}…`);
   rmSync(buildDir, { recursive: true, force: true });
   const started = Date.now();
-  const r = spawnSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      REMIX_BENCH_FLOOR: "1",
-      REMIX_BUILD_DIR: buildRel,
-      REMIX_ASSETS_DIR: `${buildRel}/public`,
-    },
-  });
-  if (r.status !== 0) throw new Error("remix build failed");
-  precompressDir(path.join(buildDir, "public"));
+  buildInto(buildRel, { NODE_ENV: "production", REMIX_BENCH_FLOOR: "1" }, { quiet: true });
   return (Date.now() - started) / 1000;
 }
 

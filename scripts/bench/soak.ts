@@ -4,13 +4,12 @@
 // (its own token in the session table, its own cookie) of a teacher, a school admin, the district
 // admin or a super admin, and walks that role's main pages in turn, pausing a think time between
 // pages. Never part of `npm test`. Loopback only; every loop is bounded by the duration.
-import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { openDatabase } from "#app/db/connect.server";
 import { ROLE_IDS } from "#app/domain/roles";
-import { precompressDir } from "../lib/precompress.mjs";
+import { buildInto } from "../lib/setup.mjs";
 import { ensureDistrict, type Engine, type Fixture } from "./generate";
 import { startServer } from "./server";
 
@@ -208,18 +207,7 @@ function summarize(stats: Record<string, PageStats>, seconds: number) {
 export async function soak(o: SoakOptions, log: (s: string) => void) {
   const buildDir = path.join(root, ".tmp/bench/build-soak");
   log("Building the app into .tmp/bench/build-soak…");
-  const built = spawnSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      REMIX_BUILD_DIR: ".tmp/bench/build-soak",
-      REMIX_ASSETS_DIR: ".tmp/bench/build-soak/public",
-    },
-  });
-  if (built.status !== 0) throw new Error("remix build failed");
-  precompressDir(path.join(buildDir, "public"));
+  buildInto(".tmp/bench/build-soak", { NODE_ENV: "production" }, { quiet: true });
   const results = [];
   for (const engine of o.engines) {
     const g = await ensureDistrict(root, engine, o.size, o.postgresUrl, (s) => log(`  [${engine} ${o.size}] ${s.trim()}`));
