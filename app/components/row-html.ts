@@ -11,9 +11,17 @@
  */
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+const NOT_AMPERSAND = /[<>"']/;
 
-/** Text safe in an element and in a quoted attribute value (React's escaping). */
-export const escapeHtml = (text: string) => (/[&<>"']/.test(text) ? text.replace(/[&<>"']/g, (c) => ESCAPES[c]) : text);
+/**
+ * Text safe in an element and in a quoted attribute value (React's escaping). Every row's dialog
+ * links hold an '&' and nothing else to escape: replaceAll does those in half the time of a
+ * replace with a callback per match (5 µs a row of the District Schools tab, profile of 2026-11-26).
+ */
+export function escapeHtml(text: string): string {
+  if (NOT_AMPERSAND.test(text)) return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  return text.includes("&") ? text.replaceAll("&", "&amp;") : text;
+}
 
 /** NameCell (DataTable.tsx) without children: the row header, its link cut with an ellipsis. */
 export function nameCellHtml(text: string, href?: string): string {
