@@ -250,7 +250,8 @@ async function loadClassroomSummaries(
     ])
     .where("g.organization_unit_id", "in", [...schoolIds])
     .where("g.deleted_at", "is", null)
-    .$if(onlyIds !== undefined, (q) => q.where("g.participant_group_id", "in", [...(onlyIds ?? [])]))
+    // One array parameter for a page (as the school's students, participants.ts).
+    .$if(onlyIds !== undefined, (q) => q.where(sql<boolean>`g.participant_group_id = any(${[...(onlyIds ?? [])]}::uuid[])`))
     .$if(teacher !== null, (q) =>
       q.where("g.participant_group_id", "in", (eb) =>
         eb
@@ -271,7 +272,7 @@ async function loadClassroomSummaries(
       .innerJoin("participant as p", "p.participant_id", "m.participant_id")
       .select(["m.participant_group_id", "p.grade"])
       .select((eb) => eb.fn.countAll<string>().as("n"))
-      .where("m.participant_group_id", "in", ids)
+      .where(sql<boolean>`m.participant_group_id = any(${ids}::uuid[])`)
       .where("p.deleted_at", "is", null)
       .groupBy(["m.participant_group_id", "p.grade"])
       .execute(),
@@ -279,7 +280,7 @@ async function loadClassroomSummaries(
       .selectFrom("participant_group_teacher as t")
       .innerJoin("app_user as u", "u.user_id", "t.user_id")
       .select(["t.participant_group_id", "u.user_id", "u.first_name", "u.last_name"])
-      .where("t.participant_group_id", "in", ids)
+      .where(sql<boolean>`t.participant_group_id = any(${ids}::uuid[])`)
       .where("u.deleted_at", "is", null)
       .orderBy(sql`lower(u.last_name)`)
       .orderBy(sql`lower(u.first_name)`)
