@@ -1,4 +1,5 @@
 import type { Db } from "#app/db/connect.server";
+import { outsideRequestScope } from "#app/db/request-scope";
 
 // The completion report's counts, kept per database, district and period (issue 15; ADR
 // docs/decisions/streamed-reports.md). Counting a district is one GROUP BY over every test of
@@ -11,6 +12,8 @@ import type { Db } from "#app/db/connect.server";
 //   what a user changed here shows at once.
 // - A count older than REPORT_CACHE_MS (changes made past this API: another process, a script)
 //   is still answered once, while a fresh one is made behind it.
+// - A count is shared work: it runs outside the request of the visitor who started it
+//   (outsideRequestScope), so that visitor leaving does not stop it.
 
 export const REPORT_CACHE_MS = 10 * 60_000;
 const MAX_ENTRIES = 200;
@@ -42,7 +45,7 @@ export function cachedReport<T>(db: Db, key: string, now: number, compute: () =>
   const store = storeOf(db);
   const kept = store.entries.get(key) as Entry<T> | undefined;
   const start = (): Entry<T> => {
-    const entry: Entry<T> = { value: compute(), at: now, generation: store.generation, refreshing: false };
+    const entry: Entry<T> = { value: outsideRequestScope(compute), at: now, generation: store.generation, refreshing: false };
     entry.value.catch(() => {
       if (store.entries.get(key) === entry) store.entries.delete(key);
     });
@@ -57,7 +60,7 @@ export function cachedReport<T>(db: Db, key: string, now: number, compute: () =>
     // Old but not known to be wrong: answer it, and replace it once the new count is ready.
     kept.refreshing = true;
     const generation = store.generation;
-    compute().then(
+    outsideRequestScope(compute).then(
       (value) => {
         if (store.entries.get(key) === kept && store.generation === generation)
           store.entries.set(key, { value: Promise.resolve(value), at: now, generation, refreshing: false });

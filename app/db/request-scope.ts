@@ -29,6 +29,17 @@ export function inRequestScope<T>(request: Request, work: () => T): T {
   return storage.run(scope, work);
 }
 
+/**
+ * Runs `work` outside any visitor's request, for work several visitors share (a district's report
+ * count): it is not skipped when the visitor who started it leaves while others wait on it, and
+ * on PGlite each of its statements ranks by when it asked, after the requests that came before
+ * it, not as the first visitor's (a count refreshed behind a kept one would otherwise go ahead of
+ * every page requested while it runs).
+ */
+export function outsideRequestScope<T>(work: () => T): T {
+  return kept ? storage.exit(work) : work();
+}
+
 export function currentRequestScope(): RequestScope | undefined {
   return storage.getStore();
 }

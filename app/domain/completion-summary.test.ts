@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { districtGrades, indexCounts, schoolDetail, schoolsPage, studentsCompleteOf, type CountRow } from "./completion-summary";
+import {
+  districtGradeRows,
+  districtGrades,
+  indexCounts,
+  schoolDetail,
+  schoolsPage,
+  studentsCompleteOf,
+  type CountRow,
+} from "./completion-summary";
 
 const row = (
   level: CountRow["level"],
@@ -129,5 +137,38 @@ describe("districtGrades", () => {
   it("counts as strings (a driver's bigint) become numbers", () => {
     const g = districtGrades(indexCounts([{ ...row("grade", { grade: "K" }, 0, 0, 0), total: "7" as unknown as number }]));
     expect(g).toEqual([{ grade: "K", total: 7, started: 0, finished: 0 }]);
+  });
+});
+
+describe("districtGradeRows", () => {
+  it.each([
+    ["no schools", [], []],
+    [
+      "one school's grades, as they are",
+      [row("school_grade", { organization_unit_id: "s1", grade: "K" }, 2, 1, 0)],
+      [row("grade", { grade: "K" }, 2, 1, 0)],
+    ],
+    [
+      "a grade in two schools, summed; other levels left out",
+      [
+        row("school", { organization_unit_id: "s1" }, 3, 2, 1),
+        row("school_grade", { organization_unit_id: "s1", grade: "K" }, 2, 1, 0),
+        row("school_grade", { organization_unit_id: "s1", grade: "1" }, 1, 1, 1),
+        row("classroom", { organization_unit_id: "s1", participant_group_id: "c1" }, 3, 2, 1),
+        row("school_grade", { organization_unit_id: "s2", grade: "K" }, 4, 3, 2),
+      ],
+      [row("grade", { grade: "K" }, 6, 4, 2), row("grade", { grade: "1" }, 1, 1, 1)],
+    ],
+    // node-postgres hands bigint counts over as strings; they are added as numbers.
+    [
+      "counts given as text",
+      [
+        { ...row("school_grade", { organization_unit_id: "s1", grade: "2" }, 0, 0, 0), total: "5", started: "2", finished: "1" },
+        { ...row("school_grade", { organization_unit_id: "s2", grade: "2" }, 0, 0, 0), total: "1", started: "1", finished: "0" },
+      ] as unknown as CountRow[],
+      [row("grade", { grade: "2" }, 6, 3, 1)],
+    ],
+  ])("%s", (_, input, expected) => {
+    expect(districtGradeRows(input)).toEqual(expected);
   });
 });

@@ -2,12 +2,12 @@ import { STUDENT_GRADE_VALUES } from "./grades";
 import type { Counts, UnitCounts } from "./report-rows";
 
 // The completion report built from set-based counts (issue 15): the database counts started and
-// finished students by school, school and grade, classroom, and grade in one GROUP BY query
+// finished students by school, school and grade, and classroom, a GROUP BY per school
 // (completionCountRows); this turns those rows into the report's answers. Pure: no I/O.
 //
 // A unit without students has no count row, so every school and classroom the district lists
-// gets zeros unless a row says otherwise. Nothing here adds students up: every figure is a count
-// the database made.
+// gets zeros unless a row says otherwise. The only figures added up here are the district's
+// grades, from its schools' grades: a student belongs to one school, so the sums are counts.
 
 export type CountRow = {
   level: "school" | "school_grade" | "classroom" | "grade";
@@ -42,6 +42,28 @@ const byGrade = (rows: readonly CountRow[]): GradeSummary[] =>
     .filter((r) => r.grade !== null)
     .map((r) => ({ grade: r.grade as string, ...countsOf(r) }))
     .sort((a, b) => gradeOrder(a.grade) - gradeOrder(b.grade) || a.grade.localeCompare(b.grade));
+
+/** The district's rows by grade ('grade' level): the sums of its schools' 'school_grade' rows, in first-seen order. */
+export function districtGradeRows(rows: readonly CountRow[]): CountRow[] {
+  const grades = new Map<string, CountRow>();
+  for (const r of rows) {
+    if (r.level !== "school_grade" || r.grade === null) continue;
+    const sum = grades.get(r.grade) ?? {
+      level: "grade",
+      organization_unit_id: null,
+      participant_group_id: null,
+      grade: r.grade,
+      total: 0,
+      started: 0,
+      finished: 0,
+    };
+    sum.total += Number(r.total);
+    sum.started += Number(r.started);
+    sum.finished += Number(r.finished);
+    grades.set(r.grade, sum);
+  }
+  return [...grades.values()];
+}
 
 /** The count rows indexed by level and id, for look-ups by school, classroom and grade. */
 export function indexCounts(rows: readonly CountRow[]) {

@@ -268,11 +268,13 @@ type SummaryCache = { index: CountIndex; schools: SchoolRef[]; classrooms: Await
 function districtCounts(db: Db, organizationId: string, timePeriod: Period, periods: readonly ReportPeriod[], now: Date) {
   const key = `${organizationId}:${timePeriod}:${periods.map((p) => `${p.period}${p.from}${p.to}`).join()}`;
   return cachedReport<SummaryCache>(db, key, now.getTime(), async () => {
-    const [rows, schools, classrooms] = await Promise.all([
-      completionCountRows(db, organizationId, periods),
-      districtSchools(db, organizationId),
-      scopeClassrooms(db, { organizationId }),
-    ]);
+    const [schools, classrooms] = await Promise.all([districtSchools(db, organizationId), scopeClassrooms(db, { organizationId })]);
+    const rows = await completionCountRows(
+      db,
+      organizationId,
+      schools.map((s) => s.organization_unit_id),
+      periods,
+    );
     return { index: indexCounts(rows), schools, classrooms, countedAt: now.toISOString() };
   });
 }

@@ -9,7 +9,7 @@ import type {
   RosterStudentRow,
   SchoolTestRow,
 } from "#app/domain/report-rows";
-import type { CountRow } from "#app/domain/completion-summary";
+import { districtGradeRows, type CountRow } from "#app/domain/completion-summary";
 import type { Db } from "../connect.server";
 
 // The reads of the completion report and the CSV downloads. Each figure is one query for the
@@ -266,14 +266,43 @@ function statusCtes(scope: ReportScope & { participantIds?: readonly string[] },
 }
 
 /**
- * The completion report's counts in one query (GROUP BY in SQL): by school, by school and grade,
- * by classroom (a student counts in each live classroom of their own school), and by grade for
- * the district. Units without students have no row (the caller lists them with zeros).
+ * The completion report's counts (GROUP BY in SQL), one statement per school: by school, by school
+ * and grade, and by classroom (a student counts in each live classroom of their own school); then
+ * the district's grades, the sums of the schools' (a student is in one school). Units without
+ * students have no row (the caller lists them with zeros).
+ *
+ * Not one statement for the district: PGlite runs a statement to its end with the process held,
+ * and a district of 100,000 students counted at once held it for seconds, every page of every
+ * visitor waiting. A school's count is short, and the driver serves the requests that came
+ * meanwhile between two schools (app/db/pglite-dialect.ts). A few schools at a time: PostgreSQL
+ * counts them side by side; PGlite still one after another.
  */
-export async function completionCountRows(db: Db, organizationId: string, periods: readonly ReportPeriod[]): Promise<CompletionCountRow[]> {
+export async function completionCountRows(
+  db: Db,
+  organizationId: string,
+  schoolIds: readonly string[],
+  periods: readonly ReportPeriod[],
+): Promise<CompletionCountRow[]> {
+  const perSchool: CompletionCountRow[][] = new Array(schoolIds.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < schoolIds.length) {
+      const i = next++;
+      perSchool[i] = await schoolCountRows(db, { organizationId, schoolId: schoolIds[i] }, periods);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(COUNT_WORKERS, schoolIds.length) }, worker));
+  const rows = perSchool.flat();
+  return [...rows, ...districtGradeRows(rows)];
+}
+
+/** Schools counted at once (see completionCountRows). */
+const COUNT_WORKERS = 3;
+
+async function schoolCountRows(db: Db, scope: Required<ReportScope>, periods: readonly ReportPeriod[]): Promise<CompletionCountRow[]> {
   const counts = sql`count(*)::int as total, (count(*) filter (where s.started))::int as started, (count(*) filter (where s.finished))::int as finished`;
   const result = await sql<CompletionCountRow>`
-    with ${statusCtes({ organizationId }, periods)}
+    with ${statusCtes(scope, periods)}
     select 'school' as level, s.organization_unit_id, null::uuid as participant_group_id, null::text as grade, ${counts}
       from status s group by s.organization_unit_id
     union all
@@ -286,9 +315,6 @@ export async function completionCountRows(db: Db, organizationId: string, period
       join participant_group g on g.participant_group_id = m.participant_group_id
         and g.organization_unit_id = s.organization_unit_id and g.deleted_at is null
       group by g.organization_unit_id, g.participant_group_id
-    union all
-    select 'grade', null::uuid, null::uuid, s.grade, ${counts}
-      from status s group by s.grade
   `.execute(db);
   return result.rows;
 }
