@@ -2,7 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { CompiledQuery, type Driver } from "kysely";
 import { describe, expect, it } from "vitest";
 import { PGliteDialect, YIELD_AFTER_MS } from "./pglite-dialect";
-import { inRequestScope, RequestAbandoned } from "./request-scope";
+import { inRequestScope, outsideRequestScope, RequestAbandoned } from "./request-scope";
 
 // The embedded database's one connection under load (issue 15, docs/decisions/pglite-under-load.md):
 // waiting callers are served oldest visitor request first, and a gone visitor's turn is skipped.
@@ -64,6 +64,24 @@ describe("PGlite driver: who gets the connection next", () => {
     await expect(inRequestScope(gone, () => d.acquireConnection())).rejects.toBeInstanceOf(RequestAbandoned);
     await d.releaseConnection(held);
     await expect(d.acquireConnection()).resolves.toBe(held);
+  });
+
+  it("serves work shared out of a request (a report count) even once that visitor has gone, after the requests begun before it asked", async () => {
+    const d = driver();
+    const held = await d.acquireConnection();
+    const leaving = new AbortController();
+    const starter = visitor(leaving.signal);
+    const other = visitor();
+    const order: string[] = [];
+    // Asked from the starter's request, but as shared work: ranked by when it asks, not as the starter.
+    const shared = inRequestScope(starter, () => outsideRequestScope(() => d.acquireConnection())).then(() => order.push("shared"));
+    const page = inRequestScope(other, () => d.acquireConnection()).then(() => order.push("page"));
+    leaving.abort();
+    await d.releaseConnection(held);
+    await page;
+    await d.releaseConnection(held);
+    await shared;
+    expect(order).toEqual(["page", "shared"]);
   });
 });
 
