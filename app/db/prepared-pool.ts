@@ -44,7 +44,7 @@ export function renamePrepared(client: object, sql: string): string {
 }
 
 /** PostgreSQL's refusal of a prepared statement whose result columns changed (feature_not_supported). */
-const isStalePlan = (e: unknown) =>
+export const isStalePlan = (e: unknown) =>
   (e as { code?: string } | null)?.code === "0A000" && /cached plan must not change result type/.test(String((e as Error).message));
 
 export function preparedPool(pool: Pool): PostgresPool {
