@@ -41,6 +41,8 @@ export interface BrowserRun {
   tbt: number | null;
   /** The document's bytes on the wire (the navigation entry's encodedBodySize: gzip when served so). */
   docBytes?: number | null;
+  /** ms from navigation start to the document's last byte: FCP minus this is the page's own render time. */
+  docEnd?: number | null;
   /** Requests the first paint waited for besides the document (resource entries Chromium marks render-blocking). */
   blocking?: string[];
   error?: string;
@@ -80,7 +82,7 @@ async function once(browser: Browser, origin: string, page: BrowserPage): Promis
       const blocking = (performance.getEntriesByType("resource") as (PerformanceResourceTiming & { renderBlockingStatus?: string })[])
         .filter((r) => r.renderBlockingStatus === "blocking")
         .map((r) => new URL(r.name).pathname);
-      return { fcp, hydration: b.hydratedAt, tbt, docBytes: nav?.encodedBodySize ?? null, blocking };
+      return { fcp, hydration: b.hydratedAt, tbt, docBytes: nav?.encodedBodySize ?? null, docEnd: nav?.responseEnd ?? null, blocking };
     });
   } catch (e) {
     return { fcp: null, hydration: null, tbt: null, error: String(e).slice(0, 200) };
@@ -89,13 +91,17 @@ async function once(browser: Browser, origin: string, page: BrowserPage): Promis
   }
 }
 
-/** `runs` cold loads of each page, interleaved round by round (the floor among them). */
+/**
+ * `runs` cold loads of each page, interleaved round by round (the floor among them), and the
+ * browser's version: paint timings move between Chromium releases, so a report names the one it used.
+ */
 export async function measureBrowser(origin: string, pages: BrowserPage[], runs: number, log: (s: string) => void) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   const out: Record<string, BrowserRun[]> = Object.fromEntries(pages.map((p) => [p.key, []]));
+  const version = browser.version();
   try {
     for (let r = 0; r < runs; r++) {
       // Rotate the order each round, so no page always runs first after a pause.
@@ -106,7 +112,7 @@ export async function measureBrowser(origin: string, pages: BrowserPage[], runs:
   } finally {
     await browser.close();
   }
-  return out;
+  return { version, pages: out };
 }
 
 // Click to dialog (issue 12, item 9): the classroom page loaded and hydrated at CPU 6x (network

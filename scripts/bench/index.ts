@@ -426,7 +426,7 @@ async function main() {
             engine: db.engine,
             size: db.size,
             runs: opts.browserRuns,
-            pages: await measureBrowser(run.origin, pages, opts.browserRuns, log),
+            ...(await measureBrowser(run.origin, pages, opts.browserRuns, log)),
             skipped,
             dialog: null,
           };
@@ -494,6 +494,9 @@ async function main() {
             hydration: median(runs.map((r) => r.hydration ?? NaN)),
             tbt: median(runs.map((r) => r.tbt ?? NaN)),
             docBytes: median(runs.map((r) => r.docBytes ?? NaN)),
+            docEnd: median(runs.map((r) => r.docEnd ?? NaN)),
+            // Per run, then the median: the page's own render time at the emulated CPU.
+            render: median(runs.map((r) => (r.fcp ?? NaN) - (r.docEnd ?? NaN))),
             blocking: [...new Set(runs.flatMap((r) => r.blocking ?? []))],
             ok: runs.filter((r) => !r.error && r.hydration !== null).length,
             errors: runs.filter((r) => r.error).map((r) => r.error),

@@ -54,6 +54,8 @@ type Report = {
     engine: string;
     size: number;
     runs: number;
+    /** Chromium's version (older reports lack it). */
+    version?: string;
     skipped: Record<string, string>;
     network?: { latency: number; downloadThroughput: number };
     summary: Record<
@@ -63,6 +65,9 @@ type Report = {
         hydration: number | null;
         tbt: number | null;
         docBytes?: number | null;
+        /** The document's last byte, and FCP minus it (the page's own render time), ms medians. */
+        docEnd?: number | null;
+        render?: number | null;
         blocking?: string[];
         ok: number;
         errors: string[];
@@ -415,18 +420,20 @@ export function renderMarkdown(r: Report): string {
   if (r.browser) {
     const b = r.browser;
     L.push(
-      `## Browser (Chromium, CPU ${6}x, Slow 4G; ${b.runs} cold runs each, interleaved; ${b.engine} ${sizeLabel(b.size)}; medians in ms)`,
+      `## Browser (Chromium${b.version ? ` ${b.version}` : ""}, CPU ${6}x, Slow 4G; ${b.runs} cold runs each, interleaved; ${b.engine} ${sizeLabel(b.size)}; medians in ms)`,
     );
     L.push("");
-    L.push("| Page | FCP | hydration | ×floor | TBT | document KB on the wire | good runs |");
-    L.push("|---|--:|--:|--:|--:|--:|--:|");
+    L.push("FCP = the document's last byte + the page's own render time (FCP − document end, per run).");
+    L.push("");
+    L.push("| Page | FCP | document end | render | hydration | ×floor | TBT | document KB on the wire | good runs |");
+    L.push("|---|--:|--:|--:|--:|--:|--:|--:|--:|");
     const fl = b.summary.floor;
     for (const [k, s] of Object.entries(b.summary)) {
       L.push(
-        `| ${k} | ${n0(s.fcp)} | ${n0(s.hydration)} | ${s.hydration && fl?.hydration ? n2(s.hydration / fl.hydration) : "–"} | ${n0(s.tbt)} | ${kb(s.docBytes)} | ${s.ok}/${b.runs}${s.errors.length ? ` (${s.errors[0]})` : ""} |`,
+        `| ${k} | ${n0(s.fcp)} | ${n0(s.docEnd)} | ${n0(s.render)} | ${n0(s.hydration)} | ${s.hydration && fl?.hydration ? n2(s.hydration / fl.hydration) : "–"} | ${n0(s.tbt)} | ${kb(s.docBytes)} | ${s.ok}/${b.runs}${s.errors.length ? ` (${s.errors[0]})` : ""} |`,
       );
     }
-    for (const [k, why] of Object.entries(b.skipped)) L.push(`| ${k} | ${why} | | | | | |`);
+    for (const [k, why] of Object.entries(b.skipped)) L.push(`| ${k} | ${why} | | | | | | | |`);
     L.push("");
     const d = b.dialogSummary;
     if (d) {
