@@ -58,6 +58,8 @@ type Report = {
     version?: string;
     skipped: Record<string, string>;
     network?: { latency: number; downloadThroughput: number };
+    /** The CPU slowdown the runs were made at (older reports lack it: 6). */
+    cpuRate?: number;
     summary: Record<
       string,
       {
@@ -117,6 +119,13 @@ const TODAY = {
 };
 
 export type IssueRow = { figure: string; where: string; today: string; now: string; target: string; ok: boolean | null };
+
+/** The network of the browser runs, by its latency and bandwidth ('Slow 4G' is DevTools' preset; Mbps in 2^20 bits, as the issue writes it). */
+function networkLabel(n: { latency: number; downloadThroughput: number } | undefined): string {
+  if (!n) return "Slow 4G";
+  const label = `${n.latency} ms RTT, ${((n.downloadThroughput * 8) / 1_048_576).toFixed(2)} Mbps`;
+  return n.latency === 562.5 && Math.round(n.downloadThroughput) === 188744 ? `Slow 4G (${label})` : label;
+}
 
 /** First contentful paint allowed for a document of `bytes` on the wire: 1.25 × (2 RTT + bytes ÷ bandwidth). */
 export function fcpBudget(bytes: number, network: { latency: number; downloadThroughput: number }): number {
@@ -420,7 +429,7 @@ export function renderMarkdown(r: Report): string {
   if (r.browser) {
     const b = r.browser;
     L.push(
-      `## Browser (Chromium${b.version ? ` ${b.version}` : ""}, CPU ${6}x, Slow 4G; ${b.runs} cold runs each, interleaved; ${b.engine} ${sizeLabel(b.size)}; medians in ms)`,
+      `## Browser (Chromium${b.version ? ` ${b.version}` : ""}, CPU ${b.cpuRate ?? 6}x, ${networkLabel(b.network)}; ${b.runs} cold runs each, interleaved; ${b.engine} ${sizeLabel(b.size)}; medians in ms)`,
     );
     L.push("");
     L.push("FCP = the document's last byte + the page's own render time (FCP − document end, per run).");
@@ -438,7 +447,7 @@ export function renderMarkdown(r: Report): string {
     const d = b.dialogSummary;
     if (d) {
       L.push(
-        `Click on a letter score cell to its dialog on screen (classroom page, CPU 6x, loopback network, 1366×768): median ${n0(d.median)} ms over ${d.clicks} clicks, first click of a load ${n0(d.first)} ms, slowest ${n0(d.max)} ms${d.errors.length ? `; errors: ${d.errors.join("; ")}` : ""}.`,
+        `Click on a letter score cell to its dialog on screen (classroom page, CPU ${b.cpuRate ?? 6}x, loopback network, 1366×768): median ${n0(d.median)} ms over ${d.clicks} clicks, first click of a load ${n0(d.first)} ms, slowest ${n0(d.max)} ms${d.errors.length ? `; errors: ${d.errors.join("; ")}` : ""}.`,
       );
       L.push("");
     }
