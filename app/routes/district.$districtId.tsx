@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "#app/components/admin/AdminPage";
-import { CompletionReport } from "#app/components/admin/CompletionReport";
+import { CompletionReport, reportView } from "#app/components/admin/CompletionReport";
 import { SchoolList } from "#app/components/admin/SchoolList";
 import { UserList } from "#app/components/admin/UserList";
 import { ErrorPage, stylesheets } from "#app/components/page-kit";
@@ -117,7 +117,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     periods: PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] })),
     rosterImports,
     calendar,
-    report: report?.data ? completionTables(report.data) : null,
+    report: report?.data ? reportView(completionTables(report.data)) : null,
     reportError: report?.error ?? null,
     crumbs: breadcrumbs({
       role: user.role,

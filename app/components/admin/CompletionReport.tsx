@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { CompletionTables, CountsRow } from "#app/domain/completion-report";
-import { DataTable, EmptyState, HtmlRow } from "../DataTable";
+import { DataTable, EmptyState } from "../DataTable";
 import { ErrorAlert } from "../ErrorAlert";
 import { SelectField, type Option } from "../FormField";
 import { nameCellHtml, plainCellHtml, plainRowHeaderHtml } from "../row-html";
@@ -9,6 +9,46 @@ import { StreamedDownload } from "./StreamedDownload";
 const REPORT_REFRESH_TEXT = "The report CSV is refreshed every 24 hours.";
 const NO_RESULTS = "No results!";
 const COUNT_HEADERS = ["Students", "Started", "Started %", "Finished", "Finished %"] as const;
+
+/** A report table's body as one HTML string (its rows, ../row-html.ts), and how many rows it holds. */
+export type TableBody = { rows: number; html: string };
+
+/** The tables as the page sends them: each table's rows already HTML (reportView). */
+export type ReportView = Omit<CompletionTables, "schools" | "grades" | "school"> & {
+  schools: TableBody;
+  grades: TableBody;
+  school: null | (Omit<NonNullable<CompletionTables["school"]>, "classrooms" | "grades"> & { classrooms: TableBody; grades: TableBody });
+};
+
+/** A table's rows as HTML: the school or classroom name linking to its drill-down (a grade is plain text), then the counts. */
+function tableBody(rows: readonly CountsRow[], plainName = false): TableBody {
+  const html = rows
+    .map(
+      (row) =>
+        `<tr>${plainName ? plainRowHeaderHtml(row.name) : nameCellHtml(row.name, row.href)}${row.counts.map((value) => plainCellHtml(value, "num")).join("")}</tr>`,
+    )
+    .join("");
+  return { rows: rows.length, html };
+}
+
+/**
+ * The report's tables with their rows as HTML, made by the loader: the page's data then holds one
+ * string a table, not eight values a row, which the server serialised and the browser parsed
+ * again next to the same rows in the HTML (the report's loader data took 0.16 ms to serialise for
+ * 2 schools and 0.37 ms for 40, profile of 2026-11-27).
+ */
+export function reportView(tables: CompletionTables): ReportView {
+  return {
+    ...tables,
+    schools: tableBody(tables.schools),
+    grades: tableBody(tables.grades, true),
+    school: tables.school && {
+      ...tables.school,
+      classrooms: tableBody(tables.school.classrooms),
+      grades: tableBody(tables.school.grades, true),
+    },
+  };
+}
 
 /**
  * The district's Reports tab (spec 000 §4, issue 15): a period picker (a GET form, so it works
@@ -27,7 +67,7 @@ export function CompletionReport({
   districtId: string;
   period: string;
   periods: readonly Option[];
-  tables: CompletionTables | null;
+  tables: ReportView | null;
   error: string | null;
 }) {
   return (
@@ -50,7 +90,7 @@ export function CompletionReport({
       <ErrorAlert message={error} />
       {tables ? (
         <>
-          <ReportSection id="by-school" title="Completion by school" header="School" rows={tables.schools} />
+          <ReportSection id="by-school" title="Completion by school" header="School" body={tables.schools} />
           {tables.pages.pageCount > 1 ? (
             <nav className="report-pages" aria-label="Pages of schools">
               {tables.pages.previous ? (
@@ -82,20 +122,19 @@ export function CompletionReport({
                 id="school-by-classroom"
                 title={`Completion by classroom in ${tables.school.name}`}
                 header="Classroom"
-                rows={tables.school.classrooms}
+                body={tables.school.classrooms}
                 level={3}
               />
               <ReportSection
                 id="school-by-grade"
                 title={`Completion by grade in ${tables.school.name}`}
                 header="Grade"
-                rows={tables.school.grades}
-                plainName
+                body={tables.school.grades}
                 level={3}
               />
             </section>
           ) : null}
-          <ReportSection id="by-grade" title="Completion by grade" header="Grade" rows={tables.grades} plainName />
+          <ReportSection id="by-grade" title="Completion by grade" header="Grade" body={tables.grades} />
         </>
       ) : null}
     </div>
@@ -107,23 +146,20 @@ function ReportSection({
   id,
   title,
   header,
-  rows,
-  plainName = false,
+  body,
   level = 2,
 }: {
   id: string;
   title: string;
   header: string;
-  rows: readonly CountsRow[];
-  /** A grade is a short label: a plain row header, not a capped name cell. */
-  plainName?: boolean;
+  body: TableBody;
   level?: 2 | 3;
 }) {
   const Heading = level === 2 ? "h2" : "h3";
   return (
     <section className="report-section" aria-labelledby={id}>
       <Heading id={id}>{title}</Heading>
-      {rows.length === 0 ? (
+      {body.rows === 0 ? (
         <EmptyState>{NO_RESULTS}</EmptyState>
       ) : (
         <DataTable caption={title}>
@@ -137,18 +173,8 @@ function ReportSection({
               ))}
             </tr>
           </thead>
-          <tbody>
-            {/* Text and links only: a row is one HTML string (../row-html.ts); a page has 50 schools. */}
-            {rows.map((row) => (
-              <HtmlRow
-                key={row.id}
-                html={
-                  (plainName ? plainRowHeaderHtml(row.name) : nameCellHtml(row.name, row.href)) +
-                  row.counts.map((value) => plainCellHtml(value, "num")).join("")
-                }
-              />
-            ))}
-          </tbody>
+          {/* Text and links only: the rows are one HTML string (reportView); a page has 50 schools. */}
+          <tbody dangerouslySetInnerHTML={{ __html: body.html }} />
         </DataTable>
       )}
     </section>
