@@ -12,7 +12,7 @@ const COUNT_HEADERS = ["Students", "Started", "Started %", "Finished", "Finished
 
 /** A report table's rows in the page's data: their count and one JSON string of CountsRow tuples (packRows). */
 export type PackedRows = { count: number; json: string };
-type RowTuple = [id: string, name: string, href: string | null, ...counts: CountsRow["counts"]];
+type RowTuple = [name: string, href: string | null, ...counts: CountsRow["counts"]];
 
 /** The tables as the page sends them (reportView). */
 export type ReportView = Omit<CompletionTables, "schools" | "grades" | "school"> & {
@@ -23,7 +23,7 @@ export type ReportView = Omit<CompletionTables, "schools" | "grades" | "school">
 
 const packRows = (rows: readonly CountsRow[]): PackedRows => ({
   count: rows.length,
-  json: JSON.stringify(rows.map((r): RowTuple => [r.id, r.name, r.href ?? null, ...r.counts])),
+  json: JSON.stringify(rows.map((r): RowTuple => [r.name, r.href ?? null, ...r.counts])),
 });
 
 /**
@@ -44,7 +44,7 @@ export function reportView(tables: CompletionTables): ReportView {
 /** The rows as one HTML string (../row-html.ts): a name linking to its drill-down, or a grade as plain text, then the counts. */
 function rowsHtml(rows: PackedRows, plainName: boolean): string {
   return (JSON.parse(rows.json) as RowTuple[])
-    .map(([, name, href, ...counts]) => {
+    .map(([name, href, ...counts]) => {
       const head = plainName ? plainRowHeaderHtml(name) : nameCellHtml(name, href ?? undefined);
       return `<tr>${head}${counts.map((value) => plainCellHtml(value, "num")).join("")}</tr>`;
     })
