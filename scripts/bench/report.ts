@@ -2,6 +2,7 @@
 // CSS, JS), one load table (every page, both kinds of request, both connection counts, against
 // the floor of the same server), browser, other checks, static assets.
 import type { AssetCheck } from "./assets";
+import { NETWORK } from "./browser";
 import type { LoadResult } from "./load";
 import type { Sizes } from "./weight";
 
@@ -124,7 +125,7 @@ export type IssueRow = { figure: string; where: string; today: string; now: stri
 function networkLabel(n: { latency: number; downloadThroughput: number } | undefined): string {
   if (!n) return "Slow 4G";
   const label = `${n.latency} ms RTT, ${((n.downloadThroughput * 8) / 1_048_576).toFixed(2)} Mbps`;
-  return n.latency === 562.5 && Math.round(n.downloadThroughput) === 188744 ? `Slow 4G (${label})` : label;
+  return n.latency === NETWORK.latency && n.downloadThroughput === NETWORK.downloadThroughput ? `Slow 4G (${label})` : label;
 }
 
 /** First contentful paint allowed for a document of `bytes` on the wire: 1.25 × (2 RTT + bytes ÷ bandwidth). */
@@ -263,7 +264,8 @@ export function issueTargets(r: Report): IssueRow[] {
       "browser skipped",
     );
   } else {
-    const network = b.network ?? { latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8 };
+    // Older reports lack the network: theirs was this one.
+    const network = b.network ?? NETWORK;
     for (const [key, m] of Object.entries(b.summary)) {
       const bytes = m.docBytes ?? r.weights[key]?.html?.gzip ?? null;
       const budget = bytes === null ? null : fcpBudget(bytes, network);
