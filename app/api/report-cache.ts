@@ -1,5 +1,6 @@
 import type { Db } from "#app/db/connect.server";
 import { outsideRequestScope } from "#app/db/request-scope";
+import { dataGeneration } from "./data-changes";
 
 // The completion report's counts, kept per database, district and period (issue 15; ADR
 // docs/decisions/streamed-reports.md). Counting a district is one GROUP BY over every test of
@@ -7,10 +8,9 @@ import { outsideRequestScope } from "#app/db/request-scope";
 // load, nor twenty visitors count the same district twenty times at once.
 //
 // - One count at a time per key: callers arriving while it runs share it.
-// - Any change through this API (a POST, PUT, PATCH or DELETE that succeeded, outside the report
-//   and session calls) marks every kept count stale: the next reader waits for a fresh count, so
-//   what a user changed here shows at once.
-// - A count older than REPORT_CACHE_MS (changes made past this API: another process, a script)
+// - Any change through this API, in this process or another worker (data-changes.ts), marks every
+//   kept count stale: the next reader waits for a fresh count, so what a user changed shows at once.
+// - A count older than REPORT_CACHE_MS (changes made past this API: SQL by hand, a script)
 //   is still answered once, while a fresh one is made behind it.
 // - A count is shared work: it runs outside the request of the visitor who started it
 //   (outsideRequestScope), so that visitor leaving does not stop it.
@@ -19,23 +19,14 @@ export const REPORT_CACHE_MS = 10 * 60_000;
 const MAX_ENTRIES = 200;
 
 type Entry<T> = { value: Promise<T>; at: number; generation: number; refreshing: boolean };
-type Store = { generation: number; entries: Map<string, Entry<unknown>> };
+type Store = { entries: Map<string, Entry<unknown>> };
 
 const stores = new WeakMap<Db, Store>();
 const storeOf = (db: Db): Store => {
   let s = stores.get(db);
-  if (!s) stores.set(db, (s = { generation: 0, entries: new Map() }));
+  if (!s) stores.set(db, (s = { entries: new Map() }));
   return s;
 };
-
-/** A change went through the API: every count of this database is stale. */
-export function markReportsStale(db: Db): void {
-  storeOf(db).generation++;
-}
-
-/** Changes whose answers never change report data (sign-in, sessions, the report reads themselves). */
-export const changesReportData = (method: string, path: string, status: number) =>
-  !["GET", "HEAD", "OPTIONS"].includes(method) && status < 400 && !/^\/api\/(report|dashboard)\//.test(path);
 
 /**
  * The kept value for `key`, or `compute()`'s. `now` is the API's clock (tests move it). A failed
@@ -43,9 +34,10 @@ export const changesReportData = (method: string, path: string, status: number) 
  */
 export function cachedReport<T>(db: Db, key: string, now: number, compute: () => Promise<T>): Promise<T> {
   const store = storeOf(db);
+  const generation = dataGeneration(db);
   const kept = store.entries.get(key) as Entry<T> | undefined;
   const start = (): Entry<T> => {
-    const entry: Entry<T> = { value: outsideRequestScope(compute), at: now, generation: store.generation, refreshing: false };
+    const entry: Entry<T> = { value: outsideRequestScope(compute), at: now, generation, refreshing: false };
     entry.value.catch(() => {
       if (store.entries.get(key) === entry) store.entries.delete(key);
     });
@@ -55,14 +47,13 @@ export function cachedReport<T>(db: Db, key: string, now: number, compute: () =>
     while (store.entries.size > MAX_ENTRIES) store.entries.delete(store.entries.keys().next().value as string);
     return entry;
   };
-  if (!kept || kept.generation !== store.generation) return start().value;
+  if (!kept || kept.generation !== generation) return start().value;
   if (now - kept.at > REPORT_CACHE_MS && !kept.refreshing) {
     // Old but not known to be wrong: answer it, and replace it once the new count is ready.
     kept.refreshing = true;
-    const generation = store.generation;
     outsideRequestScope(compute).then(
       (value) => {
-        if (store.entries.get(key) === kept && store.generation === generation)
+        if (store.entries.get(key) === kept && dataGeneration(db) === generation)
           store.entries.set(key, { value: Promise.resolve(value), at: now, generation, refreshing: false });
       },
       () => {

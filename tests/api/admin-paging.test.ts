@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIST_TOTAL_MS } from "#app/api/list-totals";
 import { PAGE_MESSAGES } from "#app/api/paging";
 import type { DbHandle } from "#app/db/connect.server";
 import { encodeCursor } from "#app/domain/paging";
@@ -271,5 +272,51 @@ describe(`paged lists (${process.env.TEST_DB_ENGINE})`, () => {
     const taught = await get<{ rows: { participantId: string }[]; total: number }>(`/participants/organizationUnit/${schoolA}/page`, te);
     expect(taught.rows.map((s) => s.participantId)).toEqual([w.studentA.participant_id]);
     expect(taught.total).toBe(1);
+  });
+});
+
+// The totals are kept between pages (app/api/list-totals.ts): a change through the API shows in
+// the count at once; one made past it (SQL by hand) shows when the rows contradict the kept total
+// or, at the latest, LIST_TOTAL_MS later.
+describe(`kept totals (${process.env.TEST_DB_ENGINE})`, () => {
+  it("counts a user added through the API at once, and one added past it within LIST_TOTAL_MS", async () => {
+    const before = (await get(usersPath("?limit=50"))).total;
+    expect((await get(usersPath("?limit=50&page=2"))).total).toBe(before);
+    const res = await t.call("POST", "/user", {
+      token: da,
+      body: {
+        organizationId: w.district.organization_id,
+        firstName: "Kept",
+        lastName: "Total",
+        email: "kept.total@paging.example",
+        roles: ["TEACHER"],
+        organizationUnitIds: [w.schoolA.organization_unit_id],
+      },
+    });
+    expect(res.status).toBe(201);
+    const added = await get(usersPath("?limit=50"));
+    expect(added.total).toBe(before + 1);
+    // Past the API: the first page of 50 cannot tell, so the kept total answers until it is old.
+    await makeUser(handle.db, { role: "TEACHER", organizationId: w.district.organization_id, email: "past.api@paging.example" });
+    expect((await get(usersPath("?limit=50"))).total).toBe(before + 1);
+    t.clock.now = new Date(t.clock.now.getTime() + LIST_TOTAL_MS + 1000);
+    const recounted = await get(usersPath("?limit=50"));
+    expect(recounted.total).toBe(before + 2);
+    // The last page lists every row up to the total.
+    const last = await get(usersPath(`?limit=50&page=${Math.ceil(recounted.total / 50)}`));
+    expect(last.to).toBe(before + 2);
+  });
+
+  it("counts again at once when a page's rows contradict the kept total", async () => {
+    const schools = `/organization/orgUnits/${w.district.organization_id}/page`;
+    const before = await get<{ rows: unknown[]; total: number }>(schools);
+    expect(before.rows).toHaveLength(before.total);
+    await handle.db
+      .insertInto("organization_unit")
+      .values({ organization_id: w.district.organization_id, name: "Zz Past The Api School" })
+      .execute();
+    const after = await get<{ rows: { name: string }[]; total: number; to: number }>(schools);
+    expect(after.rows.map((s) => s.name)).toContain("Zz Past The Api School");
+    expect([after.total, after.to]).toEqual([before.total + 1, before.total + 1]);
   });
 });

@@ -126,4 +126,39 @@ describe.runIf(postgres)("several server processes on one PostgreSQL (scripts/li
       expect(JSON.parse(limited.body).message).toBe(RATE_LIMITED);
     }
   }, 120_000);
+
+  it("shows a user added on one worker in the other's count at once", async () => {
+    const login = await call("POST", "/dashboard/login", { body: { username: w.districtAdmin.email, password: TEST_PASSWORD } });
+    expect(login.status).toBe(200);
+    const { token } = JSON.parse(login.body) as { token: string };
+    // One row a page: a short last page would show the count wrong and be counted again anyway.
+    const users = `/user/organization/${w.district.organization_id}/page?limit=1`;
+    /** The Users tab's total as each worker answers it, every worker at least once. */
+    const totals = async () => {
+      const byWorker = new Map<string, number>();
+      for (let i = 0; i < 12 && byWorker.size < 2; i++) {
+        const page = await call("GET", users, { token });
+        expect(page.status).toBe(200);
+        byWorker.set(page.worker, (JSON.parse(page.body) as { total: number }).total);
+      }
+      expect(byWorker.size, "both workers answered").toBe(2);
+      return [...byWorker.values()];
+    };
+    // Both workers keep the total now (app/api/list-totals.ts).
+    const [before] = await totals();
+    expect(await totals()).toEqual([before, before]);
+    const added = await call("POST", "/user", {
+      token,
+      body: {
+        organizationId: w.district.organization_id,
+        firstName: "Two",
+        lastName: "Workers",
+        email: "two.workers@cluster.example",
+        roles: ["TEACHER"],
+        organizationUnitIds: [w.schoolA.organization_unit_id],
+      },
+    });
+    expect(added.status).toBe(201);
+    expect(await totals()).toEqual([before + 1, before + 1]);
+  }, 60_000);
 });

@@ -112,7 +112,7 @@ export function registerOrganization(app: Router) {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
     const source = districtList(actor.role === "SUPER_ADMIN" ? null : (actor.organizationId ?? "00000000-0000-0000-0000-000000000000"));
-    const page = await answerPage(db, source, LIST_SORTS.districts, c.req.valid("query"), async (ids) =>
+    const page = await answerPage(c.var.deps, source, LIST_SORTS.districts, c.req.valid("query"), async (ids) =>
       ids.length
         ? inOrder(
             ids,
@@ -130,7 +130,7 @@ export function registerOrganization(app: Router) {
     const org = await assertReadableOrganization(db, actor, c.req.valid("param").id);
     const schoolIds = actor.role === "ORG_UNIT_ADMIN" || actor.role === "TEACHER" ? actor.schoolIds : null;
     const page = await answerPage(
-      db,
+      c.var.deps,
       districtSchools(org.organization_id, schoolIds),
       LIST_SORTS.schools,
       c.req.valid("query"),

@@ -343,7 +343,7 @@ export function registerParticipantGroups(app: Router) {
     const { db } = c.var.deps;
     const schoolId = (await assertReadableSchool(db, actor, c.req.valid("param").id)).organization_unit_id;
     const page = await answerPage(
-      db,
+      c.var.deps,
       schoolClassrooms(schoolId, classroomBound(actor)),
       LIST_SORTS.classrooms,
       c.req.valid("query"),

@@ -307,7 +307,7 @@ export function registerParticipants(app: Router) {
     const { db } = c.var.deps;
     const schoolId = (await assertReadableSchool(db, actor, c.req.valid("param").id)).organization_unit_id;
     const teacher = classroomBound(actor);
-    const page = await answerPage(db, schoolStudents(schoolId, teacher), LIST_SORTS.students, c.req.valid("query"), async (ids) =>
+    const page = await answerPage(c.var.deps, schoolStudents(schoolId, teacher), LIST_SORTS.students, c.req.valid("query"), async (ids) =>
       inOrder(ids, await schoolStudentRows(db, schoolId, teacher, ids), (p) => p.participantId),
     );
     return c.json(page, 200);

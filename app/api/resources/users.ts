@@ -297,8 +297,12 @@ export function registerUsers(app: Router) {
     const org = await assertReadableOrganization(db, actor, c.req.valid("param").id);
     // A school admin pages through the school-level users of their schools, as they may manage them.
     const scope = userListScope(actor, org.organization_id);
-    const page = await answerPage(db, districtUsers(org.organization_id, scope.schoolIds), USER_SORTS, c.req.valid("query"), (ids) =>
-      loadUsers(db, ids),
+    const page = await answerPage(
+      c.var.deps,
+      districtUsers(org.organization_id, scope.schoolIds),
+      USER_SORTS,
+      c.req.valid("query"),
+      (ids) => loadUsers(db, ids),
     );
     return c.json(page, 200);
   });
@@ -306,7 +310,7 @@ export function registerUsers(app: Router) {
   app.openapi(routes.superAdminsPage, async (c) => {
     requireSuperAdmin(c.var.actor);
     const { db } = c.var.deps;
-    return c.json(await answerPage(db, superAdminList(), USER_SORTS, c.req.valid("query"), (ids) => loadUsers(db, ids)), 200);
+    return c.json(await answerPage(c.var.deps, superAdminList(), USER_SORTS, c.req.valid("query"), (ids) => loadUsers(db, ids)), 200);
   });
 
   app.openapi(routes.ofOrganizationUnit, async (c) => {

@@ -34,12 +34,28 @@ export type PageRequest<S extends string> = {
 /** The ids of one page, in order, with what the count line and the page links need. */
 export type PageOfIds = { ids: string[]; total: number; from: number; to: number; next: string | null; prev: string | null };
 
+/**
+ * Totals kept from earlier pages, by the count's SQL and parameters (app/api/list-totals.ts): with
+ * one kept, a page reads its rows alone.
+ */
+export type KeptTotals = { get(key: string): number | undefined; set(key: string, total: number): void };
+
 const and = (parts: Sql[]) => sql.join(parts, sql` and `);
 
 /** `column in (ids)`, false for no ids (SQL has no empty list). */
 const inList = (column: Sql, ids: readonly string[]) => (ids.length ? sql`${column} in (${sql.join([...ids])})` : sql`false`);
 
-export async function pageOfIds<S extends string>(db: Db, list: ListSource<S>, req: PageRequest<S>): Promise<PageOfIds> {
+/**
+ * `kept` totals are used when `useKept` and stored whatever it is: a page that does not fit its
+ * kept total (an empty page past it, a short first page) counts again.
+ */
+export async function pageOfIds<S extends string>(
+  db: Db,
+  list: ListSource<S>,
+  req: PageRequest<S>,
+  kept?: KeptTotals,
+  useKept = true,
+): Promise<PageOfIds> {
   const where = [...list.where];
   if (req.q) {
     const pattern = containsPattern(req.q);
@@ -50,10 +66,27 @@ export async function pageOfIds<S extends string>(db: Db, list: ListSource<S>, r
       )})`,
     );
   }
-  const countAll = async () =>
-    Number((await sql<{ n: number }>`select count(*)::int as n from ${list.from} where ${and(where)}`.execute(db)).rows[0]?.n ?? 0);
+  const count = sql<{ n: number }>`select count(*)::int as n from ${list.from} where ${and(where)}`;
+  let totalKey = "";
+  if (kept) {
+    const compiled = count.compile(db);
+    totalKey = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  }
+  const keptTotal = kept && useKept ? kept.get(totalKey) : undefined;
+  const counted = (n: number) => {
+    kept?.set(totalKey, n);
+    return n;
+  };
   // How many, and nothing else: a page that only needs the count (whether a school has classrooms).
-  if (req.limit === 0) return { ids: [], total: await countAll(), from: 0, to: 0, next: null, prev: null };
+  if (req.limit === 0)
+    return {
+      ids: [],
+      total: keptTotal ?? counted(Number((await count.execute(db)).rows[0]?.n ?? 0)),
+      from: 0,
+      to: 0,
+      next: null,
+      prev: null,
+    };
   const keys = [...list.keys[req.sort], list.id];
   const cursor = req.cursor && req.cursor.k.length === keys.length ? req.cursor : null;
   // Rows before a cursor are read backwards (the sort reversed) and turned round.
@@ -65,29 +98,38 @@ export async function pageOfIds<S extends string>(db: Db, list: ListSource<S>, r
     : where;
   const offset = cursor ? 0 : (req.page - 1) * req.limit;
   const columns = sql.join(keys.map((k, i) => sql`${k}::text as ${sql.ref(`k${i}`)}`));
-  // The count and the page in one statement (one round trip, issue 15): the count's single row,
-  // joined to the page's rows, numbered so their order survives the join.
-  const fetched = await sql<
-    Record<string, string> & { n: number }
-  >`select list_count.n, list_page.* from (select count(*)::int as n from ${list.from} where ${and(where)}) list_count
+  const pageRows = sql`select ${columns} from ${list.from} where ${and(pageWhere)} order by ${order} limit ${req.limit + 1} offset ${offset}`;
+  let total: number;
+  let found: Record<string, string>[];
+  if (keptTotal !== undefined) {
+    total = keptTotal;
+    found = (await sql<Record<string, string>>`${pageRows}`.execute(db)).rows;
+  } else {
+    // The count and the page in one statement (one round trip, issue 15): the count's single row,
+    // joined to the page's rows, numbered so their order survives the join.
+    const fetched = await sql<Record<string, string> & { n: number }>`select list_count.n, list_page.* from (${count}) list_count
     left join lateral (select ${columns}, row_number() over (order by ${order}) as rn from ${list.from} where ${and(pageWhere)} order by ${order} limit ${req.limit + 1} offset ${offset}) list_page on true
     order by list_page.rn`.execute(db);
-  const total = Number(fetched.rows[0]?.n ?? 0);
-  // No row on the page still gives the count's row, its keys null.
-  const found = fetched.rows.filter((r) => r[`k${keys.length - 1}`] !== null);
+    total = counted(Number(fetched.rows[0]?.n ?? 0));
+    // No row on the page still gives the count's row, its keys null.
+    found = fetched.rows.filter((r) => r[`k${keys.length - 1}`] !== null);
+  }
   let rows = found.slice(0, req.limit);
   const more = found.length > req.limit;
+  // A kept total the rows contradict (changed past the API since it was counted): count again.
+  if (keptTotal !== undefined && !cursor && (more ? offset + rows.length >= total : offset + rows.length !== total))
+    return pageOfIds(db, list, req, kept, false);
   if (backwards) {
     rows = rows.reverse();
     // No more rows before these: this is the first page; when rows were deleted meanwhile it is
     // short, so read the first page itself.
-    if (!more && rows.length < req.limit) return pageOfIds(db, list, { ...req, cursor: null, page: 1 });
+    if (!more && rows.length < req.limit) return pageOfIds(db, list, { ...req, cursor: null, page: 1 }, kept, useKept);
   }
   const keyOf = (row: Record<string, string>) => keys.map((_, i) => row[`k${i}`]);
   let start = cursor ? Math.min(cursor.i, Math.max(0, total - rows.length)) : offset;
   if (!cursor && rows.length === 0 && offset > 0 && total > 0) {
     // A page number past the end: the last page.
-    return pageOfIds(db, list, { ...req, page: Math.ceil(total / req.limit) });
+    return pageOfIds(db, list, { ...req, page: Math.ceil(total / req.limit) }, kept, useKept);
   }
   if (backwards) start = more ? Math.max(1, Math.min(start, total - rows.length)) : 0;
   const hasNext = backwards ? start + rows.length < total : more;
