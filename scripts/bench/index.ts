@@ -1,5 +1,5 @@
 // npm run bench [-- --sizes 1000,100000] [--engines pglite,postgres] [--duration 5] [--skip-browser]
-//                [--browser-runs 10] [--quick] [--skip-load] [--rounds 3]
+//                [--browser-runs 10] [--quick] [--skip-load] [--rounds 3] [--slices 15]
 // npm run bench -- --soak [--users 200] [--duration 60] [--size 10000] [--engines postgres] (scripts/bench/soak.ts)
 // npm run bench -- --roster [--students 100000] [--classes 5000] [--enrollments 200000] [--engines pglite,postgres] (scripts/bench/roster.ts)
 // Issue 6: speed, page weight and scale, measured side by side in one command. Every speed
@@ -50,6 +50,9 @@ const opts = {
   // The document runs are the ones read against the floor (issue 15's p50 ≤ 2× and ≥ 0.6×): each
   // page and the floor run this many times at each connection count, interleaved, and the median counts.
   rounds: Number(arg("rounds") ?? (quick ? 1 : 3)),
+  // The 1-connection documents' slices (below), rounds × duration unless given: more slices, a
+  // median that a busy stretch of a shared machine moves less, at ~9 s a slice a size.
+  slices: arg("slices") === undefined ? null : Number(arg("slices")),
   postgresUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
   basePort: Number(process.env.BENCH_PORT ?? 3601),
 };
@@ -57,6 +60,8 @@ if (opts.sizes.some((s) => !Number.isInteger(s) || s < 100 || s > 1_000_000))
   throw new Error("--sizes: whole numbers of students between 100 and 1,000,000");
 if (!(opts.duration > 0 && opts.duration <= 60)) throw new Error("--duration: seconds, 1 to 60");
 if (!(Number.isInteger(opts.rounds) && opts.rounds >= 1 && opts.rounds <= 9)) throw new Error("--rounds: a whole number, 1 to 9");
+if (opts.slices !== null && !(Number.isInteger(opts.slices) && opts.slices >= 1 && opts.slices <= 99))
+  throw new Error("--slices: a whole number, 1 to 99");
 
 const t0 = Date.now();
 const log = (s: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${s}`);
@@ -263,8 +268,8 @@ const loadOn = (s: Started, url: string, headers: Record<string, string>, c: num
  * on each server, then each page on each server in turn, the servers' order alternating. The
  * figures read across sizes (20k ÷ 1k) and against the floor (classroom p50 ÷ floor) then compare
  * runs seconds apart, not servers measured minutes apart on a shared machine whose speed drifts.
- * The time of --rounds runs of --duration goes into 1-second slices (15 by default), the median
- * slice kept: one busy moment moves one slice of a page, not a third of its figure.
+ * The time of --rounds runs of --duration goes into 1-second slices (15 by default; --slices sets
+ * the number), the median slice kept: one busy moment moves one slice of a page, not a third of its figure.
  */
 async function singleConnectionDocs(group: Started[]) {
   const runs = new Map<PageResult, LoadResult[]>();
@@ -272,7 +277,7 @@ async function singleConnectionDocs(group: Started[]) {
     for (const s of order) (s.result.floor.doc[1] ??= []).push(await loadOn(s, s.floorUrl, {}, 1, 1));
   };
   const keys = [...new Set(group.flatMap((s) => s.present.map((p) => p.page.key)))];
-  const slices = Math.max(1, Math.round(opts.rounds * opts.duration));
+  const slices = opts.slices ?? Math.max(1, Math.round(opts.rounds * opts.duration));
   for (let round = 1; round <= slices; round++) {
     const order = round % 2 ? group : [...group].reverse();
     await floors(order);
