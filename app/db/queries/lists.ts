@@ -98,12 +98,14 @@ export async function pageOfIds<S extends string>(
     : where;
   const offset = cursor ? 0 : (req.page - 1) * req.limit;
   const columns = sql.join(keys.map((k, i) => sql`${k}::text as ${sql.ref(`k${i}`)}`));
-  const pageRows = sql`select ${columns} from ${list.from} where ${and(pageWhere)} order by ${order} limit ${req.limit + 1} offset ${offset}`;
+  const pageRows = sql<
+    Record<string, string>
+  >`select ${columns} from ${list.from} where ${and(pageWhere)} order by ${order} limit ${req.limit + 1} offset ${offset}`;
   let total: number;
   let found: Record<string, string>[];
   if (keptTotal !== undefined) {
     total = keptTotal;
-    found = (await sql<Record<string, string>>`${pageRows}`.execute(db)).rows;
+    found = (await pageRows.execute(db)).rows;
   } else {
     // The count and the page in one statement (one round trip, issue 15): the count's single row,
     // joined to the page's rows, numbered so their order survives the join.
