@@ -69,4 +69,39 @@ describe("a page rendered by React's stream", () => {
     expect(html.includes(0)).toBe(false);
     expect(html.toString().match(/▼▼/g)).toHaveLength(300);
   });
+
+  it("is ended once by a finished render, and a reader that leaves stops the render", async () => {
+    const { createElement: h, Suspense } = await import("react");
+    const { renderToPipeableStream } = await import("react-dom/server");
+    const body = new CoalescedHtml();
+    const end = body.end.bind(body);
+    let ends = 0;
+    body.end = ((...args: Parameters<typeof end>) => (ends++, end(...args))) as typeof body.end;
+    body.resume();
+    await new Promise<void>((resolve, reject) => {
+      body.on("end", resolve);
+      const { pipe } = renderToPipeableStream(h("p", null, "done"), { onAllReady: () => pipe(body), onError: reject });
+    });
+    await nextTurn();
+    await nextTurn();
+    expect(ends).toBe(1);
+
+    // A page still waiting on data when its reader goes away.
+    const never = new Promise<never>(() => {});
+    const Waiting = () => {
+      throw never;
+    };
+    const left = new CoalescedHtml();
+    left.resume();
+    const aborted = await new Promise<unknown>((resolve) => {
+      const { pipe } = renderToPipeableStream(h("div", null, h(Suspense, { fallback: "…" }, h(Waiting))), {
+        onShellReady: () => {
+          pipe(left);
+          setImmediate(() => left.destroy());
+        },
+        onError: resolve,
+      });
+    });
+    expect(String(aborted)).toMatch(/closed early/);
+  });
 });
