@@ -379,7 +379,7 @@ export function renderMarkdown(r: Report): string {
     `${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB RAM, Node ${m.node}, Linux ${m.kernel}; load average at start ${m.loadAverageAtStart.join(" / ")}; commit ${m.commit || "?"}.`,
   );
   L.push(
-    `Sizes ${r.options.sizes.join(", ")}; engines ${r.options.engines.join(", ")}; ${r.options.duration} s a load run; ${r.options.rounds ?? 1} round(s) of the documents at each connection count, median kept (at 1 connection ${r.options.slices ?? Math.max(1, Math.round((r.options.rounds ?? 1) * r.options.duration))} 1-second slices interleaved across the sizes of an engine, so a size ratio compares runs seconds apart); build ${r.buildSeconds.toFixed(0)} s; run ${r.minutes} min.`,
+    `Sizes ${r.options.sizes.join(", ")}; engines ${r.options.engines.join(", ")}; ${r.options.duration} s a load run; ${r.options.rounds ?? 1} round(s) of the documents at each connection count, the run of median rate kept (at 1 connection ${r.options.slices ?? Math.max(1, Math.round((r.options.rounds ?? 1) * r.options.duration))} 1-second slices interleaved across the sizes of an engine, so a size ratio compares runs seconds apart, and the slice of median p50 kept); build ${r.buildSeconds.toFixed(0)} s; run ${r.minutes} min.`,
   );
   L.push("");
   L.push(`## Targets (issue 15): today (bench run of ${BASELINE_DATE}) and this run`);
