@@ -4,7 +4,7 @@ import { PAGE_MESSAGES } from "#app/api/paging";
 import type { DbHandle } from "#app/db/connect.server";
 import { encodeCursor } from "#app/domain/paging";
 import { ROLE_IDS } from "#app/domain/roles";
-import { makeClassroom, makeStudent, makeUser, makeWorld } from "./support/fixtures";
+import { makeClassroom, makeStudent, makeUser, makeWorld, newTeacherBody } from "./support/fixtures";
 import { createTestApi, type TestApi } from "./support/test-api";
 import { createTestDb } from "./support/test-db";
 
@@ -282,17 +282,7 @@ describe(`kept totals (${process.env.TEST_DB_ENGINE})`, () => {
   it("counts a user added through the API at once, and one added past it within LIST_TOTAL_MS", async () => {
     const before = (await get(usersPath("?limit=50"))).total;
     expect((await get(usersPath("?limit=50&page=2"))).total).toBe(before);
-    const res = await t.call("POST", "/user", {
-      token: da,
-      body: {
-        organizationId: w.district.organization_id,
-        firstName: "Kept",
-        lastName: "Total",
-        email: "kept.total@paging.example",
-        roles: ["TEACHER"],
-        organizationUnitIds: [w.schoolA.organization_unit_id],
-      },
-    });
+    const res = await t.call("POST", "/user", { token: da, body: newTeacherBody(w, "Kept", "Total", "kept.total@paging.example") });
     expect(res.status).toBe(201);
     const added = await get(usersPath("?limit=50"));
     expect(added.total).toBe(before + 1);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITED } from "#app/api/rate-limit";
 import type { DbHandle } from "#app/db/connect.server";
-import { makeWorld } from "./support/fixtures";
+import { makeWorld, newTeacherBody } from "./support/fixtures";
 import { TEST_PASSWORD } from "./support/test-api";
 import { createTestDb } from "./support/test-db";
 
@@ -147,17 +147,7 @@ describe.runIf(postgres)("several server processes on one PostgreSQL (scripts/li
     // Both workers keep the total now (app/api/list-totals.ts).
     const [before] = await totals();
     expect(await totals()).toEqual([before, before]);
-    const added = await call("POST", "/user", {
-      token,
-      body: {
-        organizationId: w.district.organization_id,
-        firstName: "Two",
-        lastName: "Workers",
-        email: "two.workers@cluster.example",
-        roles: ["TEACHER"],
-        organizationUnitIds: [w.schoolA.organization_unit_id],
-      },
-    });
+    const added = await call("POST", "/user", { token, body: newTeacherBody(w, "Two", "Workers", "two.workers@cluster.example") });
     expect(added.status).toBe(201);
     expect(await totals()).toEqual([before + 1, before + 1]);
   }, 60_000);
