@@ -70,20 +70,16 @@ const median = (xs: number[]) => {
   return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : null;
 };
 
-/** Of several load runs of one page, the one with the median request rate (its latencies and CPU with it). */
-function medianRun(runs: LoadResult[]): LoadResult {
-  return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor((runs.length - 1) / 2)];
-}
-
 /**
- * Of the 1-connection slices of one page, the one with the median p50 (its other figures with
- * it): the figures read from them are p50s (÷ the floor's, which is a median of p50s too, and
- * across sizes). A slice's request rate follows its mean, which one slow request moves, so the
- * slice of median rate can hold a p50 far from the median one: in the run of 2026-11-27 the
- * super admin's districts read 1.26× at 20k ÷ 1k that way, 1.04× by median p50.
+ * Of several load runs of one page, the one with the median `figure` (its other figures with it).
+ * Runs at a connection count are judged by request rate. The 1-connection slices are judged by
+ * p50, since the figures read from them are p50s (÷ the floor's, itself a median of p50s, and
+ * across sizes): a slice's rate follows its mean, which one slow request moves, so the slice of
+ * median rate can hold a p50 far from the median one (the run of 2026-11-27 read the super
+ * admin's districts 1.26× at 20k ÷ 1k that way, 1.04× by median p50).
  */
-function medianP50Run(runs: LoadResult[]): LoadResult {
-  return [...runs].sort((a, b) => a.p50 - b.p50)[Math.floor((runs.length - 1) / 2)];
+function medianRun(runs: LoadResult[], figure: "rps" | "p50"): LoadResult {
+  return [...runs].sort((a, b) => a[figure] - b[figure])[Math.floor((runs.length - 1) / 2)];
 }
 
 function machine() {
@@ -310,7 +306,7 @@ async function singleConnectionDocs(group: Started[]) {
     );
   }
   await floors(slices % 2 ? [...group].reverse() : group);
-  for (const [page, all] of runs) page.doc[1] = medianP50Run(all);
+  for (const [page, all] of runs) page.doc[1] = medianRun(all, "p50");
   for (const s of group) {
     for (const { page } of s.present)
       log(`  ${sizeLabel(s.result.size).padStart(4)} c= 1 ${page.label.padEnd(30)} doc p50 ${page.doc[1].p50.toFixed(1)} ms`);
@@ -353,7 +349,7 @@ async function loadServer(s: Started) {
         `  c=${String(c).padStart(2)} round ${round} of ${opts.rounds}: ${present.map(({ page }) => runs.get(page)!.at(-1)!.rps.toFixed(0)).join(", ")} req/s`,
       );
     }
-    for (const [page, all] of runs) page.doc[c] = medianRun(all);
+    for (const [page, all] of runs) page.doc[c] = medianRun(all, "rps");
     await runFloor();
     log(`  c=${String(c).padStart(2)} ${"Floor".padEnd(30)} doc ${floor.doc[c].map((r) => r.rps.toFixed(0)).join(" / ")} req/s`);
   }

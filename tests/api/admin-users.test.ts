@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "#app/db/connect.server";
 import { ROLE_IDS } from "#app/domain/roles";
-import { makeUser, makeWorld } from "./support/fixtures";
+import { makeUser, makeWorld, newTeacherBody } from "./support/fixtures";
 import { createTestApi, type TestApi } from "./support/test-api";
 import { createTestDb } from "./support/test-db";
 
@@ -26,15 +26,7 @@ const SCHOOLS_NOT_FOR_ROLE = "Schools are only for school admins and teachers: a
 
 let n = 0;
 const email = () => `Person.${process.pid}.${++n}@School.Example`;
-const teacherBody = (over: Record<string, unknown> = {}) => ({
-  organizationId: w.district.organization_id,
-  firstName: "Tess",
-  lastName: "Teacher",
-  email: email(),
-  roles: ["TEACHER"],
-  organizationUnitIds: [w.schoolA.organization_unit_id],
-  ...over,
-});
+const teacherBody = (over: Record<string, unknown> = {}) => ({ ...newTeacherBody(w, "Tess", "Teacher", email()), ...over });
 
 describe(`create user (${process.env.TEST_DB_ENGINE})`, () => {
   it.each([

@@ -100,16 +100,6 @@ export async function makeStudent(
 }
 
 /** A district with two schools, a classroom in each, and one user of every role. */
-/** The body of `POST /user` for a teacher of the world's school A, as the Create User dialog sends it. */
-export const newTeacherBody = (w: Awaited<ReturnType<typeof makeWorld>>, firstName: string, lastName: string, email: string) => ({
-  organizationId: w.district.organization_id,
-  firstName,
-  lastName,
-  email,
-  roles: ["TEACHER"],
-  organizationUnitIds: [w.schoolA.organization_unit_id],
-});
-
 export async function makeWorld(db: Db) {
   const district = await makeDistrict(db);
   const otherDistrict = await makeDistrict(db);
@@ -154,6 +144,16 @@ export async function makeWorld(db: Db) {
     otherStudent,
   };
 }
+
+/** The body of `POST /user` for a teacher of the world's school A, as the Create User dialog sends it. */
+export const newTeacherBody = (w: Awaited<ReturnType<typeof makeWorld>>, firstName: string, lastName: string, email: string) => ({
+  organizationId: w.district.organization_id,
+  firstName,
+  lastName,
+  email,
+  roles: ["TEACHER"],
+  organizationUnitIds: [w.schoolA.organization_unit_id],
+});
 
 /** A school year seen from mid-January 2026: MOY in progress, BOY over, EOY not begun (2025-2026). */
 export const MID_YEAR = {
