@@ -55,6 +55,8 @@ export interface AppUserTable {
   version: Generated<number>;
   /** The roster's sourcedId (migration 0006, OneRoster uploads); null for rows made by hand. */
   sourced_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Created by a roster import (which may then change it); false for accounts made by hand or adopted. */
+  roster_created: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface UserRoleTable {
@@ -276,6 +278,7 @@ export interface RosterImportTable {
   applied_at: Date | null;
   undone_at: Date | null;
   undone_by: string | null;
+  applied_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AuditLogTable {

@@ -8,6 +8,7 @@ import * as m0006 from "./0006_oneroster_import";
 import * as m0007 from "./0007_list_indexes";
 import * as m0008 from "./0008_district_config_version";
 import * as m0009 from "./0009_classroom_results_version";
+import * as m0010 from "./0010_roster_account_safety";
 
 // Imported statically so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0007_list_indexes": m0007,
   "0008_district_config_version": m0008,
   "0009_classroom_results_version": m0009,
+  "0010_roster_account_safety": m0010,
 };
