@@ -239,6 +239,8 @@ export interface OneTimeCodeTable {
 }
 
 export interface RateLimitEventTable {
+  /** Migration 0011: a sign-in gives back the place it reserved (app/api/rate-limit.ts). */
+  rate_limit_event_id: Generated<number>;
   bucket: string;
   created_at: CreatedAt;
 }
