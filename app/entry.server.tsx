@@ -78,10 +78,10 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
  * Remix's default error logging, plus one mapping: Remix refuses an action whose Origin is not
  * its Host before any route code runs, and would answer an empty 500. Thrown from here, the
  * refusal reaches remix-serve's Express, which answers with the status and headers it carries:
- * 403 (crossSiteRefusal).
+ * 403 (crossSiteRefusal). An Origin Remix cannot read (a port past 65535) is refused the same way.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (isRemixCsrfError(error)) throw crossSiteRefusal(request);
+  if (isRemixCsrfError(error, request)) throw crossSiteRefusal(request);
   if (request.signal.aborted) return;
   // An error response Remix made for a thrown error keeps that error privately as `error`.
   const wrapped = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;

@@ -1,3 +1,5 @@
+// Remix's own check of an action's Origin (internal, but the one every POST passes).
+import { throwIfPotentialCSRFAttack } from "@remix-run/server-runtime/dist/actions.js";
 import { describe, expect, it, vi } from "vitest";
 import {
   CrossSiteRefusal,
@@ -173,6 +175,24 @@ describe("Remix's cross-site refusal", () => {
   it("is not mistaken for a thrown Response or string", () => {
     expect(isRemixCsrfError(new Response("host header does not match `origin` header"))).toBe(false);
     expect(isRemixCsrfError("header does not match `origin` header from a forwarded action request")).toBe(false);
+  });
+
+  // Issue 33: Remix reads the Origin with `new URL()`, which throws on a port past 65535 or one
+  // that is not a number; that TypeError answered an empty 500.
+  it.each(["http://localhost:99999", "http://localhost:abc", "http://[::1"])("an unreadable Origin (%s) is refused too", (origin) => {
+    const request = new Request("http://localhost/login", { method: "POST", headers: { origin, host: "localhost" } });
+    let thrown: unknown;
+    try {
+      throwIfPotentialCSRFAttack(request.headers);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(TypeError);
+    expect(isRemixCsrfError(thrown, request)).toBe(true);
+    // The same error for another request's Origin is not this refusal.
+    const other = new Request("http://localhost/login", { method: "POST", headers: { origin: "http://localhost:3000" } });
+    expect(isRemixCsrfError(thrown, other)).toBe(false);
+    expect(isRemixCsrfError(new TypeError("Invalid URL"), request)).toBe(false);
   });
 
   it("becomes a 403 carrying the security headers", () => {

@@ -146,8 +146,18 @@ const REMIX_CSRF_MESSAGES = [
   "`x-forwarded-host` or `host` headers are not provided",
 ];
 
-export function isRemixCsrfError(error: unknown): boolean {
-  return error instanceof Error && REMIX_CSRF_MESSAGES.some((m) => error.message.includes(m));
+/**
+ * Whether `error` is Remix's cross-site refusal of `request`. Remix reads the Origin with
+ * `new URL(origin)` first, which throws a TypeError (ERR_INVALID_URL, naming its input) for an
+ * Origin no browser sends (a port past 65535 or not a number): that is a refusal too (issue 33),
+ * recognised only when its input is this request's Origin.
+ */
+export function isRemixCsrfError(error: unknown, request?: Request): boolean {
+  if (!(error instanceof Error)) return false;
+  if (REMIX_CSRF_MESSAGES.some((m) => error.message.includes(m))) return true;
+  const origin = request?.headers.get("origin");
+  const { code, input } = error as { code?: unknown; input?: unknown };
+  return error instanceof TypeError && code === "ERR_INVALID_URL" && origin != null && input === origin;
 }
 
 /** The refusal as the HTTP server's error handler reads it (Express: `status`, `headers`, `expose`). */
