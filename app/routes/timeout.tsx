@@ -9,11 +9,26 @@ import { ACCOUNT_BODY_LIMIT, readFormData } from "#app/server/body-limit.server"
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheets.account }];
 export const meta: MetaFunction = () => [{ title: "Session Timeout | Early Literacy Screening" }];
 
+/**
+ * The longest remembered path the time-out page keeps (issue 33): a page's own address is far
+ * shorter (the longest URLs of the app, a results grid with its filters, are a few hundred
+ * characters), and 2,048 is the URL length every browser and proxy accepts. Counted as sent, once
+ * percent-encoded; a longer one is dropped (the visitor signs in to their home page), so the
+ * Location header stays small. It was echoed whole: a 20 KB Location.
+ */
+export const MAX_REMEMBERED_PATH = 2_048;
+
+/** A safe path of this site (safeRedirect) no longer than MAX_REMEMBERED_PATH, else "/". */
+function rememberedPath(value: unknown): string {
+  const path = safeRedirect(value, "/");
+  return path.length <= MAX_REMEMBERED_PATH ? path : "/";
+}
+
 /** The idle time-out posts here when nobody answered: sign out server-side, remember the page. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = apiFor(request, context);
   const form = await readFormData(request, ACCOUNT_BODY_LIMIT);
-  const redirectTo = safeRedirect(form.get("redirectTo"), "/");
+  const redirectTo = rememberedPath(form.get("redirectTo"));
   if (await getToken(request)) await api.POST("/dashboard/logout");
   const session = await getSession(request);
   return redirect(`/timeout?redirectTo=${encodeURIComponent(redirectTo)}`, {
@@ -23,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Timeout() {
   const [params] = useSearchParams();
-  const redirectTo = safeRedirect(params.get("redirectTo"), "/");
+  const redirectTo = rememberedPath(params.get("redirectTo"));
   return (
     <div className="auth-page">
       <section className="auth-card" aria-labelledby="timeout-title">
