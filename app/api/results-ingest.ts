@@ -14,6 +14,7 @@ import {
   type TestValues,
 } from "#app/db/queries/test-results";
 import { isLetterTest, letterItems, TEST_CODES } from "#app/domain/assessments";
+import { dateOutOfRangeMessage, isInstantInRange } from "#app/domain/calendar-date";
 import { GRADES } from "#app/domain/grades";
 import { letterScoresChanged, scoreLetters, type ScoredLetters } from "#app/domain/letter-scores";
 import { PERIODS } from "#app/domain/periods";
@@ -27,8 +28,14 @@ import { ApiError } from "./errors";
 
 const Score01 = z.number().min(0).max(1);
 
+/** An ISO date-time with an offset that the database can store and that names a real year (issue 33: year 0000 answered 500). */
+const Instant = (label: string) => z.iso.datetime({ offset: true }).refine(isInstantInRange, dateOutOfRangeMessage(label));
+
+/** More than spaces (issue 33: an all-spaces clientTestId was stored, an id no one can read back or tell apart). */
+const notBlank = (value: string) => value.trim() !== "";
+
 export const QuestionResponseInput = z.object({
-  questionCode: text(TEXT_MAX.code, { label: "questionCode" }).min(1),
+  questionCode: text(TEXT_MAX.code, { label: "questionCode" }).min(1).refine(notBlank, "questionCode must not be blank."),
   score: z.number().nullable().optional(),
   providerResponse: text(100_000, { label: "providerResponse" }).nullable().optional(),
   responseTimeInSecs: z.number().min(0).nullable().optional(),
@@ -42,12 +49,13 @@ export const TestResultInput = z
   .object({
     clientTestId: text(200, { label: "clientTestId" })
       .min(1)
+      .refine(notBlank, "clientTestId must not be blank.")
       .openapi({ description: "The screener's own id; a retry with the same id updates the test" }),
     participantId: z.string().uuid(),
     testCode: z.enum(TEST_CODES),
     grade: z.enum(GRADES),
-    startDtTm: z.iso.datetime({ offset: true }),
-    endDtTm: z.iso.datetime({ offset: true }).nullable().optional(),
+    startDtTm: Instant("startDtTm"),
+    endDtTm: Instant("endDtTm").nullable().optional(),
     completedFlag: z.boolean(),
     invalid: z.boolean().nullable().optional(),
     finalTheta: z.number().min(-10).max(10).nullable().optional(),

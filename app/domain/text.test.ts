@@ -83,4 +83,15 @@ describe("calendar dates", () => {
   it("says how to write one", () => {
     expect(firstMessage(calendarDate(), "2026-13-45")).toBe("Not a calendar date: use YYYY-MM-DD.");
   });
+
+  it.each(["0000-01-01", "0100-01-01", "1899-12-31", "2200-01-01", "9999-12-31"])(
+    "refuses %s, a date the database cannot store or no record of ours can hold, with the range",
+    (value) => {
+      expect(
+        calendarDate()
+          .safeParse(value)
+          .error?.issues.map((i) => i.message),
+      ).toEqual(["The date must be between 1900-01-01 and 2199-12-31."]);
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dayNumber } from "./calendar-date";
+import { dateOutOfRangeMessage, dayNumber, isDateInRange } from "./calendar-date";
 
 // The one text type of every string the API accepts (issue 14): a maximum length, and neither NUL
 // (PostgreSQL's text cannot hold it) nor a lone UTF-16 surrogate (not a character: it cannot be
@@ -72,10 +72,11 @@ export function isCalendarDate(value: string): boolean {
   }
 }
 
-/** A 'YYYY-MM-DD' calendar date, checked to exist. */
-export const calendarDate = () =>
+/** A 'YYYY-MM-DD' calendar date, checked to exist and to lie within the years the API takes (isDateInRange). */
+export const calendarDate = (label = "The date") =>
   z
     .string()
     .max(10, INVALID_CALENDAR_DATE)
     .regex(/^\d{4}-\d{2}-\d{2}$/, INVALID_CALENDAR_DATE)
-    .refine(isCalendarDate, INVALID_CALENDAR_DATE);
+    .refine(isCalendarDate, { message: INVALID_CALENDAR_DATE, abort: true })
+    .refine(isDateInRange, dateOutOfRangeMessage(label));
