@@ -29,13 +29,14 @@ export function calendarVersion(year: CalendarYear): string {
 export const EMPTY_CALENDAR_VERSION = "new";
 
 export function toCalendarYears(rows: readonly PeriodListRow[]): StoredCalendarYear[] {
-  const years = new Map<string, Map<string, CalendarYear["periods"][number]>>();
+  type Gathered = Omit<CalendarYear["periods"][number], "gradeLists"> & { lists: Map<string, string[]> };
+  const years = new Map<string, Map<string, Gathered>>();
   for (const r of rows) {
     let periods = years.get(r.academic_year);
     if (!periods) years.set(r.academic_year, (periods = new Map()));
     let period = periods.get(r.assessment_period_id);
     if (!period) {
-      period = { periodName: r.period_name, startDate: r.start_date, endDate: r.end_date, gradeLists: {} };
+      period = { periodName: r.period_name, startDate: r.start_date, endDate: r.end_date, lists: new Map() };
       periods.set(r.assessment_period_id, period);
     }
     if (r.grade !== null && r.test_codes !== null) {
@@ -43,7 +44,7 @@ export function toCalendarYears(rows: readonly PeriodListRow[]): StoredCalendarY
         .split(",")
         .map((c) => c.trim())
         .filter(Boolean);
-      (period.gradeLists as Record<string, string[]>)[r.grade] = codes;
+      period.lists.set(r.grade, codes);
     }
   }
   return [...years.entries()]
@@ -51,7 +52,10 @@ export function toCalendarYears(rows: readonly PeriodListRow[]): StoredCalendarY
     .map(([academicYear, periods]) => {
       const year: CalendarYear = {
         academicYear,
-        periods: [...periods.values()].sort((a, b) => PERIODS.indexOf(a.periodName) - PERIODS.indexOf(b.periodName)),
+        periods: [...periods.values()]
+          .sort((a, b) => PERIODS.indexOf(a.periodName) - PERIODS.indexOf(b.periodName))
+          // Object.fromEntries defines each grade as an own key: a stored grade is never written through a setter such as __proto__.
+          .map(({ lists, ...p }) => ({ ...p, gradeLists: Object.fromEntries(lists) })),
       };
       return { ...year, version: calendarVersion(year) };
     });

@@ -7183,21 +7183,33 @@ export interface components {
           startDate?: string;
           endDate?: string;
           gradeLists?: {
-            [key: string]: string[];
+            1?: string[];
+            2?: string[];
+            3?: string[];
+            PK?: string[];
+            K?: string[];
           };
         };
         MOY?: {
           startDate?: string;
           endDate?: string;
           gradeLists?: {
-            [key: string]: string[];
+            1?: string[];
+            2?: string[];
+            3?: string[];
+            PK?: string[];
+            K?: string[];
           };
         };
         EOY?: {
           startDate?: string;
           endDate?: string;
           gradeLists?: {
-            [key: string]: string[];
+            1?: string[];
+            2?: string[];
+            3?: string[];
+            PK?: string[];
+            K?: string[];
           };
         };
       };

@@ -241,6 +241,29 @@ describe(`screening calendar (${process.env.TEST_DB_ENGINE ?? "pglite"})`, () =>
     expect((await read(d.token, d.id)).years).toEqual([year]);
   });
 
+  it("refuses a key that is not a grade or a period, __proto__ and constructor too, and leaves the year as it was", async () => {
+    // Issue 33: zod dropped a __proto__ grade key without a word, so the period was saved with no tests.
+    const d = await district();
+    const [year] = (await read(d.token, d.id)).years;
+    // JSON.parse keeps "__proto__" as a key of its own, as a body sent over the wire has it.
+    const lists = (key: string) => JSON.parse(`{${JSON.stringify(key)}: ["letter-names"]}`) as Record<string, string[]>;
+    for (const key of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      const res = await save(d.token, d.id, bodyOf(year, { BOY: { gradeLists: lists(key) } }));
+      expect(res.status, key).toBe(400);
+      expect(((await res.json()) as { errors: string[] }).errors, key).toEqual([
+        `periods.BOY.gradeLists.${key}: ${CALENDAR_MESSAGES.unknownGrade}`,
+      ]);
+      const withPeriods = bodyOf(year);
+      const periods = JSON.parse(`{${JSON.stringify(key)}: ${JSON.stringify(withPeriods.periods.BOY)}}`) as Record<string, unknown>;
+      const res2 = await save(d.token, d.id, { ...withPeriods, periods: { ...withPeriods.periods, ...periods } });
+      expect(res2.status, key).toBe(400);
+      expect(((await res2.json()) as { errors: string[] }).errors, key).toEqual([`periods.${key}: ${CALENDAR_MESSAGES.unknownPeriod}`]);
+    }
+    const read2 = await read(d.token, d.id);
+    expect(read2.years).toEqual([year]);
+    expect(read2.years[0].periods[0].gradeLists.K).toContain("letter-names");
+  });
+
   it("a stale version answers 409 with the newer calendar; no version is last-writer-wins", async () => {
     const d = await district();
     const [year] = (await read(d.token, d.id)).years;

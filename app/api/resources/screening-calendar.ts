@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { periodListRows } from "#app/db/queries/results";
 import { lockDistrictForCalendar, replaceCalendarYear } from "#app/db/queries/calendar";
 import { localIsoDate } from "#app/domain/calendar-date";
+import { GRADES } from "#app/domain/grades";
 import { academicYearOf, PERIODS } from "#app/domain/periods";
 import {
   CALENDAR_MESSAGES,
@@ -72,12 +73,30 @@ const ScreeningCalendar = z
   })
   .openapi("ScreeningCalendar");
 
-const PeriodInput = z.object({
+/**
+ * An object whose keys must be among `allowed` (issue 33). zod drops a `__proto__` key without a
+ * word (records and objects alike), so `gradeLists: { "__proto__": [...] }` passed as a period with
+ * no lists and emptied it; here every key is judged on the body as sent, before zod reads it, and
+ * one not allowed (`__proto__`, `constructor`, `4`) answers 400 on its own path with `message`.
+ */
+function onlyKeys<T extends z.ZodType>(allowed: readonly string[], message: string, schema: T) {
+  return z.preprocess((value, ctx) => {
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+    for (const key of Object.keys(value)) {
+      if (!allowed.includes(key)) ctx.addIssue({ code: "custom", path: [key], message, input: value });
+    }
+    return value;
+  }, schema);
+}
+
+const PeriodInput = z.strictObject({
   startDate: text(10, { label: "startDate" }).optional(),
   endDate: text(10, { label: "endDate" }).optional(),
-  gradeLists: z
-    .record(text(10, { label: "grade" }), list(text(TEXT_MAX.code, { label: "testCode" }), { label: "A grade's tests", max: 50 }))
-    .optional(),
+  gradeLists: onlyKeys(
+    GRADES,
+    CALENDAR_MESSAGES.unknownGrade,
+    z.partialRecord(z.enum(GRADES), list(text(TEXT_MAX.code, { label: "testCode" }), { label: "A grade's tests", max: 50 })),
+  ).optional(),
 });
 
 const SaveInput = z
@@ -86,7 +105,11 @@ const SaveInput = z
     version: text(64, { label: "version" })
       .optional()
       .openapi({ description: `The version read with the calendar ('${EMPTY_CALENDAR_VERSION}' for a year not saved yet)` }),
-    periods: z.object({ BOY: PeriodInput.optional(), MOY: PeriodInput.optional(), EOY: PeriodInput.optional() }),
+    periods: onlyKeys(
+      PERIODS,
+      CALENDAR_MESSAGES.unknownPeriod,
+      z.object({ BOY: PeriodInput.optional(), MOY: PeriodInput.optional(), EOY: PeriodInput.optional() }),
+    ),
   })
   .superRefine((body, ctx) => {
     for (const issue of calendarIssues(body)) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
