@@ -46,6 +46,43 @@ export function workerCount(env, cores = availableParallelism()) {
 }
 
 /**
+ * Connections the primary handed to `worker` that it has not taken yet, given to another worker
+ * when it dies (issue 33: after a kill -9 one request hung until the client gave up at 30 s).
+ * node:cluster's primary accepts each connection and sends it to a worker ('newconn'); the worker
+ * takes it and answers 'accepted' (or not, when it is closing, and the primary sends the
+ * connection to another). A worker that dies first never answers, and the primary kept the
+ * connection open, unanswered. So the primary notes each connection sent (the message's `seq`)
+ * until the worker's answer (`ack` = seq) and, once the worker is gone, answers for it 'not
+ * accepted': node:cluster's own path for a closing worker, which passes the connection to a live
+ * one. With no worker left listening there is none to pass it to, and the connection is closed:
+ * the client sees it fail at once instead of waiting. The connections of requests the worker had
+ * already taken are lost with it (their clients see a reset), as with any crash.
+ * @param {import("node:cluster").Worker} worker
+ * @returns {() => void} to call once the worker has exited
+ */
+function handBackUntakenConnections(worker) {
+  /** @type {Map<number, { close?: () => void }>} */
+  const untaken = new Map();
+  const child = worker.process;
+  const send = child.send;
+  child.send = function (message, handle, ...rest) {
+    if (handle && message?.cmd === "NODE_CLUSTER" && message.act === "newconn") untaken.set(message.seq, handle);
+    return send.call(this, message, handle, ...rest);
+  };
+  child.on("internalMessage", (message) => {
+    if (message?.cmd === "NODE_CLUSTER" && message.ack !== undefined) untaken.delete(message.ack);
+  });
+  return () => {
+    const listening = Object.values(cluster.workers ?? {}).some((w) => w && w !== worker && w.state === "listening");
+    for (const [seq, handle] of untaken) {
+      if (listening) child.emit("internalMessage", { cmd: "NODE_CLUSTER", ack: seq, accepted: false });
+      else handle.close?.();
+    }
+    untaken.clear();
+  };
+}
+
+/**
  * Runs `workers` copies of the server script under node:cluster until stopped.
  * @param {{ workers: number, exec: string, args?: string[], log?: (line: string) => void }} options
  * @returns {{ done: Promise<number>, stop: (signal?: NodeJS.Signals) => void }}
@@ -63,7 +100,11 @@ export function runCluster({ workers, exec, args = [], log = (l) => console.erro
     if (running.length === 0) return resolve(0);
     for (const w of running) w.process.kill(signal);
   };
+  /** @type {WeakMap<import("node:cluster").Worker, () => void>} */
+  const handBack = new WeakMap();
+  cluster.on("fork", (worker) => handBack.set(worker, handBackUntakenConnections(worker)));
   cluster.on("exit", (worker, code, signal) => {
+    handBack.get(worker)?.();
     if (stopping) {
       if (live().length === 0) resolve(0);
       return;
