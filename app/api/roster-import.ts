@@ -26,6 +26,11 @@ const chunks = <T>(items: readonly T[], size = CHUNK): T[][] => {
   return out;
 };
 
+const ADMIN_ROLE_IDS = [ROLE_IDS.SUPER_ADMIN, ROLE_IDS.ORG_ADMIN, ROLE_IDS.ORG_UNIT_ADMIN];
+
+/** Whether the user aliased `u` holds an admin role (super, district or school admin). */
+const holdsAdminRole = sql<boolean>`exists (select 1 from user_role r where r.user_id = u.user_id and r.role_id in (${sql.join(ADMIN_ROLE_IDS)}))`;
+
 /** The district's rows that came from a roster (a sourcedId), deactivated ones too, and the users holding the file's teacher emails. */
 export async function loadCurrentState(db: Db, organizationId: string, teacherEmails: readonly string[]): Promise<CurrentState> {
   const [schools, classrooms, teachers, students] = await Promise.all([
@@ -43,10 +48,11 @@ export async function loadCurrentState(db: Db, organizationId: string, teacherEm
       .where("g.sourced_id", "is not", null)
       .execute(),
     db
-      .selectFrom("app_user")
-      .select(["user_id as id", "sourced_id", "first_name", "last_name", "email", "deleted_at"])
-      .where("organization_id", "=", organizationId)
-      .where("sourced_id", "is not", null)
+      .selectFrom("app_user as u")
+      .select(["u.user_id as id", "u.sourced_id", "u.first_name", "u.last_name", "u.email", "u.deleted_at", "u.roster_created"])
+      .select(holdsAdminRole.as("admin"))
+      .where("u.organization_id", "=", organizationId)
+      .where("u.sourced_id", "is not", null)
       .execute(),
     db
       .selectFrom("participant as p")
@@ -98,18 +104,8 @@ export async function loadCurrentState(db: Db, organizationId: string, teacherEm
   for (const part of chunks([...new Set(teacherEmails.map((e) => e.toLowerCase()))])) {
     const rows = await db
       .selectFrom("app_user as u")
-      .select(["u.user_id", "u.email", "u.organization_id", "u.sourced_id"])
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom("user_role as r")
-              .select("r.user_id")
-              .whereRef("r.user_id", "=", "u.user_id")
-              .where("r.role_id", "=", ROLE_IDS.SUPER_ADMIN),
-          )
-          .as("super_admin"),
-      )
+      .select(["u.user_id", "u.email", "u.organization_id", "u.sourced_id", "u.first_name", "u.last_name"])
+      .select(holdsAdminRole.as("admin"))
       .where(sql<string>`lower(u.email)`, "in", part)
       .where("u.deleted_at", "is", null)
       .execute();
@@ -119,7 +115,9 @@ export async function loadCurrentState(db: Db, organizationId: string, teacherEm
         email: u.email.toLowerCase(),
         sameDistrict: u.organization_id === organizationId,
         sourcedId: u.sourced_id,
-        superAdmin: Boolean(u.super_admin),
+        admin: Boolean(u.admin),
+        firstName: u.first_name,
+        lastName: u.last_name,
       });
     }
   }
@@ -142,6 +140,8 @@ export async function loadCurrentState(db: Db, organizationId: string, teacherEm
       email: t.email.toLowerCase(),
       active: t.deleted_at === null,
       schoolIds: (schoolsOf.get(t.id) ?? []).sort(),
+      admin: Boolean(t.admin),
+      rosterCreated: t.roster_created,
     })),
     students: students.map((s) => ({
       id: s.id,
@@ -426,6 +426,7 @@ export async function applyPlan(tx: Db, organizationId: string, plan: Plan, now:
           last_name: t.lastName,
           email: t.email,
           sourced_id: t.sourcedId,
+          roster_created: true,
         })),
       )
       .returning(["user_id", "sourced_id"])
@@ -539,8 +540,14 @@ export async function applyPlan(tx: Db, organizationId: string, plan: Plan, now:
   return { changes, counts };
 }
 
-/** Puts back every row an import changed, newest change first. Runs inside the caller's transaction. */
-export async function undoChanges(tx: Db, organizationId: string, changes: Changes, now: Date) {
+/**
+ * Puts back every row an import changed, newest change first. Runs inside the caller's transaction.
+ * An account whose e-mail it puts back loses its sessions, its password and its pending codes
+ * (issue 33): whoever held the account under the import's e-mail may have set a password or signed in,
+ * so its owner sets a new password through the restored e-mail. Returns those accounts' ids.
+ */
+export async function undoChanges(tx: Db, organizationId: string, changes: Changes, now: Date): Promise<{ reset: string[] }> {
+  const reset = await accountsWhoseEmailReturns(tx, changes.updated.teachers);
   await deletePairs(tx, "participant_group_member", changes.membersAdded);
   await deletePairs(tx, "participant_group_teacher", changes.teachersAdded);
   await insertPairs(tx, "participant_group_member", changes.membersRemoved);
@@ -558,6 +565,27 @@ export async function undoChanges(tx: Db, organizationId: string, changes: Chang
   for (const kind of ["schools", "classrooms", "teachers", "students"] as const) {
     await setDeleted(tx, kind, changes.deactivated[kind], null);
   }
+  for (const part of chunks(reset)) {
+    await tx.updateTable("session").set({ revoked_at: now }).where("user_id", "in", part).where("revoked_at", "is", null).execute();
+    await tx.updateTable("one_time_code").set({ used_at: now }).where("user_id", "in", part).where("used_at", "is", null).execute();
+    await tx
+      .updateTable("app_user")
+      .set({ password_hash: null, password_is_temporary: false, updated_at: now, version: sql`version + 1` })
+      .where("user_id", "in", part)
+      .execute();
+  }
+  return { reset };
+}
+
+/** The accounts among `before` whose e-mail now differs from the one undo puts back. */
+async function accountsWhoseEmailReturns(tx: Db, before: Before[]): Promise<string[]> {
+  const wanted = new Map(before.filter((b) => typeof b.email === "string").map((b) => [b.id, (b.email as string).toLowerCase()]));
+  const out: string[] = [];
+  for (const part of chunks([...wanted.keys()])) {
+    const rows = await tx.selectFrom("app_user").select(["user_id", "email"]).where("user_id", "in", part).execute();
+    for (const r of rows) if (r.email.toLowerCase() !== wanted.get(r.user_id)) out.push(r.user_id);
+  }
+  return out;
 }
 
 export type { RowError };

@@ -27,6 +27,10 @@ export interface CurrentTeacher {
   active: boolean;
   /** Schools of the district the user is linked to. */
   schoolIds: string[];
+  /** Holds an admin role (super, district or school admin): an import never changes such an account. */
+  admin: boolean;
+  /** Created by an import; false for an account made by hand that an import adopted. */
+  rosterCreated: boolean;
 }
 export interface CurrentStudent {
   id: string;
@@ -47,8 +51,42 @@ export interface UserByEmail {
   email: string;
   sameDistrict: boolean;
   sourcedId: string | null;
-  superAdmin: boolean;
+  /** Holds an admin role (super, district or school admin). */
+  admin: boolean;
+  firstName: string;
+  lastName: string;
 }
+
+/**
+ * A change to an existing account that only a signed-in district admin may make, by confirming it
+ * when applying (issue 33): adopting an account made by hand (matched by e-mail), changing an
+ * account's e-mail, deactivating an account the import did not create.
+ */
+export interface AccountConfirmation {
+  kind: "adopt" | "email" | "deactivate";
+  userId: string;
+  sourcedId: string;
+  /** The users.csv line, or null for an account a bulk file deactivates by leaving it out. */
+  line: number | null;
+  name: string;
+  /** The e-mail the account will have (adopt, email) or has (deactivate). */
+  email: string;
+  /** Only for kind "email": the account's e-mail now. */
+  previousEmail: string | null;
+}
+
+export const CONFIRMATION_LABELS: Readonly<Record<AccountConfirmation["kind"], string>> = {
+  adopt: "Existing account, made by hand, linked to the roster",
+  email: "E-mail changes",
+  deactivate: "Account made by hand, deactivated",
+};
+
+/** One key for a set of confirmations: applying refuses when the district's differ from the preview's. */
+export const confirmationsKey = (list: readonly AccountConfirmation[]) =>
+  list
+    .map((c) => `${c.kind}:${c.userId}:${c.email.toLowerCase()}`)
+    .sort()
+    .join("|");
 
 export interface CurrentState {
   schools: CurrentSchool[];
@@ -120,6 +158,10 @@ export interface Plan {
   teachers: KindPlan<Omit<TeacherFields, "sourcedId"> & { sourcedId: string }, TeacherFields>;
   students: KindPlan<StudentFields & { sourcedId: string }, StudentFields>;
   enrollments: { add: MembershipChange[]; remove: MembershipChange[]; unchanged: number; skipped: number };
+  /** Changes to existing accounts a district admin must confirm before the plan is applied. */
+  confirmations: AccountConfirmation[];
+  /** Rows left alone, with why (a teacher row whose account holds an admin role). */
+  notices: RowError[];
 }
 
 export interface KindCounts {
@@ -176,6 +218,8 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
     teachers: emptyKind(),
     students: emptyKind(),
     enrollments: { add: [], remove: [], unchanged: 0, skipped: skippedOnRead.enrollments },
+    confirmations: [],
+    notices: [],
   };
   plan.schools.skipped = skippedOnRead.otherOrgs;
   plan.classrooms.skipped = skippedOnRead.classesWithoutStudents;
@@ -261,12 +305,22 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
   }
   const wantedSchoolIds = (teacherSourcedId: string) =>
     new Set([...(teacherSchools.get(teacherSourcedId) ?? [])].map(schoolRef).flatMap((r) => ("id" in r ? [r.id] : [])));
-  const currentTeacherBySourcedId = new Set(current.teachers.map((t) => t.sourcedId));
+  // Accounts holding an admin role are never matched, renamed, re-mailed or deactivated by an
+  // import (issue 33): a file listing one as a teacher could otherwise take it over.
+  const adminBySourcedId = new Map(current.teachers.filter((t) => t.admin).map((t) => [t.sourcedId, t]));
+  const rosterTeachers = current.teachers.filter((t) => !t.admin);
+  const currentTeacherBySourcedId = new Set(rosterTeachers.map((t) => t.sourcedId));
   const usersByEmail = new Map(current.usersByEmail.map((u) => [u.email.toLowerCase(), u]));
+  const refusedLines = new Set<number>();
+  const refuseEmail = (t: { line: number; email: string }) => {
+    if (refusedLines.has(t.line)) return;
+    refusedLines.add(t.line);
+    errors.push({ file: ONEROSTER_FILES.users, line: t.line, column: "email", reason: `email '${t.email}' belongs to another account` });
+  };
   const teacherRefs = kind(
     plan.teachers,
     roster.teachers,
-    current.teachers,
+    rosterTeachers,
     roster.bulk.teachers,
     (t): TeacherFields => ({
       firstName: t.firstName,
@@ -285,22 +339,75 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
       sourcedId: t.sourcedId,
     }),
     (t) => {
+      if (adminBySourcedId.has(t.sourcedId)) {
+        plan.teachers.skipped++;
+        plan.notices.push({
+          file: ONEROSTER_FILES.users,
+          line: t.line,
+          column: "sourcedId",
+          reason: `sourcedId '${t.sourcedId}' belongs to an administrator's account, which an import never changes: left as it is`,
+        });
+        return null;
+      }
       if (currentTeacherBySourcedId.has(t.sourcedId) || t.status !== "active") return undefined;
       const user = usersByEmail.get(t.email);
       // A rostered teacher of this district holding the email is judged below (it may change its email in this file).
-      if (!user || (user.sameDistrict && user.sourcedId !== null)) return undefined;
-      if (user.sameDistrict && !user.superAdmin) {
-        return { id: user.id, sourcedId: "", firstName: "", lastName: "", email: user.email, active: true, schoolIds: [] };
+      if (!user || (user.sameDistrict && user.sourcedId !== null && !user.admin)) return undefined;
+      if (user.sameDistrict && !user.admin) {
+        plan.confirmations.push({
+          kind: "adopt",
+          userId: user.id,
+          sourcedId: t.sourcedId,
+          line: t.line,
+          name: `${user.firstName} ${user.lastName}`,
+          email: user.email,
+          previousEmail: null,
+        });
+        return {
+          id: user.id,
+          sourcedId: "",
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: user.email,
+          active: true,
+          schoolIds: [],
+          admin: false,
+          rosterCreated: false,
+        };
       }
-      errors.push({
-        file: ONEROSTER_FILES.users,
-        line: t.line,
-        column: "email",
-        reason: `email '${t.email}' belongs to another account`,
-      });
+      refuseEmail(t);
       return null;
     },
   );
+  const teacherById = new Map(rosterTeachers.map((t) => [t.id, t]));
+  for (const u of plan.teachers.update) {
+    const have = teacherById.get(u.id);
+    if (u.set.email === undefined || !have) continue;
+    const row = roster.teachers.find((r) => r.sourcedId === u.sourcedId);
+    plan.confirmations.push({
+      kind: "email",
+      userId: u.id,
+      sourcedId: u.sourcedId,
+      line: row?.line ?? null,
+      name: `${have.firstName} ${have.lastName}`,
+      email: u.set.email,
+      previousEmail: have.email,
+    });
+  }
+  for (const d of plan.teachers.deactivate) {
+    const have = teacherById.get(d.id);
+    if (!have || have.rosterCreated) continue;
+    const row = roster.teachers.find((r) => r.sourcedId === d.sourcedId);
+    plan.confirmations.push({
+      kind: "deactivate",
+      userId: d.id,
+      sourcedId: d.sourcedId,
+      line: row?.line ?? null,
+      name: `${have.firstName} ${have.lastName}`,
+      email: have.email,
+      previousEmail: null,
+    });
+  }
   // An email taken by a live user of another account is refused above; one held by a teacher the
   // plan deactivates or renames is fine only when that row changes in the same transaction.
   const emailHolder = new Map(current.teachers.filter((t) => t.active).map((t) => [t.email.toLowerCase(), t]));
@@ -308,6 +415,10 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
   for (const t of roster.teachers) {
     if (t.status !== "active") continue;
     const holder = emailHolder.get(t.email);
+    if (holder?.admin && holder.sourcedId !== t.sourcedId) {
+      refuseEmail(t);
+      continue;
+    }
     if (holder && holder.sourcedId !== t.sourcedId && !leaving.has(holder.id)) {
       const holderStays = roster.teachers.find((r) => r.sourcedId === holder.sourcedId && r.status === "active");
       if (!holderStays || holderStays.email === t.email) {

@@ -220,6 +220,8 @@ describe("planImport", () => {
         lastName: t.lastName,
         email: t.email,
         active: true,
+        admin: false,
+        rosterCreated: true,
         schoolIds: [
           ...new Set(
             roster.enrollments.filter((e) => e.userSourcedId === t.sourcedId).map((e) => id(cls.get(e.classSourcedId)!.schoolSourcedId)),
@@ -278,30 +280,82 @@ describe("planImport", () => {
   it.each([
     [
       "another district's user",
-      { sameDistrict: false, sourcedId: null, superAdmin: false },
+      { sameDistrict: false, sourcedId: null, admin: false },
       "users.csv line 2, column email: email 't-tch-1-1@example.org' belongs to another account",
     ],
     [
       "a super admin",
-      { sameDistrict: false, sourcedId: null, superAdmin: true },
+      { sameDistrict: false, sourcedId: null, admin: true },
+      "users.csv line 2, column email: email 't-tch-1-1@example.org' belongs to another account",
+    ],
+    [
+      "an admin of the district (issue 33: never adopted)",
+      { sameDistrict: true, sourcedId: null, admin: true },
+      "users.csv line 2, column email: email 't-tch-1-1@example.org' belongs to another account",
+    ],
+    [
+      "an admin of the district that a roster once linked",
+      { sameDistrict: true, sourcedId: "old-id", admin: true },
       "users.csv line 2, column email: email 't-tch-1-1@example.org' belongs to another account",
     ],
   ])("refuses a teacher email held by %s", (_, user, want) => {
     const r = read(sampleDistrict());
-    const { errors } = planImport(r.roster, { ...EMPTY, usersByEmail: [{ id: "u1", email: "t-tch-1-1@example.org", ...user }] }, r.skipped);
+    const { errors } = planImport(
+      r.roster,
+      { ...EMPTY, usersByEmail: [{ id: "u1", email: "t-tch-1-1@example.org", firstName: "A", lastName: "B", ...user }] },
+      r.skipped,
+    );
     expect(errors.map(formatRowError)).toEqual([want]);
   });
 
-  it("adopts a same-district user without a sourcedId by email", () => {
+  it("adopts a same-district user without a sourcedId by email, as a change an admin confirms", () => {
     const r = read(sampleDistrict());
     const { plan, errors } = planImport(
       r.roster,
-      { ...EMPTY, usersByEmail: [{ id: "u1", email: "t-tch-1-1@example.org", sameDistrict: true, sourcedId: null, superAdmin: false }] },
+      {
+        ...EMPTY,
+        usersByEmail: [
+          { id: "u1", email: "t-tch-1-1@example.org", sameDistrict: true, sourcedId: null, admin: false, firstName: "T", lastName: "K" },
+        ],
+      },
       r.skipped,
     );
     expect(errors).toEqual([]);
     expect(plan.teachers.create).toHaveLength(3);
     expect(plan.teachers.update[0]).toMatchObject({ id: "u1", set: { sourcedId: "t-tch-1-1", firstName: "Teacher1" } });
+    expect(plan.confirmations).toEqual([
+      { kind: "adopt", userId: "u1", sourcedId: "t-tch-1-1", line: 2, name: "T K", email: "t-tch-1-1@example.org", previousEmail: null },
+    ]);
+  });
+
+  it("needs a confirmation for an e-mail change and for deactivating an account no import created, none for its own", () => {
+    const spec = sampleDistrict();
+    spec.users.find((u) => u.id === "t-tch-1-1")!.email = "moved@example.org";
+    spec.users = spec.users.filter((u) => u.id !== "t-tch-2-1" && u.id !== "t-tch-2-2");
+    spec.enrollments = spec.enrollments.filter((e) => e.user !== "t-tch-2-1" && e.user !== "t-tch-2-2");
+    const current = applied();
+    current.teachers.find((t) => t.sourcedId === "t-tch-2-1")!.rosterCreated = false;
+    const r = read(spec);
+    const { plan } = planImport(r.roster, current, r.skipped);
+    expect(plan.teachers.deactivate.map((d) => d.sourcedId).sort()).toEqual(["t-tch-2-1", "t-tch-2-2"]);
+    expect(plan.confirmations.map((c) => [c.kind, c.sourcedId, c.email, c.previousEmail])).toEqual([
+      ["email", "t-tch-1-1", "moved@example.org", "t-tch-1-1@example.org"],
+      ["deactivate", "t-tch-2-1", "t-tch-2-1@example.org", null],
+    ]);
+  });
+
+  it("leaves an administrator's account alone: no update, no deactivation, a notice", () => {
+    const spec = sampleDistrict();
+    spec.users.find((u) => u.id === "t-tch-1-1")!.givenName = "Renamed";
+    spec.users = spec.users.filter((u) => u.id !== "t-tch-2-1");
+    spec.enrollments = spec.enrollments.filter((e) => e.user !== "t-tch-2-1");
+    const current = applied();
+    for (const t of current.teachers) if (t.sourcedId === "t-tch-1-1" || t.sourcedId === "t-tch-2-1") t.admin = true;
+    const r = read(spec);
+    const { plan, errors } = planImport(r.roster, current, r.skipped);
+    expect(errors).toEqual([]);
+    expect([plan.teachers.update, plan.teachers.deactivate, plan.teachers.create]).toEqual([[], [], []]);
+    expect(plan.notices.map((n) => [n.line, n.column])).toEqual([[2, "sourcedId"]]);
   });
 
   it("deactivates nothing missing when the manifest says delta", () => {

@@ -12,7 +12,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in with email and password
-     * @description Answers a session token (a new one at every sign-in). 412 means the account has a temporary password: send `{username, password, newpassword}`, or `{username, challenge, newpassword}` with the one-time `challenge` of the 412 answer (valid 10 minutes, single use), so a UI need not keep the temporary password between two pages. Failed sign-ins are limited per account (10 in 15 minutes), per client address (50 in 15 minutes; the socket's address or the hop a trusted proxy appended, never a client's X-Forwarded-For) and across all (1000 in 15 minutes): 429.
+     * @description Answers a session token (a new one at every sign-in). 412 means the account has a temporary password: send `{username, password, newpassword}`, or `{username, challenge, newpassword}` with the one-time `challenge` of the 412 answer (valid 10 minutes, single use), so a UI need not keep the temporary password between two pages. Failed sign-ins are limited per account (10 in 15 minutes) and per client address (50 in 15 minutes; the socket's address or the hop a trusted proxy appended, never a client's X-Forwarded-For): 429, counted atomically, so requests sent at once get no more checks than requests sent one by one. A server busy checking other passwords answers 503 with Retry-After (seconds) before checking this one.
      */
     post: {
       parameters: {
@@ -66,6 +66,17 @@ export interface paths {
         /** @description Too many attempts */
         429: {
           headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Busy checking other sign-ins: nothing was checked; try again after Retry-After seconds */
+        503: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
             [name: string]: unknown;
           };
           content: {
@@ -3382,7 +3393,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a message to customer support (any signed-in user); kept and mailed to support */
+    /**
+     * Send a message to customer support (any signed-in user); kept and mailed to support
+     * @description At most 10 messages an hour per user and 30 per client address (429). Subject and page are single lines: control characters (line breaks included) are refused (400).
+     */
     post: {
       parameters: {
         query?: never;
@@ -3434,6 +3448,15 @@ export interface paths {
         };
         /** @description Unknown id */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many messages */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -5597,7 +5620,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Apply a staged upload in one transaction (public, with the district's link) */
+    /**
+     * Apply a staged upload in one transaction (district admins and super admins)
+     * @description Applying changes the district, so it needs a signed-in district admin of the district or a super admin (uploading and previewing stay public). An upload that changes existing accounts (report.confirmations) is applied only with confirmAccounts.
+     */
     post: {
       parameters: {
         query?: never;
@@ -5612,6 +5638,8 @@ export interface paths {
             districtId: string;
             /** Format: uuid */
             rosterImportId: string;
+            /** @description The signed-in admin confirms the preview's account changes (report.confirmations); required when there are any */
+            confirmAccounts?: boolean;
           };
         };
       };
@@ -5634,6 +5662,24 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
         /** @description Unknown id */
         404: {
           headers: {
@@ -5643,19 +5689,8 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Not staged, has errors, or conflicts with the district */
+        /** @description Not staged, has errors, account changes not confirmed, or conflicts with the district */
         409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              message: string;
-            };
-          };
-        };
-        /** @description Too many uploads */
-        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -7131,12 +7166,29 @@ export interface components {
       errorCount: number;
       /** @description Why a zip was refused whole (unsafe or unreadable) */
       message: string | null;
+      /** @description Changes to existing accounts a district admin confirms when applying (adopting an account made by hand, an e-mail change, deactivating an account the import did not create); listed only to a district admin or super admin of the district */
+      confirmations: components["schemas"]["RosterAccountConfirmation"][];
+      confirmationCount: number;
+      /** @description Rows left alone, with why (an administrator's account) */
+      notices: components["schemas"]["RosterRowError"][];
+      /** @description After an undo: accounts whose e-mail it put back, signed out and asked to set a new password */
+      accountsReset?: number;
     };
     RosterRowError: {
       file: string;
       line: number;
       column: string;
       reason: string;
+    };
+    RosterAccountConfirmation: {
+      /** @enum {string} */
+      kind: "adopt" | "email" | "deactivate";
+      userId: string;
+      sourcedId: string;
+      line: number | null;
+      name: string;
+      email: string;
+      previousEmail: string | null;
     };
     RosterUpload: {
       /** @description The zip, base64 (the body limit caps it; over 15,000,000 bytes answers 413) */

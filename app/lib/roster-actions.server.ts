@@ -2,7 +2,7 @@ import { ROSTER_FILE_MESSAGES, ROSTER_ZIP_MAX_BYTES, NETWORK_ERROR, rosterFilePr
 import { readFormData } from "#app/server/body-limit.server";
 import type { Intents } from "./admin-actions.server";
 import { failedWithToast, succeeded } from "./admin.server";
-import { publicApiFor, type ApiResult, type ApiSchema } from "./api.server";
+import { apiFor, type ApiResult, type ApiSchema } from "./api.server";
 
 // The rostering page's action (issue 16: /rostering/{districtId}, public) and the district page's
 // Undo. The page posts a multipart form (it works without JavaScript); the action checks the file
@@ -12,7 +12,7 @@ import { publicApiFor, type ApiResult, type ApiSchema } from "./api.server";
 export type RosterImport = ApiSchema<"RosterImport">;
 
 export type RosterActionData =
-  | { step: "preview"; import: RosterImport }
+  | { step: "preview"; import: RosterImport; error?: string }
   | { step: "rejected"; import: RosterImport; error: string }
   | { step: "applied"; import: RosterImport }
   | { step: "failed"; error: string; fileError?: boolean };
@@ -29,8 +29,19 @@ function failure(result: Extract<ApiResult<unknown>, { ok: false }>): RosterActi
   return { step: "failed", error: UPLOAD_ERROR(result.error.message) };
 }
 
-export async function rosteringAction(request: Request, districtId: string): Promise<RosterActionData> {
-  const api = publicApiFor(request);
+/** The Apply form's fields: the import and, when it changes existing accounts, the admin's confirmation. */
+const applyBody = (districtId: string, form: FormData) => ({
+  districtId,
+  rosterImportId: String(form.get("rosterImportId") ?? ""),
+  confirmAccounts: form.get("confirmAccounts") === "yes",
+});
+
+/**
+ * Uploading and previewing are public; the session, when there is one, goes along so that a
+ * district admin sees which accounts an upload matches and can apply it (the API decides).
+ */
+export async function rosteringAction(request: Request, districtId: string, context?: unknown): Promise<RosterActionData> {
+  const api = apiFor(request, context);
   const form = await readFormData(request, FORM_LIMIT).catch((error: unknown) => {
     if (error instanceof Response && error.status === 413) return null;
     throw error;
@@ -45,10 +56,11 @@ export async function rosteringAction(request: Request, districtId: string): Pro
   };
 
   if (form.get("intent") === "apply") {
-    const rosterImportId = String(form.get("rosterImportId") ?? "");
-    const result = await call<RosterImport>(api.POST("/roster-stream-old/apply", { body: { districtId, rosterImportId } }));
+    const result = await call<RosterImport>(api.POST("/roster-stream-old/apply", { body: applyBody(districtId, form) }));
     if (!result) return { step: "failed", error: NETWORK_ERROR };
-    return result.ok ? { step: "applied", import: result.data } : failure(result);
+    if (result.ok) return { step: "applied", import: result.data };
+    if (result.status === 401 || result.status === 403) return { step: "failed", error: UPLOAD_ERROR(APPLY_NEEDS_ADMIN) };
+    return failure(result);
   }
 
   const files = form.getAll("file").filter((f): f is File => typeof f !== "string");
@@ -84,12 +96,27 @@ export async function rosteringAction(request: Request, districtId: string): Pro
   return { step: "preview", import: result.data };
 }
 
-/** The district page's Undo of the latest roster import (district admins and super admins). */
-export const rosterIntents = (): Intents => ({
+/** Why the public page cannot apply: applying needs a signed-in district admin (issue 33). */
+export const APPLY_NEEDS_ADMIN = "Only a district administrator can apply an upload: sign in as one, then apply it.";
+
+/** The district page's Apply of a previewed import and Undo of the latest one (district admins and super admins). */
+export const rosterIntents = (districtId: string): Intents => ({
+  "apply-roster-import": async ({ request, api, form }) => {
+    const result = await api.result(api.POST("/roster-stream-old/apply", { body: applyBody(districtId, form) }));
+    if (result.ok) return succeeded(request, `The roster import of ${result.data.fileName} was applied.`);
+    return failedWithToast(request, result.error.message || NETWORK_ERROR);
+  },
   "undo-roster-import": async ({ request, api, form }) => {
     const id = String(form.get("rosterImportId") ?? "");
     const result = await api.result(api.POST("/roster-imports/{id}/undo", { params: { path: { id } } }));
-    if (result.ok) return succeeded(request, `The roster import of ${result.data.fileName} was undone.`);
+    if (result.ok) {
+      const n = result.data.report.accountsReset ?? 0;
+      const reset =
+        n > 0
+          ? ` ${n} ${n === 1 ? "account" : "accounts"} got back an earlier e-mail: signed out, they set a new password through it.`
+          : "";
+      return succeeded(request, `The roster import of ${result.data.fileName} was undone.${reset}`);
+    }
     return failedWithToast(request, result.error.message || NETWORK_ERROR);
   },
 });

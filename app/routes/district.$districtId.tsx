@@ -145,7 +145,7 @@ export const action = ({ request, params, context }: ActionFunctionArgs) =>
     {
       ...schoolIntents(params.districtId ?? ""),
       ...userIntents({ organizationId: params.districtId ?? "" }),
-      ...rosterIntents(),
+      ...rosterIntents(params.districtId ?? ""),
       ...calendarIntents(params.districtId ?? ""),
     },
     { context },

@@ -2,41 +2,63 @@ import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from "react";
 import { ErrorPage, stylesheets } from "#app/components/page-kit";
+import { ConfirmAccounts } from "#app/components/rostering/ConfirmAccounts";
 import { RosterReport } from "#app/components/rostering/RosterReport";
 import { looksLikeZip, ROSTER_FILE_MESSAGES, rosterFileProblem, UPLOAD_ERROR } from "#app/domain/roster-upload";
+import { may as roleMay } from "#app/domain/permissions";
 import { isUuid } from "#app/domain/url-state";
-import { publicApiFor } from "#app/lib/api.server";
-import { rosteringAction, type RosterActionData } from "#app/lib/roster-actions.server";
+import { getUser } from "#app/lib/auth.server";
+import { apiFor, publicApiFor } from "#app/lib/api.server";
+import { rosteringAction, type RosterActionData, type RosterImport } from "#app/lib/roster-actions.server";
 
 // /rostering/{districtId} (spec 001 §2 'Rostering page', public): a district's OneRoster zip is
 // uploaded, previewed, then applied (issue 16). A multipart form posts to the action, so it works
 // without JavaScript; with it, Submit waits until a file is chosen and read.
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheets.rostering }];
-type LoaderData = { district: { id: string; name: string } | null; instructions: boolean };
+type LoaderData = {
+  district: { id: string; name: string } | null;
+  instructions: boolean;
+  /** A signed-in district admin of this district, or a super admin: may apply (issue 33). */
+  canApply: boolean;
+  /** ?import=: a previewed upload this admin came back to apply after signing in. */
+  staged: RosterImport | null;
+};
 
 export const meta: MetaFunction = ({ data }) => {
   const district = (data as LoaderData | undefined)?.district;
   return [{ title: `${district ? `CSV Rostering: ${district.name}` : "District not found"} | Early Literacy Screening` }];
 };
 
-export async function loader({ request, params }: LoaderFunctionArgs): Promise<LoaderData | ReturnType<typeof data<LoaderData>>> {
-  const instructions = new URL(request.url).searchParams.has("instructions");
-  if (!isUuid(params.districtId)) return data({ district: null, instructions }, { status: 404 });
+export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<LoaderData | ReturnType<typeof data<LoaderData>>> {
+  const search = new URL(request.url).searchParams;
+  const instructions = search.has("instructions");
+  const none = { district: null, instructions, canApply: false, staged: null };
+  if (!isUuid(params.districtId)) return data(none, { status: 404 });
   const api = publicApiFor(request);
   const result = await api.result(
     api.GET("/roster-stream-old/check-district/{districtId}", { params: { path: { districtId: params.districtId! } } }),
   );
   if (!result.ok) {
-    if (result.status === 404 || result.status === 400) return data({ district: null, instructions }, { status: 404 });
+    if (result.status === 404 || result.status === 400) return data(none, { status: 404 });
     throw new Response(result.error.message, { status: result.status });
   }
-  return { district: { id: result.data.organizationId, name: result.data.name }, instructions };
+  const user = await getUser(request, context);
+  const canApply =
+    user !== null && roleMay(user.role, "manageRosterImports") && (user.role === "SUPER_ADMIN" || user.districtId === params.districtId);
+  let staged: RosterImport | null = null;
+  const wanted = search.get("import");
+  if (canApply && isUuid(wanted ?? undefined)) {
+    const api = apiFor(request, context);
+    const list = await api.result(api.GET("/organization/{id}/roster-imports", { params: { path: { id: params.districtId! } } }));
+    staged = (list.ok && list.data.imports.find((i) => i.rosterImportId === wanted && i.status === "staged")) || null;
+  }
+  return { district: { id: result.data.organizationId, name: result.data.name }, instructions, canApply, staged };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!isUuid(params.districtId)) throw new Response(null, { status: 404 });
-  return rosteringAction(request, params.districtId!);
+  return rosteringAction(request, params.districtId!, context);
 }
 
 function useHydrated() {
@@ -46,8 +68,9 @@ function useHydrated() {
 }
 
 export default function Rostering() {
-  const { district, instructions } = useLoaderData() as LoaderData;
-  const result = useActionData() as RosterActionData | undefined;
+  const { district, instructions, canApply, staged } = useLoaderData() as LoaderData;
+  const actionData = useActionData() as RosterActionData | undefined;
+  const result: RosterActionData | undefined = actionData ?? (staged ? { step: "preview", import: staged } : undefined);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const hydrated = useHydrated();
@@ -137,12 +160,23 @@ export default function Rostering() {
               <h2 id="roster-preview-title">Preview of {result.import.fileName}</h2>
               <p>Nothing has changed yet. Apply makes every change below at once, or none of them.</p>
               <RosterReport report={result.import.report} caption="What applying this upload would change" idPrefix="preview" />
-              <Form method="post" action={`/rostering/${district.id}`} encType="multipart/form-data">
-                <input type="hidden" name="rosterImportId" value={result.import.rosterImportId} />
-                <button type="submit" className="button button--primary" name="intent" value="apply" disabled={busy}>
-                  {busy && navigation.formData?.get("intent") === "apply" ? "Applying…" : "Apply"}
-                </button>
-              </Form>
+              {canApply ? (
+                <Form method="post" action={`/rostering/${district.id}`} encType="multipart/form-data" className="form">
+                  <input type="hidden" name="rosterImportId" value={result.import.rosterImportId} />
+                  {result.import.report.confirmationCount > 0 ? <ConfirmAccounts count={result.import.report.confirmationCount} /> : null}
+                  <button type="submit" className="button button--primary" name="intent" value="apply" disabled={busy}>
+                    {busy && navigation.formData?.get("intent") === "apply" ? "Applying…" : "Apply"}
+                  </button>
+                </Form>
+              ) : (
+                <p>
+                  A district administrator applies this upload.{" "}
+                  <a href={`/login?redirectTo=${encodeURIComponent(`/rostering/${district.id}?import=${result.import.rosterImportId}`)}`}>
+                    Sign in as a district administrator to apply it
+                  </a>
+                  , or apply it later from the district page&apos;s Roster imports.
+                </p>
+              )}
             </section>
           ) : null}
           {result?.step === "rejected" ? (

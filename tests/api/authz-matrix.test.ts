@@ -315,9 +315,11 @@ const RULES: Record<string, Rule> = {
     who: "public",
     call: () => ({ body: { file: "", fileName: "roster.csv", districtName: w.district.name, districtId: w.district.organization_id } }),
   },
+  // Issue 33: uploading and previewing stay public; applying changes the district, so it needs its admin.
   "POST /roster-stream-old/apply": {
-    who: "public",
-    call: () => ({ body: { districtId: w.district.organization_id, rosterImportId: randomUUID() } }),
+    who: DISTRICT,
+    scoped: true,
+    call: (s) => ({ body: { districtId: district(s), rosterImportId: randomUUID() } }),
   },
   "GET /organization/{id}/roster-imports": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
   "POST /roster-imports/{id}/undo": { who: DISTRICT, scoped: true, call: async (s) => id(await appliedImport(district(s))) },

@@ -22,6 +22,9 @@ interface Import {
   rosterImportId: string;
   status: string;
   report: {
+    confirmations: { kind: string; userId: string; sourcedId: string; email: string; previousEmail: string | null }[];
+    confirmationCount: number;
+    notices: { file: string; line: number; column: string; reason: string }[];
     counts: Record<string, { created: number; updated: number; deactivated: number; unchanged: number; skipped: number }> | null;
     errors: { file: string; line: number; column: string; reason: string }[];
     errorCount: number;
@@ -44,7 +47,7 @@ afterAll(async () => {
 async function district() {
   const d = await makeDistrict(handle.db);
   const admin = await makeUser(handle.db, { role: "ORG_ADMIN", organizationId: d.organization_id });
-  return { id: d.organization_id, name: d.name, admin };
+  return { id: d.organization_id, name: d.name, admin, token: await t.login(admin.email) };
 }
 
 const upload = (d: { id: string; name: string }, zip: Buffer, fileName = "roster.zip", headers?: Record<string, string>) =>
@@ -52,18 +55,19 @@ const upload = (d: { id: string; name: string }, zip: Buffer, fileName = "roster
     body: { file: zip.toString("base64"), fileName, districtName: d.name, districtId: d.id },
     headers,
   });
-const apply = (d: { id: string }, rosterImportId: string) =>
-  t.call("POST", "/roster-stream-old/apply", { body: { districtId: d.id, rosterImportId } });
+/** Applying needs a signed-in admin of the district (issue 33): the district's own admin applies. */
+const apply = (d: { id: string; token: string }, rosterImportId: string, confirmAccounts?: boolean) =>
+  t.call("POST", "/roster-stream-old/apply", { body: { districtId: d.id, rosterImportId, confirmAccounts }, token: d.token });
 
 async function staged(d: { id: string; name: string }, spec: ExportSpec): Promise<Import> {
   const res = await upload(d, exportZip(oneRosterFiles(spec)));
   expect(res.status).toBe(200);
   return (await res.json()) as Import;
 }
-async function applied(d: { id: string; name: string }, spec: ExportSpec): Promise<Import> {
+async function applied(d: { id: string; name: string; token: string }, spec: ExportSpec, confirmAccounts?: boolean): Promise<Import> {
   const s = await staged(d, spec);
   expect(s.status, JSON.stringify(s.report.errors.slice(0, 3))).toBe("staged");
-  const res = await apply(d, s.rosterImportId);
+  const res = await apply(d, s.rosterImportId, confirmAccounts);
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as Import;
 }
@@ -303,29 +307,43 @@ describe(`roster upload (${process.env.TEST_DB_ENGINE ?? "pglite"})`, () => {
     expect([empty.schools, empty.classrooms, empty.students, empty.teachers]).toEqual([[], [], [], []]);
   });
 
-  it("adopts a same-district user by email: keeps their role and schools, adds the class's school, leaves hand-made rows alone", async () => {
+  it("adopts a same-district teacher made by hand by email once an admin confirms it: keeps their schools, adds the class's school, leaves hand-made rows alone", async () => {
     const d = await district();
     const handSchool = await makeSchool(handle.db, d.id);
-    const admin = await makeUser(handle.db, {
-      role: "ORG_UNIT_ADMIN",
+    const teacher = await makeUser(handle.db, {
+      role: "TEACHER",
       organizationId: d.id,
       email: "h-tch-1-1@example.org",
       schoolIds: [handSchool.organization_unit_id],
     });
-    const done = await applied(d, sampleDistrict("h"));
+    const s = await staged(d, sampleDistrict("h"));
+    // The public preview counts the accounts it matched without naming them; the district's admin sees which.
+    expect([s.report.confirmationCount, s.report.confirmations]).toEqual([1, []]);
+    const listed = await t.call("GET", `/organization/${d.id}/roster-imports`, { token: d.token });
+    const [mine] = ((await listed.json()) as { imports: Import[] }).imports;
+    expect(mine.report.confirmations).toEqual([
+      expect.objectContaining({ kind: "adopt", userId: teacher.user_id, sourcedId: "h-tch-1-1", email: "h-tch-1-1@example.org" }),
+    ]);
+    // Not without the admin's confirmation.
+    const unconfirmed = await apply(d, s.rosterImportId);
+    expect(unconfirmed.status).toBe(409);
+    expect(((await unconfirmed.json()) as { message: string }).message).toBe(ROSTER_MESSAGES.confirmNeeded(1));
+    const res = await apply(d, s.rosterImportId, true);
+    expect(res.status).toBe(200);
+    const done = (await res.json()) as Import;
     expect(done.report.counts!.teachers).toMatchObject({ created: 3, updated: 1 });
-    const roles = await handle.db.selectFrom("user_role").select("role_id").where("user_id", "=", admin.user_id).execute();
-    expect(roles).toEqual([{ role_id: ROLE_IDS.ORG_UNIT_ADMIN }]);
+    const roles = await handle.db.selectFrom("user_role").select("role_id").where("user_id", "=", teacher.user_id).execute();
+    expect(roles).toEqual([{ role_id: ROLE_IDS.TEACHER }]);
     const rows = await districtRows(d.id);
     expect(rows.classTeachers.filter((c) => c.teacher === "h-tch-1-1")).toHaveLength(3);
     const links = await handle.db
       .selectFrom("user_organization_unit")
       .select("organization_unit_id")
-      .where("user_id", "=", admin.user_id)
+      .where("user_id", "=", teacher.user_id)
       .execute();
     expect(links.map((l) => l.organization_unit_id)).toContain(handSchool.organization_unit_id);
     expect(links).toHaveLength(2);
-    // The same file again changes nothing, and the hand-made school is never deactivated.
+    // The same file again changes nothing and needs no confirmation, and the hand-made school is never deactivated.
     const again = await applied(d, sampleDistrict("h"));
     expect(Object.values(again.report.counts!).map((c) => c.created + c.updated + c.deactivated)).toEqual([0, 0, 0, 0, 0]);
     const school = await handle.db

@@ -2,14 +2,15 @@ import { createHash } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "#app/db/connect.server";
 import { formatRowError, readOneRosterTables, type CsvTable, type Roster, type RowError, type Skipped } from "#app/domain/oneroster";
-import { planCounts, type PlanCounts } from "#app/domain/oneroster-plan";
+import { confirmationsKey, planCounts, type AccountConfirmation, type PlanCounts } from "#app/domain/oneroster-plan";
 import { text, TEXT_MAX } from "#app/domain/text";
-import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
+import { errorResponses, jsonBody, jsonResponse, type Actor, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
 import { hit, clientIp, type Limit } from "../rate-limit";
 import { applyPlan, planFor, undoChanges, type Changes } from "../roster-import";
 import { MAX_ZIP_BYTES, readRosterZip, RosterZipError } from "../roster-zip";
-import { assertOrganization, assertReadableOrganization, requireCapability } from "../scope";
+import { assertOrganization, assertReadableOrganization, canSeeOrganization, requireCapability } from "../scope";
+import { may } from "#app/domain/permissions";
 
 // OneRoster roster uploads (issue 16; spec 001 §2 'Rostering page', §7 check-district and
 // process-roster-file). The rostering page is public: whoever holds a district's link (its id,
@@ -42,6 +43,10 @@ export const ROSTER_MESSAGES = {
   undoConflict: "The import cannot be undone: the district has changed since (an email is taken by another account).",
   applyFailed: "The upload could not be applied. Nothing was changed; please try again or contact support.",
   applyConflict: "The upload could not be applied: a teacher's email is taken by another account. Nothing was changed.",
+  confirmNeeded: (n: number) =>
+    `This upload changes ${n} existing ${n === 1 ? "account" : "accounts"} (listed in the preview): a district administrator must confirm ${n === 1 ? "it" : "them"} to apply it.`,
+  changedSincePreview:
+    "The accounts this upload changes are no longer the ones its preview listed: upload the file again to see a new preview.",
 } as const;
 
 const DistrictIdParam = z.object({
@@ -65,6 +70,17 @@ const KindCounts = z.object({
   skipped: z.number(),
 });
 const RowErrorSchema = z.object({ file: z.string(), line: z.number(), column: z.string(), reason: z.string() }).openapi("RosterRowError");
+const ConfirmationSchema = z
+  .object({
+    kind: z.enum(["adopt", "email", "deactivate"]),
+    userId: z.string(),
+    sourcedId: z.string(),
+    line: z.number().nullable(),
+    name: z.string(),
+    email: z.string(),
+    previousEmail: z.string().nullable(),
+  })
+  .openapi("RosterAccountConfirmation");
 const Report = z
   .object({
     counts: z
@@ -74,6 +90,17 @@ const Report = z
     errors: z.array(RowErrorSchema).openapi({ description: `Refused rows, at most ${MAX_REPORTED_ERRORS}` }),
     errorCount: z.number(),
     message: z.string().nullable().openapi({ description: "Why a zip was refused whole (unsafe or unreadable)" }),
+    confirmations: z.array(ConfirmationSchema).openapi({
+      description:
+        "Changes to existing accounts a district admin confirms when applying (adopting an account made by hand, an e-mail change, " +
+        "deactivating an account the import did not create); listed only to a district admin or super admin of the district",
+    }),
+    confirmationCount: z.number(),
+    notices: z.array(RowErrorSchema).openapi({ description: "Rows left alone, with why (an administrator's account)" }),
+    accountsReset: z
+      .number()
+      .optional()
+      .openapi({ description: "After an undo: accounts whose e-mail it put back, signed out and asked to set a new password" }),
   })
   .openapi("RosterReport");
 type ReportT = z.infer<typeof Report>;
@@ -140,22 +167,28 @@ const processRosterFile = createRoute({
 const applyImport = createRoute({
   method: "post",
   path: "/roster-stream-old/apply",
-  summary: "Apply a staged upload in one transaction (public, with the district's link)",
-  security: [],
+  summary: "Apply a staged upload in one transaction (district admins and super admins)",
+  description:
+    "Applying changes the district, so it needs a signed-in district admin of the district or a super admin (uploading and " +
+    "previewing stay public). An upload that changes existing accounts (report.confirmations) is applied only with confirmAccounts.",
   request: {
     body: jsonBody(
       z.object({
         districtId: z.string().uuid(ROSTER_MESSAGES.districtNotFound),
         rosterImportId: z.string().uuid(ROSTER_MESSAGES.importNotFound),
+        confirmAccounts: z.boolean().optional().openapi({
+          description: "The signed-in admin confirms the preview's account changes (report.confirmations); required when there are any",
+        }),
       }),
     ),
   },
   responses: {
     200: jsonResponse(RosterImport, "The applied import"),
-    400: errorResponses[400],
-    404: errorResponses[404],
-    409: jsonResponse(z.object({ message: z.string() }), "Not staged, has errors, or conflicts with the district"),
-    429: jsonResponse(z.object({ message: z.string() }), "Too many uploads"),
+    ...errorResponses,
+    409: jsonResponse(
+      z.object({ message: z.string() }),
+      "Not staged, has errors, account changes not confirmed, or conflicts with the district",
+    ),
   },
 });
 
@@ -229,16 +262,46 @@ function toImport(row: ImportRow): RosterImportT {
     createdAt: iso(row.created_at)!,
     appliedAt: iso(row.applied_at),
     undoneAt: iso(row.undone_at),
-    report: json<ReportT>(row.report),
+    report: fullReport(json<Partial<ReportT>>(row.report)),
   };
 }
 
-const reportOf = (counts: PlanCounts | null, errors: RowError[], message: string | null = null): ReportT => ({
+const reportOf = (
+  counts: PlanCounts | null,
+  errors: RowError[],
+  message: string | null = null,
+  confirmations: AccountConfirmation[] = [],
+  notices: RowError[] = [],
+): ReportT => ({
   counts,
   errors: errors.slice(0, MAX_REPORTED_ERRORS),
   errorCount: errors.length,
   message,
+  confirmations: confirmations.slice(0, MAX_REPORTED_ERRORS),
+  confirmationCount: confirmations.length,
+  notices: notices.slice(0, MAX_REPORTED_ERRORS),
 });
+
+/** Reports stored before the account rules (issue 33) lack their fields. */
+const fullReport = (report: Partial<ReportT>): ReportT => ({
+  counts: null,
+  errors: [],
+  errorCount: 0,
+  message: null,
+  ...report,
+  confirmations: report.confirmations ?? [],
+  confirmationCount: report.confirmationCount ?? report.confirmations?.length ?? 0,
+  notices: report.notices ?? [],
+});
+
+/**
+ * What a caller who is not an admin of the district sees of an import: the counts, not which
+ * existing accounts the file matched (that would tell a stranger with the link who has an account).
+ */
+const forCaller = (item: RosterImportT, actor: Actor | null): RosterImportT =>
+  actor && may(actor.role, "manageRosterImports") && canSeeOrganization(actor, item.organizationId)
+    ? item
+    : { ...item, report: { ...item.report, confirmations: [] } };
 
 async function liveDistrict(db: Db, districtId: string) {
   const org = await db
@@ -320,27 +383,32 @@ export function registerRostering(app: Router) {
       throw new ApiError(422, error.message);
     }
     const read = readOneRosterTables(files);
-    if (read.errors.length > 0) return c.json(toImport(await record("rejected", reportOf(null, read.errors), null)), 200);
+    if (read.errors.length > 0)
+      return c.json(forCaller(toImport(await record("rejected", reportOf(null, read.errors), null)), c.get("actor")), 200);
     const { plan, errors } = await planFor(db, org.organization_id, read.roster, read.skipped);
     const counts = planCounts(plan);
     const row =
       errors.length > 0
-        ? await record("rejected", reportOf(counts, errors), null)
-        : await record("staged", reportOf(counts, []), { roster: read.roster, skipped: read.skipped });
-    return c.json(toImport(row), 200);
+        ? await record("rejected", reportOf(counts, errors, null, plan.confirmations, plan.notices), null)
+        : await record("staged", reportOf(counts, [], null, plan.confirmations, plan.notices), {
+            roster: read.roster,
+            skipped: read.skipped,
+          });
+    return c.json(forCaller(toImport(row), c.get("actor")), 200);
   });
 
   app.openapi(applyImport, async (c) => {
     const { db, now } = c.get("deps");
-    const { districtId, rosterImportId } = c.req.valid("json");
-    await liveDistrict(db, districtId);
-    await underLimits(db, districtId, clientIp(c), now());
+    const { districtId, rosterImportId, confirmAccounts } = c.req.valid("json");
+    // Applying changes the district: a signed-in admin of it, never the public link alone (issue 33).
+    const actor = requireCapability(c.get("actor"), "manageRosterImports");
+    await assertOrganization(db, actor, districtId);
     try {
       const row = await db.transaction().execute(async (tx) => {
         await lockDistrict(tx, districtId);
         const found = await tx
           .selectFrom("roster_import")
-          .select(["status", "roster"])
+          .select(["status", "roster", "report"])
           .where("roster_import_id", "=", rosterImportId)
           .where("organization_id", "=", districtId)
           .executeTakeFirst();
@@ -353,6 +421,14 @@ export function registerRostering(app: Router) {
         if (errors.length > 0) {
           return { rejected: reportOf(null, errors), row: null };
         }
+        // Account changes are applied only as the admin saw and confirmed them in the preview.
+        const previewed = fullReport(json<Partial<ReportT>>(found.report)).confirmations;
+        if (confirmationsKey(plan.confirmations) !== confirmationsKey(previewed)) {
+          throw new ApiError(409, ROSTER_MESSAGES.changedSincePreview);
+        }
+        if (plan.confirmations.length > 0 && confirmAccounts !== true) {
+          throw new ApiError(409, ROSTER_MESSAGES.confirmNeeded(plan.confirmations.length));
+        }
         const { changes, counts } = await applyPlan(tx, districtId, plan, now());
         return {
           rejected: null,
@@ -361,9 +437,10 @@ export function registerRostering(app: Router) {
             .set({
               status: "applied",
               applied_at: now(),
+              applied_by: actor.userId,
               roster: null,
               changes: JSON.stringify(changes),
-              report: JSON.stringify(reportOf(counts, [])),
+              report: JSON.stringify(reportOf(counts, [], null, plan.confirmations, plan.notices)),
             })
             .where("roster_import_id", "=", rosterImportId)
             .returning(IMPORT_COLUMNS)
@@ -417,15 +494,16 @@ export function registerRostering(app: Router) {
         await lockDistrict(tx, found.organization_id);
         const current = await tx
           .selectFrom("roster_import")
-          .select(["status", "changes"])
+          .select(["status", "changes", "report"])
           .where("roster_import_id", "=", id)
           .executeTakeFirstOrThrow();
         if (current.status !== "applied") throw new ApiError(409, ROSTER_MESSAGES.notApplied);
         if ((await latestApplied(tx, found.organization_id)) !== id) throw new ApiError(409, ROSTER_MESSAGES.notLatest);
-        await undoChanges(tx, found.organization_id, json<Changes>(current.changes), now());
+        const { reset } = await undoChanges(tx, found.organization_id, json<Changes>(current.changes), now());
+        const report = { ...fullReport(json<Partial<ReportT>>(current.report)), accountsReset: reset.length };
         return tx
           .updateTable("roster_import")
-          .set({ status: "undone", undone_at: now(), undone_by: actor.userId })
+          .set({ status: "undone", undone_at: now(), undone_by: actor.userId, report: JSON.stringify(report) })
           .where("roster_import_id", "=", id)
           .returning(IMPORT_COLUMNS)
           .executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ApiSchema } from "#app/lib/api.server";
+import { ConfirmAccounts } from "./ConfirmAccounts";
 import { RosterReport } from "./RosterReport";
 
 // The district page's roster imports (issue 16): each upload with its report, the rostering link
@@ -58,6 +59,22 @@ export function RosterImports({
                   <td>{i.fileName}</td>
                   <td>
                     {STATUS_LABELS[i.status]}
+                    {i.status === "staged" ? (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="apply-roster-import" />
+                        <input type="hidden" name="rosterImportId" value={i.rosterImportId} />
+                        {i.report.confirmationCount > 0 ? (
+                          <ConfirmAccounts
+                            count={i.report.confirmationCount}
+                            id={`confirm-${i.rosterImportId}`}
+                            where="listed in its report"
+                          />
+                        ) : null}
+                        <button type="submit" className="button button--primary" aria-label={`Apply the upload of ${i.fileName}`}>
+                          Apply
+                        </button>
+                      </Form>
+                    ) : null}
                     {i.rosterImportId === undoableId ? (
                       <Form method="post">
                         <input type="hidden" name="intent" value="undo-roster-import" />

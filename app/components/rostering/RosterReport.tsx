@@ -1,3 +1,4 @@
+import { CONFIRMATION_LABELS } from "#app/domain/oneroster-plan";
 import type { ApiSchema } from "#app/lib/api.server";
 
 // An upload's report (issue 16): what it would change or changed, per kind, and every refused row
@@ -46,6 +47,64 @@ export function RosterReport({ report, caption, idPrefix }: { report: Report; ca
                   </tr>
                 );
               })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {report.confirmations.length > 0 ? (
+        <div className="table-wrap">
+          <table className="table roster-confirmations">
+            <caption>
+              Existing accounts this upload changes, to confirm: {report.confirmationCount}
+              {report.confirmationCount > report.confirmations.length ? ` (the first ${report.confirmations.length} are listed)` : ""}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Change</th>
+                <th scope="col">Account</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">sourcedId</th>
+                <th scope="col">users.csv line</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.confirmations.map((c) => (
+                <tr key={`${c.kind}-${c.userId}`}>
+                  <td>{CONFIRMATION_LABELS[c.kind]}</td>
+                  <td>{c.name}</td>
+                  <td>{c.previousEmail ? `${c.previousEmail} → ${c.email}` : c.email}</td>
+                  <td>{c.sourcedId}</td>
+                  <td>{c.line ?? "Not in the file"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : report.confirmationCount > 0 ? (
+        <p>
+          This upload changes {report.confirmationCount} existing {report.confirmationCount === 1 ? "account" : "accounts"}: a district
+          administrator sees which and confirms them when applying it.
+        </p>
+      ) : null}
+      {report.notices.length > 0 ? (
+        <div className="table-wrap">
+          <table className="table roster-notices">
+            <caption>Rows left as they are: {report.notices.length}</caption>
+            <thead>
+              <tr>
+                <th scope="col">File</th>
+                <th scope="col">Line</th>
+                <th scope="col">Reason</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.notices.map((e, i) => (
+                <tr key={i}>
+                  <td>{e.file}</td>
+                  <td>{e.line > 0 ? e.line : ""}</td>
+                  <td>{e.reason}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>
