@@ -1,3 +1,5 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueCode } from "#app/api/one-time-codes";
 import type { DbHandle } from "#app/db/connect.server";
@@ -5,6 +7,7 @@ import { setApiAppForTests } from "#app/lib/api-app.server";
 import { getSession } from "#app/lib/session.server";
 import { loader as loginCallback } from "#app/routes/login-callback";
 import { SSO_FLOW_COOKIE } from "#app/server/sso-flow.server";
+import type { SsoProviderConfig } from "#app/api/sso/providers";
 import { makeWorld } from "./support/fixtures";
 import { createTestApi, type TestApi } from "./support/test-api";
 import { createTestDb } from "./support/test-db";
@@ -63,5 +66,92 @@ describe(`single sign-on hand-off bound to the browser (${process.env.TEST_DB_EN
     expect((await t.call("POST", "/dashboard/login/sso", { body: { code, binding: "value-b" } })).status).toBe(401);
     expect((await t.call("POST", "/dashboard/login/sso", { body: { code, binding: "value-a" } })).status).toBe(200);
     expect((await t.call("POST", "/dashboard/login/sso", { body: { code, binding: "value-a" } })).status).toBe(401);
+  });
+});
+
+// Issue 33: Clever's user-info nests the email (`{ data: { email, … } }`); a verification flag
+// beside it was never read, only one at the top, so `email_verified: false` signed in wherever
+// unverified emails are trusted by default (the district-managed directories). A stand-in Clever
+// (token and user-info endpoints on loopback) answers the user-info each case gives.
+describe(`Clever sign-in honours email_verified beside the nested email (${process.env.TEST_DB_ENGINE})`, () => {
+  let server: Server;
+  let sso: TestApi;
+  let userinfo: Record<string, unknown> = {};
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      res.setHeader("content-type", "application/json");
+      if (req.method === "POST" && req.url === "/oauth/tokens") {
+        req.resume();
+        req.on("end", () => res.end(JSON.stringify({ access_token: "clever-access-token", token_type: "bearer", expires_in: 60 })));
+      } else if (req.method === "GET" && req.url === "/userinfo" && req.headers.authorization === "Bearer clever-access-token") {
+        res.end(JSON.stringify(userinfo));
+      } else {
+        res.statusCode = 404;
+        res.end("{}");
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const clever: SsoProviderConfig = {
+      name: "clever",
+      kind: "oauth2",
+      issuer: null,
+      authorizationUrl: `${base}/oauth/authorize`,
+      tokenUrl: `${base}/oauth/tokens`,
+      userinfoUrl: `${base}/userinfo`,
+      clientId: "clever-test-client",
+      clientSecret: "clever-test-secret",
+      scope: "",
+      tokenAuth: "basic",
+      emailKeys: ["email", "data.email"],
+      trustUnverifiedEmail: true, // the default for Clever (README: SSO_CLEVER_TRUST_UNVERIFIED_EMAIL)
+      allowInsecureHttp: true,
+    };
+    sso = createTestApi(handle.db, { sso: { clever } });
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** Starts a Clever sign-in and comes back from the provider with a code: where the API sends the browser. */
+  async function signInWith(info: Record<string, unknown>) {
+    userinfo = info;
+    const start = await sso.call(
+      "GET",
+      `/auth/login/clever/clever-test-client?callback=${encodeURIComponent("http://localhost:3000/login-callback")}`,
+    );
+    expect(start.status).toBe(302);
+    const state = new URL(start.headers.get("location")!).searchParams.get("state")!;
+    const cookie = start.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const back = await sso.call("GET", `/auth/callback/clever?code=provider-code&state=${encodeURIComponent(state)}`, {
+      headers: { cookie },
+    });
+    expect(back.status).toBe(302);
+    return new URL(back.headers.get("location")!).searchParams;
+  }
+
+  it("refuses an email Clever marks unverified beside it, however deep", async () => {
+    for (const info of [
+      { data: { id: "c1", email: w.teacher.email, email_verified: false } },
+      { data: { id: "c1", email: w.teacher.email, email_verified: "false" } },
+      { email_verified: false, data: { id: "c1", email: w.teacher.email } },
+    ]) {
+      const answer = await signInWith(info);
+      expect(answer.get("error"), JSON.stringify(info)).toBe("no_verified_email");
+      expect(answer.get("code")).toBeNull();
+    }
+  });
+
+  it("signs in an email Clever marks verified, or says nothing about (a district-managed directory)", async () => {
+    for (const info of [
+      { data: { id: "c1", email: w.teacher.email, email_verified: true } },
+      { data: { id: "c1", email: w.teacher.email } },
+    ]) {
+      const answer = await signInWith(info);
+      expect(answer.get("error"), JSON.stringify(info)).toBeNull();
+      expect(answer.get("code")).toEqual(expect.any(String));
+    }
   });
 });

@@ -145,10 +145,56 @@ export function clientConfig(p: SsoProviderConfig): Promise<oidc.Configuration> 
 
 /** The first email found under the provider's keys, lowercased. */
 export function pickEmail(source: Record<string, unknown>, keys: string[]): string | null {
-  for (const key of keys) {
-    let value: unknown = source;
-    for (const part of key.split(".")) value = value && typeof value === "object" ? (value as Record<string, unknown>)[part] : undefined;
-    if (typeof value === "string" && /^[^\s@]+@[^\s@]+$/.test(value.trim())) return value.trim().toLowerCase();
+  return findEmail(source, keys)?.email ?? null;
+}
+
+/** What a provider says of an email: true or false when it says so, null when it says nothing. */
+export type EmailVerification = boolean | null;
+
+const VERIFIED_KEYS = ["email_verified", "emailVerified"];
+
+function verificationIn(value: unknown): EmailVerification {
+  if (!value || typeof value !== "object") return null;
+  for (const key of VERIFIED_KEYS) {
+    const flag = Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+    if (flag === true || flag === "true") return true;
+    if (flag === false || flag === "false") return false;
   }
+  return null;
+}
+
+/**
+ * The first email found under the provider's keys, lowercased, with what the provider says of its
+ * verification (issue 33). The flag is read beside the email, at whatever depth the email was
+ * found (Clever's user-info nests both under `data`), and from each object above it up to the
+ * top: a `false` anywhere on that path is `false`; else the nearest `true`; else null (not said).
+ */
+export function findEmail(source: Record<string, unknown>, keys: string[]): { email: string; verified: EmailVerification } | null {
+  for (const key of keys) {
+    const path: unknown[] = [source];
+    let value: unknown = source;
+    for (const part of key.split(".")) {
+      value = value && typeof value === "object" && Object.hasOwn(value, part) ? (value as Record<string, unknown>)[part] : undefined;
+      path.push(value);
+    }
+    if (typeof value === "string" && /^[^\s@]+@[^\s@]+$/.test(value.trim())) {
+      // The objects holding the email, nearest first (the last entry of path is the email itself).
+      const flags = path.slice(0, -1).reverse().map(verificationIn);
+      const verified = flags.includes(false) ? false : (flags.find((f) => f !== null) ?? null);
+      return { email: value.trim().toLowerCase(), verified };
+    }
+  }
+  return null;
+}
+
+/**
+ * The email a sign-in may use, or null: one the provider marks verified, or one it says nothing
+ * about from a provider trusted without the mark. One it marks unverified never signs in, even
+ * from a trusted provider.
+ */
+export function acceptedEmail(source: Record<string, unknown>, provider: Pick<SsoProviderConfig, "emailKeys" | "trustUnverifiedEmail">) {
+  const found = findEmail(source, provider.emailKeys);
+  if (!found) return null;
+  if (found.verified === true || (found.verified === null && provider.trustUnverifiedEmail)) return found.email;
   return null;
 }

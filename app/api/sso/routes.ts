@@ -8,7 +8,7 @@ import { errorResponses, jsonResponse, type ApiEnv, type Router } from "../env";
 import { ApiError } from "../errors";
 import { issueCode } from "../one-time-codes";
 import { randomToken } from "../password";
-import { clientConfig, loadSsoProviders, pickEmail, SSO_PROVIDERS, type SsoProviderConfig } from "./providers";
+import { acceptedEmail, clientConfig, loadSsoProviders, pickEmail, SSO_PROVIDERS, type SsoProviderConfig } from "./providers";
 
 // The authentication host of spec 000 section 7, inside our API. The browser goes to
 // /auth/login/{provider}/{clientId}?callback=…; we run the authorization code flow with PKCE,
@@ -217,11 +217,7 @@ export function registerSso(app: Router) {
         if (!res.ok) throw new Error(`user-info answered ${res.status}`);
         source = (await res.json()) as Record<string, unknown>;
       }
-      if (source) {
-        const verified = source.email_verified;
-        const ok = verified === true || verified === "true" || (verified === undefined && provider.trustUnverifiedEmail);
-        email = ok ? pickEmail(source, provider.emailKeys) : null;
-      }
+      if (source) email = acceptedEmail(source, provider);
     } catch (err) {
       // Messages of openid-client name the failed check, never the tokens.
       console.warn(`[sso] ${name}: sign-in failed: ${(err as Error).message}`);
