@@ -2170,7 +2170,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A user by email: yourself, or a user you may manage */
+    /**
+     * A user by email: yourself, or a user you may manage
+     * @description An email you may not manage, one held in another district and one no one holds answer alike (403), so the answer tells no district which emails have accounts elsewhere; a super admin hears 404 for an unknown email.
+     */
     get: {
       parameters: {
         query?: never;

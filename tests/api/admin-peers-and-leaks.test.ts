@@ -79,3 +79,78 @@ describe(`deleted students (${process.env.TEST_DB_ENGINE})`, () => {
     expect(JSON.stringify(await list.json())).not.toContain(s.participant_id);
   });
 });
+
+// Issue 33: a district admin asking for another district's user by email heard 403, for an email
+// no one has 404, so any district could tell which emails had accounts elsewhere; and creating a
+// user with such an email said 'A user with this email already exists.' or named a deleted user.
+describe(`what another district learns of an email (${process.env.TEST_DB_ENGINE})`, () => {
+  const answer = async (res: Response) => ({ status: res.status, body: await res.text() });
+
+  async function emails() {
+    const live = await makeUser(handle.db, {
+      role: "TEACHER",
+      organizationId: w.otherDistrict.organization_id,
+      schoolIds: [w.otherSchool.organization_unit_id],
+    });
+    const deleted = await makeUser(handle.db, {
+      role: "TEACHER",
+      organizationId: w.otherDistrict.organization_id,
+      schoolIds: [w.otherSchool.organization_unit_id],
+    });
+    await handle.db.updateTable("app_user").set({ deleted_at: new Date() }).where("user_id", "=", deleted.user_id).execute();
+    const admin = await makeUser(handle.db, { role: "ORG_ADMIN", organizationId: w.otherDistrict.organization_id });
+    return { live: live.email, deleted: deleted.email, admin: admin.email, unknown: `nobody-${Date.now()}@test.example` };
+  }
+
+  it("looking up an email answers alike whether another district has it, had it, or no one does", async () => {
+    const e = await emails();
+    for (const who of [w.districtAdmin.email, w.schoolAdmin.email]) {
+      const token = await t.login(who);
+      const seen = [];
+      for (const email of [e.live, e.deleted, e.admin, e.unknown]) {
+        seen.push(await answer(await t.call("GET", `/user/userByEmail/${encodeURIComponent(email)}`, { token })));
+      }
+      expect(seen, who).toEqual(Array(4).fill({ status: 403, body: JSON.stringify({ message: "Forbidden" }) }));
+    }
+    // A super admin sees every district: an unknown email is simply not found.
+    const su = await t.login(w.superAdmin.email);
+    expect((await t.call("GET", `/user/userByEmail/${encodeURIComponent(e.unknown)}`, { token: su })).status).toBe(404);
+    expect((await t.call("GET", `/user/userByEmail/${encodeURIComponent(e.live)}`, { token: su })).status).toBe(200);
+  });
+
+  it("creating a user with another district's email is refused without saying whose or whether deleted", async () => {
+    const e = await emails();
+    const token = await t.login(w.districtAdmin.email);
+    const create = (email: string) =>
+      t.call("POST", "/user", {
+        token,
+        body: {
+          organizationId: w.district.organization_id,
+          firstName: "New",
+          lastName: "User",
+          email,
+          roles: ["TEACHER"],
+          organizationUnitIds: [w.schoolA.organization_unit_id],
+        },
+      });
+    const neutral = {
+      status: 409,
+      body: JSON.stringify({ message: "This email cannot be used for a new user. Please contact the product's customer support." }),
+    };
+    for (const email of [e.live, e.deleted, e.admin, e.live.toUpperCase()])
+      expect(await answer(await create(email)), email).toEqual(neutral);
+    // Within the caller's own district the texts still say what is wrong.
+    const mine = await makeUser(handle.db, {
+      role: "TEACHER",
+      organizationId: w.district.organization_id,
+      schoolIds: [w.schoolA.organization_unit_id],
+    });
+    expect(await answer(await create(mine.email))).toEqual({
+      status: 409,
+      body: JSON.stringify({ message: "A user with this email already exists." }),
+    });
+    await handle.db.updateTable("app_user").set({ deleted_at: new Date() }).where("user_id", "=", mine.user_id).execute();
+    expect(((await (await create(mine.email)).json()) as { message: string }).message).toMatch(/^A deleted user has this email/);
+    expect((await create(e.unknown)).status).toBe(201);
+  });
+});

@@ -5,9 +5,10 @@ import { requiredMessage } from "#app/domain/admin-fields";
 import { SCHOOLS_NOT_FOR_ROLE_MESSAGE, UserFields } from "#app/domain/admin-forms";
 import { normalizeEmail } from "#app/domain/email";
 import { list, MAX_IDS, text, TEXT_MAX, tooManyMessage } from "#app/domain/text";
+import { reachOf } from "#app/domain/permissions";
 import { isSchoolLevel, ROLE_IDS, ROLE_LABELS, ROLE_NAMES, roleNameOf, type RoleName } from "#app/domain/roles";
 import { audit, isUniqueViolation } from "../audit";
-import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
+import { errorResponses, jsonBody, jsonResponse, type Actor, type Router } from "../env";
 import { ApiError, forbidden, notFound } from "../errors";
 import { toUser, User } from "../mappers";
 import { answerPage, Page, PageQuery } from "../paging";
@@ -32,6 +33,8 @@ import { checkVersion, conflictResponse, StaleVersion, VersionField } from "../v
 export const USER_MESSAGES = {
   emailTaken: "A user with this email already exists.",
   emailOfDeletedUser: "A deleted user has this email. Re-adding a deleted user requires contacting the product's customer support.",
+  /** An email held (or once held) outside the caller's district: says nothing of whose, live or deleted (issue 33). */
+  emailUnavailable: "This email cannot be used for a new user. Please contact the product's customer support.",
   emailLocked: "Email cannot be changed. Please contact the product's customer support to change email.",
   roleLocked: "Role cannot be changed. Please contact the product's customer support to change the role.",
   districtLocked: "A user cannot be moved to another district.",
@@ -97,6 +100,8 @@ const routes = {
     method: "get",
     path: "/user/userByEmail/{email}",
     summary: "A user by email: yourself, or a user you may manage",
+    description:
+      "An email you may not manage, one held in another district and one no one holds answer alike (403), so the answer tells no district which emails have accounts elsewhere; a super admin hears 404 for an unknown email.",
     request: { params: EmailParam },
     responses: { 200: jsonResponse(User, "The user"), ...errorResponses },
   }),
@@ -249,13 +254,48 @@ async function assertSchoolsOfDistrict(db: Db, organizationId: string, schoolIds
 
 const byName = (q: "u") => [sql`lower(${sql.ref(`${q}.last_name`)})`, sql`lower(${sql.ref(`${q}.first_name`)})`] as const;
 
+/**
+ * Why `email` cannot be given to a new user, or null when it is free. Within the caller's own
+ * district (every district for a super admin) the answer says whether a live or a deleted user
+ * has it; an email held in another district gets one neutral answer, live or deleted alike, so a
+ * district learns nothing of another's users beyond the refusal itself (issue 33).
+ */
+async function emailInUse(db: Db, actor: Actor, email: string): Promise<ApiError | null> {
+  const existing = await db
+    .selectFrom("app_user")
+    .select(["organization_id", "deleted_at"])
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", normalizeEmail(email)))
+    .orderBy("deleted_at", "desc")
+    .execute();
+  if (existing.length === 0) return null;
+  const seen =
+    reachOf(actor.role) === "everything" || existing.every((u) => u.organization_id !== null && u.organization_id === actor.organizationId);
+  if (!seen) return new ApiError(409, USER_MESSAGES.emailUnavailable);
+  return new ApiError(409, existing.some((u) => u.deleted_at === null) ? USER_MESSAGES.emailTaken : USER_MESSAGES.emailOfDeletedUser);
+}
+
+/**
+ * The user with this email whom the caller may manage. A caller who does not see every district
+ * gets one answer, 403, for an email they may not manage, held in another district, or held by no
+ * one: 403 for the first and 404 for the last told another district which emails had accounts
+ * (issue 33). A super admin, who may see every user, still hears 404 for an unknown email.
+ */
+async function manageableByEmail(db: Db, actor: Actor, email: string) {
+  try {
+    return await assertManageableUser(db, actor, { email });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404 && reachOf(actor.role) !== "everything") throw forbidden();
+    throw err;
+  }
+}
+
 export function registerUsers(app: Router) {
   app.openapi(routes.byEmail, async (c) => {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
     const email = normalizeEmail(c.req.valid("param").email);
     if (email === normalizeEmail(actor.email)) return c.json(await loadUser(db, actor.userId), 200);
-    const user = await assertManageableUser(db, actor, { email });
+    const user = await manageableByEmail(db, actor, email);
     return c.json(await loadUser(db, user.user_id), 200);
   });
 
@@ -391,14 +431,8 @@ export function registerUsers(app: Router) {
     }
     if (!canPlaceUser(actor, organizationId, schoolIds)) throw forbidden();
 
-    const existing = await db
-      .selectFrom("app_user")
-      .select(["user_id", "deleted_at"])
-      .where((eb) => eb(eb.fn("lower", ["email"]), "=", body.email))
-      .orderBy("deleted_at", "desc")
-      .execute();
-    if (existing.some((u) => u.deleted_at === null)) throw new ApiError(409, USER_MESSAGES.emailTaken);
-    if (existing.length > 0) throw new ApiError(409, USER_MESSAGES.emailOfDeletedUser);
+    const taken = await emailInUse(db, actor, body.email);
+    if (taken) throw taken;
 
     let userId: string;
     try {
@@ -422,7 +456,7 @@ export function registerUsers(app: Router) {
         return user.user_id;
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ApiError(409, USER_MESSAGES.emailTaken);
+      if (isUniqueViolation(err)) throw (await emailInUse(db, actor, body.email)) ?? new ApiError(409, USER_MESSAGES.emailUnavailable);
       throw err;
     }
     return c.json(await loadUser(db, userId), 201);
