@@ -29,13 +29,110 @@ export function currentCost(env: Record<string, string | undefined> = process.en
 // scrypt needs 128 * N * r bytes; twice the largest we make leaves room for Node's own bookkeeping.
 const maxmemFor = (cost: ScryptCost) => Math.max(64 * 1024 * 1024, 256 * cost.N * cost.r);
 
-function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+// Issue 33 item 4: 40 failed sign-ins sent at once took 14 s of both cores and about 1 GB (128 MiB a
+// hash at N=2^17, r=8), and a classroom page took 9.3 s meanwhile. Every hash of this process now
+// goes through one queue: a few run at once, a few wait, and a sign-in that finds every place taken
+// is refused at once (503 with Retry-After), before anything is hashed.
+
+export interface HashingLimits {
+  /** Hashes computed at the same time. */
+  running: number;
+  /** Sign-ins that may wait for one of them; past running + waiting, a sign-in is refused. */
+  waiting: number;
+}
+
+/**
+ * Two at once: 2 × 128 MiB, and on a two-core server the pages keep a share of the CPU. Six
+ * waiting: three rounds of two, about a second and a half at N=2^17, which a person signing in
+ * hardly notices; a queue longer than that only makes everyone wait longer for the same refusal.
+ */
+export const HASHING_LIMITS: HashingLimits = { running: 2, waiting: 6 };
+
+/** What a refused sign-in is told to wait: a full queue (2 running, 6 waiting) drains in about this many seconds. */
+export const HASHING_RETRY_AFTER_SECONDS = 2;
+
+export const HASHING_BUSY = "The server is busy with other sign-ins. Please wait a few seconds and try again.";
+
+/** Every place of the hashing queue is taken: nothing was hashed. */
+export class HashingBusy extends Error {
+  readonly retryAfterSeconds = HASHING_RETRY_AFTER_SECONDS;
+  constructor() {
+    super(HASHING_BUSY);
+  }
+}
+
+/** A place in the queue: runs one piece of hashing work when its turn comes, then frees the place. */
+export interface HashingPlace {
+  run<T>(work: () => Promise<T>): Promise<T>;
+  /** Frees the place without running anything. */
+  leave(): void;
+}
+
+export class HashingQueue {
+  /** Hashes computed through this queue so far (a test counts what a refusal did not spend). */
+  hashes = 0;
+  private taken = 0;
+  private running = 0;
+  private readonly turns: Array<() => void> = [];
+
+  constructor(public limits: HashingLimits) {}
+
+  /** Whether a sign-in arriving now would be refused. */
+  get full(): boolean {
+    return this.taken >= this.limits.running + this.limits.waiting;
+  }
+
+  /** A place for a sign-in, or HashingBusy at once when every place is taken. */
+  admit(): HashingPlace {
+    if (this.full) throw new HashingBusy();
+    return this.place();
+  }
+
+  /** A place that is never refused (a new password being set, a script): it waits for its turn. */
+  place(): HashingPlace {
+    this.taken++;
+    let used = false;
+    const use = () => {
+      if (used) throw new Error("A hashing place serves one piece of work");
+      used = true;
+    };
+    return {
+      leave: () => {
+        use();
+        this.taken--;
+      },
+      run: async <T>(work: () => Promise<T>): Promise<T> => {
+        use();
+        try {
+          if (this.running < this.limits.running) this.running++;
+          else await new Promise<void>((turn) => this.turns.push(turn));
+          try {
+            return await work();
+          } finally {
+            // The next in line takes over the running slot.
+            const next = this.turns.shift();
+            if (next) next();
+            else this.running--;
+          }
+        } finally {
+          this.taken--;
+        }
+      },
+    };
+  }
+}
+
+/** This process's queue: every hash and verification of this module goes through it. */
+export const passwordHashing = new HashingQueue({ ...HASHING_LIMITS });
+
+function scryptNow(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+  passwordHashing.hashes++;
   return new Promise((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
 }
 
 export async function hashPassword(password: string, cost: ScryptCost = currentCost()): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEYLEN, { ...cost, maxmem: maxmemFor(cost) });
+  const key = await passwordHashing.place().run(() => scryptNow(password, salt, KEYLEN, { ...cost, maxmem: maxmemFor(cost) }));
   return `scrypt$${cost.N}$${cost.r}$${cost.p}$${salt.toString("base64url")}$${key.toString("base64url")}`;
 }
 
@@ -70,11 +167,28 @@ function dummyHash(): Promise<string> {
  * malformed) it still runs one scrypt at the current cost before answering false (issue 14:
  * sign-in timing revealed which emails have accounts).
  */
-export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  const parsed = parseHash(stored) ?? parseHash(await dummyHash());
-  if (!parsed) return false;
-  const key = await scrypt(password, parsed.salt, parsed.key.length, { ...parsed.cost, maxmem: maxmemFor(parsed.cost) });
-  return timingSafeEqual(key, parsed.key) && parseHash(stored) !== null;
+export async function verifyPassword(
+  password: string,
+  stored: string | null,
+  options: { refuseWhenBusy?: boolean } = {},
+): Promise<boolean> {
+  // Refused (HashingBusy) before anything is hashed or awaited.
+  const place = options.refuseWhenBusy ? passwordHashing.admit() : passwordHashing.place();
+  let parsed: ParsedHash | null;
+  try {
+    // The stand-in hash is made in a place of its own, outside this one's turn (which would wait for itself).
+    parsed = parseHash(stored) ?? parseHash(await dummyHash());
+  } catch (error) {
+    place.leave();
+    throw error;
+  }
+  if (!parsed) {
+    place.leave();
+    return false;
+  }
+  const { salt, cost, key: expected } = parsed;
+  const key = await place.run(() => scryptNow(password, salt, expected.length, { ...cost, maxmem: maxmemFor(cost) }));
+  return timingSafeEqual(key, expected) && parseHash(stored) !== null;
 }
 
 /** Whether a hash that just verified should be replaced by one at the current cost. */

@@ -7,8 +7,16 @@ import { ApiError } from "../errors";
 import { ErrorBody, errorResponses, jsonBody, jsonResponse, type ApiEnv, type Router } from "../env";
 import { CurrentUser, toCurrentUser } from "../mappers";
 import { consumeCode, consumeCodeByValue, issueCode } from "../one-time-codes";
-import { hashPassword, needsRehash, verifyPassword } from "../password";
-import { assertUnderLimit, clear, clientIp, LIMITS, record } from "../rate-limit";
+import {
+  HASHING_BUSY,
+  HASHING_RETRY_AFTER_SECONDS,
+  HashingBusy,
+  hashPassword,
+  needsRehash,
+  passwordHashing,
+  verifyPassword,
+} from "../password";
+import { clear, clientIp, LIMITS, RATE_LIMITED, release, reserve } from "../rate-limit";
 import { requireActor } from "../scope";
 import { createSession, resolveSession, revokeSession } from "../sessions";
 
@@ -36,8 +44,10 @@ const login = createRoute({
     "Answers a session token (a new one at every sign-in). 412 means the account has a temporary password: send " +
     "`{username, password, newpassword}`, or `{username, challenge, newpassword}` with the one-time `challenge` of the " +
     "412 answer (valid 10 minutes, single use), so a UI need not keep the temporary password between two pages. " +
-    "Failed sign-ins are limited per account (10 in 15 minutes), per client address (50 in 15 minutes; the socket's address " +
-    "or the hop a trusted proxy appended, never a client's X-Forwarded-For) and across all (1000 in 15 minutes): 429.",
+    "Failed sign-ins are limited per account (10 in 15 minutes) and per client address (50 in 15 minutes; the socket's address " +
+    "or the hop a trusted proxy appended, never a client's X-Forwarded-For): 429, counted atomically, so requests sent at " +
+    "once get no more checks than requests sent one by one. A server busy checking other passwords answers 503 with " +
+    "Retry-After (seconds) before checking this one.",
   security: [],
   request: { body: jsonBody(LoginBody) },
   responses: {
@@ -49,6 +59,11 @@ const login = createRoute({
       "A new password is required",
     ),
     429: jsonResponse(ErrorBody, "Too many attempts"),
+    503: {
+      description: "Busy checking other sign-ins: nothing was checked; try again after Retry-After seconds",
+      headers: z.object({ "Retry-After": z.string().openapi({ description: "Seconds to wait" }) }),
+      content: { "application/json": { schema: ErrorBody } },
+    },
   },
 });
 
@@ -104,7 +119,9 @@ const logout = createRoute({
 });
 
 export const INCORRECT_LOGIN = "Incorrect email or password.";
-const LOGIN_GLOBAL_BUCKET = "login:global";
+
+/** Every place of the hashing queue is taken: 503, and when to try again, before anything is hashed. */
+const busy = (c: Context<ApiEnv>) => c.json({ message: HASHING_BUSY }, 503, { "Retry-After": String(HASHING_RETRY_AFTER_SECONDS) });
 
 /** A fresh token for every sign-in, and the user it belongs to. */
 async function startSession(c: Context<ApiEnv>, userId: string) {
@@ -156,33 +173,43 @@ export function registerDashboard(app: Router) {
     const email = body.username.toLowerCase();
     const ip = clientIp(c);
     const accountBucket = `login:account:${email}`;
-    const ipBucket = ip ? `login:ip:${ip}` : null;
-    // Failures only count (issue 14): per account, per address, and across all of them.
-    await assertUnderLimit(db, LOGIN_GLOBAL_BUCKET, LIMITS.loginGlobal, now());
-    if (ipBucket) await assertUnderLimit(db, ipBucket, LIMITS.loginIp, now());
-    await assertUnderLimit(db, accountBucket, LIMITS.loginAccount, now());
-    const user = await findSignInUser(db, email);
-
+    const checksPassword = body.challenge === undefined;
+    if (!checksPassword && !body.newpassword) throw new ApiError(400, "Please enter your password");
+    if (checksPassword && !body.password) throw new ApiError(400, "Please enter your password");
+    // A full hashing queue refuses before anything else is done (issue 33 item 4).
+    if (checksPassword && passwordHashing.full) return busy(c);
+    // Failures only count (issue 14), per account and per address. The attempt takes its place in
+    // both limits before the password is checked, in one atomic step (issue 33 item 3: 30 wrong
+    // passwords sent at once were all checked against a limit of 10), and gives it back unless it fails.
+    const reservation = await reserve(
+      db,
+      [{ bucket: accountBucket, limit: LIMITS.loginAccount }, ...(ip ? [{ bucket: `login:ip:${ip}`, limit: LIMITS.loginIp }] : [])],
+      now(),
+    );
+    if (!reservation) throw new ApiError(429, RATE_LIMITED);
+    let user: Awaited<ReturnType<typeof findSignInUser>>;
     let proven = false;
-    if (body.challenge !== undefined) {
-      // The second step of a temporary-password sign-in: the challenge stands for the password.
-      if (!body.newpassword) throw new ApiError(400, "Please enter your password");
-      const used = user ? await consumeCode(db, { purposes: ["new-password"], email, code: body.challenge, now: now() }) : null;
-      proven = Boolean(used && used.userId === user?.user_id && user?.password_is_temporary);
-    } else {
-      if (!body.password) throw new ApiError(400, "Please enter your password");
-      // Verified even when there is no account or no password (a hash of a random secret then),
-      // so the answer takes as long whether or not the email has an account (issue 14).
-      const matches = await verifyPassword(body.password, user?.password_hash ?? null);
-      proven = Boolean(user && matches);
+    try {
+      user = await findSignInUser(db, email);
+      if (!checksPassword) {
+        // The second step of a temporary-password sign-in: the challenge stands for the password.
+        const used = user ? await consumeCode(db, { purposes: ["new-password"], email, code: body.challenge!, now: now() }) : null;
+        proven = Boolean(used && used.userId === user?.user_id && user?.password_is_temporary);
+      } else {
+        // Verified even when there is no account or no password (a hash of a random secret then),
+        // so the answer takes as long whether or not the email has an account (issue 14).
+        const matches = await verifyPassword(body.password!, user?.password_hash ?? null, { refuseWhenBusy: true });
+        proven = Boolean(user && matches);
+      }
+    } catch (error) {
+      // Nothing was checked: the attempt does not count.
+      await release(db, reservation).catch((e: unknown) => console.warn(`[sign-in] a limit's place was not given back: ${String(e)}`));
+      if (error instanceof HashingBusy) return busy(c);
+      throw error;
     }
-    // The same answer for an unknown email and a wrong password, so neither is revealed.
-    if (!user || !proven) {
-      await record(db, accountBucket, now());
-      if (ipBucket) await record(db, ipBucket, now());
-      await record(db, LOGIN_GLOBAL_BUCKET, now());
-      throw new ApiError(401, INCORRECT_LOGIN);
-    }
+    // The same answer for an unknown email and a wrong password, so neither is revealed; the failure keeps its places.
+    if (!user || !proven) throw new ApiError(401, INCORRECT_LOGIN);
+    await release(db, reservation);
     await clear(db, accountBucket);
     // A hash made at an older cost is replaced now that the password is known (issue 14: scrypt at N=2^17).
     if (body.password && !user.password_is_temporary && needsRehash(user.password_hash)) {

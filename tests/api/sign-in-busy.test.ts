@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HASHING_BUSY, HASHING_LIMITS, HASHING_RETRY_AFTER_SECONDS, passwordHashing } from "#app/api/password";
+import { INCORRECT_LOGIN } from "#app/api/resources/dashboard";
+import type { DbHandle } from "#app/db/connect.server";
+import { setApiAppForTests } from "#app/lib/api-app.server";
+import { action as loginAction } from "#app/routes/login";
+import { SOCKET_ADDRESS_HEADER } from "#app/server/client-address.server";
+import { makeDistrict, makeSchool, makeUser } from "./support/fixtures";
+import { createTestApi, TEST_PASSWORD, type TestApi } from "./support/test-api";
+import { createTestDb } from "./support/test-db";
+
+// Issue 33 item 4: failed sign-ins were cheap to send and costly to serve. 40 sent at once took 14 s
+// of both cores and about 1 GB (scrypt at N=2^17, r=8 is 128 MiB a hash), and a classroom page took
+// 9.3 s meanwhile. A process now hashes a few passwords at once with a few more waiting; a sign-in
+// that finds every place taken is answered 503 with Retry-After at once, before anything is hashed,
+// and it does not count against the account's or the address's limits.
+
+(globalThis as Record<symbol, unknown>)[Symbol.for("literacy.socketAddressStamped")] = true;
+
+let handle: DbHandle;
+let t: TestApi;
+let organizationId: string;
+let schoolId: string;
+
+beforeAll(async () => {
+  process.env.SESSION_SECRET ??= "sign-in-busy-test-secret";
+  handle = await createTestDb();
+  t = createTestApi(handle.db);
+  setApiAppForTests(t.api, t.deps);
+  organizationId = (await makeDistrict(handle.db)).organization_id;
+  schoolId = (await makeSchool(handle.db, organizationId)).organization_unit_id;
+});
+afterAll(() => handle.close());
+
+const signIn = (username: string, password: string, address: string) =>
+  t.call("POST", "/dashboard/login", { body: { username, password }, headers: { [SOCKET_ADDRESS_HEADER]: address } });
+
+/** Takes every place of the hashing queue with work that ends when the returned function is called. */
+function fillHashingQueue() {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const places = HASHING_LIMITS.running + HASHING_LIMITS.waiting;
+  const held = Array.from({ length: places }, () => passwordHashing.place().run(() => gate));
+  return async () => {
+    open();
+    await Promise.all(held);
+  };
+}
+
+describe(`hashing queue (${process.env.TEST_DB_ENGINE})`, () => {
+  it("past its places, sign-ins are answered 503 with Retry-After at once, without a hash and without counting", async () => {
+    const user = await makeUser(handle.db, { role: "TEACHER", organizationId, schoolIds: [schoolId] });
+    // The process's one hash of a random secret (for unknown emails) is made before counting.
+    expect((await signIn("warm-up@test.example", "Wrong#Password1", "192.0.2.200")).status).toBe(401);
+    const events = async () =>
+      Number(
+        (
+          await handle.db
+            .selectFrom("rate_limit_event")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const eventsBefore = await events();
+    const hashesBefore = passwordHashing.hashes;
+
+    const release = fillHashingQueue();
+    let answers: Response[];
+    try {
+      // 20 more than the queue holds, wrong passwords and a right one, unknown and known emails.
+      answers = await Promise.all([
+        ...Array.from({ length: 19 }, (_, i) =>
+          signIn(i % 2 ? user.email : `nobody-${i}@test.example`, "Wrong#Password1", `203.0.113.${i + 1}`),
+        ),
+        signIn(user.email, TEST_PASSWORD, "203.0.113.100"),
+      ]);
+    } finally {
+      await release();
+    }
+    for (const a of answers) {
+      expect(a.status).toBe(503);
+      expect(a.headers.get("retry-after")).toBe(String(HASHING_RETRY_AFTER_SECONDS));
+      expect((await a.json()).message).toBe(HASHING_BUSY);
+    }
+    // Nothing was hashed for them (the queue's own work is no hash), and no limit counted them.
+    expect(passwordHashing.hashes).toBe(hashesBefore);
+    expect(await events()).toBe(eventsBefore);
+
+    // Once the queue has room, the same user signs in, and a wrong password is checked again.
+    expect((await signIn(user.email, TEST_PASSWORD, "203.0.113.100")).status).toBe(200);
+    const wrong = await signIn(user.email, "Wrong#Password1", "203.0.113.101");
+    expect(wrong.status).toBe(401);
+    expect((await wrong.json()).message).toBe(INCORRECT_LOGIN);
+    expect(passwordHashing.hashes).toBe(hashesBefore + 2);
+  });
+
+  it("a burst larger than the queue spends a hash only on the sign-ins it answers 401", async () => {
+    const max = HASHING_LIMITS.running + HASHING_LIMITS.waiting;
+    const hashesBefore = passwordHashing.hashes;
+    const answers = await Promise.all(
+      Array.from({ length: max + 20 }, (_, i) => signIn(`burst-${i}@test.example`, "Wrong#Password1", `198.51.100.${i + 1}`)),
+    );
+    const statuses = answers.map((a) => a.status);
+    const checked = statuses.filter((s) => s === 401).length;
+    const busy = answers.filter((a) => a.status === 503);
+    console.info(`[hashing burst ${process.env.TEST_DB_ENGINE}] ${checked}×401, ${busy.length}×503`);
+    expect(checked + busy.length).toBe(max + 20);
+    expect(checked).toBeGreaterThanOrEqual(max);
+    for (const a of busy) expect(a.headers.get("retry-after")).toBe(String(HASHING_RETRY_AFTER_SECONDS));
+    expect(passwordHashing.hashes - hashesBefore).toBe(checked);
+  });
+
+  it("the login page shows the busy message, not a server error", async () => {
+    const user = await makeUser(handle.db, { role: "TEACHER", organizationId, schoolIds: [schoolId] });
+    const release = fillHashingQueue();
+    let result: unknown;
+    try {
+      result = await loginAction({
+        request: new Request("http://localhost/login", {
+          method: "POST",
+          headers: { origin: "http://localhost", "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ email: user.email, password: TEST_PASSWORD, attempt: "0" }),
+        }),
+        context: {},
+        params: {},
+      });
+    } finally {
+      await release();
+    }
+    expect(result).toMatchObject({ email: user.email, formError: HASHING_BUSY });
+  });
+});
