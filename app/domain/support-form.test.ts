@@ -9,6 +9,19 @@ describe("support form (issue 12 item 14)", () => {
     [{ subject: "x".repeat(201), message: "Help" }, "Subject must be at most 200 characters."],
     [{ subject: "Roster", message: "a\u0000" }, "Message contains characters that are not allowed."],
     [{ message: "Help" }, "Please enter a subject."],
+    // Issue 33 item 9: a line break in the subject wrote a header line of its own into the mail.
+    [
+      { subject: "Roster\r\nBcc: everyone@district.example", message: "Help" },
+      "Subject must be one line, without line breaks or control characters.",
+    ],
+    [{ subject: "Roster\nX-Priority: 1", message: "Help" }, "Subject must be one line, without line breaks or control characters."],
+    [{ subject: "Roster\tupload", message: "Help" }, "Subject must be one line, without line breaks or control characters."],
+    [{ subject: "Roster\u001b[31m", message: "Help" }, "Subject must be one line, without line breaks or control characters."],
+    [{ subject: "Roster\u0085upload", message: "Help" }, "Subject must be one line, without line breaks or control characters."],
+    [{ subject: "Roster\u2028upload", message: "Help" }, "Subject must be one line, without line breaks or control characters."],
+    [{ subject: " Roster upload – é ✓ \r\n", message: "Help" }, null],
+    [{ subject: "Roster", message: "Line one\r\nLine two\n\tindented" }, null],
+    [{ subject: "Roster", message: "Bell\u0007" }, "Message contains control characters that are not allowed."],
   ])("%j → %s", (input, error) => {
     const r = SupportForm.safeParse(input);
     expect(r.success ? null : r.error.issues[0].message).toBe(error);
