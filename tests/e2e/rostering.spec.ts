@@ -1,12 +1,13 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { exportZip, oneRosterFiles, sampleDistrict } from "../support/oneroster-export";
 import { toast } from "./support/admin";
-import { DEMO, signIn } from "./support/auth";
+import { DEMO, DEMO_PASSWORD, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 
 // Issue 16: a district's OneRoster zip uploaded through the public page /rostering/{districtId},
 // previewed and applied, with JavaScript on and off; then the new classrooms and students on the
-// school page, and the import (with Undo) on the district page. Each test uploads a district of
+// school page, and the import (with Undo) on the district page. Uploading and previewing are
+// public; applying needs the district's admin (issue 33), who signs in from the preview. Each test uploads a district of
 // its own names (a unique prefix), so they do not depend on each other.
 
 const DISTRICT = "Maple Valley School District";
@@ -51,7 +52,9 @@ async function seeOnSchoolPage(page: Page, p: string) {
 }
 
 test.describe("with JavaScript", () => {
-  test("upload, preview, apply, then the school page and the district's imports", async ({ browser, page }) => {
+  test("upload, preview, sign in, apply, then the school page and the district's imports", async ({ browser, page }) => {
+    // Four pages checked with axe and a sign-in through the form at production cost: more than a minute on a busy machine.
+    test.setTimeout(120_000);
     const districtId = await demoDistrictId(browser);
     await page.goto(`/rostering/${districtId}`);
     await expect(page.getByRole("heading", { name: `CSV Rostering: ${DISTRICT}` })).toBeVisible();
@@ -85,7 +88,19 @@ test.describe("with JavaScript", () => {
     await expectCounts(preview, "Classrooms", "10", "2");
     await expectNoAxeViolations(page);
 
-    await preview.getByRole("button", { name: "Apply" }).click();
+    // A visitor without an admin's session cannot apply: the preview sends them to sign in, then back to it.
+    await expect(preview.getByRole("button", { name: "Apply" })).toHaveCount(0);
+    await expect(preview.getByText("A district administrator applies this upload.")).toBeVisible();
+    await preview.getByRole("link", { name: "Sign in as a district administrator to apply it" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    await page.getByLabel("Email").fill(DEMO.districtAdmin);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Log In" }).click();
+    const again = page.getByRole("region", { name: `Preview of ${p}-roster.zip` });
+    await expect(again).toBeVisible();
+    await expectCounts(again, "Students", "20", "4");
+
+    await again.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText("Upload successful.")).toBeVisible();
     await expect(page.getByText("Thank you!")).toBeVisible();
     await expectNoAxeViolations(page);
@@ -130,9 +145,9 @@ test.describe("without JavaScript", () => {
   // axe runs in the page, so the pages are checked with JavaScript above; here only what the server renders.
   test.use({ javaScriptEnabled: false });
 
-  test("upload, preview and apply by plain form posts; Undo on the district page", async ({ browser, page }) => {
+  test("upload, preview and apply by plain form posts as the district admin; Undo on the district page", async ({ browser, page }) => {
     const districtId = await demoDistrictId(browser);
-    await page.goto(`/rostering/${districtId}`);
+    await signIn(page, DEMO.districtAdmin, { to: `/rostering/${districtId}` });
     await expect(page.getByRole("heading", { name: `CSV Rostering: ${DISTRICT}` })).toBeVisible();
 
     // The instructions: a link the server answers with the dialog open.
