@@ -10,7 +10,9 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
 import pg from "pg";
 import { createApi } from "#app/api/app";
+import { createSession } from "#app/api/sessions";
 import { migrateToLatest, openDatabase } from "#app/db/connect.server";
+import { ROLE_IDS } from "#app/domain/roles";
 import { exportZip, oneRosterFiles, type ExportSpec } from "../../tests/support/oneroster-export";
 
 type Engine = "pglite" | "postgres";
@@ -132,11 +134,19 @@ async function runEngine(engine: Engine, o: Options): Promise<EngineResult> {
       mailer: { send: async () => {} },
       now: () => new Date(),
     });
+    // Applying needs the district's admin (issue 33): a session of one, made without a password hash.
+    const admin = await handle.db
+      .insertInto("app_user")
+      .values({ organization_id: district.organization_id, first_name: "Bench", last_name: "Admin", email: `${name}@bench.example` })
+      .returning("user_id")
+      .executeTakeFirstOrThrow();
+    await handle.db.insertInto("user_role").values({ user_id: admin.user_id, role_id: ROLE_IDS.ORG_ADMIN }).execute();
+    const token = await createSession(handle.db, admin.user_id);
     const post = async (p: string, body: unknown) => {
       const res = await api.fetch(
         new Request(`http://localhost/api${p}`, {
           method: "POST",
-          headers: { "content-type": "application/json" },
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
           body: JSON.stringify(body),
         }),
       );
