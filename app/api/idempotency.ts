@@ -13,6 +13,8 @@ import { ApiError } from "./errors";
 //   - a failure is not stored (the claim is dropped), so the same key may try again once the
 //     input is fixed: a refused create wrote nothing that a retry could duplicate;
 //   - the key used for a different request (path or body) is refused (422); a blank key too (400).
+//     Over HTTP a blank key arrives as an empty header, which remix-serve's adapter dropped before
+//     the app saw it (issue 33); patches/@remix-run+express+2.17.5.patch keeps it.
 // Calls without the header behave as before. Rows are kept a day.
 
 /** The create calls that honour the header (paths under /api). */

@@ -1,3 +1,8 @@
+import { request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+// remix-serve's own adapter (a dependency of @remix-run/serve): how every request of `npm start` reaches the app.
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "#app/db/connect.server";
 import { ROLE_IDS } from "#app/domain/roles";
@@ -121,6 +126,42 @@ describe(`idempotent creates (${process.env.TEST_DB_ENGINE})`, () => {
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe("Idempotency-Key must not be blank.");
     expect(await c.count()).toHaveLength(0);
+  });
+
+  it.each(["", "   "])("over HTTP, as remix-serve passes it on, refuses a blank key %j and creates nothing", async (blank) => {
+    // Issue 33: the adapter dropped an empty header (and Node trims "   " to ""), so over the wire
+    // a blank key reached the API as no key and the create ran.
+    const app = express();
+    app.all("*", async (req, res) => sendRemixResponse(res, await t.api.fetch(createRemixRequest(req, res))));
+    const server: Server = await new Promise((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    try {
+      const c = creates()[1];
+      const payload = JSON.stringify(c.body);
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: "127.0.0.1",
+            port: (server.address() as AddressInfo).port,
+            method: "POST",
+            path: `/api${c.path}`,
+            headers: { authorization: `Bearer ${da}`, "content-type": "application/json", "idempotency-key": blank },
+          },
+          (res) => {
+            let body = "";
+            res.on("data", (chunk) => (body += chunk));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on("error", reject);
+        req.end(payload);
+      });
+      expect(answer).toEqual({ status: 400, body: JSON.stringify({ message: "Idempotency-Key must not be blank." }) });
+      expect(await c.count()).toHaveLength(0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("a key belongs to its caller: another caller's same key is a new request", async () => {
