@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { oneRosterFiles, sampleDistrict, type ExportSpec } from "../../tests/support/oneroster-export";
-import { formatRowError, mapGrade, parseCsv, readOneRoster } from "./oneroster";
+import { formatRowError, mapGrade, MAX_READ_ERRORS, parseCsv, readOneRoster } from "./oneroster";
 import { planCounts, planImport, type CurrentState } from "./oneroster-plan";
 
 const EMPTY: CurrentState = {
@@ -178,6 +178,26 @@ describe("readOneRoster", () => {
     expect(errors).toEqual([]);
     expect(roster.students).toHaveLength(20);
     expect(roster.teachers).toHaveLength(4);
+  });
+
+  it("keeps the first MAX_READ_ERRORS refused rows and counts the rest (issue 33: one error object per row of a bomb)", () => {
+    const bad = MAX_READ_ERRORS + 2_500;
+    const { errors, errorCount } = read(sampleDistrict(), (files) => {
+      // The classes' course, then rows without a sourcedId: each is refused.
+      files.set("courses.csv", `sourcedId,title\ncourse-1,Reading\n${",Reading\n".repeat(bad)}`);
+    });
+    expect(errorCount).toBe(bad);
+    expect(errors).toHaveLength(MAX_READ_ERRORS);
+    expect(errors[0]).toEqual({ file: "courses.csv", line: 3, column: "sourcedId", reason: "is required" });
+    expect(errors.at(-1)).toMatchObject({ line: MAX_READ_ERRORS + 2 });
+  });
+
+  it("counts every refused row when they are fewer than the cap", () => {
+    const { errors, errorCount } = read(sampleDistrict(), (files) =>
+      files.set("courses.csv", "sourcedId,title\ncourse-1,Reading\n,Reading\n,Reading\n"),
+    );
+    expect(errorCount).toBe(2);
+    expect(errors).toHaveLength(2);
   });
 });
 

@@ -146,9 +146,18 @@ export interface Skipped {
   enrollments: number;
 }
 
+/**
+ * The refused rows a read keeps (the API's report shows as many). A file of a million bad rows
+ * would otherwise make a million error objects; past this the read only counts them (errorCount).
+ */
+export const MAX_READ_ERRORS = 10_000;
+
 export interface ReadResult {
   roster: Roster;
+  /** The first MAX_READ_ERRORS refused rows, in the order found. */
   errors: RowError[];
+  /** How many rows were refused in all (errors holds the first of them). */
+  errorCount: number;
   skipped: Skipped;
 }
 
@@ -252,6 +261,11 @@ export function readOneRoster(files: ReadonlyMap<string, string>): ReadResult {
 /** As readOneRoster, from files already parsed (name → table, or the file's CSV error). */
 export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowError>): ReadResult {
   const errors: RowError[] = [];
+  let errorCount = 0;
+  const add = (error: RowError) => {
+    errorCount++;
+    if (errors.length < MAX_READ_ERRORS) errors.push(error);
+  };
   const skipped: Skipped = {
     studentsOutOfGrade: 0,
     classesWithoutStudents: 0,
@@ -271,18 +285,18 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
   };
 
   for (const name of REQUIRED_FILES) {
-    if (!files.has(name)) errors.push({ file: name, line: 0, column: "", reason: "required file is missing from the zip" });
+    if (!files.has(name)) add({ file: name, line: 0, column: "", reason: "required file is missing from the zip" });
   }
   const tables = new Map<string, CsvTable>();
   for (const name of KNOWN_FILES) {
     const table = files.get(name);
     if (table === undefined) continue;
     if ("reason" in table) {
-      errors.push(table);
+      add(table);
       continue;
     }
     const missing = (REQUIRED_COLUMNS[name] ?? []).filter((c) => !table.columns.includes(c));
-    for (const column of missing) errors.push({ file: name, line: 1, column, reason: "required column is missing" });
+    for (const column of missing) add({ file: name, line: 1, column, reason: "required column is missing" });
     if (missing.length === 0) tables.set(name, table);
   }
 
@@ -290,7 +304,7 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
   const users = tables.get(ONEROSTER_FILES.users);
   const roles = tables.get(ONEROSTER_FILES.roles);
   if (users && !users.columns.includes("role") && !roles) {
-    errors.push({
+    add({
       file: ONEROSTER_FILES.users,
       line: 1,
       column: "role",
@@ -298,14 +312,14 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
     });
   }
   if (users && users.columns.includes("role") && !users.columns.includes("orgSourcedIds")) {
-    errors.push({ file: ONEROSTER_FILES.users, line: 1, column: "orgSourcedIds", reason: "required column is missing" });
+    add({ file: ONEROSTER_FILES.users, line: 1, column: "orgSourcedIds", reason: "required column is missing" });
   }
-  if (errors.length > 0) return { roster: empty, errors, skipped };
+  if (errorCount > 0) return { roster: empty, errors, errorCount, skipped };
 
   const t = (name: string) => tables.get(name)!;
   /** Records a refused row; answers false so a check reads `ok = fail(…)`. */
   const err = (file: string, line: number, column: string, reason: string): false => {
-    errors.push({ file, line, column, reason });
+    add({ file, line, column, reason });
     return false;
   };
 
@@ -582,5 +596,5 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
     students: [...students.values()],
     enrollments: enrollments.filter((e) => e.role === "student" || teachers.has(e.userSourcedId)),
   };
-  return { roster, errors, skipped };
+  return { roster, errors, errorCount, skipped };
 }

@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync } from "node:zlib";
+import { constants, crc32, deflateRawSync } from "node:zlib";
 
 // OneRoster 1.1 CSV bulk exports made by the tests and the bench (issue 16), and a small zip
 // writer that can also write what a safe reader must refuse (paths outside the root, nested zips,
@@ -210,6 +210,8 @@ export interface ZipEntry {
   method?: "deflate" | "store";
   /** Lie about the uncompressed size in the headers (a bomb that hides its size). */
   declaredSize?: number;
+  /** Data already deflated (raw), with its inflated size and CRC-32, in place of `data` (see repeatedEntry). */
+  deflated?: { body: Buffer; size: number; crc: number };
 }
 
 /** A zip file (no data descriptors, no zip64) from its entries. */
@@ -219,11 +221,11 @@ export function makeZip(entries: ZipEntry[]): Buffer {
   let offset = 0;
   for (const entry of entries) {
     const data = typeof entry.data === "string" ? Buffer.from(entry.data, "utf8") : entry.data;
-    const method = entry.method ?? "deflate";
-    const body = method === "deflate" ? deflateRawSync(data) : data;
+    const method = entry.deflated ? "deflate" : (entry.method ?? "deflate");
+    const body = entry.deflated?.body ?? (method === "deflate" ? deflateRawSync(data) : data);
     const name = Buffer.from(entry.name, "utf8");
-    const crc = crc32(data);
-    const size = entry.declaredSize ?? data.length;
+    const crc = entry.deflated?.crc ?? crc32(data);
+    const size = entry.declaredSize ?? entry.deflated?.size ?? data.length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
@@ -256,6 +258,36 @@ export function makeZip(entries: ZipEntry[]): Buffer {
   end.writeUInt32LE(centralSize, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, ...centrals, end]);
+}
+
+/**
+ * An entry whose text is `head` then `unit` `times` times, deflated without ever holding that
+ * text: a block of `unitsPerBlock` units is deflated once, flushed so that it refers to nothing
+ * before it, and its compressed bytes are repeated. The shape of a roster bomb (issue 33: 34 M
+ * empty rows of users.csv, 380 MB, in a 5.8 MB zip). Smaller blocks compress less: 150 units of
+ * ",,,,,,,,,,\n" deflate about 65 to 1, under the 100:1 ratio cap, as the attacker's zip did.
+ */
+export function repeatedEntry(name: string, head: string, unit: string, times: number, unitsPerBlock = 150): ZipEntry {
+  const flushed = (text: string) => deflateRawSync(Buffer.from(text, "utf8"), { finishFlush: constants.Z_FULL_FLUSH });
+  const headBytes = Buffer.from(head, "utf8");
+  const block = Buffer.from(unit.repeat(Math.min(unitsPerBlock, times)), "utf8");
+  const blocks = Math.floor(times / unitsPerBlock);
+  const rest = Buffer.from(unit.repeat(times - blocks * unitsPerBlock), "utf8");
+  let crc = crc32(headBytes);
+  for (let i = 0; i < blocks; i++) crc = crc32(block, crc);
+  crc = crc32(rest, crc);
+  const deflatedBlock = flushed(block.toString("utf8"));
+  const parts = [
+    flushed(head),
+    ...Array<Buffer>(blocks).fill(deflatedBlock),
+    flushed(rest.toString("utf8")),
+    deflateRawSync(Buffer.alloc(0)),
+  ];
+  return {
+    name,
+    data: "",
+    deflated: { body: Buffer.concat(parts), size: headBytes.length + blocks * block.length + rest.length, crc: crc >>> 0 },
+  };
 }
 
 /** A whole export as a zip. */
