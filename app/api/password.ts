@@ -170,10 +170,9 @@ function dummyHash(): Promise<string> {
 export async function verifyPassword(
   password: string,
   stored: string | null,
-  options: { refuseWhenBusy?: boolean } = {},
+  /** A place the caller took with passwordHashing.admit() before its other work (a sign-in); else one that waits its turn. */
+  place: HashingPlace = passwordHashing.place(),
 ): Promise<boolean> {
-  // Refused (HashingBusy) before anything is hashed or awaited.
-  const place = options.refuseWhenBusy ? passwordHashing.admit() : passwordHashing.place();
   let parsed: ParsedHash | null;
   try {
     // The stand-in hash is made in a place of its own, outside this one's turn (which would wait for itself).

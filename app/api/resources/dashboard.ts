@@ -10,13 +10,13 @@ import { consumeCode, consumeCodeByValue, issueCode } from "../one-time-codes";
 import {
   HASHING_BUSY,
   HASHING_RETRY_AFTER_SECONDS,
-  HashingBusy,
+  type HashingPlace,
   hashPassword,
   needsRehash,
   passwordHashing,
   verifyPassword,
 } from "../password";
-import { clear, clientIp, LIMITS, RATE_LIMITED, release, reserve } from "../rate-limit";
+import { clear, clientIp, LIMITS, RATE_LIMITED, release, reserve, type Reservation } from "../rate-limit";
 import { requireActor } from "../scope";
 import { createSession, resolveSession, revokeSession } from "../sessions";
 
@@ -176,20 +176,26 @@ export function registerDashboard(app: Router) {
     const checksPassword = body.challenge === undefined;
     if (!checksPassword && !body.newpassword) throw new ApiError(400, "Please enter your password");
     if (checksPassword && !body.password) throw new ApiError(400, "Please enter your password");
-    // A full hashing queue refuses before anything else is done (issue 33 item 4).
-    if (checksPassword && passwordHashing.full) return busy(c);
+    // A place in the hashing queue first (issue 33 item 4): a full queue refuses at once, before
+    // any hashing or any work in the database, and the refusal does not count against the limits.
+    let place: HashingPlace | null = null;
+    if (checksPassword) {
+      if (passwordHashing.full) return busy(c);
+      place = passwordHashing.admit();
+    }
     // Failures only count (issue 14), per account and per address. The attempt takes its place in
     // both limits before the password is checked, in one atomic step (issue 33 item 3: 30 wrong
     // passwords sent at once were all checked against a limit of 10), and gives it back unless it fails.
-    const reservation = await reserve(
-      db,
-      [{ bucket: accountBucket, limit: LIMITS.loginAccount }, ...(ip ? [{ bucket: `login:ip:${ip}`, limit: LIMITS.loginIp }] : [])],
-      now(),
-    );
-    if (!reservation) throw new ApiError(429, RATE_LIMITED);
+    let reservation: Reservation | null = null;
     let user: Awaited<ReturnType<typeof findSignInUser>>;
     let proven = false;
     try {
+      reservation = await reserve(
+        db,
+        [{ bucket: accountBucket, limit: LIMITS.loginAccount }, ...(ip ? [{ bucket: `login:ip:${ip}`, limit: LIMITS.loginIp }] : [])],
+        now(),
+      );
+      if (!reservation) throw new ApiError(429, RATE_LIMITED);
       user = await findSignInUser(db, email);
       if (!checksPassword) {
         // The second step of a temporary-password sign-in: the challenge stands for the password.
@@ -198,13 +204,17 @@ export function registerDashboard(app: Router) {
       } else {
         // Verified even when there is no account or no password (a hash of a random secret then),
         // so the answer takes as long whether or not the email has an account (issue 14).
-        const matches = await verifyPassword(body.password!, user?.password_hash ?? null, { refuseWhenBusy: true });
+        const queued = place!;
+        place = null; // verifyPassword frees it
+        const matches = await verifyPassword(body.password!, user?.password_hash ?? null, queued);
         proven = Boolean(user && matches);
       }
     } catch (error) {
+      place?.leave();
       // Nothing was checked: the attempt does not count.
-      await release(db, reservation).catch((e: unknown) => console.warn(`[sign-in] a limit's place was not given back: ${String(e)}`));
-      if (error instanceof HashingBusy) return busy(c);
+      if (reservation) {
+        await release(db, reservation).catch((e: unknown) => console.warn(`[sign-in] a limit's place was not given back: ${String(e)}`));
+      }
       throw error;
     }
     // The same answer for an unknown email and a wrong password, so neither is revealed; the failure keeps its places.
