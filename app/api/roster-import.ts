@@ -306,12 +306,19 @@ async function insertPairs(tx: Db, table: "participant_group_member" | "particip
   }
 }
 
+/**
+ * Deletes (classroom, member) pairs, a chunk at a time, as two uuid[] parameters: a list of
+ * row constructors (`(a, b) in ((…), …)`) of a few hundred pairs overflows PGlite's stack
+ * (issue 35 item 4: undo of a district's first import answered 500).
+ */
 async function deletePairs(tx: Db, table: "participant_group_member" | "participant_group_teacher", pairs: [string, string][]) {
   const column = table === "participant_group_member" ? "participant_id" : "user_id";
-  for (const part of chunks(pairs, 500)) {
-    await sql`delete from ${sql.table(table)} where (participant_group_id, ${sql.ref(column)}) in (${sql.join(
-      part.map(([g, m]) => sql`(${g}::uuid, ${m}::uuid)`),
-    )})`.execute(tx);
+  for (const part of chunks(pairs)) {
+    const groups = part.map(([g]) => g);
+    const members = part.map(([, m]) => m);
+    await sql`delete from ${sql.table(table)} where (participant_group_id, ${sql.ref(column)}) in (select * from unnest(${groups}::uuid[], ${members}::uuid[]))`.execute(
+      tx,
+    );
   }
 }
 

@@ -1,7 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { CompiledQuery, type Driver } from "kysely";
 import { describe, expect, it } from "vitest";
-import { PGliteDialect, YIELD_AFTER_MS } from "./pglite-dialect";
+import { PGliteCannotParse, PGliteDialect, YIELD_AFTER_MS } from "./pglite-dialect";
 import { inRequestScope, outsideRequestScope, RequestAbandoned } from "./request-scope";
 
 // The embedded database's one connection under load (issue 15, docs/decisions/pglite-under-load.md):
@@ -101,4 +101,33 @@ describe("PGlite driver: a long run of queries", () => {
     clearInterval(timer);
     expect(ticks).toBeGreaterThanOrEqual(5);
   });
+});
+
+describe("PGlite driver: a statement PGlite will not prepare", () => {
+  it(
+    "fails saying so, not as 'prepared statement … does not exist', and never as a silent no-op (issue 35 item 4)",
+    { timeout: 60_000 },
+    async () => {
+      const { PGlite } = await import("@electric-sql/pglite");
+      const { Kysely, sql } = await import("kysely");
+      const pg = await PGlite.create();
+      const db = new Kysely<Record<string, never>>({ dialect: new PGliteDialect(pg) });
+      try {
+        await sql`create table pair (g int, m int)`.execute(db);
+        await sql`insert into pair select i, i from generate_series(1, 400) i`.execute(db);
+        const left = async () => (await sql<{ n: number }>`select count(*)::int as n from pair`.execute(db)).rows[0].n;
+        // PGlite answers the Parse of a 300-row list of row constructors with neither ParseComplete nor an error.
+        const rows = Array.from({ length: 300 }, (_, i) => sql`(${i + 1}::int, ${i + 1}::int)`);
+        await expect(sql`delete from pair where (g, m) in (${sql.join(rows)})`.execute(db)).rejects.toThrow(PGliteCannotParse);
+        expect(await left()).toBe(400);
+        // The same pairs as two arrays, as the roster import deletes them, run.
+        const ids = Array.from({ length: 300 }, (_, i) => i + 1);
+        await sql`delete from pair where (g, m) in (select * from unnest(${ids}::int[], ${ids}::int[]))`.execute(db);
+        expect(await left()).toBe(100);
+      } finally {
+        await db.destroy();
+        await pg.close();
+      }
+    },
+  );
 });

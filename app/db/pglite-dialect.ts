@@ -44,6 +44,13 @@ function batch(...messages: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** A statement PGlite neither parsed nor refused: never run, so never a silent no-op. */
+export class PGliteCannotParse extends Error {
+  constructor(text: string) {
+    super(`PGlite could not parse a statement of ${text.length} characters: ${text.slice(0, 120)}…`);
+  }
+}
+
 // PGlite is one in-process connection, so the driver hands it out to one
 // caller at a time: a transaction must never interleave with other queries.
 class PGliteConnection implements DatabaseConnection {
@@ -51,7 +58,6 @@ class PGliteConnection implements DatabaseConnection {
   inTransaction = false;
   /** The parameter types PostgreSQL gave each prepared statement, by name. */
   private readonly paramTypes = new Map<string, number[]>();
-
   constructor(private readonly pg: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -95,11 +101,14 @@ class PGliteConnection implements DatabaseConnection {
   private async runPrepared(name: string, text: string, params: unknown[]): Promise<Results> {
     let types = this.paramTypes.get(name);
     if (!types) {
-      const prepared = await this.pg.execProtocol(
-        batch(serialize.parse({ name, text, types: [] }), serialize.describe({ type: "S", name }), serialize.sync()),
-        { syncToFs: false },
-      );
-      types = parse.parseDescribeStatementResults(prepared.messages);
+      const parsed = await this.pg.execProtocol(batch(serialize.parse({ name, text, types: [] }), serialize.sync()), { syncToFs: false });
+      // PGlite answers the Parse of some statements with neither ParseComplete nor an error (a
+      // list of a few hundred row constructors, `(a, b) in ((…), …)`; run unnamed, the same text
+      // changes nothing). Sent with the Describe, that showed only as 'prepared statement "k132"
+      // does not exist' (issue 35 item 4); alone, it is said for what it is.
+      if (!parsed.messages.some((m) => m.name === "parseComplete")) throw new PGliteCannotParse(text);
+      const described = await this.pg.execProtocol(batch(serialize.describe({ type: "S", name }), serialize.sync()), { syncToFs: false });
+      types = parse.parseDescribeStatementResults(described.messages);
       this.paramTypes.set(name, types);
     }
     // Values as PGlite's query() serialises them, by the type PostgreSQL expects.
