@@ -193,8 +193,11 @@ export async function assertManageableUser(db: Db, actor: Actor, by: { userId: s
     )
     .where("deleted_at", "is", null)
     .executeTakeFirst();
-  if (!user) throw notFound("User");
   const reach = reachOf(actor.role);
+  // By e-mail, a caller who does not see every district hears 403 whether the e-mail is held in
+  // another district or by no one: 404 for the one and 403 for the other told them which e-mails
+  // had accounts elsewhere (issue 33). By id (a random uuid), 404 tells nothing.
+  if (!user) throw "email" in by && reach !== "everything" ? forbidden() : notFound("User");
   if (reach === "everything") return user;
   const { role, schoolIds } = await loadAccess(db, user.user_id);
   if (!mayManageUserOf(actor.role, role) || user.organization_id !== actor.organizationId) throw forbidden();

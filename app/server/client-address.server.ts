@@ -17,9 +17,7 @@ export function requestClientAddress(headers: Headers, env: Record<string, strin
   if (!socketAddressStamped()) {
     if (!warned) {
       warned = true;
-      console.warn(
-        "[rate-limit] the server runs without scripts/client-address.mjs: no per-address limits (global and per-account ones apply)",
-      );
+      console.warn("[rate-limit] the server runs without scripts/client-address.mjs: no per-address limits (per-account ones apply)");
     }
     return null;
   }

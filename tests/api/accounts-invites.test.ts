@@ -83,12 +83,25 @@ describe(`invites (${process.env.TEST_DB_ENGINE})`, () => {
       () => uninvited(w.otherSchool.organization_unit_id, "TEACHER", w.otherDistrict.organization_id),
       403,
     ],
-    ["a district admin, for an unknown email", "districtAdmin", async () => ({ email: "ghost@test.example", user_id: "" }), 404],
+    // 403 like another district's e-mail: a 404 told a district admin which e-mails had accounts elsewhere (issue 33).
+    ["a district admin, for an unknown email", "districtAdmin", async () => ({ email: "ghost@test.example", user_id: "" }), 403],
   ] as const)("refuses %s", async (_, who, target, expected) => {
     const user = await target();
     const res = await t.call("POST", `/user/inviteUser/${user.email}`, { token: who ? tokens[who] : null });
     expect(res.status).toBe(expected);
     if (user.user_id) expect(await status(user.user_id)).toBe("None");
+  });
+
+  it("answers another district's admin the same for an e-mail held there and one held by no one (issue 33)", async () => {
+    const far = await uninvited(w.otherSchool.organization_unit_id, "TEACHER", w.otherDistrict.organization_id);
+    for (const action of ["inviteUser", "resendInvite"]) {
+      const answers = [];
+      for (const email of [far.email, "nobody-at-all@test.example"]) {
+        const res = await t.call("POST", `/user/${action}/${email}`, { token: tokens.districtAdmin });
+        answers.push([res.status, await res.text()]);
+      }
+      expect(answers[0], action).toEqual(answers[1]);
+    }
   });
 
   it("lets a super admin invite anyone and a district admin a school admin of their district", async () => {

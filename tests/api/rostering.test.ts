@@ -430,6 +430,16 @@ describe(`roster upload (${process.env.TEST_DB_ENGINE ?? "pglite"})`, () => {
     expect(await snapshot()).toBe(before);
   });
 
+  it("counts every refused row past the 10,000 it lists", async () => {
+    const d = await district();
+    const spec = sampleDistrict("k");
+    for (let i = 0; i < 10_050; i++)
+      spec.enrollments.push({ id: `enr-ghost-${i}`, class: "k-cls-1-PK", user: `ghost-${i}`, role: "student" });
+    const s = await staged(d, spec);
+    expect(s.status).toBe("rejected");
+    expect([s.report.errorCount, s.report.errors.length]).toEqual([10_050, 10_000]);
+  });
+
   it("refuses a teacher email held by another district's user, at upload and again at apply", async () => {
     const d = await district();
     const spec = sampleDistrict("f");

@@ -272,10 +272,11 @@ const reportOf = (
   message: string | null = null,
   confirmations: AccountConfirmation[] = [],
   notices: RowError[] = [],
+  errorCount = errors.length,
 ): ReportT => ({
   counts,
   errors: errors.slice(0, MAX_REPORTED_ERRORS),
-  errorCount: errors.length,
+  errorCount,
   message,
   confirmations: confirmations.slice(0, MAX_REPORTED_ERRORS),
   confirmationCount: confirmations.length,
@@ -384,7 +385,10 @@ export function registerRostering(app: Router) {
     }
     const read = readOneRosterTables(files);
     if (read.errors.length > 0)
-      return c.json(forCaller(toImport(await record("rejected", reportOf(null, read.errors), null)), c.get("actor")), 200);
+      return c.json(
+        forCaller(toImport(await record("rejected", reportOf(null, read.errors, null, [], [], read.errorCount), null)), c.get("actor")),
+        200,
+      );
     const { plan, errors } = await planFor(db, org.organization_id, read.roster, read.skipped);
     const counts = planCounts(plan);
     const row =

@@ -274,28 +274,13 @@ async function emailInUse(db: Db, actor: Actor, email: string): Promise<ApiError
   return new ApiError(409, existing.some((u) => u.deleted_at === null) ? USER_MESSAGES.emailTaken : USER_MESSAGES.emailOfDeletedUser);
 }
 
-/**
- * The user with this email whom the caller may manage. A caller who does not see every district
- * gets one answer, 403, for an email they may not manage, held in another district, or held by no
- * one: 403 for the first and 404 for the last told another district which emails had accounts
- * (issue 33). A super admin, who may see every user, still hears 404 for an unknown email.
- */
-async function manageableByEmail(db: Db, actor: Actor, email: string) {
-  try {
-    return await assertManageableUser(db, actor, { email });
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404 && reachOf(actor.role) !== "everything") throw forbidden();
-    throw err;
-  }
-}
-
 export function registerUsers(app: Router) {
   app.openapi(routes.byEmail, async (c) => {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
     const email = normalizeEmail(c.req.valid("param").email);
     if (email === normalizeEmail(actor.email)) return c.json(await loadUser(db, actor.userId), 200);
-    const user = await manageableByEmail(db, actor, email);
+    const user = await assertManageableUser(db, actor, { email });
     return c.json(await loadUser(db, user.user_id), 200);
   });
 
