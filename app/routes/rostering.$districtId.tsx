@@ -230,7 +230,9 @@ function Instructions({ dialogRef, open }: { dialogRef: RefObject<HTMLDialogElem
           Records are matched on sourcedId, so uploading again updates them. Records missing from a new upload, or marked tobedeleted, are
           deactivated.
         </li>
-        <li>You see a preview first; nothing changes until you apply it. A file with rejected rows cannot be applied.</li>
+        <li>
+          You see a preview first; nothing changes until a district administrator applies it. A file with rejected rows cannot be applied.
+        </li>
       </ul>
       <pre>{EXAMPLE}</pre>
       <form method="dialog">
