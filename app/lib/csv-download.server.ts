@@ -1,15 +1,16 @@
 import { signOutAndRedirect } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
-/** Spec 000 §8: the toast when a report cannot be downloaded. */
+/**
+ * Spec 000 §8: the toast when a report cannot be downloaded, whatever the reason: unknown, out of
+ * the caller's scope (403) or failed (issue 35 item 15: a refusal said a text of ours instead).
+ */
 export const REPORT_NOT_FOUND = "Report not found";
-/** Ours (the specs word no refusal of a download): a role or scope that may not have the report. */
-export const REPORT_NOT_ALLOWED = "You are not allowed to download this report.";
 
 /**
  * Passes on a CSV the API produced (`api.GET(path, { params, parseAs: "text" })`), named by its
  * Filename header. On failure the user goes back to the page they came from with the error toast
- * 'Report not found' (spec 000 §8); a 401 signs out; a 403 says the caller is not allowed.
+ * 'Report not found' (spec 000 §8), a refusal (403) included; a 401 signs out.
  */
 export async function csvDownload(
   request: Request,
@@ -19,9 +20,6 @@ export async function csvDownload(
   const { data, response } = await pending;
   if (!response.ok || typeof data !== "string") {
     if (response.status === 401) return signOutAndRedirect(request);
-    // Not the caller's to download (a teacher on the school CSV URL): say so, not 'Report not found' (issue 12).
-    if (response.status === 403)
-      return redirectWithToast(request, backTo(request, fallbackPage), { kind: "error", text: REPORT_NOT_ALLOWED });
     return redirectWithToast(request, backTo(request, fallbackPage), { kind: "error", text: REPORT_NOT_FOUND });
   }
   const filename = (response.headers.get("Filename") ?? "report.csv").replace(/["\\\r\n/]/g, "_");
@@ -51,8 +49,6 @@ export async function csvStreamDownload(
   const { data, response } = await pending;
   if (!response.ok || !data) {
     if (response.status === 401) return signOutAndRedirect(request);
-    if (response.status === 403)
-      return redirectWithToast(request, backTo(request, fallbackPage), { kind: "error", text: REPORT_NOT_ALLOWED });
     return redirectWithToast(request, backTo(request, fallbackPage), { kind: "error", text: REPORT_NOT_FOUND });
   }
   const filename = (response.headers.get("Filename") ?? "report.csv").replace(/["\\\r\n/]/g, "_");
