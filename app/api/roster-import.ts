@@ -183,6 +183,97 @@ export interface Changes {
   membersRemoved: [string, string][];
   teachersAdded: [string, string][];
   teachersRemoved: [string, string][];
+  /**
+   * The version each row had once the import wrote it (issue 35 item 3): undo puts back only the
+   * rows still at it, and lists the ones edited since. Absent for imports applied before.
+   */
+  versions?: Record<Kind, Record<string, number>>;
+  /** The version each row it updated or deactivated had just before: an undo hands those rows back to the import before it. */
+  versionsBefore?: Record<Kind, Record<string, number>>;
+}
+
+const KINDS = ["schools", "classrooms", "teachers", "students"] as const;
+
+/** The ids of the rows of each kind an import created, updated or deactivated. */
+const touchedIds = (changes: Changes): Record<Kind, string[]> =>
+  Object.fromEntries(
+    KINDS.map((k) => [k, [...new Set([...changes.created[k], ...changes.updated[k].map((b) => b.id), ...changes.deactivated[k]])]]),
+  ) as Record<Kind, string[]>;
+
+/** Each row's version now, by kind and id. */
+async function versionsNow(tx: Db, ids: Record<Kind, string[]>): Promise<Record<Kind, Record<string, number>>> {
+  const out = { schools: {}, classrooms: {}, teachers: {}, students: {} } as Record<Kind, Record<string, number>>;
+  for (const kind of KINDS) {
+    const { table, id } = TABLES[kind];
+    for (const part of chunks(ids[kind])) {
+      const rows = await sql<{
+        id: string;
+        version: number;
+      }>`select ${sql.ref(id)} as id, version from ${sql.table(table)} where ${sql.ref(id)} in (${sql.join(part)})`.execute(tx);
+      for (const r of rows.rows) out[kind][r.id] = Number(r.version);
+    }
+  }
+  return out;
+}
+
+/** A row an undo leaves as it is because it was edited after the import. */
+export interface LeftAlone {
+  kind: Kind;
+  id: string;
+  name: string;
+}
+
+/** What undoing an import would do: rows per kind it deactivates, restores and brings back, and the rows edited since. */
+export interface UndoPlan {
+  counts: Record<Kind, { created: number; updated: number; deactivated: number }>;
+  memberships: number;
+  leftAlone: LeftAlone[];
+}
+
+const NAME_SQL: Record<Kind, string> = {
+  schools: "name",
+  classrooms: "name",
+  teachers: "first_name || ' ' || last_name",
+  students: "first_name || ' ' || last_name",
+};
+
+/** The plan of an undo, read now: rows edited since the import (their version moved) are left alone. */
+export async function planUndo(tx: Db, changes: Changes): Promise<UndoPlan> {
+  const leftAlone: LeftAlone[] = [];
+  if (changes.versions) {
+    const now = await versionsNow(tx, touchedIds(changes));
+    for (const kind of KINDS) {
+      const moved = Object.keys(changes.versions[kind]).filter((id) => now[kind][id] !== changes.versions![kind][id]);
+      const { table, id } = TABLES[kind];
+      for (const part of chunks(moved)) {
+        const rows = await sql<{
+          id: string;
+          name: string;
+        }>`select ${sql.ref(id)} as id, ${sql.raw(NAME_SQL[kind])} as name from ${sql.table(table)} where ${sql.ref(id)} in (${sql.join(part)}) order by 2`.execute(
+          tx,
+        );
+        for (const r of rows.rows) leftAlone.push({ kind, id: r.id, name: r.name });
+      }
+    }
+  }
+  const skip = new Set(leftAlone.map((l) => `${l.kind}:${l.id}`));
+  const kept = (kind: Kind, ids: string[]) => ids.filter((id) => !skip.has(`${kind}:${id}`)).length;
+  const counts = Object.fromEntries(
+    KINDS.map((k) => [
+      k,
+      {
+        created: kept(k, changes.created[k]),
+        updated: kept(
+          k,
+          changes.updated[k].map((b) => b.id),
+        ),
+        deactivated: kept(k, changes.deactivated[k]),
+      },
+    ]),
+  ) as UndoPlan["counts"];
+  const memberships =
+    changes.membersAdded.length + changes.membersRemoved.length + changes.teachersAdded.length + changes.teachersRemoved.length;
+  return { counts, memberships, leftAlone };
 }
 
 const TABLES = {
@@ -367,6 +458,13 @@ export async function applyPlan(tx: Db, organizationId: string, plan: Plan, now:
   };
   const school = resolver("schools");
 
+  changes.versionsBefore = await versionsNow(
+    tx,
+    Object.fromEntries(KINDS.map((k) => [k, [...plan[k].update.map((u) => u.id), ...plan[k].deactivate.map((d) => d.id)]])) as Record<
+      Kind,
+      string[]
+    >,
+  );
   // Deactivations first (members, then classrooms), so a teacher's freed email can be taken in this import.
   for (const kind of ["students", "teachers", "classrooms"] as const) {
     const list = plan[kind].deactivate.map((d) => d.id);
@@ -544,6 +642,7 @@ export async function applyPlan(tx: Db, organizationId: string, plan: Plan, now:
   const counts = planCounts(plan);
   counts.schools.unchanged += schoolIds.length - changes.deactivated.schools.length;
   counts.schools.deactivated = changes.deactivated.schools.length;
+  changes.versions = await versionsNow(tx, touchedIds(changes));
   return { changes, counts };
 }
 
@@ -553,25 +652,37 @@ export async function applyPlan(tx: Db, organizationId: string, plan: Plan, now:
  * (issue 33): whoever held the account under the import's e-mail may have set a password or signed in,
  * so its owner sets a new password through the restored e-mail. Returns those accounts' ids.
  */
-export async function undoChanges(tx: Db, organizationId: string, changes: Changes, now: Date): Promise<{ reset: string[] }> {
-  const reset = await accountsWhoseEmailReturns(tx, changes.updated.teachers);
+export async function undoChanges(
+  tx: Db,
+  organizationId: string,
+  importId: string,
+  changes: Changes,
+  now: Date,
+): Promise<{ reset: string[]; plan: UndoPlan }> {
+  // Rows edited since the import keep their edits (issue 35 item 3): only the others are put back.
+  const plan = await planUndo(tx, changes);
+  const skip = new Set(plan.leftAlone.map((l) => `${l.kind}:${l.id}`));
+  const still = (kind: Kind) => (id: string) => !skip.has(`${kind}:${id}`);
+  const restored = changes.updated.teachers.filter((b) => still("teachers")(b.id));
+  const reset = await accountsWhoseEmailReturns(tx, restored);
   await deletePairs(tx, "participant_group_member", changes.membersAdded);
   await deletePairs(tx, "participant_group_teacher", changes.teachersAdded);
   await insertPairs(tx, "participant_group_member", changes.membersRemoved);
   await insertPairs(tx, "participant_group_teacher", changes.teachersRemoved);
-  for (const kind of ["schools", "classrooms", "teachers", "students"] as const) {
-    await setDeleted(tx, kind, changes.created[kind], now);
+  for (const kind of KINDS) {
+    await setDeleted(tx, kind, changes.created[kind].filter(still(kind)), now);
   }
-  for (const kind of ["schools", "classrooms", "teachers", "students"] as const) {
-    for (const before of changes.updated[kind]) {
+  for (const kind of KINDS) {
+    for (const before of changes.updated[kind].filter((b) => still(kind)(b.id))) {
       const { id, schoolIds, ...values } = before;
       await updateRow(tx, kind, id, values);
       if (Array.isArray(schoolIds)) await setSchoolLinks(tx, organizationId, id, schoolIds as string[]);
     }
   }
-  for (const kind of ["schools", "classrooms", "teachers", "students"] as const) {
-    await setDeleted(tx, kind, changes.deactivated[kind], null);
+  for (const kind of KINDS) {
+    await setDeleted(tx, kind, changes.deactivated[kind].filter(still(kind)), null);
   }
+  await handBackVersions(tx, organizationId, importId, changes, still);
   for (const part of chunks(reset)) {
     await tx.updateTable("session").set({ revoked_at: now }).where("user_id", "in", part).where("revoked_at", "is", null).execute();
     await tx.updateTable("one_time_code").set({ used_at: now }).where("user_id", "in", part).where("used_at", "is", null).execute();
@@ -581,7 +692,64 @@ export async function undoChanges(tx: Db, organizationId: string, changes: Chang
       .where("user_id", "in", part)
       .execute();
   }
-  return { reset };
+  return { reset, plan };
+}
+
+/**
+ * An undo writes the rows it puts back, so their versions move on; the import before it recorded
+ * the versions those rows had before this one wrote them, and would take them for edits by hand.
+ * Each row put back is handed to the latest earlier import that left it at that version, with its
+ * version now (undo is last-in first-out, so that import's undo comes next).
+ */
+async function handBackVersions(
+  tx: Db,
+  organizationId: string,
+  importId: string,
+  changes: Changes,
+  still: (k: Kind) => (id: string) => boolean,
+) {
+  if (!changes.versionsBefore) return;
+  const restored = Object.fromEntries(
+    KINDS.map((k) => [k, [...changes.updated[k].map((b) => b.id), ...changes.deactivated[k]].filter(still(k))]),
+  ) as Record<Kind, string[]>;
+  const now = await versionsNow(tx, restored);
+  const pending = new Map<string, { kind: Kind; id: string; before: number }>();
+  for (const kind of KINDS) {
+    for (const id of restored[kind]) {
+      const before = changes.versionsBefore[kind][id];
+      if (before !== undefined && now[kind][id] !== undefined) pending.set(`${kind}:${id}`, { kind, id, before });
+    }
+  }
+  if (pending.size === 0) return;
+  const earlier = await tx
+    .selectFrom("roster_import")
+    .select(["roster_import_id", "changes"])
+    .where("organization_id", "=", organizationId)
+    .where("status", "=", "applied")
+    .where("roster_import_id", "!=", importId)
+    .orderBy("applied_at", "desc")
+    .orderBy("created_at", "desc")
+    .execute();
+  for (const row of earlier) {
+    if (pending.size === 0) break;
+    const theirs = (typeof row.changes === "string" ? JSON.parse(row.changes) : row.changes) as Changes;
+    if (!theirs.versions) continue;
+    let changed = false;
+    for (const [key, p] of pending) {
+      if (theirs.versions[p.kind][p.id] === p.before) {
+        theirs.versions[p.kind][p.id] = now[p.kind][p.id];
+        pending.delete(key);
+        changed = true;
+      }
+    }
+    if (changed) {
+      await tx
+        .updateTable("roster_import")
+        .set({ changes: JSON.stringify(theirs) })
+        .where("roster_import_id", "=", row.roster_import_id)
+        .execute();
+    }
+  }
 }
 
 /** The accounts among `before` whose e-mail now differs from the one undo puts back. */

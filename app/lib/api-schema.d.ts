@@ -5788,6 +5788,80 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/roster-imports/{id}/undo-preview": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What undoing an import would change, and the rows edited since that it would leave alone (district admins, super admins) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The undo's counts */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["RosterUndoPreview"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/roster-imports/{id}/undo": {
     parameters: {
       query?: never;
@@ -7176,6 +7250,8 @@ export interface components {
       notices: components["schemas"]["RosterRowError"][];
       /** @description After an undo: accounts whose e-mail it put back, signed out and asked to set a new password */
       accountsReset?: number;
+      /** @description After an undo: rows edited after the import, which the undo left as they were */
+      leftAlone?: components["schemas"]["RosterLeftAlone"][];
     };
     RosterRowError: {
       file: string;
@@ -7193,6 +7269,12 @@ export interface components {
       email: string;
       previousEmail: string | null;
     };
+    RosterLeftAlone: {
+      /** @enum {string} */
+      kind: "schools" | "classrooms" | "teachers" | "students";
+      id: string;
+      name: string;
+    };
     RosterUpload: {
       /** @description The zip, base64 (the body limit caps it; over 15,000,000 bytes answers 413) */
       file: string;
@@ -7200,6 +7282,37 @@ export interface components {
       districtName: string;
       /** Format: uuid */
       districtId: string;
+    };
+    RosterUndoPreview: {
+      rosterImportId: string;
+      fileName: string;
+      /** @description Whether this is the import Undo applies to now */
+      undoable: boolean;
+      /** @description Per kind, rows the undo would deactivate (created), put back (updated) and bring back (deactivated) */
+      counts: {
+        schools: {
+          created: number;
+          updated: number;
+          deactivated: number;
+        };
+        classrooms: {
+          created: number;
+          updated: number;
+          deactivated: number;
+        };
+        teachers: {
+          created: number;
+          updated: number;
+          deactivated: number;
+        };
+        students: {
+          created: number;
+          updated: number;
+          deactivated: number;
+        };
+      };
+      memberships: number;
+      leftAlone: components["schemas"]["RosterLeftAlone"][];
     };
     ScreeningCalendar: {
       organizationId: string;

@@ -115,7 +115,9 @@ export const rosterIntents = (districtId: string): Intents => ({
         n > 0
           ? ` ${n} ${n === 1 ? "account" : "accounts"} got back an earlier e-mail: signed out, they set a new password through it.`
           : "";
-      return succeeded(request, `The roster import of ${result.data.fileName} was undone.${reset}`);
+      const kept = result.data.report.leftAlone?.length ?? 0;
+      const left = kept > 0 ? ` ${kept} ${kept === 1 ? "record edited since was" : "records edited since were"} left as they were.` : "";
+      return succeeded(request, `The roster import of ${result.data.fileName} was undone.${left}${reset}`, ["undo"]);
     }
     return failedWithToast(request, result.error.message || NETWORK_ERROR);
   },

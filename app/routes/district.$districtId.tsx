@@ -87,6 +87,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     tab === "schools" && roleMay(user.role, "manageRosterImports")
       ? await loadPart(request, api.GET("/organization/{id}/roster-imports", byId), "Unable to load roster imports.")
       : null;
+  // ?undo={id}: the counts an Undo would change, for the admin to confirm (issue 35 item 3).
+  const undoId = new URLSearchParams(search).get("undo");
+  const undoPreview =
+    rosterImports && isUuid(undoId ?? undefined)
+      ? await loadPart(
+          request,
+          api.GET("/roster-imports/{id}/undo-preview", { params: { path: { id: undoId! } } }),
+          "Unable to load what the undo would change.",
+        )
+      : null;
   // The Screening Calendar tab (issue 16): its own module loads it.
   const calendar = tab === "calendar" ? await loadCalendarTab(request, api, districtId, search) : null;
   // What this user may do here, decided on the server: the page needs no permission rules of its own.
@@ -116,6 +126,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     period,
     periods: PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] })),
     rosterImports,
+    undoPreview,
     calendar,
     report: report?.data ? reportView(completionTables(report.data)) : null,
     reportError: report?.error ?? null,
@@ -184,6 +195,7 @@ export default function District() {
           imports={d.rosterImports.data?.imports ?? null}
           undoableId={d.rosterImports.data?.undoableId ?? null}
           error={d.rosterImports.error}
+          undo={d.undoPreview}
         />
       ) : null}
       {d.tab === "users" ? (

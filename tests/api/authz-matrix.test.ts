@@ -322,6 +322,7 @@ const RULES: Record<string, Rule> = {
     call: (s) => ({ body: { districtId: district(s), rosterImportId: randomUUID() } }),
   },
   "GET /organization/{id}/roster-imports": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
+  "GET /roster-imports/{id}/undo-preview": { who: DISTRICT, scoped: true, call: async (s) => id(await appliedImport(district(s))) },
   "POST /roster-imports/{id}/undo": { who: DISTRICT, scoped: true, call: async (s) => id(await appliedImport(district(s))) },
   // Issue 16's screening calendar: a valid year saved without a version (last writer wins), so each
   // allowed caller's save succeeds; the rollover of a district without a calendar answers 409 (allowed through).

@@ -384,6 +384,7 @@ beforeAll(async () => {
     "POST /roster-stream-old/apply": { body: { districtId: district, rosterImportId: "00000000-0000-4000-8000-000000000001" } },
     "GET /organization/{id}/roster-imports": { params: id(district) },
     "POST /roster-imports/{id}/undo": { params: id("00000000-0000-4000-8000-000000000001") },
+    "GET /roster-imports/{id}/undo-preview": { params: id("00000000-0000-4000-8000-000000000001") },
     "GET /organization/{id}/screening-calendar": { params: id(district), query: { academicYear: "2030-2031" } },
     "PUT /organization/{id}/screening-calendar": {
       params: id(district),

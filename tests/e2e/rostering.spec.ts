@@ -110,7 +110,7 @@ test.describe("with JavaScript", () => {
     await page.goto(`/district/${districtId}`);
     const imports = page.getByRole("region", { name: "Roster imports" });
     await expect(imports.getByRole("row").filter({ hasText: `${p}-roster.zip` })).toContainText("Applied");
-    await expect(imports.getByRole("button", { name: `Undo the import of ${p}-roster.zip` })).toBeVisible();
+    await expect(imports.getByRole("link", { name: `Undo the import of ${p}-roster.zip` })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 
@@ -178,7 +178,11 @@ test.describe("without JavaScript", () => {
 
     await page.goto(`/district/${districtId}`);
     const imports = page.getByRole("region", { name: "Roster imports" });
-    await imports.getByRole("button", { name: `Undo the import of ${p}-roster.zip` }).click();
+    // Undo asks first, with the counts (issue 35 item 3).
+    await imports.getByRole("link", { name: `Undo the import of ${p}-roster.zip` }).click();
+    const confirm = page.getByRole("region", { name: `Undo the import of ${p}-roster.zip?` });
+    await expect(confirm).toContainText("Deactivates what it created: 2 schools, 10 classrooms, 4 teachers, 20 students.");
+    await confirm.getByRole("button", { name: "Undo import" }).click();
     await expect(toast(page, `The roster import of ${p}-roster.zip was undone.`)).toBeVisible();
     await expect(page.getByRole("link", { name: `${p} North Elementary`, exact: true })).toHaveCount(0);
     await expect(imports.getByRole("row").filter({ hasText: `${p}-roster.zip` })).toContainText("Undone");

@@ -3,11 +3,12 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "#app/db/connect.server";
 import { formatRowError, readOneRosterTables, type CsvTable, type Roster, type RowError, type Skipped } from "#app/domain/oneroster";
 import { confirmationsKey, planCounts, type AccountConfirmation, type PlanCounts } from "#app/domain/oneroster-plan";
+import { planKey } from "#app/domain/roster-plan-key";
 import { text, TEXT_MAX } from "#app/domain/text";
 import { errorResponses, jsonBody, jsonResponse, type Actor, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
 import { hit, clientIp, type Limit } from "../rate-limit";
-import { applyPlan, planFor, undoChanges, type Changes } from "../roster-import";
+import { applyPlan, planFor, planUndo, undoChanges, type Changes } from "../roster-import";
 import { MAX_ZIP_BYTES, readRosterZip, RosterZipError } from "../roster-zip";
 import { assertOrganization, assertReadableOrganization, canSeeOrganization, requireCapability } from "../scope";
 import { may } from "#app/domain/permissions";
@@ -45,8 +46,8 @@ export const ROSTER_MESSAGES = {
   applyConflict: "The upload could not be applied: a teacher's email is taken by another account. Nothing was changed.",
   confirmNeeded: (n: number) =>
     `This upload changes ${n} existing ${n === 1 ? "account" : "accounts"} (listed in the preview): a district administrator must confirm ${n === 1 ? "it" : "them"} to apply it.`,
-  changedSincePreview:
-    "The accounts this upload changes are no longer the ones its preview listed: upload the file again to see a new preview.",
+  changedSincePreview: "The district has changed since this preview: upload the file again to see what it would change now.",
+  previewExpired: "This preview is more than 24 hours old: upload the file again to see what it would change now.",
 } as const;
 
 const DistrictIdParam = z.object({
@@ -70,6 +71,23 @@ const KindCounts = z.object({
   skipped: z.number(),
 });
 const RowErrorSchema = z.object({ file: z.string(), line: z.number(), column: z.string(), reason: z.string() }).openapi("RosterRowError");
+const LeftAloneSchema = z
+  .object({ kind: z.enum(["schools", "classrooms", "teachers", "students"]), id: z.string(), name: z.string() })
+  .openapi("RosterLeftAlone");
+const UndoCounts = z.object({ created: z.number(), updated: z.number(), deactivated: z.number() });
+const UndoPreview = z
+  .object({
+    rosterImportId: z.string(),
+    fileName: z.string(),
+    undoable: z.boolean().openapi({ description: "Whether this is the import Undo applies to now" }),
+    counts: z.object({ schools: UndoCounts, classrooms: UndoCounts, teachers: UndoCounts, students: UndoCounts }).openapi({
+      description: "Per kind, rows the undo would deactivate (created), put back (updated) and bring back (deactivated)",
+    }),
+    memberships: z.number(),
+    leftAlone: z.array(LeftAloneSchema),
+  })
+  .openapi("RosterUndoPreview");
+
 const ConfirmationSchema = z
   .object({
     kind: z.enum(["adopt", "email", "deactivate"]),
@@ -101,6 +119,10 @@ const Report = z
       .number()
       .optional()
       .openapi({ description: "After an undo: accounts whose e-mail it put back, signed out and asked to set a new password" }),
+    leftAlone: z
+      .array(LeftAloneSchema)
+      .optional()
+      .openapi({ description: "After an undo: rows edited after the import, which the undo left as they were" }),
   })
   .openapi("RosterReport");
 type ReportT = z.infer<typeof Report>;
@@ -211,6 +233,14 @@ const listImports = createRoute({
     ),
     ...errorResponses,
   },
+});
+
+const undoPreview = createRoute({
+  method: "get",
+  path: "/roster-imports/{id}/undo-preview",
+  summary: "What undoing an import would change, and the rows edited since that it would leave alone (district admins, super admins)",
+  request: { params: IdParam },
+  responses: { 200: jsonResponse(UndoPreview, "The undo's counts"), ...errorResponses },
 });
 
 const undoImport = createRoute({
@@ -339,7 +369,12 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
 interface Staged {
   roster: Roster;
   skipped: Skipped;
+  /** What the preview promised (planKey); absent in previews staged before issue 35. */
+  planKey?: string;
 }
+
+/** How long a preview may be applied (issue 35 item 2): a day, then the file is uploaded again. */
+export const PREVIEW_TTL_MS = 24 * 60 * 60_000;
 
 export function registerRostering(app: Router) {
   app.openapi(checkDistrict, async (c) => {
@@ -397,6 +432,7 @@ export function registerRostering(app: Router) {
         : await record("staged", reportOf(counts, [], null, plan.confirmations, plan.notices), {
             roster: read.roster,
             skipped: read.skipped,
+            planKey: planKey(plan),
           });
     return c.json(forCaller(toImport(row), c.get("actor")), 200);
   });
@@ -412,13 +448,15 @@ export function registerRostering(app: Router) {
         await lockDistrict(tx, districtId);
         const found = await tx
           .selectFrom("roster_import")
-          .select(["status", "roster", "report"])
+          .select(["status", "roster", "report", "created_at"])
           .where("roster_import_id", "=", rosterImportId)
           .where("organization_id", "=", districtId)
           .executeTakeFirst();
         if (!found) throw new ApiError(404, ROSTER_MESSAGES.importNotFound);
         if (found.status === "rejected") throw new ApiError(409, ROSTER_MESSAGES.hasErrors);
         if (found.status !== "staged") throw new ApiError(409, ROSTER_MESSAGES.notStaged);
+        if (now().getTime() - new Date(found.created_at).getTime() > PREVIEW_TTL_MS)
+          throw new ApiError(409, ROSTER_MESSAGES.previewExpired);
         const staged = json<Staged>(found.roster);
         // The plan is made again under the lock: the district may have changed since the preview.
         const { plan, errors } = await planFor(tx, districtId, staged.roster, staged.skipped);
@@ -430,6 +468,8 @@ export function registerRostering(app: Router) {
         if (confirmationsKey(plan.confirmations) !== confirmationsKey(previewed)) {
           throw new ApiError(409, ROSTER_MESSAGES.changedSincePreview);
         }
+        // Nor anything else it would write: a newer import or an edit by hand since the preview would be rolled back.
+        if (staged.planKey !== undefined && staged.planKey !== planKey(plan)) throw new ApiError(409, ROSTER_MESSAGES.changedSincePreview);
         if (plan.confirmations.length > 0 && confirmAccounts !== true) {
           throw new ApiError(409, ROSTER_MESSAGES.confirmNeeded(plan.confirmations.length));
         }
@@ -486,6 +526,23 @@ export function registerRostering(app: Router) {
     return c.json({ imports: rows.map(toImport), undoableId: undoable }, 200);
   });
 
+  app.openapi(undoPreview, async (c) => {
+    const { db } = c.get("deps");
+    const actor = requireCapability(c.get("actor"), "manageRosterImports");
+    const id = c.req.valid("param").id;
+    const found = await db
+      .selectFrom("roster_import")
+      .select(["organization_id", "status", "changes", "file_name"])
+      .where("roster_import_id", "=", id)
+      .executeTakeFirst();
+    if (!found) throw notFound("Import");
+    await assertOrganization(db, actor, found.organization_id);
+    if (found.status !== "applied") throw new ApiError(409, ROSTER_MESSAGES.notApplied);
+    const plan = await planUndo(db, json<Changes>(found.changes));
+    const undoable = (await latestApplied(db, found.organization_id)) === id;
+    return c.json({ rosterImportId: id, fileName: found.file_name, undoable, ...plan }, 200);
+  });
+
   app.openapi(undoImport, async (c) => {
     const { db, now } = c.get("deps");
     const actor = requireCapability(c.get("actor"), "manageRosterImports");
@@ -503,8 +560,8 @@ export function registerRostering(app: Router) {
           .executeTakeFirstOrThrow();
         if (current.status !== "applied") throw new ApiError(409, ROSTER_MESSAGES.notApplied);
         if ((await latestApplied(tx, found.organization_id)) !== id) throw new ApiError(409, ROSTER_MESSAGES.notLatest);
-        const { reset } = await undoChanges(tx, found.organization_id, json<Changes>(current.changes), now());
-        const report = { ...fullReport(json<Partial<ReportT>>(current.report)), accountsReset: reset.length };
+        const { reset, plan } = await undoChanges(tx, found.organization_id, id, json<Changes>(current.changes), now());
+        const report = { ...fullReport(json<Partial<ReportT>>(current.report)), accountsReset: reset.length, leftAlone: plan.leftAlone };
         return tx
           .updateTable("roster_import")
           .set({ status: "undone", undone_at: now(), undone_by: actor.userId, report: JSON.stringify(report) })

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ApiSchema } from "#app/lib/api.server";
 import { ConfirmAccounts } from "./ConfirmAccounts";
 import { RosterReport } from "./RosterReport";
@@ -7,6 +7,65 @@ import { RosterReport } from "./RosterReport";
 // to hand to whoever uploads, and Undo on the latest applied import (district admins and super admins).
 
 type RosterImport = ApiSchema<"RosterImport">;
+type UndoPreview = ApiSchema<"RosterUndoPreview">;
+
+const KIND_NAMES = { schools: "schools", classrooms: "classrooms", teachers: "teachers", students: "students" } as const;
+const KIND_SINGULAR = { schools: "School", classrooms: "Classroom", teachers: "Teacher", students: "Student" } as const;
+
+/** "3 students, 1 classroom" for the non-zero counts of one column, or "nothing". */
+function listed(counts: UndoPreview["counts"], column: "created" | "updated" | "deactivated") {
+  const parts = (Object.keys(KIND_NAMES) as (keyof typeof KIND_NAMES)[])
+    .filter((k) => counts[k][column] > 0)
+    .map((k) => `${counts[k][column]} ${counts[k][column] === 1 ? KIND_SINGULAR[k].toLowerCase() : KIND_NAMES[k]}`);
+  return parts.length > 0 ? parts.join(", ") : "nothing";
+}
+
+/**
+ * Undo asks first (issue 35 item 3): what it deactivates, puts back and brings back, and which rows
+ * edited since the import it leaves as they are. A form, so it works without JavaScript.
+ */
+function ConfirmUndo({ undo }: { undo: UndoPreview }) {
+  return (
+    <section className="roster-undo alert alert--warning" aria-labelledby="roster-undo-title">
+      <h3 id="roster-undo-title">Undo the import of {undo.fileName}?</h3>
+      <ul>
+        <li>Deactivates what it created: {listed(undo.counts, "created")}.</li>
+        <li>Puts back the earlier values of: {listed(undo.counts, "updated")}.</li>
+        <li>Brings back what it deactivated: {listed(undo.counts, "deactivated")}.</li>
+        <li>Class memberships it changed: {undo.memberships}.</li>
+      </ul>
+      {undo.leftAlone.length > 0 ? (
+        <>
+          <p>
+            {undo.leftAlone.length} {undo.leftAlone.length === 1 ? "record was" : "records were"} edited after the import and will be left
+            as {undo.leftAlone.length === 1 ? "it is" : "they are"}:
+          </p>
+          <ul className="roster-undo__left">
+            {undo.leftAlone.map((l) => (
+              <li key={`${l.kind}-${l.id}`}>
+                {KIND_SINGULAR[l.kind]}: {l.name}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {undo.undoable ? (
+        <Form method="post" className="roster-undo__actions">
+          <input type="hidden" name="intent" value="undo-roster-import" />
+          <input type="hidden" name="rosterImportId" value={undo.rosterImportId} />
+          <button type="submit" className="button button--danger">
+            Undo import
+          </button>
+          <Link to="?tab=schools" className="button">
+            Cancel
+          </Link>
+        </Form>
+      ) : (
+        <p>Only the latest applied import can be undone: undo the later ones first.</p>
+      )}
+    </section>
+  );
+}
 
 const STATUS_LABELS: Record<RosterImport["status"], string> = {
   staged: "Previewed, not applied",
@@ -22,11 +81,14 @@ export function RosterImports({
   imports,
   undoableId,
   error,
+  undo,
 }: {
   districtId: string;
   imports: RosterImport[] | null;
   undoableId: string | null;
   error: string | null;
+  /** ?undo={id}: the counts of the Undo the admin asked for, to confirm. */
+  undo: { data: UndoPreview | null; error: string | null } | null;
 }) {
   return (
     <section className="roster-imports" aria-labelledby="roster-imports-title">
@@ -39,6 +101,12 @@ export function RosterImports({
           {error}
         </p>
       ) : null}
+      {undo?.error ? (
+        <p className="alert alert--error" role="alert">
+          {undo.error}
+        </p>
+      ) : null}
+      {undo?.data ? <ConfirmUndo undo={undo.data} /> : null}
       {imports && imports.length === 0 ? <p>No roster has been uploaded yet.</p> : null}
       {imports && imports.length > 0 ? (
         <div className="table-wrap">
@@ -76,13 +144,13 @@ export function RosterImports({
                       </Form>
                     ) : null}
                     {i.rosterImportId === undoableId ? (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="undo-roster-import" />
-                        <input type="hidden" name="rosterImportId" value={i.rosterImportId} />
-                        <button type="submit" className="button button--danger" aria-label={`Undo the import of ${i.fileName}`}>
-                          Undo
-                        </button>
-                      </Form>
+                      <Link
+                        to={`?tab=schools&undo=${i.rosterImportId}#roster-undo-title`}
+                        className="button button--danger"
+                        aria-label={`Undo the import of ${i.fileName}`}
+                      >
+                        Undo
+                      </Link>
                     ) : null}
                   </td>
                   <td>
