@@ -6018,7 +6018,7 @@ export interface paths {
     };
     /**
      * Save one school year's windows and grade lists, replacing what it had (super admins, the district's admins)
-     * @description All three periods, each with start ≤ end, in the order BOY, MOY, EOY without overlapping, within the school year (July 1 to June 30); grade lists only for PK, K, 1, 2, 3 with tests of that grade, none twice. A broken rule answers 400 with `errors` as 'periods.MOY.startDate: …'. Saved in one transaction: a failed save leaves the year as it was. The results pages read the new calendar on their next request.
+     * @description All three periods, each with start ≤ end, in the order BOY, MOY, EOY without overlapping, within the school year (July 1 to June 30); grade lists only for PK, K, 1, 2, 3 with tests of that grade, none twice. A broken rule answers 400 with `errors` as 'periods.MOY.startDate: …'. Saved in one transaction: a failed save leaves the year as it was. The results pages read the new calendar on their next request. A result belongs to the period whose window holds the day it was taken: new dates that move results to another period answer 409 with the counts per change unless `confirmMovedResults` is true; a confirmed save moves each affected student's risk score with the latest of its results, in the same transaction, so a period shows the scores and the results of the same tests.
      */
     put: {
       parameters: {
@@ -6042,7 +6042,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["CalendarYear"];
+            "application/json": components["schemas"]["SavedCalendarYear"];
           };
         };
         /** @description Invalid input */
@@ -6081,7 +6081,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description The calendar changed since it was read (`current` holds the newer one), or the year exists already */
+        /** @description The calendar changed since it was read (`current` holds the newer one), the year exists already, or the new dates move results to another period and `confirmMovedResults` was not sent (`movedResults`, `riskScores`, `changes`) */
         409: {
           headers: {
             [name: string]: unknown;
@@ -6090,6 +6090,10 @@ export interface paths {
             "application/json": {
               message: string;
               current?: components["schemas"]["CalendarYear"];
+              movedResults?: components["schemas"]["CalendarMovedResults"][];
+              riskScores?: components["schemas"]["CalendarRiskScoreChanges"];
+              /** @description the same, one sentence per line, as the page shows it */
+              changes?: string[];
             };
           };
         };
@@ -6097,6 +6101,94 @@ export interface paths {
     };
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organization/{id}/screening-calendar/{academicYear}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete one school year's calendar while its windows hold no results (a year started by mistake)
+     * @description 404 when the district has no calendar for that year; 409 when its windows hold any result, or its students have risk scores for it.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+          academicYear: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description It holds results */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+            };
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -6176,7 +6268,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description The calendar changed since it was read (`current` holds the newer one), or the year exists already */
+        /** @description The calendar changed since it was read (`current` holds the newer one), the year exists already, or the new dates move results to another period and `confirmMovedResults` was not sent (`movedResults`, `riskScores`, `changes`) */
         409: {
           headers: {
             [name: string]: unknown;
@@ -6185,6 +6277,10 @@ export interface paths {
             "application/json": {
               message: string;
               current?: components["schemas"]["CalendarYear"];
+              movedResults?: components["schemas"]["CalendarMovedResults"][];
+              riskScores?: components["schemas"]["CalendarRiskScoreChanges"];
+              /** @description the same, one sentence per line, as the page shows it */
+              changes?: string[];
             };
           };
         };
@@ -7341,6 +7437,38 @@ export interface components {
         [key: string]: string[];
       };
     };
+    SavedCalendarYear: components["schemas"]["CalendarYear"] & {
+      /** @description present when the save moved results to another period */
+      changes?: {
+        movedResults: components["schemas"]["CalendarMovedResults"][];
+        riskScores: components["schemas"]["CalendarRiskScoreChanges"];
+        /** @description the same, one sentence per line, as the page shows it */
+        changes: string[];
+      };
+    };
+    CalendarMovedResults: {
+      /**
+       * @description null: outside every window
+       * @enum {string|null}
+       */
+      from: "BOY" | "MOY" | "EOY" | null;
+      /**
+       * @description null: outside every window
+       * @enum {string|null}
+       */
+      to: "BOY" | "MOY" | "EOY" | null;
+      count: number;
+      /** @description YYYY-MM-DD (UTC), the first day one of them was taken */
+      firstDate: string;
+      /** @description YYYY-MM-DD (UTC), the last day one of them was taken */
+      lastDate: string;
+    };
+    CalendarRiskScoreChanges: {
+      /** @description students' risk scores that move to the period their results move to */
+      moved: number;
+      /** @description risk scores deleted: their results now share a period with later ones, or no window holds them */
+      removed: number;
+    };
     ScreeningCalendarSave: {
       /** @example 2026-2027 */
       academicYear: string;
@@ -7381,6 +7509,8 @@ export interface components {
           };
         };
       };
+      /** @description true once the administrator has seen and accepted which results the new dates move to another period; without it, a save that moves any answers 409 with the counts (`movedResults`) and changes nothing */
+      confirmMovedResults?: boolean;
     };
     ScreeningCalendarRollover: {
       /**

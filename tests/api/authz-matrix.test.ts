@@ -337,6 +337,12 @@ const RULES: Record<string, Rule> = {
     scoped: true,
     call: (s) => ({ ...id(district(s)), body: { academicYear: "2031-2032" } }),
   },
+  // Issue 35: deleting a year the district does not have answers 404 (allowed through).
+  "DELETE /organization/{id}/screening-calendar/{academicYear}": {
+    who: DISTRICT,
+    scoped: true,
+    call: (s) => ({ params: { id: district(s), academicYear: "2040-2041" } }),
+  },
   "GET /openapi.json": { who: "public", call: () => ({}) },
 };
 

@@ -400,6 +400,7 @@ beforeAll(async () => {
       free: ["version"],
     },
     "POST /organization/{id}/screening-calendar/rollover": { params: id(district), body: { academicYear: "2031-2032" } },
+    "DELETE /organization/{id}/screening-calendar/{academicYear}": { params: { id: district, academicYear: "2040-2041" } },
   };
 });
 

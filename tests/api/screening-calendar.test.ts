@@ -1,7 +1,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "#app/db/connect.server";
-import { letterItems } from "#app/domain/assessments";
+import { recordPredictiveProfile, recordTestResult } from "#app/api/results-ingest";
+import { letterItems, type TestCode } from "#app/domain/assessments";
+import { CALENDAR_CHANGE_MESSAGES } from "#app/domain/calendar-changes";
+import type { Period } from "#app/domain/periods";
 import { CALENDAR_MESSAGES } from "#app/domain/screening-calendar";
 import { makeDistrict, makePeriods, makeSchool, makeStudent, makeUser, makeClassroom } from "./support/fixtures";
 import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
@@ -59,7 +62,49 @@ async function district({ periods = true } = {}) {
     organizationId: d.organization_id,
     schoolIds: [school.organization_unit_id],
   });
-  return { id: d.organization_id, admin, schoolAdmin, teacher, student, token: await t.login(admin.email) };
+  return {
+    id: d.organization_id,
+    admin,
+    schoolAdmin,
+    teacher,
+    student,
+    school,
+    classroom,
+    token: await t.login(admin.email),
+  };
+}
+
+let serial = 0;
+/** A finished test of a student, taken at noon UTC on `day`. */
+async function taken(participantId: string, testCode: TestCode, day: string) {
+  await recordTestResult(handle.db, {
+    clientTestId: `calendar-${++serial}`,
+    participantId,
+    testCode,
+    grade: "K",
+    startDtTm: `${day}T12:00:00Z`,
+    endDtTm: `${day}T12:10:00Z`,
+    completedFlag: true,
+    abilityPercentile: 55,
+  });
+}
+const riskScore = (participantId: string, periodName: Period, pwr: number, dyslexia: number) =>
+  recordPredictiveProfile(handle.db, { participantId, academicYear: Y, periodName, pwr, dyslexia });
+
+type GridRow = {
+  participantId: string;
+  profile: { kind: string; state: string; text: string }[];
+  cells: { testCode: string; state: string; text: string }[];
+};
+/** One student's row of the classroom grid of a period, as a teacher sees it. */
+async function gridRow(token: string, classroomId: string, period: Period, participantId: string) {
+  const res = await t.call("GET", `/participantGroups/${classroomId}/results?period=${period}`, { token });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { grid: { rows: GridRow[] } };
+  const row = body.grid.rows.find((r) => r.participantId === participantId)!;
+  const done = row.cells.filter((c) => c.state === "complete").map((c) => c.testCode);
+  const flags = row.profile.filter((p) => p.state === "complete").map((p) => `${p.kind}: ${p.text}`);
+  return { done, flags };
 }
 
 const read = async (token: string, id: string, query = "") => {
@@ -354,5 +399,151 @@ describe(`screening calendar (${process.env.TEST_DB_ENGINE ?? "pglite"})`, () =>
     // Today is still in 2026-2027: the results keep reading that year.
     const config = await t.call("GET", `/assessmentConfig/currentAcademicYear/${d.id}`, { token: d.token });
     expect(((await config.json()) as { academicYear: string }).academicYear).toBe(Y);
+  });
+
+  it("new dates that move results answer 409 with the counts and change nothing; confirmed, the risk scores move with their results", async () => {
+    // Issue 35 item 11: moving EOY's start moved EOY's results into MOY while their risk scores
+    // stayed in EOY, so the grid showed EOY 'Not started' beside EOY risk flags, and MOY the new
+    // results beside the older MOY flags.
+    t.clock.now = new Date("2027-05-01T12:00:00Z");
+    try {
+      const d = await district();
+      const teacher = await t.login(d.teacher.email);
+      const makeKid = () => makeStudent(handle.db, d.school.organization_unit_id, { classroomIds: [d.classroom.participant_group_id] });
+      // Ada: a MOY test and score, two EOY tests (April 5 and 6) and an EOY score flagging risk.
+      const ada = d.student.participant_id;
+      await taken(ada, "vocab", "2027-01-10");
+      await riskScore(ada, "MOY", 0.8, 0.1);
+      await taken(ada, "vocab", "2027-04-05");
+      await taken(ada, "letter-names", "2027-04-06");
+      await riskScore(ada, "EOY", 0.05, 0.95);
+      // Ben: EOY tests on April 5 and April 20; his EOY score stays with the later one.
+      const ben = (await makeKid()).participant_id;
+      await taken(ben, "vocab", "2027-04-05");
+      await taken(ben, "letter-names", "2027-04-20");
+      await riskScore(ben, "EOY", 0.3, 0.4);
+      // Cy: only a BOY test and score, untouched by the change.
+      const cy = (await makeKid()).participant_id;
+      await taken(cy, "vocab", "2026-09-10");
+      await riskScore(cy, "BOY", 0.6, 0.2);
+
+      const adaEoy = await gridRow(teacher, d.classroom.participant_group_id, "EOY", ada);
+      const adaMoy = await gridRow(teacher, d.classroom.participant_group_id, "MOY", ada);
+      expect(adaEoy.done.sort()).toEqual(["letter-names", "vocab"]);
+      expect(adaEoy.flags.length).toBeGreaterThan(0);
+      expect(adaMoy.flags).not.toEqual(adaEoy.flags);
+
+      // MOY now runs to April 9, EOY from April 10: the tests of April 5 and 6 move from EOY to MOY.
+      const [year] = (await read(d.token, d.id)).years;
+      const body = bodyOf(year, { MOY: { endDate: "2027-04-09" }, EOY: { startDate: "2027-04-10" } });
+      const asked = await save(d.token, d.id, body);
+      expect(asked.status).toBe(409);
+      expect(await asked.json()).toEqual({
+        message: CALENDAR_CHANGE_MESSAGES.confirmMoves(3),
+        movedResults: [{ from: "EOY", to: "MOY", count: 3, firstDate: "2027-04-05", lastDate: "2027-04-06" }],
+        riskScores: { moved: 1, removed: 1 },
+        changes: [
+          "3 results taken between 2027-04-05 and 2027-04-06 move from EOY to MOY.",
+          "1 student's risk score moves with its results.",
+          "1 risk score is deleted: its results now share a period with later results of the same student, whose risk score is kept, or no window holds them any more.",
+        ],
+      });
+      expect((await read(d.token, d.id)).years).toEqual([year]);
+      expect(await gridRow(teacher, d.classroom.participant_group_id, "EOY", ada)).toEqual(adaEoy);
+      // confirmMovedResults false is no confirmation.
+      expect((await save(d.token, d.id, { ...body, confirmMovedResults: false })).status).toBe(409);
+
+      const confirmed = await save(d.token, d.id, { ...body, confirmMovedResults: true });
+      expect(confirmed.status).toBe(200);
+      const saved = (await confirmed.json()) as Year & { changes: { movedResults: unknown[]; riskScores: unknown } };
+      expect(saved.changes.riskScores).toEqual({ moved: 1, removed: 1 });
+      expect(saved.periods[1].endDate).toBe("2027-04-09");
+
+      // Ada's results and her risk flags are in MOY together; EOY shows neither.
+      const adaMoyAfter = await gridRow(teacher, d.classroom.participant_group_id, "MOY", ada);
+      expect(adaMoyAfter.done.sort()).toEqual(["letter-names", "vocab"]);
+      expect(adaMoyAfter.flags).toEqual(expect.arrayContaining(adaEoy.flags));
+      expect(adaMoyAfter.flags).not.toEqual(expect.arrayContaining(adaMoy.flags));
+      expect(await gridRow(teacher, d.classroom.participant_group_id, "EOY", ada)).toEqual({ done: [], flags: [] });
+      // Ben keeps his EOY score beside his April 20 test; his April 5 test is in MOY, without a score.
+      expect(await gridRow(teacher, d.classroom.participant_group_id, "EOY", ben)).toMatchObject({ done: ["letter-names"] });
+      expect((await gridRow(teacher, d.classroom.participant_group_id, "EOY", ben)).flags.length).toBeGreaterThan(0);
+      expect(await gridRow(teacher, d.classroom.participant_group_id, "MOY", ben)).toEqual({ done: ["vocab"], flags: [] });
+      const scores = await handle.db
+        .selectFrom("predictive_profile")
+        .select(["participant_id", "period_name", "pwr"])
+        .where("participant_id", "in", [ada, ben, cy])
+        .orderBy("pwr")
+        .execute();
+      expect(scores.map((r) => [r.participant_id, r.period_name, r.pwr])).toEqual([
+        [ada, "MOY", 0.05],
+        [ben, "EOY", 0.3],
+        [cy, "BOY", 0.6],
+      ]);
+
+      // A save that moves nothing needs no confirmation.
+      const [now] = (await read(d.token, d.id)).years;
+      expect((await save(d.token, d.id, bodyOf(now, { EOY: { endDate: "2027-06-20" } }))).status).toBe(200);
+    } finally {
+      t.clock.now = new Date("2026-11-15T12:00:00");
+    }
+  });
+
+  it("a result that no window holds any more, and one that a window now holds, are counted too", async () => {
+    const d = await district();
+    await taken(d.student.participant_id, "vocab", "2026-08-20");
+    await taken(d.student.participant_id, "vocab", "2026-11-05");
+    const [year] = (await read(d.token, d.id)).years;
+    const res = await save(d.token, d.id, bodyOf(year, { BOY: { startDate: "2026-09-01", endDate: "2026-11-10" } }));
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { changes: string[] }).changes).toEqual([
+      "1 result taken on 2026-08-20 moves out of BOY: no window holds it any more, so no period shows it.",
+      "1 result taken on 2026-11-05 outside every window until now moves into BOY.",
+    ]);
+  });
+
+  it("an unknown period name is refused with 400 and saves nothing", async () => {
+    const d = await district();
+    const [year] = (await read(d.token, d.id)).years;
+    const body = bodyOf(year);
+    for (const name of ["SOY", "boy", "Moy"]) {
+      const res = await save(d.token, d.id, { ...body, periods: { ...body.periods, [name]: body.periods.BOY } });
+      expect(res.status, name).toBe(400);
+      expect(((await res.json()) as { errors: string[] }).errors, name).toEqual([`periods.${name}: ${CALENDAR_MESSAGES.unknownPeriod}`]);
+    }
+    expect((await read(d.token, d.id)).years).toEqual([year]);
+  });
+
+  it("deletes a year's calendar while it holds no results, and refuses while it does", async () => {
+    const d = await district();
+    const remove = (token: string, year: string) => t.call("DELETE", `/organization/${d.id}/screening-calendar/${year}`, { token });
+    // A year started by mistake: no results in it.
+    expect((await rollover(d.token, d.id, "2027-2028")).status).toBe(201);
+    for (const token of [await t.login(d.teacher.email), await t.login(d.schoolAdmin.email), (await district()).token]) {
+      expect((await remove(token, "2027-2028")).status).toBe(403);
+    }
+    expect((await remove(d.token, "2027-2028")).status).toBe(204);
+    const after = await read(d.token, d.id);
+    expect(after.years.map((y) => y.academicYear)).toEqual([Y]);
+    expect(after.nextYear).toBe("2027-2028");
+    const gone = await remove(d.token, "2027-2028");
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as { message: string }).message).toBe(CALENDAR_CHANGE_MESSAGES.noSuchYear("2027-2028"));
+    expect((await remove(d.token, "2027")).status).toBe(400);
+
+    // A year with a result, or a risk score, stays.
+    await taken(d.student.participant_id, "vocab", "2026-09-10");
+    const held = await remove(d.token, Y);
+    expect(held.status).toBe(409);
+    expect(((await held.json()) as { message: string }).message).toBe(CALENDAR_CHANGE_MESSAGES.holdsResults(Y, 1, 0));
+    expect(CALENDAR_CHANGE_MESSAGES.holdsResults(Y, 1, 0)).toBe(
+      "The 2026-2027 calendar cannot be deleted: its periods hold 1 result. Change its dates instead.",
+    );
+    const other = await district();
+    await riskScore(other.student.participant_id, "BOY", 0.5, 0.5);
+    const scored = await t.call("DELETE", `/organization/${other.id}/screening-calendar/${Y}`, { token: other.token });
+    expect(scored.status).toBe(409);
+    expect(((await scored.json()) as { message: string }).message).toBe(CALENDAR_CHANGE_MESSAGES.holdsResults(Y, 0, 1));
+    expect((await read(d.token, d.id)).years.map((y) => y.academicYear)).toEqual([Y]);
   });
 });

@@ -1,9 +1,28 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { periodListRows } from "#app/db/queries/results";
-import { lockDistrictForCalendar, replaceCalendarYear } from "#app/db/queries/calendar";
+import {
+  applyRiskScoreChanges,
+  deleteCalendarYear,
+  lockDistrictForCalendar,
+  periodMoves,
+  replaceCalendarYear,
+  resultsHeld,
+  riskScoreChangeCounts,
+  type PeriodWindow,
+} from "#app/db/queries/calendar";
+import {
+  CALENDAR_CHANGE_MESSAGES,
+  movedResultCount,
+  periodMoveText,
+  riskScoreTexts,
+  sortedMoves,
+  type PeriodMove,
+  type RiskScoreChanges,
+} from "#app/domain/calendar-changes";
 import { localIsoDate } from "#app/domain/calendar-date";
 import { GRADES } from "#app/domain/grades";
 import { academicYearOf, PERIODS } from "#app/domain/periods";
+import { periodBounds } from "#app/domain/results-grid";
 import {
   CALENDAR_MESSAGES,
   calendarIssues,
@@ -110,6 +129,14 @@ const SaveInput = z
       CALENDAR_MESSAGES.unknownPeriod,
       z.object({ BOY: PeriodInput.optional(), MOY: PeriodInput.optional(), EOY: PeriodInput.optional() }),
     ),
+    confirmMovedResults: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "true once the administrator has seen and accepted which results the new dates move to another period; " +
+          "without it, a save that moves any answers 409 with the counts (`movedResults`) and changes nothing",
+      }),
   })
   .superRefine((body, ctx) => {
     for (const issue of calendarIssues(body)) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
@@ -124,10 +151,42 @@ const RolloverInput = z
   })
   .openapi("ScreeningCalendarRollover");
 
+const MovedResults = z
+  .object({
+    from: z.enum(PERIODS).nullable().openapi({ description: "null: outside every window" }),
+    to: z.enum(PERIODS).nullable().openapi({ description: "null: outside every window" }),
+    count: z.number().int(),
+    firstDate: z.string().openapi({ description: "YYYY-MM-DD (UTC), the first day one of them was taken" }),
+    lastDate: z.string().openapi({ description: "YYYY-MM-DD (UTC), the last day one of them was taken" }),
+  })
+  .openapi("CalendarMovedResults");
+
+const RiskScoreChangesSchema = z
+  .object({
+    moved: z.number().int().openapi({ description: "students' risk scores that move to the period their results move to" }),
+    removed: z
+      .number()
+      .int()
+      .openapi({ description: "risk scores deleted: their results now share a period with later ones, or no window holds them" }),
+  })
+  .openapi("CalendarRiskScoreChanges");
+
+/** What a change of dates does to the year's results: per change of period, and to the risk scores; `changes` says it in words. */
+const CalendarChanges = z.object({
+  movedResults: z.array(MovedResults),
+  riskScores: RiskScoreChangesSchema,
+  changes: z.array(z.string()).openapi({ description: "the same, one sentence per line, as the page shows it" }),
+});
+
 const conflict = jsonResponse(
-  z.object({ message: z.string(), current: CalendarYearSchema.optional() }),
-  "The calendar changed since it was read (`current` holds the newer one), or the year exists already",
+  z.object({ message: z.string(), current: CalendarYearSchema.optional() }).merge(CalendarChanges.partial()),
+  "The calendar changed since it was read (`current` holds the newer one), the year exists already, " +
+    "or the new dates move results to another period and `confirmMovedResults` was not sent (`movedResults`, `riskScores`, `changes`)",
 );
+
+const SavedYear = CalendarYearSchema.extend({
+  changes: CalendarChanges.optional().openapi({ description: "present when the save moved results to another period" }),
+}).openapi("SavedCalendarYear");
 
 const getCalendar = createRoute({
   method: "get",
@@ -146,9 +205,27 @@ const saveCalendar = createRoute({
   description:
     "All three periods, each with start ≤ end, in the order BOY, MOY, EOY without overlapping, within the school year (July 1 to June 30); " +
     "grade lists only for PK, K, 1, 2, 3 with tests of that grade, none twice. A broken rule answers 400 with `errors` as 'periods.MOY.startDate: …'. " +
-    "Saved in one transaction: a failed save leaves the year as it was. The results pages read the new calendar on their next request.",
+    "Saved in one transaction: a failed save leaves the year as it was. The results pages read the new calendar on their next request. " +
+    "A result belongs to the period whose window holds the day it was taken: new dates that move results to another period answer 409 " +
+    "with the counts per change unless `confirmMovedResults` is true; a confirmed save moves each affected student's risk score " +
+    "with the latest of its results, in the same transaction, so a period shows the scores and the results of the same tests.",
   request: { params: IdParam, body: jsonBody(SaveInput) },
-  responses: { 200: jsonResponse(CalendarYearSchema, "The saved year"), ...errorResponses, 409: conflict },
+  responses: { 200: jsonResponse(SavedYear, "The saved year"), ...errorResponses, 409: conflict },
+});
+
+const deleteYear = createRoute({
+  method: "delete",
+  path: "/organization/{id}/screening-calendar/{academicYear}",
+  tags: ["Screening calendar"],
+  summary: "Delete one school year's calendar while its windows hold no results (a year started by mistake)",
+  description:
+    "404 when the district has no calendar for that year; 409 when its windows hold any result, or its students have risk scores for it.",
+  request: { params: IdParam.extend({ academicYear: SchoolYear.openapi({ param: { name: "academicYear", in: "path" } }) }) },
+  responses: {
+    204: { description: "Deleted" },
+    ...errorResponses,
+    409: jsonResponse(z.object({ message: z.string() }), "It holds results"),
+  },
 });
 
 const rollover = createRoute({
@@ -175,6 +252,22 @@ class CalendarConflict extends Error {
   }
 }
 
+/** A save whose dates move results, sent without `confirmMovedResults`. */
+class MovesNeedConfirmation extends Error {
+  constructor(readonly changes: z.infer<typeof CalendarChanges>) {
+    super(CALENDAR_CHANGE_MESSAGES.confirmMoves(movedResultCount(changes.movedResults)));
+  }
+}
+
+/** A year's windows as instants (a test is in a period when its start lies in them: periodBounds). */
+const windowsOf = (year: CalendarYear | undefined): PeriodWindow[] =>
+  (year?.periods ?? []).map((p) => ({ periodName: p.periodName, ...periodBounds(p) }));
+
+const changesOf = (moves: readonly PeriodMove[], riskScores: RiskScoreChanges): z.infer<typeof CalendarChanges> => {
+  const movedResults = sortedMoves(moves);
+  return { movedResults, riskScores, changes: [...movedResults.map(periodMoveText), ...riskScoreTexts(riskScores)] };
+};
+
 export function registerScreeningCalendar(app: Router) {
   app.openapi(getCalendar, async (c) => {
     const { db, now } = c.get("deps");
@@ -200,6 +293,7 @@ export function registerScreeningCalendar(app: Router) {
     const org = await assertOrganization(db, actor, c.req.valid("param").id);
     const body = c.req.valid("json");
     const calendar = calendarOf(body);
+    let changes: z.infer<typeof CalendarChanges> | undefined;
     try {
       await db.transaction().execute(async (tx) => {
         if (!(await lockDistrictForCalendar(tx, org.organization_id))) throw notFound("District");
@@ -207,14 +301,47 @@ export function registerScreeningCalendar(app: Router) {
         if (body.version !== undefined && body.version !== (current?.version ?? EMPTY_CALENDAR_VERSION)) {
           throw new CalendarConflict(staleMessage("calendar"), current);
         }
+        // Results belong to periods by the day they were taken (issue 35 item 11): new dates that
+        // move any wait for the administrator's confirmation, and then take the risk scores along.
+        const [before, after] = [windowsOf(current), windowsOf(calendar)];
+        const moves = await periodMoves(tx, org.organization_id, before, after);
+        if (moves.length > 0) {
+          if (body.confirmMovedResults !== true) {
+            throw new MovesNeedConfirmation(
+              changesOf(moves, await riskScoreChangeCounts(tx, org.organization_id, calendar.academicYear, before, after)),
+            );
+          }
+          changes = changesOf(moves, await applyRiskScoreChanges(tx, org.organization_id, calendar.academicYear, before, after));
+        }
         await replaceCalendarYear(tx, org.organization_id, calendar);
       });
     } catch (error) {
       if (error instanceof CalendarConflict) return c.json({ message: error.message, current: error.current }, 409);
+      if (error instanceof MovesNeedConfirmation) return c.json({ message: error.message, ...error.changes }, 409);
       throw error;
     }
     invalidateDistrictConfig(org.organization_id);
-    return c.json(withVersion(calendar), 200);
+    return c.json({ ...withVersion(calendar), ...(changes ? { changes } : {}) }, 200);
+  });
+
+  app.openapi(deleteYear, async (c) => {
+    const { db } = c.get("deps");
+    const actor = requireCapability(c.get("actor"), "manageScreeningCalendar");
+    const { id, academicYear } = c.req.valid("param");
+    const org = await assertOrganization(db, actor, id);
+    const refusal = await db.transaction().execute(async (tx) => {
+      if (!(await lockDistrictForCalendar(tx, org.organization_id))) throw notFound("District");
+      const year = (await storedYears(tx, org.organization_id)).find((y) => y.academicYear === academicYear);
+      if (!year) throw new ApiError(404, CALENDAR_CHANGE_MESSAGES.noSuchYear(academicYear));
+      const held = await resultsHeld(tx, org.organization_id, academicYear, windowsOf(year));
+      if (held.results > 0 || held.riskScores > 0)
+        return CALENDAR_CHANGE_MESSAGES.holdsResults(academicYear, held.results, held.riskScores);
+      await deleteCalendarYear(tx, org.organization_id, academicYear);
+      return null;
+    });
+    if (refusal) return c.json({ message: refusal }, 409);
+    invalidateDistrictConfig(org.organization_id);
+    return c.body(null, 204);
   });
 
   app.openapi(rollover, async (c) => {
