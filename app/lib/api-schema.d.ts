@@ -12,7 +12,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in with email and password
-     * @description Answers a session token (a new one at every sign-in). 412 means the account has a temporary password: send `{username, password, newpassword}`, or `{username, challenge, newpassword}` with the one-time `challenge` of the 412 answer (valid 10 minutes, single use), so a UI need not keep the temporary password between two pages. Failed sign-ins are limited per account (10 in 15 minutes) and per client address (50 in 15 minutes; the socket's address or the hop a trusted proxy appended, never a client's X-Forwarded-For): 429, counted atomically, so requests sent at once get no more checks than requests sent one by one. A server busy checking other passwords answers 503 with Retry-After (seconds) before checking this one.
+     * @description Answers a session token (a new one at every sign-in). 412 means the account has a temporary password: send `{username, password, newpassword}`, or `{username, challenge, newpassword}` with the one-time `challenge` of the 412 answer (valid 10 minutes, single use), so a UI need not keep the temporary password between two pages. Failed sign-ins slow the account down: after 5 in 15 minutes each further attempt waits, since the last failure, 2 s doubled at each failure up to 60 s (a right password is accepted once the wait has passed; a browser that sends this account's `device` token waits only for its own failures). Failures per client address are limited to 50 in 15 minutes (the socket's address or the hop a trusted proxy appended, never a client's X-Forwarded-For). Either answers 429 with Retry-After (seconds) and the wait in the message; counted atomically, so requests sent at once get no more checks than requests sent one by one. A server busy checking other passwords answers 503 with Retry-After (seconds) before checking this one.
      */
     post: {
       parameters: {
@@ -63,9 +63,11 @@ export interface paths {
             "application/json": components["schemas"]["NewPasswordRequired"];
           };
         };
-        /** @description Too many attempts */
+        /** @description Too many recent failures: nothing was checked; try again after Retry-After seconds (the message says the wait) */
         429: {
           headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
             [name: string]: unknown;
           };
           content: {
@@ -6299,6 +6301,8 @@ export interface components {
     LoginAnswer: {
       token: string;
       user: components["schemas"]["CurrentUser"];
+      /** @description This browser's token for this account, to send in `devices` at its next sign-ins (keep it private). */
+      device?: string;
     };
     CurrentUser: {
       userId: string;
@@ -6326,6 +6330,8 @@ export interface components {
       newpassword?: string;
       /** @description The `challenge` of a 412 answer: sent with `newpassword` instead of the temporary password. */
       challenge?: string;
+      /** @description The `device` tokens of earlier sign-ins in this browser (a few accounts may share one): with the one made for this account, only this browser's own failures slow its attempts down, not the account's. */
+      devices?: string[];
     };
     SsoLoginAnswer: {
       error: string | null;

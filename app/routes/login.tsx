@@ -6,7 +6,7 @@ import { homePath, safeRedirect } from "#app/domain/home-path";
 import { LOGIN_NOTICES, loginNoticeCookie, pendingNewPasswordCookie, type LoginNotice } from "#app/lib/account-cookies.server";
 import { publicApiFor, type ApiSchema } from "#app/lib/api.server";
 import { appVersion } from "#app/lib/app-info.server";
-import { authenticator, getUser, LoginFailure, type LoginFieldErrors } from "#app/lib/auth.server";
+import { authenticator, getUser, LoginFailure, rememberSignInDevice, type LoginFieldErrors } from "#app/lib/auth.server";
 import { publicUrl } from "#app/server/config.server";
 import { ACCOUNT_BODY_LIMIT, readFormData } from "#app/server/body-limit.server";
 import { assertSameOrigin } from "#app/server/csrf.server";
@@ -79,12 +79,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const insecure = sessionCookieProblem(request);
   if (insecure) return { email, fieldErrors: {}, formError: insecure, attempt } satisfies ActionData;
   try {
-    const { token, user } = await authenticator.authenticate("form", request);
+    const { token, user, device } = await authenticator.authenticate("form", request);
     const session = await getSession(request);
     session.set("token", token);
-    return redirect(redirectTo || homePath(user), {
-      headers: { "Set-Cookie": await commitSession(session) },
-    });
+    const headers = new Headers();
+    headers.append("Set-Cookie", await commitSession(session));
+    // This browser is now known to the account: someone guessing at it elsewhere does not slow it down.
+    const known = device ? rememberSignInDevice(request, device) : null;
+    if (known) headers.append("Set-Cookie", known);
+    return redirect(redirectTo || homePath(user), { headers });
   } catch (error) {
     if (!(error instanceof LoginFailure)) throw error;
     if (error.kind === "new-password-required" && error.challenge) {

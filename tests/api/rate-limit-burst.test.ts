@@ -3,7 +3,7 @@ import { passwordHashing } from "#app/api/password";
 import { LIMITS } from "#app/api/rate-limit";
 import { ROSTER_LIMITS } from "#app/api/resources/rostering";
 import type { DbHandle } from "#app/db/connect.server";
-import { RATE_LIMITED } from "#app/domain/rate-limit";
+import { RATE_LIMITED, SIGN_IN_SLOWDOWN } from "#app/domain/rate-limit";
 import { SOCKET_ADDRESS_HEADER } from "#app/server/client-address.server";
 import { makeDistrict, makeSchool, makeUser } from "./support/fixtures";
 import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
@@ -55,7 +55,10 @@ async function burst(requests: Array<() => Promise<Response>>) {
   const tally: Record<string, number> = {};
   let refused = 0;
   for (const a of answers) {
-    const limited = a.status === 429 && ((await a.json()) as { message: string }).message === RATE_LIMITED;
+    // The limits' text, or sign-in's with the real wait ('Please wait 2 seconds', issue 35 item 14).
+    const message = a.status === 429 ? ((await a.json()) as { message: string }).message : null;
+    const limited =
+      message === RATE_LIMITED || /^Too many attempts\. Please wait \d+ (second|minute)s? and try again\.$/.test(message ?? "");
     if (limited) refused++;
     const key = limited ? "429 limit" : String(a.status);
     tally[key] = (tally[key] ?? 0) + 1;
@@ -69,10 +72,11 @@ const signIn = (username: string, password: string, headers: Record<string, stri
   t.call("POST", "/dashboard/login", { body: { username, password }, headers });
 
 describe(`sign-in limits under a burst (${process.env.TEST_DB_ENGINE})`, () => {
-  it(`${LIMITS.loginAccount.max + 20} wrong passwords on one account at once: ${LIMITS.loginAccount.max} are checked`, async () => {
+  // The account's free failures (issue 35 item 14: after them, each attempt waits since the last failure).
+  it(`${SIGN_IN_SLOWDOWN.freeFailures + 20} wrong passwords on one account at once: ${SIGN_IN_SLOWDOWN.freeFailures} are checked`, async () => {
     fresh();
     const user = await makeUser(handle.db, { role: "TEACHER", organizationId, schoolIds: [schoolId] });
-    const max = LIMITS.loginAccount.max;
+    const max = SIGN_IN_SLOWDOWN.freeFailures;
     // From as many addresses as attempts, so only the account's limit applies.
     const r = await burst(times(max + 20, (i) => signIn(user.email, "Wrong#Password1", from(`203.0.113.${i + 1}`))));
     expect(r.tally[401]).toBe(max);

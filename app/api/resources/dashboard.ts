@@ -16,7 +16,8 @@ import {
   passwordHashing,
   verifyPassword,
 } from "../password";
-import { clear, clientIp, LIMITS, RATE_LIMITED, release, reserve, type Reservation } from "../rate-limit";
+import { retryAfterSeconds, SIGN_IN_DEVICES_MAX, SIGN_IN_SLOWDOWN, tooManyAttempts } from "#app/domain/rate-limit";
+import { clear, clientIp, knownDevice, release, reserveSignIn, signInDeviceToken, type Reservation } from "../rate-limit";
 import { requireActor } from "../scope";
 import { createSession, resolveSession, revokeSession } from "../sessions";
 
@@ -31,10 +32,28 @@ const LoginBody = z
       .min(1)
       .optional()
       .openapi({ description: "The `challenge` of a 412 answer: sent with `newpassword` instead of the temporary password." }),
+    devices: z
+      .array(text(TEXT_MAX.code, { label: "device" }))
+      .max(SIGN_IN_DEVICES_MAX)
+      .optional()
+      .openapi({
+        description:
+          "The `device` tokens of earlier sign-ins in this browser (a few accounts may share one): with the one made for this " +
+          "account, only this browser's own failures slow its attempts down, not the account's.",
+      }),
   })
   .openapi("LoginRequest");
 
-const LoginAnswer = z.object({ token: z.string(), user: CurrentUser }).openapi("LoginAnswer");
+const LoginAnswer = z
+  .object({
+    token: z.string(),
+    user: CurrentUser,
+    device: z
+      .string()
+      .optional()
+      .openapi({ description: "This browser's token for this account, to send in `devices` at its next sign-ins (keep it private)." }),
+  })
+  .openapi("LoginAnswer");
 
 const login = createRoute({
   method: "post",
@@ -44,10 +63,13 @@ const login = createRoute({
     "Answers a session token (a new one at every sign-in). 412 means the account has a temporary password: send " +
     "`{username, password, newpassword}`, or `{username, challenge, newpassword}` with the one-time `challenge` of the " +
     "412 answer (valid 10 minutes, single use), so a UI need not keep the temporary password between two pages. " +
-    "Failed sign-ins are limited per account (10 in 15 minutes) and per client address (50 in 15 minutes; the socket's address " +
-    "or the hop a trusted proxy appended, never a client's X-Forwarded-For): 429, counted atomically, so requests sent at " +
-    "once get no more checks than requests sent one by one. A server busy checking other passwords answers 503 with " +
-    "Retry-After (seconds) before checking this one.",
+    `Failed sign-ins slow the account down: after ${SIGN_IN_SLOWDOWN.freeFailures} in 15 minutes each further attempt waits, since ` +
+    `the last failure, ${SIGN_IN_SLOWDOWN.firstDelayMs / 1000} s doubled at each failure up to ${SIGN_IN_SLOWDOWN.maxDelayMs / 1000} s ` +
+    "(a right password is accepted once the wait has passed; a browser that sends this account's `device` token waits only for its " +
+    "own failures). Failures per client address are limited to 50 in 15 minutes (the socket's address or the hop a trusted proxy " +
+    "appended, never a client's X-Forwarded-For). Either answers 429 with Retry-After (seconds) and the wait in the message; " +
+    "counted atomically, so requests sent at once get no more checks than requests sent one by one. A server busy checking " +
+    "other passwords answers 503 with Retry-After (seconds) before checking this one.",
   security: [],
   request: { body: jsonBody(LoginBody) },
   responses: {
@@ -58,7 +80,11 @@ const login = createRoute({
       z.object({ message: z.string(), challenge: z.string() }).openapi("NewPasswordRequired"),
       "A new password is required",
     ),
-    429: jsonResponse(ErrorBody, "Too many attempts"),
+    429: {
+      description: "Too many recent failures: nothing was checked; try again after Retry-After seconds (the message says the wait)",
+      headers: z.object({ "Retry-After": z.string().openapi({ description: "Seconds to wait" }) }),
+      content: { "application/json": { schema: ErrorBody } },
+    },
     503: {
       description: "Busy checking other sign-ins: nothing was checked; try again after Retry-After seconds",
       headers: z.object({ "Retry-After": z.string().openapi({ description: "Seconds to wait" }) }),
@@ -172,7 +198,9 @@ export function registerDashboard(app: Router) {
     const body = c.req.valid("json");
     const email = body.username.toLowerCase();
     const ip = clientIp(c);
-    const accountBucket = `login:account:${email}`;
+    // A browser that signed in to this account before is slowed down by its own failures only (issue 35 item 14).
+    const device = body.devices?.length ? knownDevice(email, body.devices) : null;
+    const accountBucket = device ? `login:device:${device}` : `login:account:${email}`;
     const checksPassword = body.challenge === undefined;
     if (!checksPassword && !body.newpassword) throw new ApiError(400, "Please enter your password");
     if (checksPassword && !body.password) throw new ApiError(400, "Please enter your password");
@@ -184,18 +212,20 @@ export function registerDashboard(app: Router) {
       place = passwordHashing.admit();
     }
     // Failures only count (issue 14), per account and per address. The attempt takes its place in
-    // both limits before the password is checked, in one atomic step (issue 33 item 3: 30 wrong
-    // passwords sent at once were all checked against a limit of 10), and gives it back unless it fails.
+    // both before the password is checked, in one atomic step (issue 33 item 3: 30 wrong passwords
+    // sent at once were all checked against a limit of 10), and gives it back unless it fails. The
+    // account's failures slow it down (issue 35 item 14); they never lock its owner out.
     let reservation: Reservation | null = null;
     let user: Awaited<ReturnType<typeof findSignInUser>>;
     let proven = false;
     try {
-      reservation = await reserve(
-        db,
-        [{ bucket: accountBucket, limit: LIMITS.loginAccount }, ...(ip ? [{ bucket: `login:ip:${ip}`, limit: LIMITS.loginIp }] : [])],
-        now(),
-      );
-      if (!reservation) throw new ApiError(429, RATE_LIMITED);
+      const gate = await reserveSignIn(db, accountBucket, ip, now());
+      if (gate.waitMs !== undefined) {
+        place?.leave();
+        place = null;
+        return c.json({ message: tooManyAttempts(gate.waitMs) }, 429, { "Retry-After": String(retryAfterSeconds(gate.waitMs)) });
+      }
+      reservation = gate.reservation;
       user = await findSignInUser(db, email);
       if (!checksPassword) {
         // The second step of a temporary-password sign-in: the challenge stands for the password.
@@ -232,7 +262,7 @@ export function registerDashboard(app: Router) {
       }
       await setOwnPassword(db, user.user_id, await hashPassword(body.newpassword), now());
     }
-    return c.json(await startSession(c, user.user_id), 200);
+    return c.json({ ...(await startSession(c, user.user_id)), device: signInDeviceToken(email, device ?? undefined) }, 200);
   });
 
   app.openapi(ssoLogin, async (c) => {
