@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { ASSESSMENTS } from "#app/domain/assessments";
-import { CALENDAR_INTENTS, calendarField } from "#app/domain/calendar-form";
+import { CALENDAR_CHANGE_MESSAGES } from "#app/domain/calendar-changes";
+import { CALENDAR_CONFIRM, CALENDAR_INTENTS, calendarField } from "#app/domain/calendar-form";
 import { GRADES, gradeLabel } from "#app/domain/grades";
 import { PERIOD_LABELS, PERIODS } from "#app/domain/periods";
 import { schoolYearStart, TESTS_BY_GRADE } from "#app/domain/screening-calendar";
@@ -20,6 +21,7 @@ type CalendarYear = ApiSchema<"CalendarYear">;
 
 const SAVE_INTENT = CALENDAR_INTENTS.save;
 const ROLLOVER_INTENT = CALENDAR_INTENTS.rollover;
+const DELETE_INTENT = CALENDAR_INTENTS.deleteYear;
 const fieldName = calendarField;
 export const LOAD_FAILED = "Unable to load the screening calendar.";
 
@@ -80,10 +82,23 @@ const str = (form: FormData, name: string) => {
   return typeof v === "string" ? v : "";
 };
 
-/** The posted form as the API's body, and as the reply's values (what was typed, to show again). */
+type PostedPeriod = { startDate?: string; endDate?: string; gradeLists: Record<string, string[]> };
+
+/** 'periods.SOY.startDate' → ['SOY', 'startDate'], 'periods.BOY.gradeLists.4' → ['BOY', 'gradeLists', '4']; else null. */
+function periodFieldOf(name: string): [string, "startDate" | "endDate"] | [string, "gradeLists", string] | null {
+  const match = /^periods\.([^.]+)\.(?:(startDate|endDate)|gradeLists\.(.+))$/.exec(name);
+  if (!match) return null;
+  return match[2] ? [match[1], match[2] as "startDate" | "endDate"] : [match[1], "gradeLists", match[3]];
+}
+
+/**
+ * The posted form as the API's body, and as the reply's values (what was typed, to show again).
+ * Every period field posted goes to the API, a period or grade the form does not have too, so the
+ * API refuses it (issue 35 item 12: an unknown period was dropped here and the save answered 200).
+ */
 function posted(form: FormData) {
   const typed: Record<string, string | string[]> = {};
-  const periods: Record<string, { startDate: string; endDate: string; gradeLists: Record<string, string[]> }> = {};
+  const periods: Record<string, PostedPeriod> = {};
   for (const period of PERIODS) {
     const startDate = str(form, fieldName.start(period));
     const endDate = str(form, fieldName.end(period));
@@ -97,8 +112,19 @@ function posted(form: FormData) {
     }
     periods[period] = { startDate, endDate, gradeLists };
   }
+  for (const [name, value] of form.entries()) {
+    const field = periodFieldOf(name);
+    if (!field || typeof value !== "string" || Object.hasOwn(typed, name)) continue;
+    const period = Object.hasOwn(periods, field[0]) ? periods[field[0]] : (periods[field[0]] = { gradeLists: {} });
+    if (field[1] === "gradeLists")
+      (period.gradeLists[field[2]] = Object.hasOwn(period.gradeLists, field[2]) ? period.gradeLists[field[2]] : []).push(value);
+    else period[field[1]] = value;
+  }
   return { typed, periods };
 }
+
+/** The API's 409 for new dates that move results: what they move, in words. */
+type MovesReply = { message: string; changes?: string[] };
 
 /** A reply the tab's form reads (the admin forms' shape, app/components/form-reply.ts): errors per field, values to show. */
 function reply(initialValue: Record<string, string | string[]>, error: Record<string, string[]>, status: number) {
@@ -118,19 +144,49 @@ function fieldErrors(errors: readonly string[] | undefined, message: string, fie
   return out;
 }
 
+/**
+ * Saves the year. New dates that move results to another period come back with what they move,
+ * for the administrator to confirm (issue 35 item 11): the confirming button posts the changes it
+ * was shown, and the save goes through only when the dates posted still move exactly those (else
+ * the new changes are shown instead), so a confirmation never covers dates edited after it.
+ */
 async function saveCalendar({ request, api, form }: AdminCtx, districtId: string) {
   const academicYear = str(form, "academicYear");
   const version = str(form, "version");
   const { typed, periods } = posted(form);
-  const result = await api.result(
-    api.PUT("/organization/{id}/screening-calendar", {
-      params: { path: { id: districtId } },
-      body: { academicYear, ...(version ? { version } : {}), periods },
-    }),
-  );
-  if (result.ok) return succeeded(request, `The ${academicYear} screening calendar was saved.`);
+  const put = (confirmMovedResults: boolean) =>
+    api.result(
+      api.PUT("/organization/{id}/screening-calendar", {
+        params: { path: { id: districtId } },
+        // The API checks every field (a period or grade the form does not have answers 400).
+        body: {
+          academicYear,
+          ...(version ? { version } : {}),
+          periods: periods as never,
+          ...(confirmMovedResults ? { confirmMovedResults } : {}),
+        },
+      }),
+    );
+  let result = await put(false);
+  const moves = result.ok || result.status !== 409 ? null : (result.body as MovesReply | null);
+  const changes = moves?.changes;
+  if (changes && form.get(CALENDAR_CONFIRM.button) === "yes" && str(form, CALENDAR_CONFIRM.shown) === changes.join("\n")) {
+    result = await put(true);
+  }
+  if (result.ok) {
+    const moved = result.data.changes?.movedResults.reduce((n, m) => n + m.count, 0) ?? 0;
+    return succeeded(
+      request,
+      moved > 0 ? CALENDAR_CHANGE_MESSAGES.savedWithMoves(academicYear, moved) : `The ${academicYear} screening calendar was saved.`,
+    );
+  }
   if (result.status === 401) return signOutAndRedirect(request);
   const base = { intent: SAVE_INTENT, academicYear };
+  const again = (result.body as MovesReply | null)?.changes;
+  // The dates move results: the form again as typed, what they move, and the button that confirms it.
+  if (result.status === 409 && again) {
+    return reply({ ...base, version, ...typed, [CALENDAR_CONFIRM.shown]: again }, { "": [result.error.message] }, 409);
+  }
   const current = result.status === 409 ? (result.body as { current?: CalendarYear } | null)?.current : undefined;
   // Someone else saved first: their calendar in the fields, with its version, and why.
   if (current) return reply({ ...base, version: current.version, ...valuesOf(current) }, { "": [result.error.message] }, 409);
@@ -155,8 +211,28 @@ async function startYear({ request, api, form }: AdminCtx, districtId: string) {
   });
 }
 
+/** Deletes a year's calendar (the page asked first); refused with the API's words while it holds results. */
+async function deleteYear({ request, api, form }: AdminCtx, districtId: string) {
+  const academicYear = str(form, "academicYear");
+  const result = await api.result(
+    api.DELETE("/organization/{id}/screening-calendar/{academicYear}", { params: { path: { id: districtId, academicYear } } }),
+  );
+  if (result.status === 401) return signOutAndRedirect(request);
+  const url = new URL(request.url);
+  const params = new URLSearchParams({ tab: "calendar", year: academicYear });
+  if (!result.ok) {
+    return redirectWithToast(request, `${url.pathname.replace(/\.data$/, "")}?${params}`, { kind: "error", text: result.error.message });
+  }
+  params.delete("year");
+  return redirectWithToast(request, `${url.pathname.replace(/\.data$/, "")}?${params}`, {
+    kind: "success",
+    text: CALENDAR_CHANGE_MESSAGES.deleted(academicYear),
+  });
+}
+
 /** The district page's calendar forms (their API calls check the caller). */
 export const calendarIntents = (districtId: string): Intents => ({
   [SAVE_INTENT]: (ctx) => saveCalendar(ctx, districtId),
   [ROLLOVER_INTENT]: (ctx) => startYear(ctx, districtId),
+  [DELETE_INTENT]: (ctx) => deleteYear(ctx, districtId),
 });

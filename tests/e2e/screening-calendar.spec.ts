@@ -16,7 +16,7 @@ test.describe.configure({ mode: "serial", timeout: 300_000 });
 
 const PASSWORD = "Calendar#Windows2026";
 
-type World = { districtId: string; classroomId: string; admin: string };
+type World = { districtId: string; classroomId: string; admin: string; studentId: string; token: string };
 let world: World;
 
 // The windows are placed around today (the server's clock is this machine's).
@@ -59,7 +59,7 @@ test.beforeAll(async ({ request }) => {
       participantGroupType: "CLASSROOM",
     })
   ).participantGroupId;
-  await api(request, token, "POST", "/participants", {
+  const student = await api(request, token, "POST", "/participants", {
     firstName: "Ada",
     lastName: "Window",
     dateOfBirth: "05/17/2020",
@@ -84,7 +84,7 @@ test.beforeAll(async ({ request }) => {
       EOY: { startDate: d(-9), endDate: LAST, gradeLists: { K: ["letter-names", "vocab"] } },
     },
   });
-  world = { districtId, classroomId, admin };
+  world = { districtId, classroomId, admin, studentId: student.participantId, token };
 });
 
 const period = (page: Page, label: string) => page.getByRole("group", { name: label });
@@ -205,6 +205,32 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test("one date format: fields, messages and summary all write YYYY-MM-DD; an unknown period is refused", async ({ page }) => {
+  await signIn(page, world.admin, { password: PASSWORD });
+  await openCalendar(page);
+  // A text field, not the browser's date field, which shows dates in its locale's format (mm/dd/yyyy).
+  const start = field(page, MOY, "Start date");
+  await expect(start).toHaveAttribute("type", "text");
+  await expect(period(page, MOY).getByText("Start date (YYYY-MM-DD)")).toBeVisible();
+  await expect(start).toHaveValue(d(-19));
+  await expect(windows(page).getByRole("row", { name: new RegExp(`Middle of Year.*${d(-19)}`) })).toBeVisible();
+
+  // Issue 35 item 12: a period the form does not have was dropped and the save answered 'saved'.
+  await page.evaluate(() => {
+    const form = document.querySelector<HTMLFormElement>(".calendar__form")!;
+    for (const [name, value] of [
+      ["periods.SOY.startDate", "2000-01-01"],
+      ["periods.SOY.endDate", "2000-01-02"],
+    ]) {
+      const input = Object.assign(document.createElement("input"), { type: "hidden", name, value });
+      form.append(input);
+    }
+  });
+  await page.getByRole("button", { name: "Save calendar" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Only BOY, MOY and EOY can be given." })).toBeVisible();
+  await expect(toast(page, `The ${YEAR} screening calendar was saved.`)).toHaveCount(0);
+});
+
 test("start the next school year by keyboard", async ({ page }) => {
   await signIn(page, world.admin, { password: PASSWORD });
   await openCalendar(page);
@@ -225,4 +251,71 @@ test("start the next school year by keyboard", async ({ page }) => {
   await expectNoAxeViolations(page);
   // Today is still in this school year: the grid keeps reading it.
   await expectGridPeriod(page, "MOY");
+});
+
+test("new dates that move results are saved only once confirmed, and the grid follows", async ({ page, request }) => {
+  // Ada took a test today, in MOY (which runs to d(5)), and has a MOY risk score.
+  await api(request, world.token, "POST", "/participantTest/results", {
+    clientTestId: unique("calendar-move"),
+    participantId: world.studentId,
+    testCode: "vocab",
+    grade: "K",
+    startDtTm: `${d(0)}T12:00:00Z`,
+    endDtTm: `${d(0)}T12:10:00Z`,
+    completedFlag: true,
+    abilityPercentile: 55,
+  });
+  await api(request, world.token, "POST", "/participantTest/predictiveProfile", {
+    participantId: world.studentId,
+    academicYear: YEAR,
+    periodName: "MOY",
+    pwr: 0.2,
+    dyslexia: 0.8,
+  });
+  await signIn(page, world.admin, { password: PASSWORD });
+  await openCalendar(page);
+  // MOY now ends yesterday and EOY starts today: Ada's test moves from MOY to EOY.
+  await field(page, MOY, "End date").fill(d(-1));
+  await field(page, EOY, "Start date").fill(d(0));
+  await page.getByRole("button", { name: "Save calendar" }).click();
+  const question = page.getByRole("alert").filter({ hasText: "Nothing was saved" });
+  await expect(question).toContainText("These dates move 1 result to another period.");
+  await expect(question.getByRole("listitem")).toHaveText([
+    `1 result taken on ${d(0)} moves from MOY to EOY.`,
+    "1 student's risk score moves with its results.",
+  ]);
+  await expect(question).toBeFocused();
+  await expect(field(page, EOY, "Start date")).toHaveValue(d(0));
+  await expectNoAxeViolations(page);
+  // Nothing saved yet: the summary and the grid still have MOY to d(5).
+  await expect(windows(page).getByRole("row", { name: new RegExp(`Middle of Year.*${d(-19)}.*${d(5)}`) })).toBeVisible();
+
+  await page.getByRole("button", { name: "Confirm and save" }).click();
+  await expect(toast(page, `The ${YEAR} screening calendar was saved: 1 result changed period.`)).toBeVisible();
+  await expect(windows(page).getByRole("row", { name: new RegExp(`End of Year.*${d(0)}`) })).toBeVisible();
+  await expectGridPeriod(page, "EOY");
+});
+
+test("a year started by mistake can be deleted after a question; one that holds results cannot", async ({ page }) => {
+  await signIn(page, world.admin, { password: PASSWORD });
+  await page.goto(`/district/${world.districtId}?tab=calendar&year=${NEXT}`);
+  await expect(page.getByRole("heading", { name: `Edit the ${NEXT} calendar` })).toBeVisible();
+  await page.getByRole("link", { name: `Delete the ${NEXT} calendar…` }).click();
+  const ask = page.getByRole("group", { name: `Delete the ${NEXT} calendar?` });
+  await expect(ask).toBeFocused();
+  await expectNoAxeViolations(page);
+  // 'Keep it' changes nothing.
+  await ask.getByRole("link", { name: "Keep it" }).click();
+  await expect(ask).toHaveCount(0);
+  await page.getByRole("link", { name: `Delete the ${NEXT} calendar…` }).click();
+  await ask.getByRole("button", { name: `Delete the ${NEXT} calendar` }).click();
+  await expect(toast(page, `The ${NEXT} screening calendar was deleted.`)).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "School years" }).getByRole("link", { name: NEXT })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: `Start school year ${NEXT}` })).toBeVisible();
+
+  // This year holds Ada's results: refused, with the reason.
+  await page.goto(`/district/${world.districtId}?tab=calendar&year=${YEAR}&deleteYear=${YEAR}`);
+  await page.getByRole("button", { name: `Delete the ${YEAR} calendar` }).click();
+  await expect(toast(page, `The ${YEAR} calendar cannot be deleted: its periods hold`)).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "School years" }).getByRole("link", { name: YEAR })).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
-import { CALENDAR_INTENTS, calendarField } from "#app/domain/calendar-form";
+import { CALENDAR_CONFIRM, CALENDAR_INTENTS, calendarField, DELETE_YEAR_PARAM } from "#app/domain/calendar-form";
 import type { CalendarTabData } from "#app/lib/calendar.server";
 import { ErrorAlert } from "../ErrorAlert";
 import { formFields, useFormReply, type FormFields, type FormReply } from "../form-reply";
@@ -9,7 +9,10 @@ import { formFields, useFormReply, type FormFields, type FormReply } from "../fo
 // in the URL, ?year=), the chosen year's windows and each grade's tests, an edit form and the
 // rollover button. Plain forms posting to the district route's action: they work without
 // JavaScript. After a refused save the fields show what was typed and each message sits under
-// its field (aria-invalid, aria-describedby); the first invalid field takes the focus.
+// its field (aria-invalid, aria-describedby); the first invalid field takes the focus. New dates
+// that move results to another period are saved only once the administrator has read what they
+// move and confirmed it; a year's calendar can be deleted after a question (the API refuses while
+// it holds results). Dates are written YYYY-MM-DD everywhere here: fields, messages and summary.
 
 const SUBMIT_FAILED = "The calendar was not saved: correct the fields marked below.";
 
@@ -18,12 +21,15 @@ export function ScreeningCalendar({ data }: { data: CalendarTabData }) {
   const reply = useFormReply((r) => r.initialValue?.intent === CALENDAR_INTENTS.save && r.initialValue?.academicYear === data.year);
   const fields = formFields(reply, data.stored?.values ?? {});
   const version = fields.text("version").defaultValue || data.stored?.version || "";
-  const yearHref = (year: string) => {
+  const yearHref = (year: string, deleting = false) => {
     const params = new URLSearchParams(search);
     params.set("tab", "calendar");
     params.set("year", year);
+    if (deleting) params.set(DELETE_YEAR_PARAM, year);
+    else params.delete(DELETE_YEAR_PARAM);
     return `?${params}`;
   };
+  const deleting = data.stored !== null && new URLSearchParams(search).get(DELETE_YEAR_PARAM) === data.year;
   return (
     <section className="calendar" aria-labelledby="calendar-title">
       <h2 id="calendar-title">Screening calendar</h2>
@@ -46,6 +52,17 @@ export function ScreeningCalendar({ data }: { data: CalendarTabData }) {
       {data.nextYear ? <Rollover nextYear={data.nextYear} /> : null}
 
       {data.stored ? <Summary data={data} /> : null}
+      {data.stored ? (
+        deleting ? (
+          <DeleteYear year={data.year} keepHref={yearHref(data.year)} />
+        ) : (
+          <p>
+            <Link to={yearHref(data.year, true)} preventScrollReset>
+              Delete the {data.year} calendar…
+            </Link>
+          </p>
+        )
+      ) : null}
 
       {data.error ? null : (
         <Form method="post" noValidate className="calendar__form" aria-labelledby="calendar-edit-title" preventScrollReset>
@@ -62,6 +79,38 @@ export function ScreeningCalendar({ data }: { data: CalendarTabData }) {
         </Form>
       )}
     </section>
+  );
+}
+
+/** The question before a year's calendar is deleted: a plain form, and a link back that keeps it. */
+function DeleteYear({ year, keepHref }: { year: string; keepHref: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === CALENDAR_INTENTS.deleteYear;
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} tabIndex={-1} className="calendar__confirm" role="group" aria-labelledby="calendar-delete-title">
+      <h3 id="calendar-delete-title">Delete the {year} calendar?</h3>
+      <p>
+        Its windows and the tests of each grade are removed. Only a calendar that holds no results can be deleted: one that does stays as it
+        is.
+      </p>
+      <Form method="post" className="calendar__actions" preventScrollReset>
+        <input type="hidden" name="intent" value={CALENDAR_INTENTS.deleteYear} />
+        <input type="hidden" name="academicYear" value={year} />
+        <button
+          type="submit"
+          className="button button--danger"
+          aria-disabled={busy || undefined}
+          onClick={(e) => busy && e.preventDefault()}
+        >
+          {busy ? "Deleting…" : `Delete the ${year} calendar`}
+        </button>
+        <Link to={keepHref} preventScrollReset>
+          Keep it
+        </Link>
+      </Form>
+    </div>
   );
 }
 
@@ -134,10 +183,18 @@ function CalendarFields({ data, fields, reply }: { data: CalendarTabData; fields
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === CALENDAR_INTENTS.save;
   const ref = useRef<HTMLDivElement>(null);
-  const failed = Object.values(reply?.error ?? {}).some((messages) => Boolean(messages?.length));
-  // A new refusal: the first invalid field takes the focus (without JavaScript, its autofocus does).
+  const shown = reply?.initialValue?.[CALENDAR_CONFIRM.shown];
+  // The save waits for a confirmation: what the dates move, one line each.
+  const moves = Array.isArray(shown) ? shown.filter((line): line is string => typeof line === "string") : null;
+  const failed = !moves && Object.values(reply?.error ?? {}).some((messages) => Boolean(messages?.length));
+  const confirmRef = useRef<HTMLDivElement>(null);
+  // A new refusal: the first invalid field takes the focus (without JavaScript, its autofocus does);
+  // a save waiting for a confirmation: the question does.
   useEffect(() => {
-    if (reply) ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (!reply) return;
+    if (moves) confirmRef.current?.focus();
+    else ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reply]);
   let focusTaken = false;
   /** autoFocus for the first invalid field only. */
@@ -176,15 +233,40 @@ function CalendarFields({ data, fields, reply }: { data: CalendarTabData; fields
           <GradeTests key={g.grade} grade={g} periods={data.periods} fields={fields} takeFocus={takeFocus} />
         ))}
       </fieldset>
-      <div>
+      {moves ? (
+        // After the fields, so that Enter in a field still means 'Save calendar' (the first submit button), which counts again.
+        <div ref={confirmRef} tabIndex={-1} className="calendar__confirm" role="alert" aria-labelledby="calendar-moves-title">
+          <h4 id="calendar-moves-title">{fields.formError}</h4>
+          <ul>
+            {moves.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <p>Confirm to save these dates and move the results, or change the dates above and save again.</p>
+          <input type="hidden" name={CALENDAR_CONFIRM.shown} value={moves.join("\n")} />
+        </div>
+      ) : null}
+      <div className="calendar__actions">
         <button
           type="submit"
-          className="button button--primary"
+          className={moves ? "button" : "button button--primary"}
           aria-disabled={busy || undefined}
           onClick={(e) => busy && e.preventDefault()}
         >
           {busy ? "Saving…" : "Save calendar"}
         </button>
+        {moves ? (
+          <button
+            type="submit"
+            name={CALENDAR_CONFIRM.button}
+            value="yes"
+            className="button button--primary"
+            aria-disabled={busy || undefined}
+            onClick={(e) => busy && e.preventDefault()}
+          >
+            Confirm and save
+          </button>
+        ) : null}
       </div>
     </div>
   );
@@ -207,10 +289,15 @@ function DateInput({
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>{label} (YYYY-MM-DD)</label>
+      {/* A text field, not type=date: the browser would show the date in its own locale's format (04/01/2027), unlike the rest of the screen. */}
       <input
         id={id}
-        type="date"
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={10}
+        size={12}
         name={name}
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
