@@ -1,11 +1,13 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { safeRedirect } from "#app/domain/home-path";
 import { loginNoticeCookie } from "#app/lib/account-cookies.server";
 import { publicApiFor } from "#app/lib/api.server";
 import { commitSession, cookieOptionsFor, getSession } from "#app/lib/session.server";
-import { SSO_FLOW_COOKIE } from "#app/server/sso-flow.server";
+import { SSO_FLOW_COOKIE, SSO_REDIRECT_PARAM } from "#app/server/sso-flow.server";
 
-// Single sign-on return page (spec 000 section 2): exchanges `code` for a session and goes
-// to /, or stores the failure message and goes to /login.
+// Single sign-on return page (spec 000 section 2): exchanges `code` for a session and goes to the
+// remembered path (spec 001 §2: ?redirectTo= of /login, carried through the provider's round trip,
+// issue 35 item 13) or /, or stores the failure message and goes back to /login, remembering it.
 
 const clearFlow = `${SSO_FLOW_COOKIE}=; Path=/login-callback; Max-Age=0; HttpOnly; SameSite=Lax`;
 
@@ -17,11 +19,15 @@ function flowValue(cookieHeader: string | null): string | null {
   return null;
 }
 
+/** The remembered path, checked as every sign-in checks it (never another site), or "". */
+const rememberedPath = (url: URL) => safeRedirect(url.searchParams.get(SSO_REDIRECT_PARAM), "");
+
 async function failed(request: Request) {
   const headers = new Headers();
   headers.append("Set-Cookie", await loginNoticeCookie.serialize("sso-failed", cookieOptionsFor(request)));
   headers.append("Set-Cookie", clearFlow);
-  return redirect("/login", { headers });
+  const remembered = rememberedPath(new URL(request.url));
+  return redirect(remembered ? `/login?redirectTo=${encodeURIComponent(remembered)}` : "/login", { headers });
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -38,5 +44,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSession(session));
   headers.append("Set-Cookie", clearFlow);
-  return redirect("/", { headers });
+  return redirect(rememberedPath(url) || "/", { headers });
 }

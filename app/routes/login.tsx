@@ -7,10 +7,10 @@ import { LOGIN_NOTICES, loginNoticeCookie, pendingNewPasswordCookie, type LoginN
 import { publicApiFor, type ApiSchema } from "#app/lib/api.server";
 import { appVersion } from "#app/lib/app-info.server";
 import { authenticator, getUser, LoginFailure, rememberSignInDevice, type LoginFieldErrors } from "#app/lib/auth.server";
-import { publicUrl } from "#app/server/config.server";
 import { ACCOUNT_BODY_LIMIT, readFormData } from "#app/server/body-limit.server";
 import { assertSameOrigin } from "#app/server/csrf.server";
 import { flagsFor, isOn } from "#app/server/flags.server";
+import { SSO_REDIRECT_PARAM, ssoOrigin } from "#app/server/sso-flow.server";
 import { commitSession, cookieOptionsFor, getSession, sessionCookieProblem } from "#app/lib/session.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheets.account }];
@@ -37,28 +37,42 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+/** Said instead of the sign-on buttons where a sign-on could not come back (issue 35 item 13). */
+export const SSO_NEEDS_PUBLIC_URL =
+  "Single sign-on is not available at this address. Please log in with your email and password, or open the site at its usual address. " +
+  "(For your administrator: set PUBLIC_URL to this site's address.)";
+
 async function loginPage(request: Request, notice: LoginNotice | null) {
   const flags = flagsFor(request);
   const api = publicApiFor(request);
   const providers = await api.load(api.GET("/auth/providers"));
-  const callback = new URL("/login-callback", publicUrl()).toString();
+  // Where the sign-on runs (issue 35 item 13): PUBLIC_URL's origin, whatever address this page was
+  // opened at, so the provider returns to the host where the browser holds the state cookie; without
+  // PUBLIC_URL, this address when it is safe to believe (localhost or an IP address), else nowhere.
+  const origin = ssoOrigin(request);
+  // The remembered path (spec 001 §2) goes through the round trip in the callback's query.
+  const remembered = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
+  const callback = origin ? new URL("/login-callback", origin) : null;
+  if (callback && remembered) callback.searchParams.set(SSO_REDIRECT_PARAM, remembered);
+  const configured = providers.filter((p) => p.clientId);
   return {
     registration: isOn(flags, "new-user-password-registration"),
     banner: isOn(flags, "login-banner") ? flags.loginBanner : null,
     officeHoursUrl: isOn(flags, "office-hours-link") ? (process.env.OFFICE_HOURS_URL ?? null) : null,
     // A button only for a provider this install configured (issue 13 item 15): an unconfigured
     // one could only end in the sign-on failure text.
-    sso: providers.flatMap(({ provider: id, clientId }) =>
-      clientId
-        ? [
-            {
-              id,
-              label: SSO_LABELS[id],
-              href: `/api/auth/login/${id}/${encodeURIComponent(clientId)}?callback=${encodeURIComponent(callback)}`,
-            },
-          ]
-        : [],
-    ),
+    sso: callback
+      ? configured.map(({ provider: id, clientId }) => {
+          const start = `/api/auth/login/${id}/${encodeURIComponent(clientId!)}?callback=${encodeURIComponent(callback.toString())}`;
+          // Absolute when the sign-on runs at another address than this page's (PUBLIC_URL's).
+          return {
+            id,
+            label: SSO_LABELS[id],
+            href: callback.origin === new URL(request.url).origin ? start : `${callback.origin}${start}`,
+          };
+        })
+      : [],
+    ssoUnavailable: !callback && configured.length > 0 ? SSO_NEEDS_PUBLIC_URL : null,
     version: appVersion(),
     year: new Date().getFullYear(),
     notice: notice && notice in LOGIN_NOTICES ? LOGIN_NOTICES[notice] : null,
@@ -184,6 +198,11 @@ export default function Login() {
           <Link to="/forgot-password">Forgot password?</Link>
           {page.registration ? <Link to="/register">Register</Link> : null}
         </div>
+        {page.ssoUnavailable ? (
+          <p className="alert alert--info" role="note">
+            {page.ssoUnavailable}
+          </p>
+        ) : null}
         {page.sso.length > 0 ? (
           <div className="sso" role="group" aria-labelledby="sso-title">
             <p className="sso__divider" id="sso-title">

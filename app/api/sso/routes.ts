@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import * as oidc from "openid-client";
 import { cookieSecurity } from "#app/domain/cookie-security";
-import { SSO_FLOW_COOKIE } from "#app/server/sso-flow.server";
+import { SSO_FLOW_COOKIE, SSO_REDIRECT_PARAM, ssoRequestOrigin } from "#app/server/sso-flow.server";
 import { errorResponses, jsonResponse, type ApiEnv, type Router } from "../env";
 import { ApiError } from "../errors";
 import { issueCode } from "../one-time-codes";
@@ -19,11 +19,18 @@ import { acceptedEmail, clientConfig, loadSsoProviders, pickEmail, SSO_PROVIDERS
 const STATE_COOKIE = "sso_state";
 const STATE_TTL_S = 600;
 
-/** Where the hand-off may go: only this app's own /login-callback page (no open redirect). */
-export function isAllowedCallback(callback: string, publicUrl: string): boolean {
+/**
+ * Where the hand-off may go: only this app's own /login-callback page (no open redirect), at
+ * PUBLIC_URL or at the address this request reached the app at when that one is safe to believe
+ * (ssoRequestOrigin: localhost or an IP address; issue 35 item 13). Its only query parameter may
+ * be the remembered path (redirectTo), which /login-callback checks again before following it.
+ */
+export function isAllowedCallback(callback: string, ...origins: Array<string | null>): boolean {
   try {
     const url = new URL(callback);
-    return url.origin === new URL(publicUrl).origin && url.pathname === "/login-callback" && !url.username && !url.password;
+    const allowed = origins.some((o) => o !== null && url.origin === new URL(o).origin);
+    const query = [...url.searchParams.keys()].every((k) => k === SSO_REDIRECT_PARAM);
+    return allowed && url.pathname === "/login-callback" && !url.username && !url.password && !url.hash && query;
   } catch {
     return false;
   }
@@ -35,6 +42,8 @@ interface PendingSignIn {
   verifier: string;
   nonce: string | null;
   callback: string;
+  /** The redirect_uri given to the provider (PUBLIC_URL's, or this request's own address): the code exchange repeats it. */
+  redirectUri: string;
   /** The random value of the browser that started (also in its SSO_FLOW_COOKIE): the hand-off code is bound to it. */
   binding: string;
 }
@@ -49,7 +58,9 @@ const start = createRoute({
     "Redirects to the provider (authorization code with PKCE and state). When it answers, the browser is sent to `callback` " +
     "(this app's /login-callback only) with `code`, a one-time code for POST /dashboard/login/sso valid 2 minutes, or `error`. " +
     "The code is bound to a random value this call sets in the browser's `sso_flow` cookie (path /login-callback): the " +
-    "exchange needs both.",
+    "exchange needs both. `callback` may carry `redirectTo` (the remembered path), kept through the round trip. It is at " +
+    "PUBLIC_URL, or at the address this request reached the app at when that is localhost or an IP address (a host name is " +
+    "the client's to claim); the provider returns to the same address.",
   security: [],
   request: {
     params: z.object({
@@ -97,9 +108,12 @@ const providers = createRoute({
 
 const redirectUri = (publicUrl: string, provider: string) => new URL(`/api/auth/callback/${provider}`, publicUrl).toString();
 
+/** The callback with `code` or `error`, and the remembered path it was given (nothing else). */
 function withParam(callbackUrl: string, key: "code" | "error", value: string) {
   const url = new URL(callbackUrl);
+  const remembered = url.searchParams.get(SSO_REDIRECT_PARAM);
   url.search = "";
+  if (remembered) url.searchParams.set(SSO_REDIRECT_PARAM, remembered);
   url.searchParams.set(key, value);
   return url.toString();
 }
@@ -122,7 +136,7 @@ export function registerSso(app: Router) {
     const { config } = c.var.deps;
     const { provider: name, clientId } = c.req.valid("param");
     const { callback: target } = c.req.valid("query");
-    if (!isAllowedCallback(target, config.publicUrl)) throw new ApiError(400, "Invalid callback");
+    if (!isAllowedCallback(target, config.publicUrl, ssoRequestOrigin(c.req.raw))) throw new ApiError(400, "Invalid callback");
     const provider = providerFor(c, name);
     if (!provider || provider.clientId !== clientId) return c.redirect(withParam(target, "error", "provider_not_configured"), 302);
     try {
@@ -134,10 +148,12 @@ export function registerSso(app: Router) {
         verifier,
         nonce: provider.kind === "oidc" ? oidc.randomNonce() : null,
         callback: target,
+        // The provider returns to the address the callback is at, where this browser now holds the state cookie.
+        redirectUri: redirectUri(new URL(target).origin, name),
         binding: randomToken(),
       };
       const url = oidc.buildAuthorizationUrl(client, {
-        redirect_uri: redirectUri(config.publicUrl, name),
+        redirect_uri: pending.redirectUri,
         ...(provider.scope ? { scope: provider.scope } : {}),
         code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
         code_challenge_method: "S256",
@@ -176,7 +192,8 @@ export function registerSso(app: Router) {
   app.openapi(callback, async (c) => {
     const { config, db, now } = c.var.deps;
     const { provider: name } = c.req.valid("param");
-    const fallback = new URL("/login-callback", config.publicUrl).toString();
+    const own = ssoRequestOrigin(c.req.raw);
+    const fallback = new URL("/login-callback", own ?? config.publicUrl).toString();
     let pending: PendingSignIn | null = null;
     try {
       const raw = getCookie(c, STATE_COOKIE);
@@ -186,7 +203,7 @@ export function registerSso(app: Router) {
     }
     deleteCookie(c, STATE_COOKIE, { path: "/api/auth" });
     // The cookie is the browser's own; its callback is checked again before it is followed.
-    const target = pending && isAllowedCallback(pending.callback, config.publicUrl) ? pending.callback : fallback;
+    const target = pending && isAllowedCallback(pending.callback, config.publicUrl, own) ? pending.callback : fallback;
     const fail = (reason: string) => c.redirect(withParam(target, "error", reason), 302);
     const provider = providerFor(c, name);
     if (!pending || pending.provider !== name || !provider || typeof pending.binding !== "string" || !pending.binding) {
@@ -198,8 +215,11 @@ export function registerSso(app: Router) {
     let email: string | null = null;
     try {
       const client = await clientConfig(provider);
-      // The URL the provider redirected to, as the public sees it (a proxy may change the host).
-      const currentUrl = new URL(redirectUri(config.publicUrl, name));
+      // The URL the provider redirected to, as the public sees it (a proxy may change the host): the
+      // redirect_uri of the start, when it is one of this app's addresses for this request.
+      const sent = typeof pending.redirectUri === "string" ? pending.redirectUri : "";
+      const expected = [config.publicUrl, own].filter((o): o is string => o !== null).map((o) => redirectUri(o, name));
+      const currentUrl = new URL(expected.includes(sent) ? sent : redirectUri(config.publicUrl, name));
       currentUrl.search = new URL(c.req.url).search;
       const tokens = await oidc.authorizationCodeGrant(client, currentUrl, {
         pkceCodeVerifier: pending.verifier,
