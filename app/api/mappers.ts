@@ -4,6 +4,7 @@ import type { AppUserTable, OrganizationTable, OrganizationUnitTable, Participan
 import { ROLE_NAMES, roleNameOf } from "#app/domain/roles";
 import type { Actor } from "./env";
 import { Version } from "./versions";
+import { toUsBirthDate } from "#app/domain/birth-date";
 
 // The one place where database rows become the API's field names (DESIGN: "Names").
 
@@ -75,7 +76,10 @@ export const Participant = z
     firstName: z.string(),
     middleName: z.string().nullable(),
     lastName: z.string(),
-    dateOfBirth: z.string().openapi({ description: "MM/dd/yyyy" }),
+    dateOfBirth: z
+      .string()
+      .nullable()
+      .openapi({ description: "MM/dd/yyyy; null for a student taken from a roster without a birth date, for an admin to complete" }),
     grade: z.string(),
     tags: z.string().openapi({ description: "comma-joined" }),
     externalId: z.string().nullable(),
@@ -99,7 +103,7 @@ export const toParticipant = (p: Selectable<ParticipantTable>, groupIds: string[
   firstName: p.first_name,
   middleName: p.middle_name,
   lastName: p.last_name,
-  dateOfBirth: toUsDate(p.date_of_birth),
+  dateOfBirth: toUsBirthDate(p.date_of_birth),
   grade: p.grade,
   tags: p.tags.join(","),
   externalId: p.external_id,

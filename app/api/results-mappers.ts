@@ -4,7 +4,7 @@ import type { ClassroomStudentRow, ParticipantTestRow, StudentTeacherRow } from 
 import type { PredictiveProfileTable, QuestionResponseTable } from "#app/db/schema";
 import { TEST_CODES } from "#app/domain/assessments";
 import { PERIODS } from "#app/domain/periods";
-import { toUsDate } from "./mappers";
+import { toUsBirthDate } from "#app/domain/birth-date";
 
 // Results rows → the API's field names (spec 001 §3). The one place they are renamed.
 
@@ -123,7 +123,10 @@ export const ClassroomStudent = z
     firstName: z.string(),
     middleName: z.string().nullable(),
     lastName: z.string(),
-    dateOfBirth: z.string().openapi({ description: "MM/dd/yyyy" }),
+    dateOfBirth: z
+      .string()
+      .nullable()
+      .openapi({ description: "MM/dd/yyyy; null for a student taken from a roster without a birth date, for an admin to complete" }),
     grade: z.string(),
     tags: z.string().openapi({ description: "comma-joined" }),
     externalId: z.string().nullable(),
@@ -147,7 +150,7 @@ export const toClassroomStudent = (
   firstName: p.first_name,
   middleName: p.middle_name,
   lastName: p.last_name,
-  dateOfBirth: toUsDate(p.date_of_birth),
+  dateOfBirth: toUsBirthDate(p.date_of_birth),
   grade: p.grade,
   tags: p.tags.join(","),
   externalId: p.external_id,

@@ -97,7 +97,8 @@ export interface ParticipantTable {
   first_name: string;
   middle_name: string | null;
   last_name: string;
-  date_of_birth: DateString;
+  /** Null for a student a roster brought without a birth date (migration 0012), for an admin to complete. */
+  date_of_birth: DateString | null;
   grade: string;
   tags: ColumnType<string[], string[] | undefined, string[]>;
   external_id: string | null;

@@ -1,9 +1,12 @@
-import { ONEROSTER_FILES, type Roster, type RowError, type Skipped } from "./oneroster";
+import { MAX_READ_ERRORS, NO_LEFT_ALONE, ONEROSTER_FILES, type BulkKinds, type Roster, type RowError, type Skipped } from "./oneroster";
 
 // What an upload would change (issue 16): the export read by oneroster.ts against the district's
 // current rows, matched on sourcedId. Each kind gets creates, updates (with the changed fields),
 // deactivations (soft: a record a bulk file no longer holds, or status=tobedeleted) and a count of
 // records that change nothing. Pure: the API loads the current rows and carries the plan out.
+// Records named by rows the reader skipped for a problem (`roster.leftAlone`) are left as they are:
+// a bulk file does not deactivate them and their memberships stay (issue 35). A student the file
+// gives no birth date keeps the one the district has; a new one is created without one.
 
 export interface CurrentSchool {
   id: string;
@@ -39,7 +42,8 @@ export interface CurrentStudent {
   middleName: string | null;
   lastName: string;
   grade: string;
-  birthDate: string;
+  /** YYYY-MM-DD, or null: a student taken from a roster without a birth date, for an admin to complete. */
+  birthDate: string | null;
   schoolId: string;
   identifier: string | null;
   email: string | null;
@@ -140,7 +144,7 @@ export interface StudentFields {
   middleName: string | null;
   lastName: string;
   grade: string;
-  birthDate: string;
+  birthDate: string | null;
   school: Ref;
   identifier: string | null;
   email: string | null;
@@ -160,8 +164,20 @@ export interface Plan {
   enrollments: { add: MembershipChange[]; remove: MembershipChange[]; unchanged: number; skipped: number };
   /** Changes to existing accounts a district admin must confirm before the plan is applied. */
   confirmations: AccountConfirmation[];
-  /** Rows left alone, with why (a teacher row whose account holds an admin role). */
+  /**
+   * Rows left alone, with why: rows the reader skipped for a problem (issue 35), then teacher rows
+   * whose account holds an admin role.
+   */
   notices: RowError[];
+  /** Why records were skipped, per kind (the kind's `skipped` is their sum). */
+  skippedBy: Record<keyof PlanCounts, SkipReason[]>;
+  /** Active students of the file the district will hold without a birth date (new, or still without one). */
+  studentsWithoutBirthDate: number;
+}
+
+export interface SkipReason {
+  reason: string;
+  count: number;
 }
 
 export interface KindCounts {
@@ -170,6 +186,10 @@ export interface KindCounts {
   deactivated: number;
   unchanged: number;
   skipped: number;
+  /** Why `skipped` were skipped (issue 35); absent in reports made before. */
+  skippedBy?: SkipReason[];
+  /** Students only: how many the district holds without a birth date after this upload. */
+  withoutBirthDate?: number;
 }
 export type PlanCounts = Record<"schools" | "classrooms" | "teachers" | "students" | "enrollments", KindCounts>;
 
@@ -182,6 +202,20 @@ export const KIND_LABELS: Readonly<Record<keyof PlanCounts, string>> = {
 };
 
 const emptyKind = <C, F>(): KindPlan<C, F> => ({ create: [], update: [], deactivate: [], unchanged: 0, skipped: 0 });
+
+/** The labels of skip reasons, shown in the report beside each kind's Skipped count. */
+export const SKIP_REASONS = {
+  otherOrgs: "Not a school (district, department…)",
+  classesWithoutStudents: "No PK–3 student",
+  teachersWithoutClasses: "Teaches no PK–3 class",
+  otherUsers: "Another role (administrator, aide, guardian…)",
+  adminAccounts: "An administrator's account, left as it is",
+  studentsOutOfGrade: "Grade outside PK–3",
+  studentsBlankGrade: "No grade (left as they are)",
+  problems: "Row problem (listed below; left as it is)",
+  enrollments: "Of a skipped student, teacher or class, or another role",
+  tobedeleted: "tobedeleted, and not active here",
+} as const;
 
 const sameRefs = (a: Ref[], b: Ref[]) => {
   const key = (r: Ref) => ("id" in r ? `id:${r.id}` : `new:${r.sourcedId}`);
@@ -217,14 +251,18 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
     classrooms: emptyKind(),
     teachers: emptyKind(),
     students: emptyKind(),
-    enrollments: { add: [], remove: [], unchanged: 0, skipped: skippedOnRead.enrollments },
+    enrollments: { add: [], remove: [], unchanged: 0, skipped: 0 },
     confirmations: [],
     notices: [],
+    skippedBy: { schools: [], classrooms: [], teachers: [], students: [], enrollments: [] },
+    studentsWithoutBirthDate: 0,
   };
-  plan.schools.skipped = skippedOnRead.otherOrgs;
-  plan.classrooms.skipped = skippedOnRead.classesWithoutStudents;
-  plan.teachers.skipped = skippedOnRead.teachersWithoutClasses + skippedOnRead.otherUsers;
-  plan.students.skipped = skippedOnRead.studentsOutOfGrade;
+  const leftAlone = roster.leftAlone ?? NO_LEFT_ALONE;
+  const aloneUsers = new Set(leftAlone.users);
+  const unidentified = new Set(leftAlone.unidentified);
+  /** A bulk file deactivates what it leaves out, unless a skipped row of the kind could not be identified. */
+  const deactivatesMissing = (kind: keyof BulkKinds) => roster.bulk[kind] && !unidentified.has(kind);
+  let adminAccounts = 0;
 
   /**
    * One kind: rows of the file (active or tobedeleted) against current rows with a sourcedId.
@@ -239,6 +277,7 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
     rows: readonly R[],
     have: readonly H[],
     bulk: boolean,
+    leaveAlone: ReadonlySet<string>,
     want: (row: R) => F,
     had: (row: H) => F,
     match?: (row: R) => H | undefined | null,
@@ -269,7 +308,8 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
     }
     if (bulk) {
       for (const h of have) {
-        if (h.active && !inFile.has(h.sourcedId)) target.deactivate.push({ id: h.id, sourcedId: h.sourcedId });
+        if (h.active && !inFile.has(h.sourcedId) && !leaveAlone.has(h.sourcedId))
+          target.deactivate.push({ id: h.id, sourcedId: h.sourcedId });
       }
     }
     return refs;
@@ -279,7 +319,8 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
     plan.schools,
     roster.schools,
     current.schools,
-    roster.bulk.schools,
+    deactivatesMissing("schools"),
+    new Set(leftAlone.schools),
     (s) => ({ name: s.name }),
     (s) => ({ name: s.name }),
   );
@@ -289,7 +330,8 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
     plan.classrooms,
     roster.classrooms,
     current.classrooms,
-    roster.bulk.classrooms,
+    deactivatesMissing("classrooms"),
+    new Set(leftAlone.classrooms),
     (c): ClassroomFields => ({ name: c.name, school: schoolRef(c.schoolSourcedId) }),
     (c): ClassroomFields => ({ name: c.name, school: { id: c.schoolId } }),
   );
@@ -321,7 +363,8 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
     plan.teachers,
     roster.teachers,
     rosterTeachers,
-    roster.bulk.teachers,
+    deactivatesMissing("teachers"),
+    aloneUsers,
     (t): TeacherFields => ({
       firstName: t.firstName,
       lastName: t.lastName,
@@ -341,6 +384,7 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
     (t) => {
       if (adminBySourcedId.has(t.sourcedId)) {
         plan.teachers.skipped++;
+        adminAccounts++;
         plan.notices.push({
           file: ONEROSTER_FILES.users,
           line: t.line,
@@ -432,17 +476,22 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
     }
   }
 
+  // A file without a student's birth date (demographics.csv late, header-only or absent) never
+  // erases the one the district has.
+  const birthDateHad = new Map(current.students.map((s) => [s.sourcedId, s.birthDate]));
+  const birthDateOf = (s: Roster["students"][number]) => s.birthDate ?? birthDateHad.get(s.sourcedId) ?? null;
   const studentRefs = kind(
     plan.students,
     roster.students,
     current.students,
-    roster.bulk.students,
+    deactivatesMissing("students"),
+    aloneUsers,
     (s): StudentFields => ({
       firstName: s.firstName,
       middleName: s.middleName,
       lastName: s.lastName,
       grade: s.grade,
-      birthDate: s.birthDate,
+      birthDate: birthDateOf(s),
       school: schoolRef(s.schoolSourcedId),
       identifier: s.identifier,
       email: s.email,
@@ -486,12 +535,24 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
     ...current.classroomStudents.map((m) => ({ classroom: { id: m.classroomId }, member: { id: m.studentId }, role: "student" as const })),
     ...current.classroomTeachers.map((m) => ({ classroom: { id: m.classroomId }, member: { id: m.userId }, role: "teacher" as const })),
   ];
+  // Memberships of records left as they are, and those an enrollment row skipped for a problem
+  // names, stay (issue 35).
+  const aloneMemberIds = new Set([...current.students, ...current.teachers].filter((r) => aloneUsers.has(r.sourcedId)).map((r) => r.id));
+  const classIdOf = new Map(current.classrooms.map((c) => [c.sourcedId, c.id]));
+  const memberIdOf = new Map([...current.teachers, ...current.students].map((r) => [r.sourcedId, r.id]));
+  const alonePairs = new Set(
+    leftAlone.enrollments.map((e) => `${classIdOf.get(e.classSourcedId) ?? ""}|${memberIdOf.get(e.userSourcedId) ?? ""}`),
+  );
+  const removesMissing = deactivatesMissing("enrollments");
   for (const m of currentPairs) {
     const key = `${m.role}|${refKey(m.classroom)}|${refKey(m.member)}`;
     have.add(key);
+    const classroomId = (m.classroom as { id: string }).id;
+    const memberId = (m.member as { id: string }).id;
     // A deactivated member keeps its memberships (hidden with it, back with it on undo or return).
-    const memberLeaves = leaving.has((m.member as { id: string }).id) || leavingStudents.has((m.member as { id: string }).id);
-    if (!wanted.has(key) && roster.bulk.enrollments && kept.has((m.classroom as { id: string }).id) && !memberLeaves) {
+    const memberLeaves = leaving.has(memberId) || leavingStudents.has(memberId);
+    const stays = aloneMemberIds.has(memberId) || alonePairs.has(`${classroomId}|${memberId}`);
+    if (!wanted.has(key) && removesMissing && kept.has(classroomId) && !memberLeaves && !stays) {
       plan.enrollments.remove.push(m);
     }
   }
@@ -499,28 +560,138 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
     if (have.has(key)) plan.enrollments.unchanged++;
     else plan.enrollments.add.push(change);
   }
+
+  plan.studentsWithoutBirthDate = roster.students.filter((s) => s.status === "active" && birthDateOf(s) === null).length;
+
+  // Why records were skipped: the reader's reasons, the plan's own (an administrator's account, a
+  // tobedeleted row of a record that is not active here, an enrollment of a member who is not).
+  const problems = { schools: 0, classrooms: 0, teachers: 0, students: 0, enrollments: 0, ...skippedOnRead.problems };
+  const reasons = (target: { skipped: number }, list: [string, number][], rest: string): SkipReason[] => {
+    const out = list.filter(([, n]) => n > 0).map(([reason, count]) => ({ reason, count }));
+    const listed = out.reduce((sum, r) => sum + r.count, 0);
+    const inPlan = target.skipped;
+    target.skipped = inPlan + listed;
+    if (inPlan > 0) out.push({ reason: rest, count: inPlan });
+    return out;
+  };
+  plan.teachers.skipped -= adminAccounts;
+  plan.skippedBy = {
+    schools: reasons(
+      plan.schools,
+      [
+        [SKIP_REASONS.otherOrgs, skippedOnRead.otherOrgs],
+        [SKIP_REASONS.problems, problems.schools],
+      ],
+      SKIP_REASONS.tobedeleted,
+    ),
+    classrooms: reasons(
+      plan.classrooms,
+      [
+        [SKIP_REASONS.classesWithoutStudents, skippedOnRead.classesWithoutStudents],
+        [SKIP_REASONS.problems, problems.classrooms],
+      ],
+      SKIP_REASONS.tobedeleted,
+    ),
+    teachers: reasons(
+      plan.teachers,
+      [
+        [SKIP_REASONS.teachersWithoutClasses, skippedOnRead.teachersWithoutClasses],
+        [SKIP_REASONS.otherUsers, skippedOnRead.otherUsers],
+        [SKIP_REASONS.adminAccounts, adminAccounts],
+        [SKIP_REASONS.problems, problems.teachers],
+      ],
+      SKIP_REASONS.tobedeleted,
+    ),
+    students: reasons(
+      plan.students,
+      [
+        [SKIP_REASONS.studentsOutOfGrade, skippedOnRead.studentsOutOfGrade],
+        [SKIP_REASONS.studentsBlankGrade, skippedOnRead.studentsBlankGrade ?? 0],
+        [SKIP_REASONS.problems, problems.students],
+      ],
+      SKIP_REASONS.tobedeleted,
+    ),
+    enrollments: reasons(
+      plan.enrollments,
+      [
+        [SKIP_REASONS.enrollments, skippedOnRead.enrollments],
+        [SKIP_REASONS.problems, problems.enrollments],
+      ],
+      SKIP_REASONS.enrollments,
+    ),
+  };
+  // Merge a repeated label (the enrollments' own skips share the reader's).
+  for (const kind of Object.keys(plan.skippedBy) as (keyof PlanCounts)[]) {
+    const merged = new Map<string, number>();
+    for (const r of plan.skippedBy[kind]) merged.set(r.reason, (merged.get(r.reason) ?? 0) + r.count);
+    plan.skippedBy[kind] = [...merged].map(([reason, count]) => ({ reason, count }));
+  }
+
+  // The reader's row problems first. Reports keep MAX_READ_ERRORS notices: when there are more,
+  // the last place says how many are not listed.
+  const all = roster.problems ?? [];
+  const total = roster.problemCount ?? all.length;
+  const listed = total > all.length || total >= MAX_READ_ERRORS ? all.slice(0, MAX_READ_ERRORS - 1) : all;
+  const more = total - listed.length;
+  plan.notices = [
+    ...listed,
+    ...(more > 0 ? [{ file: "", line: 0, column: "", reason: `${more.toLocaleString("en-US")} more row problems are not listed` }] : []),
+    ...plan.notices,
+  ];
   return { plan, errors };
 }
 
+/**
+ * The roster without the teacher rows a plan refused (an e-mail held by another account): each
+ * becomes a row problem, its account is left as it is and its enrollments are dropped. Staging
+ * plans again with it, so such a row is skipped rather than refusing the upload (issue 35); a
+ * plan made when applying still refuses (the district changed since the preview). Null when a
+ * refusal is not a teacher row of the file.
+ */
+export function skipRefusedRows(roster: Roster, skipped: Skipped, errors: RowError[]): { roster: Roster; skipped: Skipped } | null {
+  const lines = new Set<number>();
+  for (const e of errors) {
+    if (e.file !== ONEROSTER_FILES.users || !roster.teachers.some((t) => t.line === e.line)) return null;
+    lines.add(e.line);
+  }
+  const refused = new Set(roster.teachers.filter((t) => lines.has(t.line)).map((t) => t.sourcedId));
+  const leftAlone = roster.leftAlone ?? NO_LEFT_ALONE;
+  const problems = [...(roster.problems ?? []), ...errors.map((e) => ({ ...e, reason: `${e.reason}: this row is skipped` }))];
+  const problemCounts = { schools: 0, classrooms: 0, teachers: 0, students: 0, enrollments: 0, ...skipped.problems };
+  return {
+    roster: {
+      ...roster,
+      teachers: roster.teachers.filter((t) => !refused.has(t.sourcedId)),
+      enrollments: roster.enrollments.filter((e) => e.role !== "teacher" || !refused.has(e.userSourcedId)),
+      leftAlone: { ...leftAlone, users: [...leftAlone.users, ...refused] },
+      problems,
+      problemCount: (roster.problemCount ?? 0) + errors.length,
+    },
+    skipped: { ...skipped, problems: { ...problemCounts, teachers: problemCounts.teachers + refused.size } },
+  };
+}
+
 export function planCounts(plan: Plan): PlanCounts {
-  const k = (p: KindPlan<unknown, unknown>): KindCounts => ({
+  const k = (p: KindPlan<unknown, unknown>, kind: keyof PlanCounts): KindCounts => ({
     created: p.create.length,
     updated: p.update.length,
     deactivated: p.deactivate.length,
     unchanged: p.unchanged,
     skipped: p.skipped,
+    skippedBy: plan.skippedBy?.[kind] ?? [],
   });
   return {
-    schools: k(plan.schools),
-    classrooms: k(plan.classrooms),
-    teachers: k(plan.teachers),
-    students: k(plan.students),
+    schools: k(plan.schools, "schools"),
+    classrooms: k(plan.classrooms, "classrooms"),
+    teachers: k(plan.teachers, "teachers"),
+    students: { ...k(plan.students, "students"), withoutBirthDate: plan.studentsWithoutBirthDate ?? 0 },
     enrollments: {
       created: plan.enrollments.add.length,
       updated: 0,
       deactivated: plan.enrollments.remove.length,
       unchanged: plan.enrollments.unchanged,
       skipped: plan.enrollments.skipped,
+      skippedBy: plan.skippedBy?.enrollments ?? [],
     },
   };
 }

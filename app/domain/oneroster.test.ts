@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { oneRosterFiles, sampleDistrict, type ExportSpec } from "../../tests/support/oneroster-export";
-import { formatRowError, mapGrade, MAX_READ_ERRORS, parseCsv, readOneRoster } from "./oneroster";
-import { planCounts, planImport, type CurrentState } from "./oneroster-plan";
+import { formatRowError, gradeOf, mapGrade, MAX_READ_ERRORS, parseCsv, readOneRoster } from "./oneroster";
+import { planCounts, planImport, SKIP_REASONS, skipRefusedRows, type CurrentState } from "./oneroster-plan";
 
 const EMPTY: CurrentState = {
   schools: [],
@@ -47,8 +47,12 @@ describe("parseCsv", () => {
     expect(t.columns).toEqual(want.columns);
     expect(t.rows.map((r) => r.line)).toEqual(want.lines);
   });
+  it("reads a ragged row as it is (the reader skips it, issue 35)", () => {
+    const t = parseCsv("f.csv", "a,b\n1\n2,3\n");
+    if ("reason" in t) throw new Error(t.reason);
+    expect(t.rows.map((r) => r.width)).toEqual([1, 2]);
+  });
   it.each([
-    ["ragged row", "a,b\n1\n"],
     ["unclosed quote", 'a\n"x\n'],
     ["empty file", ""],
   ])("%s is one error for the file", (_, text) => {
@@ -71,6 +75,8 @@ describe("readOneRoster", () => {
     expect(roster.enrollments.filter((e) => e.role === "teacher")).toHaveLength(10);
     expect(skipped).toEqual({
       studentsOutOfGrade: 4,
+      studentsBlankGrade: 0,
+      problems: { schools: 0, classrooms: 0, teachers: 0, students: 0, enrollments: 0 },
       classesWithoutStudents: 2,
       teachersWithoutClasses: 0,
       otherUsers: 1,
@@ -96,9 +102,10 @@ describe("readOneRoster", () => {
     expect(skipped.teachersWithoutClasses).toBe(1);
   });
 
-  type Case = [string, (spec: ExportSpec) => void, ((files: Map<string, string>) => void) | undefined, string[]];
-  const cases: Case[] = [
-    ["missing required file", () => {}, (f) => f.delete("demographics.csv"), ["demographics.csv: required file is missing from the zip"]],
+  // Issue 35: only a file that cannot be read refuses the upload whole.
+  type Refusal = [string, (spec: ExportSpec) => void, ((files: Map<string, string>) => void) | undefined, string[]];
+  const refusals: Refusal[] = [
+    ["missing required file", () => {}, (f) => f.delete("users.csv"), ["users.csv: required file is missing from the zip"]],
     [
       "missing required column",
       () => {},
@@ -106,43 +113,16 @@ describe("readOneRoster", () => {
       ["classes.csv line 1, column schoolSourcedId: required column is missing"],
     ],
     [
-      "class at an unknown school",
-      (s) => (s.classes[0].school = "nowhere"),
-      undefined,
-      ["classes.csv line 2, column schoolSourcedId: unknown org 'nowhere'"],
+      "demographics.csv without its birthDate column",
+      () => {},
+      (f) => f.set("demographics.csv", "sourcedId,status\n"),
+      ["demographics.csv line 1, column birthDate: required column is missing"],
     ],
     [
-      "enrollment of an unknown user",
-      (s) => s.enrollments.push({ id: "e-x", class: "t-cls-1-PK", user: "ghost", role: "student" }),
-      undefined,
-      ["enrollments.csv line 38, column userSourcedId: unknown user 'ghost'"],
-    ],
-    [
-      "duplicate user id",
-      (s) => s.users.push({ ...s.users[2] }),
-      undefined,
-      [
-        "users.csv line 31, column sourcedId: duplicate id 't-stu-1-PK-1' (first on line 4)",
-        "demographics.csv line 26, column sourcedId: duplicate id 't-stu-1-PK-1' (first on line 2)",
-      ],
-    ],
-    [
-      "teacher without email",
-      (s) => (s.users[0].email = undefined),
-      undefined,
-      ["users.csv line 2, column email: a teacher needs an email to sign in"],
-    ],
-    [
-      "student without birth date",
-      (s) => (s.users[2].birthDate = undefined),
-      undefined,
-      ["demographics.csv, column birthDate: no birth date for student 't-stu-1-PK-1' (users.csv line 4)"],
-    ],
-    [
-      "bad status",
-      (s) => (s.schools[0].status = "gone"),
-      undefined,
-      ["orgs.csv line 3, column status: must be active or tobedeleted (found 'gone')"],
+      "CSV that does not parse",
+      () => {},
+      (f) => f.set("orgs.csv", 'sourcedId,name,type\n"x,y,school\n'),
+      ["orgs.csv line 2: not valid CSV (Quote Not Closed: the parsing is finished with an opening quote at line 2)"],
     ],
     [
       "version",
@@ -151,12 +131,149 @@ describe("readOneRoster", () => {
       ["manifest.csv, column value: oneroster.version must be 1.1 or 1.2 (found '2.0')"],
     ],
   ];
-  it.each(cases)("%s is refused with file, line, column and reason", (_, change, edit, want) => {
+  it.each(refusals)("%s refuses the upload whole, with file, line, column and reason", (_, change, edit, want) => {
     const spec = sampleDistrict();
     change(spec);
     const { errors } = read(spec, edit);
     expect(errors.map(formatRowError)).toEqual(want);
   });
+
+  // Row problems skip the row, listed, and leave the record it names as it is; the rest is read.
+  type RowCase = [
+    string,
+    (spec: ExportSpec) => void,
+    ((files: Map<string, string>) => void) | undefined,
+    string[],
+    Partial<Record<"schools" | "classrooms" | "users", string[]>>,
+    number,
+  ];
+  const rowCases: RowCase[] = [
+    [
+      "class at an unknown school",
+      (s) => (s.classes[0].school = "nowhere"),
+      undefined,
+      ["classes.csv line 2, column schoolSourcedId: unknown org 'nowhere'"],
+      // Its students were in that class only: kept (they belong to a school), their enrollment dropped.
+      { classrooms: ["t-cls-1-PK"] },
+      20,
+    ],
+    [
+      "enrollment of an unknown user",
+      (s) => s.enrollments.push({ id: "e-x", class: "t-cls-1-PK", user: "ghost", role: "student" }),
+      undefined,
+      ["enrollments.csv line 38, column userSourcedId: unknown user 'ghost'"],
+      {},
+      20,
+    ],
+    [
+      "duplicate user id",
+      (s) => s.users.push({ ...s.users[2] }),
+      undefined,
+      [
+        "users.csv line 31, column sourcedId: duplicate id 't-stu-1-PK-1' (first on line 4): this row is skipped",
+        "demographics.csv line 26, column sourcedId: duplicate id 't-stu-1-PK-1' (first on line 2): this row is skipped",
+      ],
+      {},
+      20,
+    ],
+    [
+      "teacher without email",
+      (s) => (s.users[0].email = undefined),
+      undefined,
+      ["users.csv line 2, column email: a teacher needs an email to sign in"],
+      { users: ["t-tch-1-1"] },
+      20,
+    ],
+    [
+      "student with an unknown grade code",
+      (s) => (s.users.find((u) => u.id === "t-stu-1-KG-1")!.grade = "K"),
+      undefined,
+      ["users.csv line 6, column grades: unknown grade 'K' (OneRoster grades: PK, KG, 01 to 13, and others)"],
+      { users: ["t-stu-1-KG-1"] },
+      19,
+    ],
+    [
+      "bad status",
+      (s) => (s.schools[0].status = "gone"),
+      undefined,
+      // Then each class and student of that school, naming it.
+      ["orgs.csv line 3, column status: must be active or tobedeleted (found 'gone')", ...Array<string>(16).fill("")],
+      {
+        schools: ["t-sch-1"],
+        classrooms: ["PK", "KG", "01", "02", "03", "04"].map((g) => `t-cls-1-${g}`),
+        users: [
+          ...["PK", "KG", "01", "02", "03"].flatMap((g) => [`t-stu-1-${g}-1`, `t-stu-1-${g}-2`]),
+          "t-tch-1-1", // the school's teachers teach only its classes: left as they are too
+          "t-tch-1-2",
+        ],
+      },
+      10,
+    ],
+    [
+      "ragged row",
+      () => {},
+      (f) => f.set("users.csv", f.get("users.csv")!.replace("t-stu-2-PK-1,,", "t-stu-2-PK-1,,,")),
+      ["users.csv line 18: has 19 values where the header has 18 columns"],
+      { users: ["t-stu-2-PK-1"] },
+      19,
+    ],
+  ];
+  it.each(rowCases)(
+    "%s skips the row, listed with file, line, column and reason; the rest is read",
+    (_, change, edit, want, alone, students) => {
+      const spec = sampleDistrict();
+      change(spec);
+      const { errors, roster } = read(spec, edit);
+      expect(errors).toEqual([]);
+      if (want.length < 6) expect(roster.problems!.map(formatRowError)).toEqual(want);
+      else expect(roster.problems!.map(formatRowError)[0]).toBe(want[0]);
+      expect(roster.problemCount).toBe(roster.problems!.length);
+      expect(roster.leftAlone).toMatchObject({ schools: [], classrooms: [], users: [], ...alone });
+      expect(roster.students).toHaveLength(students);
+    },
+  );
+
+  it.each([
+    ["absent", (f: Map<string, string>) => f.delete("demographics.csv")],
+    ["header-only", (f: Map<string, string>) => f.set("demographics.csv", "sourcedId,status,dateLastModified,birthDate,sex\n")],
+    ["empty", (f: Map<string, string>) => f.set("demographics.csv", "")],
+  ])("takes every student without a birth date when demographics.csv is %s", (_, edit) => {
+    const { errors, roster } = read(sampleDistrict(), edit);
+    expect(errors).toEqual([]);
+    expect(roster.problems).toEqual([]);
+    expect(roster.students).toHaveLength(20);
+    expect(roster.students.every((s) => s.birthDate === null)).toBe(true);
+  });
+
+  it("takes a student whose birth date is not a date without one, and lists it", () => {
+    const spec = sampleDistrict();
+    spec.users.find((u) => u.id === "t-stu-1-PK-1")!.birthDate = "2019-02-30";
+    spec.users.find((u) => u.id === "t-stu-1-PK-2")!.birthDate = undefined;
+    const { errors, roster } = read(spec);
+    expect(errors).toEqual([]);
+    expect(roster.problems!.map(formatRowError)).toEqual([
+      "demographics.csv line 2, column birthDate: '2019-02-30' is not a date YYYY-MM-DD from 1900 on: student 't-stu-1-PK-1' is taken without a birth date",
+    ]);
+    const byId = new Map(roster.students.map((s) => [s.sourcedId, s.birthDate]));
+    expect([byId.get("t-stu-1-PK-1"), byId.get("t-stu-1-PK-2"), byId.get("t-stu-1-KG-1")]).toEqual([null, null, "2017-01-10"]);
+  });
+
+  it("counts skipped students by why: grade outside PK–3, no grade (left as they are)", () => {
+    const spec = sampleDistrict();
+    spec.users.find((u) => u.id === "t-stu-1-PK-1")!.grade = "";
+    const { skipped, roster } = read(spec);
+    expect([skipped.studentsOutOfGrade, skipped.studentsBlankGrade]).toEqual([4, 1]);
+    expect(roster.leftAlone!.users).toEqual(["t-stu-1-PK-1"]);
+  });
+
+  it.each([
+    ["KG", { grade: "K" }],
+    ["04", { skip: "outOfGrade" }],
+    ["TK", { skip: "outOfGrade" }],
+    [" ", { skip: "blank" }],
+    ["K", { unknown: "K" }],
+    ["05,KG", { grade: "K" }],
+  ])("gradeOf(%j)", (value, want) => expect(gradeOf(value)).toEqual(want));
 
   it("reads OneRoster 1.2 roles from roles.csv", () => {
     const files = oneRosterFiles(sampleDistrict());
@@ -180,24 +297,25 @@ describe("readOneRoster", () => {
     expect(roster.teachers).toHaveLength(4);
   });
 
-  it("keeps the first MAX_READ_ERRORS refused rows and counts the rest (issue 33: one error object per row of a bomb)", () => {
+  it("keeps the first MAX_READ_ERRORS row problems and counts the rest (issue 33: one error object per row of a bomb)", () => {
     const bad = MAX_READ_ERRORS + 2_500;
-    const { errors, errorCount } = read(sampleDistrict(), (files) => {
-      // The classes' course, then rows without a sourcedId: each is refused.
+    const { roster, errors } = read(sampleDistrict(), (files) => {
+      // The classes' course, then rows without a sourcedId: each is a problem.
       files.set("courses.csv", `sourcedId,title\ncourse-1,Reading\n${",Reading\n".repeat(bad)}`);
     });
-    expect(errorCount).toBe(bad);
-    expect(errors).toHaveLength(MAX_READ_ERRORS);
-    expect(errors[0]).toEqual({ file: "courses.csv", line: 3, column: "sourcedId", reason: "is required" });
-    expect(errors.at(-1)).toMatchObject({ line: MAX_READ_ERRORS + 2 });
+    expect(errors).toEqual([]);
+    expect(roster.problemCount).toBe(bad);
+    expect(roster.problems).toHaveLength(MAX_READ_ERRORS);
+    expect(roster.problems![0]).toEqual({ file: "courses.csv", line: 3, column: "sourcedId", reason: "is required" });
+    expect(roster.problems!.at(-1)).toMatchObject({ line: MAX_READ_ERRORS + 2 });
   });
 
-  it("counts every refused row when they are fewer than the cap", () => {
-    const { errors, errorCount } = read(sampleDistrict(), (files) =>
+  it("counts every row problem when they are fewer than the cap", () => {
+    const { roster } = read(sampleDistrict(), (files) =>
       files.set("courses.csv", "sourcedId,title\ncourse-1,Reading\n,Reading\n,Reading\n"),
     );
-    expect(errorCount).toBe(2);
-    expect(errors).toHaveLength(2);
+    expect(roster.problemCount).toBe(2);
+    expect(roster.problems).toHaveLength(2);
   });
 });
 
@@ -211,11 +329,47 @@ describe("planImport", () => {
     const { plan, errors } = first();
     expect(errors).toEqual([]);
     expect(planCounts(plan)).toEqual({
-      schools: { created: 2, updated: 0, deactivated: 0, unchanged: 0, skipped: 1 },
-      classrooms: { created: 10, updated: 0, deactivated: 0, unchanged: 0, skipped: 2 },
-      teachers: { created: 4, updated: 0, deactivated: 0, unchanged: 0, skipped: 1 },
-      students: { created: 20, updated: 0, deactivated: 0, unchanged: 0, skipped: 4 },
-      enrollments: { created: 30, updated: 0, deactivated: 0, unchanged: 0, skipped: 6 },
+      schools: {
+        created: 2,
+        updated: 0,
+        deactivated: 0,
+        unchanged: 0,
+        skipped: 1,
+        skippedBy: [{ reason: SKIP_REASONS.otherOrgs, count: 1 }],
+      },
+      classrooms: {
+        created: 10,
+        updated: 0,
+        deactivated: 0,
+        unchanged: 0,
+        skipped: 2,
+        skippedBy: [{ reason: SKIP_REASONS.classesWithoutStudents, count: 2 }],
+      },
+      teachers: {
+        created: 4,
+        updated: 0,
+        deactivated: 0,
+        unchanged: 0,
+        skipped: 1,
+        skippedBy: [{ reason: SKIP_REASONS.otherUsers, count: 1 }],
+      },
+      students: {
+        created: 20,
+        updated: 0,
+        deactivated: 0,
+        unchanged: 0,
+        skipped: 4,
+        skippedBy: [{ reason: SKIP_REASONS.studentsOutOfGrade, count: 4 }],
+        withoutBirthDate: 0,
+      },
+      enrollments: {
+        created: 30,
+        updated: 0,
+        deactivated: 0,
+        unchanged: 0,
+        skipped: 6,
+        skippedBy: [{ reason: SKIP_REASONS.enrollments, count: 6 }],
+      },
     });
   });
 
@@ -385,5 +539,72 @@ describe("planImport", () => {
     spec.enrollments = spec.enrollments.filter((e) => e.user !== "t-stu-2-03-2");
     const r = read(spec);
     expect(planImport(r.roster, applied(), r.skipped).plan.students.deactivate).toEqual([]);
+  });
+
+  it("a later file without demographics keeps the birth dates the district has; a new student comes without one, counted", () => {
+    const spec = sampleDistrict();
+    spec.users.push({ id: "t-stu-new", givenName: "New", familyName: "Kid", role: "student", orgs: ["t-sch-1"], grade: "KG" });
+    spec.enrollments.push({ class: "t-cls-1-KG", user: "t-stu-new", role: "student" });
+    const r = read(spec, (f) => f.set("demographics.csv", "sourcedId,status,dateLastModified,birthDate,sex\n"));
+    const { plan, errors } = planImport(r.roster, applied(), r.skipped);
+    expect(errors).toEqual([]);
+    expect(plan.students.update).toEqual([]);
+    expect(plan.students.unchanged).toBe(20);
+    expect(plan.students.create).toMatchObject([{ sourcedId: "t-stu-new", birthDate: null }]);
+    expect(planCounts(plan).students.withoutBirthDate).toBe(1);
+  });
+
+  it("leaves the records of skipped rows as they are: not deactivated by a bulk file, their memberships kept", () => {
+    const spec = sampleDistrict();
+    spec.users.find((u) => u.id === "t-stu-1-PK-1")!.grade = "K"; // unknown code: a row problem
+    spec.users.find((u) => u.id === "t-stu-1-KG-1")!.grade = ""; // no grade
+    spec.users.find((u) => u.id === "t-tch-2-1")!.email = "not an email";
+    const r = read(spec);
+    const { plan, errors } = planImport(r.roster, applied(), r.skipped);
+    expect(errors).toEqual([]);
+    expect([plan.students.deactivate, plan.teachers.deactivate, plan.enrollments.remove]).toEqual([[], [], []]);
+    expect(plan.notices.map((n) => [n.file, n.line, n.column])).toEqual([
+      ["users.csv", 4, "grades"],
+      ["users.csv", 16, "email"],
+    ]);
+    const counts = planCounts(plan);
+    expect(counts.students.skippedBy).toEqual([
+      { reason: SKIP_REASONS.studentsOutOfGrade, count: 4 },
+      { reason: SKIP_REASONS.studentsBlankGrade, count: 1 },
+      { reason: SKIP_REASONS.problems, count: 1 },
+    ]);
+    expect(counts.teachers.skippedBy).toContainEqual({ reason: SKIP_REASONS.problems, count: 1 });
+  });
+
+  it("deactivates nothing of a kind when a skipped row of it has no sourcedId (it could be any record)", () => {
+    const spec = sampleDistrict();
+    spec.users = spec.users.filter((u) => u.id !== "t-stu-2-03-2");
+    spec.enrollments = spec.enrollments.filter((e) => e.user !== "t-stu-2-03-2");
+    spec.users.push({ id: "", givenName: "No", familyName: "Id", role: "student", orgs: ["t-sch-1"], grade: "KG" });
+    const r = read(spec);
+    const { plan } = planImport(r.roster, applied(), r.skipped);
+    expect(plan.students.deactivate).toEqual([]);
+    expect(plan.notices[0]).toMatchObject({ file: "users.csv", column: "sourcedId", reason: "is required" });
+  });
+
+  it("skipRefusedRows turns a refused teacher e-mail into a skipped row; the plan made again has no refusal", () => {
+    const r = read(sampleDistrict());
+    const current = {
+      ...EMPTY,
+      usersByEmail: [
+        { id: "u1", email: "t-tch-1-1@example.org", firstName: "A", lastName: "B", sameDistrict: false, sourcedId: null, admin: false },
+      ],
+    };
+    const first = planImport(r.roster, current, r.skipped);
+    expect(first.errors).toHaveLength(1);
+    const skipping = skipRefusedRows(r.roster, r.skipped, first.errors)!;
+    const again = planImport(skipping.roster, current, skipping.skipped);
+    expect(again.errors).toEqual([]);
+    expect(again.plan.teachers.create.map((t) => t.sourcedId)).not.toContain("t-tch-1-1");
+    expect(again.plan.notices.map(formatRowError)).toEqual([
+      "users.csv line 2, column email: email 't-tch-1-1@example.org' belongs to another account: this row is skipped",
+    ]);
+    expect(planCounts(again.plan).teachers.skippedBy).toContainEqual({ reason: SKIP_REASONS.problems, count: 1 });
+    expect(skipRefusedRows(r.roster, r.skipped, [{ file: "classes.csv", line: 2, column: "", reason: "x" }])).toBeNull();
   });
 });

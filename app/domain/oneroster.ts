@@ -5,8 +5,14 @@ import { isCleanText, TEXT_MAX } from "./text";
 // roles.csv instead of users.role / users.orgSourcedIds) into the rows the product keeps: schools,
 // classrooms, teachers, PK–3 students and their enrollments (issue 16). Pure: the zip is opened and
 // its text checked elsewhere (app/api/roster-zip.ts); this module gets each file's text.
-// Every refused row names its file, line, column and reason. Grades outside PK–3, and teachers and
-// classes left without a PK–3 student, are skipped and counted, never errors.
+// An upload is refused whole only when a file cannot be read (a required file or column missing,
+// CSV that does not parse, a manifest this reader does not follow): `errors`. A row with a problem
+// (unknown org, duplicate id, unknown grade code, an enrollment of an unknown user…) is skipped and
+// listed with its file, line, column and reason (`roster.problems`); the record it names is left as
+// it is (never updated, never deactivated by a bulk file: `roster.leftAlone`), and the rest is
+// read (issue 35). Grades outside PK–3, blank grades, and teachers and classes left without a PK–3
+// student are skipped and counted by reason (`Skipped`). demographics.csv is optional: a student
+// without a birth date there is kept without one, for an administrator to complete.
 
 export const ONEROSTER_FILES = {
   manifest: "manifest.csv",
@@ -20,16 +26,21 @@ export const ONEROSTER_FILES = {
   roles: "roles.csv",
 } as const;
 
-/** Files every upload must hold (courses.csv is read when present; roles.csv is 1.2's home of users' roles). */
+/**
+ * Files every upload must hold. academicSessions.csv (class terms, only checked) and demographics.csv
+ * (birth dates; optional in OneRoster, often sent late or header-only) are read when present, as
+ * are courses.csv and roles.csv (1.2's home of users' roles).
+ */
 export const REQUIRED_FILES = [
   ONEROSTER_FILES.manifest,
   ONEROSTER_FILES.orgs,
   ONEROSTER_FILES.users,
   ONEROSTER_FILES.classes,
   ONEROSTER_FILES.enrollments,
-  ONEROSTER_FILES.academicSessions,
-  ONEROSTER_FILES.demographics,
 ] as const;
+
+/** Optional files that may come empty (not even a header): read as if absent. */
+const MAY_BE_EMPTY: readonly string[] = [ONEROSTER_FILES.demographics, ONEROSTER_FILES.academicSessions, ONEROSTER_FILES.courses];
 
 /** Every file name the reader looks at; other files in the zip are ignored. */
 export const KNOWN_FILES: readonly string[] = Object.values(ONEROSTER_FILES);
@@ -54,6 +65,30 @@ export const GRADE_MAP: Readonly<Record<string, Grade>> = { PK: "PK", KG: "K", "
 
 export function mapGrade(code: string): Grade | null {
   return GRADE_MAP[code.trim().toUpperCase()] ?? null;
+}
+
+/** The other grade codes of OneRoster 1.1 (CEDS): a student in one of them is outside PK–3, skipped. */
+const OTHER_GRADES = new Set([
+  "IT",
+  "PR",
+  "TK",
+  "PS",
+  "UG",
+  "OTHER",
+  ...Array.from({ length: 10 }, (_, i) => String(i + 4).padStart(2, "0")),
+]);
+
+/** A grade column's meaning: a screened grade, a known grade outside PK–3, blank, or a code OneRoster does not have. */
+export function gradeOf(value: string): { grade: Grade } | { skip: "outOfGrade" | "blank" } | { unknown: string } {
+  const codes = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (codes.length === 0) return { skip: "blank" };
+  const grade = codes.map(mapGrade).find((g) => g !== null);
+  if (grade) return { grade };
+  const unknown = codes.find((c) => !OTHER_GRADES.has(c.toUpperCase()));
+  return unknown === undefined ? { skip: "outOfGrade" } : { unknown };
 }
 
 export interface RowError {
@@ -96,8 +131,8 @@ export interface RosterStudent {
   middleName: string | null;
   lastName: string;
   grade: Grade;
-  /** YYYY-MM-DD from demographics.csv. */
-  birthDate: string;
+  /** YYYY-MM-DD from demographics.csv; null when it gives none (an administrator completes it). */
+  birthDate: string | null;
   schoolSourcedId: string;
   /** users.identifier: the district's student number. */
   identifier: string | null;
@@ -119,6 +154,26 @@ export interface BulkKinds {
   enrollments: boolean;
 }
 
+/**
+ * Records named by rows skipped for a problem: the import leaves them as they are (a bulk file does
+ * not deactivate them, their memberships stay).
+ */
+export interface LeftAlone {
+  /** sourcedIds of orgs.csv rows. */
+  schools: string[];
+  /** sourcedIds of classes.csv rows. */
+  classrooms: string[];
+  /** sourcedIds of users.csv rows (teachers or students). */
+  users: string[];
+  /** Enrollment rows skipped for a problem: the membership they name stays as it is. */
+  enrollments: { classSourcedId: string; userSourcedId: string }[];
+  /**
+   * Kinds with a skipped row whose sourcedId could not be read: it may be any record, so this upload
+   * deactivates none of that kind (and removes no membership, for enrollments).
+   */
+  unidentified: (keyof BulkKinds)[];
+}
+
 /** What the product keeps from one export: PK–3 students, the classes they are in, those classes' teachers. */
 export interface Roster {
   version: string;
@@ -128,12 +183,22 @@ export interface Roster {
   teachers: RosterTeacher[];
   students: RosterStudent[];
   enrollments: RosterEnrollment[];
+  /** Optional in rosters staged before issue 35. */
+  leftAlone?: LeftAlone;
+  /** Rows skipped for a problem, the first MAX_READ_ERRORS of them, with file, line, column and reason. */
+  problems?: RowError[];
+  /** How many rows were skipped for a problem in all. */
+  problemCount?: number;
 }
+
+export const NO_LEFT_ALONE: LeftAlone = { schools: [], classrooms: [], users: [], enrollments: [], unidentified: [] };
 
 /** Records left out on purpose, by reason. */
 export interface Skipped {
-  /** Students whose grade is outside PK–3 (or blank). */
+  /** Students whose grade is a OneRoster grade outside PK–3. */
   studentsOutOfGrade: number;
+  /** Students with no grade (left as they are: the file does not say they left PK–3). Optional in rosters staged before issue 35. */
+  studentsBlankGrade?: number;
   /** Classes without an active PK–3 student. */
   classesWithoutStudents: number;
   /** Teachers who teach no kept class. */
@@ -144,6 +209,8 @@ export interface Skipped {
   otherOrgs: number;
   /** Enrollments of skipped users or classes, or with other roles. */
   enrollments: number;
+  /** Rows skipped for a problem (listed in `roster.problems`), by the kind of record they name. Optional before issue 35. */
+  problems?: Record<keyof BulkKinds, number>;
 }
 
 /**
@@ -154,15 +221,16 @@ export const MAX_READ_ERRORS = 10_000;
 
 export interface ReadResult {
   roster: Roster;
-  /** The first MAX_READ_ERRORS refused rows, in the order found. */
+  /** Why the upload is refused whole (a file that cannot be read): the first MAX_READ_ERRORS, in the order found. */
   errors: RowError[];
-  /** How many rows were refused in all (errors holds the first of them). */
+  /** How many refusals in all (errors holds the first of them). */
   errorCount: number;
   skipped: Skipped;
 }
 
 export interface CsvRow {
   line: number;
+  width: number;
   get(column: string): string;
 }
 export interface CsvTable {
@@ -171,8 +239,12 @@ export interface CsvTable {
   rows: CsvRow[];
 }
 
-/** csv-parse's options for every roster file: a BOM and CRLF line ends are fine, empty lines are skipped. */
-export const CSV_OPTIONS = { bom: true, skip_empty_lines: true, relax_column_count: false } as const;
+/**
+ * csv-parse's options for every roster file: a BOM and CRLF line ends are fine, empty lines are
+ * skipped. A row with more or fewer values than the header is read, and the reader skips it as a
+ * row problem (issue 35: one ragged row refused the whole upload).
+ */
+export const CSV_OPTIONS = { bom: true, skip_empty_lines: true, relax_column_count: true } as const;
 
 // Each record keeps its values and the line it ends on, nothing more (csv-parse's `info` object
 // per record cost about a tenth of an upload's memory at 100,000 students).
@@ -187,9 +259,12 @@ export function csvError(file: string, error: unknown): RowError {
   return { file, line: e.lines ?? 0, column: "", reason: `not valid CSV (${(e.message ?? "").replace(/^Invalid Record Length: /, "")})` };
 }
 
-/** The table of a file's records, the first being its header. */
+/** Why a file with no header is refused (an optional file sent empty is read as absent). */
+export const EMPTY_FILE_REASON = "the file is empty: it needs a header row";
+
+/** The table of a file's records, the first being its header. Rows keep their values as found (see `width`). */
 export function tableOf(file: string, records: CsvRecord[]): CsvTable | RowError {
-  if (records.length === 0) return { file, line: 0, column: "", reason: "the file is empty: it needs a header row" };
+  if (records.length === 0) return { file, line: 0, column: "", reason: EMPTY_FILE_REASON };
   const columns = records[0].values.map((c) => c.trim());
   const index = new Map(columns.map((c, i) => [c, i]));
   const rows = records.slice(1);
@@ -218,6 +293,10 @@ class Row implements CsvRow {
     readonly values: string[],
     readonly line: number,
   ) {}
+  /** How many values the row holds (the header's count, unless the row is ragged). */
+  get width(): number {
+    return this.values.length;
+  }
   get(column: string): string {
     const i = this.index.get(column);
     return i === undefined ? "" : (this.values[i] ?? "").trim();
@@ -232,6 +311,13 @@ function isCalendarDate(value: string): boolean {
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+/** A birth date demographics.csv may give: a calendar date YYYY-MM-DD in the years the product stores (1900–2199). */
+function isBirthDate(value: string): boolean {
+  if (!isCalendarDate(value)) return false;
+  const year = Number(value.slice(0, 4));
+  return year >= 1900 && year <= 2199;
 }
 
 const splitIds = (value: string) =>
@@ -266,13 +352,16 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
     errorCount++;
     if (errors.length < MAX_READ_ERRORS) errors.push(error);
   };
+  const problemsByKind: Record<keyof BulkKinds, number> = { schools: 0, classrooms: 0, teachers: 0, students: 0, enrollments: 0 };
   const skipped: Skipped = {
     studentsOutOfGrade: 0,
+    studentsBlankGrade: 0,
     classesWithoutStudents: 0,
     teachersWithoutClasses: 0,
     otherUsers: 0,
     otherOrgs: 0,
     enrollments: 0,
+    problems: problemsByKind,
   };
   const empty: Roster = {
     version: "",
@@ -292,6 +381,8 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
     const table = files.get(name);
     if (table === undefined) continue;
     if ("reason" in table) {
+      // An optional file sent empty (not even a header) is read as absent.
+      if (MAY_BE_EMPTY.includes(name) && table.reason === EMPTY_FILE_REASON) continue;
       add(table);
       continue;
     }
@@ -316,37 +407,109 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
   }
   if (errorCount > 0) return { roster: empty, errors, errorCount, skipped };
 
-  const t = (name: string) => tables.get(name)!;
-  /** Records a refused row; answers false so a check reads `ok = fail(…)`. */
-  const err = (file: string, line: number, column: string, reason: string): false => {
-    add({ file, line, column, reason });
-    return false;
-  };
-
-  // Manifest: version and which files are bulk.
+  // Manifest: version and which files are bulk. The manifest is read whole or the upload is refused.
   const manifest = new Map<string, string>();
-  for (const row of t(ONEROSTER_FILES.manifest).rows) manifest.set(row.get("propertyName"), row.get("value"));
+  for (const row of tables.get(ONEROSTER_FILES.manifest)!.rows) manifest.set(row.get("propertyName"), row.get("value"));
   const version = manifest.get("oneroster.version") ?? "";
   if (!["1.0", "1.1", "1.2"].includes(version)) {
-    err(ONEROSTER_FILES.manifest, 0, "value", `oneroster.version must be 1.1 or 1.2 (found '${version || "nothing"}')`);
+    add({
+      file: ONEROSTER_FILES.manifest,
+      line: 0,
+      column: "value",
+      reason: `oneroster.version must be 1.1 or 1.2 (found '${version || "nothing"}')`,
+    });
   }
   const bulk = { ...empty.bulk };
   for (const kind of Object.keys(BULK_KEYS) as (keyof BulkKinds)[]) {
     const mode = (manifest.get(BULK_KEYS[kind]) ?? "bulk").toLowerCase();
     if (mode === "absent") {
-      err(ONEROSTER_FILES.manifest, 0, "value", `${BULK_KEYS[kind]} must be bulk or delta, not absent`);
+      add({ file: ONEROSTER_FILES.manifest, line: 0, column: "value", reason: `${BULK_KEYS[kind]} must be bulk or delta, not absent` });
     }
     bulk[kind] = mode !== "delta";
   }
+  if (errorCount > 0) return { roster: empty, errors, errorCount, skipped };
 
-  /** Rows with a unique sourcedId; a repeat is an error at its line. */
-  function unique(file: string, idColumn = "sourcedId") {
+  // From here on every problem is a row's: it is listed and the row skipped.
+  const problems: RowError[] = [];
+  let problemCount = 0;
+  /** Lists a row's problem; answers false so a check reads `ok = problem(…)`. */
+  const problem = (file: string, line: number, column: string, reason: string): false => {
+    problemCount++;
+    if (problems.length < MAX_READ_ERRORS) problems.push({ file, line, column, reason });
+    return false;
+  };
+  const alone = {
+    schools: new Set<string>(),
+    classrooms: new Set<string>(),
+    users: new Set<string>(),
+    enrollments: new Map<string, { classSourcedId: string; userSourcedId: string }>(),
+    unidentified: new Set<keyof BulkKinds>(),
+  };
+  const ALONE_SET = { schools: alone.schools, classrooms: alone.classrooms, teachers: alone.users, students: alone.users } as const;
+  /** A row skipped for a problem: the record it names (when its id can be read) is left as it is. */
+  const leave = (kind: "schools" | "classrooms" | "teachers" | "students", id: string) => {
+    problemsByKind[kind]++;
+    if (id) ALONE_SET[kind].add(id);
+    else alone.unidentified.add(kind);
+  };
+  const leaveEnrollment = (classSourcedId: string, userSourcedId: string) => {
+    problemsByKind.enrollments++;
+    if (classSourcedId && userSourcedId)
+      alone.enrollments.set(`${classSourcedId}\u0000${userSourcedId}`, { classSourcedId, userSourcedId });
+    else alone.unidentified.add("enrollments");
+  };
+
+  // A row with more or fewer values than its header cannot be trusted column by column: skipped.
+  const FILE_KIND: Readonly<Record<string, "schools" | "classrooms" | "users" | "enrollments" | "roles">> = {
+    [ONEROSTER_FILES.orgs]: "schools",
+    [ONEROSTER_FILES.classes]: "classrooms",
+    [ONEROSTER_FILES.users]: "users",
+    [ONEROSTER_FILES.enrollments]: "enrollments",
+    [ONEROSTER_FILES.roles]: "roles",
+  };
+  /** sourcedIds of ragged rows, by file: rows naming them are skipped with them, not refused as naming an unknown id. */
+  const raggedIds = new Map<string, Set<string>>();
+  for (const [name, table] of tables) {
+    const width = table.columns.length;
+    if (table.rows.every((r) => r.width === width)) continue;
+    const rows: CsvRow[] = [];
+    for (const row of table.rows) {
+      if (row.width === width) {
+        rows.push(row);
+        continue;
+      }
+      problem(name, row.line, "", `has ${row.width} values where the header has ${width} columns`);
+      if (!raggedIds.has(name)) raggedIds.set(name, new Set());
+      raggedIds.get(name)!.add(row.get("sourcedId"));
+      const kind = FILE_KIND[name];
+      if (kind === "schools" || kind === "classrooms") leave(kind, row.get("sourcedId"));
+      else if (kind === "users") leave(row.get("role").toLowerCase() === "teacher" ? "teachers" : "students", row.get("sourcedId"));
+      else if (kind === "roles") leave(row.get("role").toLowerCase() === "teacher" ? "teachers" : "students", row.get("userSourcedId"));
+      else if (kind === "enrollments") leaveEnrollment(row.get("classSourcedId"), row.get("userSourcedId"));
+    }
+    tables.set(name, { ...table, rows });
+  }
+
+  const t = (name: string) => tables.get(name)!;
+
+  /**
+   * Rows with a unique sourcedId. A row without one, or repeating one, is skipped; `kind` says which
+   * records a row without an id could have been (none of them is deactivated by this upload).
+   */
+  function unique(file: string, kind: (keyof BulkKinds)[], idColumn = "sourcedId") {
     const seen = new Map<string, CsvRow>();
     for (const row of t(file).rows) {
       const id = row.get(idColumn);
-      if (!id) err(file, row.line, idColumn, "is required");
-      else if (seen.has(id)) err(file, row.line, idColumn, `duplicate id '${id}' (first on line ${seen.get(id)!.line})`);
-      else seen.set(id, row);
+      // users.csv holds teachers and students: a skipped row counts as the role it says.
+      const counted = kind.length > 1 && row.get("role").toLowerCase() === "teacher" ? "teachers" : kind[0];
+      if (!id) {
+        problem(file, row.line, idColumn, "is required");
+        for (const k of kind) alone.unidentified.add(k);
+        if (counted) problemsByKind[counted]++;
+      } else if (seen.has(id)) {
+        problem(file, row.line, idColumn, `duplicate id '${id}' (first on line ${seen.get(id)!.line}): this row is skipped`);
+        if (counted) problemsByKind[counted]++;
+      } else seen.set(id, row);
     }
     return seen;
   }
@@ -354,39 +517,39 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
     const s = row.get("status").toLowerCase();
     if (s === "" || s === "active") return "active";
     if (s === "tobedeleted") return "tobedeleted";
-    err(file, row.line, "status", `must be active or tobedeleted (found '${row.get("status")}')`);
+    problem(file, row.line, "status", `must be active or tobedeleted (found '${row.get("status")}')`);
     return null;
   }
   function textOk(file: string, row: CsvRow, column: string, max: number, required: boolean): string | null {
     const value = row.get(column);
     if (!value) {
-      if (required) err(file, row.line, column, "is required");
+      if (required) problem(file, row.line, column, "is required");
       return required ? null : "";
     }
     if (value.length > max) {
-      err(file, row.line, column, `must be at most ${max} characters`);
+      problem(file, row.line, column, `must be at most ${max} characters`);
       return null;
     }
     if (!isCleanText(value)) {
-      err(file, row.line, column, "contains characters that are not allowed");
+      problem(file, row.line, column, "contains characters that are not allowed");
       return null;
     }
     return value;
   }
 
-  // academicSessions and courses: only checked, referenced by classes.
-  const sessions = unique(ONEROSTER_FILES.academicSessions);
-  for (const row of sessions.values()) {
+  // academicSessions and courses (optional): only checked, referenced by classes.
+  const sessions = tables.has(ONEROSTER_FILES.academicSessions) ? unique(ONEROSTER_FILES.academicSessions, []) : null;
+  for (const row of sessions?.values() ?? []) {
     for (const column of ["startDate", "endDate"]) {
-      if (!isCalendarDate(row.get(column))) err(ONEROSTER_FILES.academicSessions, row.line, column, "must be a date YYYY-MM-DD");
+      if (!isCalendarDate(row.get(column))) problem(ONEROSTER_FILES.academicSessions, row.line, column, "must be a date YYYY-MM-DD");
     }
   }
-  const courses = tables.has(ONEROSTER_FILES.courses) ? unique(ONEROSTER_FILES.courses) : null;
+  const courses = tables.has(ONEROSTER_FILES.courses) ? unique(ONEROSTER_FILES.courses, []) : null;
 
   // Orgs: schools are kept, other types are skipped.
-  const orgs = unique(ONEROSTER_FILES.orgs);
+  const orgs = unique(ONEROSTER_FILES.orgs, ["schools"]);
   const schools = new Map<string, RosterSchool>();
-  /** Every org of type school, valid or not, so one bad row gives one error rather than one per reference. */
+  /** Every org of type school, valid or not, so one bad row gives one problem rather than one per reference. */
   const schoolIds = new Set<string>();
   for (const [id, row] of orgs) {
     const status = statusOf(ONEROSTER_FILES.orgs, row);
@@ -397,10 +560,13 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
     }
     schoolIds.add(id);
     if (status && name) schools.set(id, { sourcedId: id, name, status });
+    else leave("schools", id);
   }
+  /** A reference to a school row that was skipped: the rows under it are skipped too. */
+  const skippedSchool = (school: string) => `its school '${school}' (orgs.csv line ${orgs.get(school)!.line}) is skipped`;
 
   // Classes.
-  const classRows = unique(ONEROSTER_FILES.classes);
+  const classRows = unique(ONEROSTER_FILES.classes, ["classrooms"]);
   const classes = new Map<string, RosterClass>();
   for (const [id, row] of classRows) {
     const file = ONEROSTER_FILES.classes;
@@ -408,18 +574,20 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
     const name = textOk(file, row, "title", TEXT_MAX.name, true);
     const school = row.get("schoolSourcedId");
     let ok = Boolean(status && name);
-    if (!orgs.has(school)) ok = err(file, row.line, "schoolSourcedId", `unknown org '${school}'`);
-    else if (!schoolIds.has(school)) ok = err(file, row.line, "schoolSourcedId", `org '${school}' is not a school`);
+    if (!orgs.has(school)) ok = problem(file, row.line, "schoolSourcedId", `unknown org '${school}'`);
+    else if (!schoolIds.has(school)) ok = problem(file, row.line, "schoolSourcedId", `org '${school}' is not a school`);
+    else if (!schools.has(school)) ok = problem(file, row.line, "schoolSourcedId", skippedSchool(school));
     const course = row.get("courseSourcedId");
-    if (courses && course && !courses.has(course)) ok = err(file, row.line, "courseSourcedId", `unknown course '${course}'`);
-    for (const term of splitIds(row.get("termSourcedIds"))) {
-      if (!sessions.has(term)) ok = err(file, row.line, "termSourcedIds", `unknown academic session '${term}'`);
+    if (courses && course && !courses.has(course)) ok = problem(file, row.line, "courseSourcedId", `unknown course '${course}'`);
+    for (const term of sessions ? splitIds(row.get("termSourcedIds")) : []) {
+      if (!sessions!.has(term)) ok = problem(file, row.line, "termSourcedIds", `unknown academic session '${term}'`);
     }
     if (ok) classes.set(id, { sourcedId: id, name: name!, schoolSourcedId: school, status: status! });
+    else leave("classrooms", id);
   }
 
   // Roles: 1.1 from users.csv, 1.2 from roles.csv.
-  const userRows = unique(ONEROSTER_FILES.users);
+  const userRows = unique(ONEROSTER_FILES.users, ["students", "teachers"]);
   const roleOf = new Map<string, string>();
   const orgsOf = new Map<string, string[]>();
   if (users!.columns.includes("role")) {
@@ -431,7 +599,7 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
     for (const row of roles!.rows) {
       const user = row.get("userSourcedId");
       if (!userRows.has(user)) {
-        err(ONEROSTER_FILES.roles, row.line, "userSourcedId", `unknown user '${user}'`);
+        problem(ONEROSTER_FILES.roles, row.line, "userSourcedId", `unknown user '${user}'`);
         continue;
       }
       const role = row.get("role").toLowerCase();
@@ -440,9 +608,12 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
     }
   }
 
-  // Birth dates.
+  // Birth dates (optional): a student without one is kept without one. A bad date is listed, and the
+  // student kept without it.
   const birth = new Map<string, { date: string; line: number }>();
-  for (const [id, row] of unique(ONEROSTER_FILES.demographics)) birth.set(id, { date: row.get("birthDate"), line: row.line });
+  if (tables.has(ONEROSTER_FILES.demographics)) {
+    for (const [id, row] of unique(ONEROSTER_FILES.demographics, [])) birth.set(id, { date: row.get("birthDate"), line: row.line });
+  }
 
   // Users: students in PK–3 and teachers (kept below only when they teach a kept class).
   const students = new Map<string, RosterStudent>();
@@ -451,16 +622,25 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
     const file = ONEROSTER_FILES.users;
     const role = roleOf.get(id) ?? "";
     const userOrgs = orgsOf.get(id) ?? [];
+    let orgsOk = true;
     for (const org of userOrgs) {
-      if (!orgs.has(org)) err(file, row.line, users!.columns.includes("role") ? "orgSourcedIds" : "sourcedId", `unknown org '${org}'`);
+      if (!orgs.has(org))
+        orgsOk = problem(file, row.line, users!.columns.includes("role") ? "orgSourcedIds" : "sourcedId", `unknown org '${org}'`);
     }
     if (role === "student") {
-      const grades = splitIds(row.get("grades"));
-      const grade = grades.map(mapGrade).find((g) => g !== null) ?? null;
-      if (!grade) {
-        skipped.studentsOutOfGrade++;
+      const graded = gradeOf(row.get("grades"));
+      if ("skip" in graded) {
+        if (graded.skip === "outOfGrade") skipped.studentsOutOfGrade++;
+        else {
+          // No grade says nothing about leaving PK–3: a student the district has stays as they are.
+          skipped.studentsBlankGrade!++;
+          alone.users.add(id);
+        }
         continue;
       }
+      let ok = orgsOk;
+      if ("unknown" in graded)
+        ok = problem(file, row.line, "grades", `unknown grade '${graded.unknown}' (OneRoster grades: PK, KG, 01 to 13, and others)`);
       const status = statusOf(file, row);
       const firstName = textOk(file, row, "givenName", TEXT_MAX.name, true);
       const lastName = textOk(file, row, "familyName", TEXT_MAX.name, true);
@@ -468,39 +648,45 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
       const identifier = textOk(file, row, "identifier", TEXT_MAX.code, false);
       const email = textOk(file, row, "email", TEXT_MAX.email, false);
       const school = userOrgs.find((o) => schoolIds.has(o));
-      if (!school) err(file, row.line, "orgSourcedIds", "a student must belong to a school in orgs.csv");
+      if (!school) ok = problem(file, row.line, "orgSourcedIds", "a student must belong to a school in orgs.csv");
+      else if (!schools.has(school)) ok = problem(file, row.line, "orgSourcedIds", skippedSchool(school));
       const dob = birth.get(id);
       let birthDate: string | null = null;
-      if (!dob || !dob.date)
-        err(ONEROSTER_FILES.demographics, dob?.line ?? 0, "birthDate", `no birth date for student '${id}' (users.csv line ${row.line})`);
-      else if (!isCalendarDate(dob.date)) err(ONEROSTER_FILES.demographics, dob.line, "birthDate", "must be a date YYYY-MM-DD");
-      else birthDate = dob.date;
-      if (status && firstName && lastName && middleName !== null && identifier !== null && email !== null && school && birthDate) {
+      if (dob?.date) {
+        if (isBirthDate(dob.date)) birthDate = dob.date;
+        else
+          problem(
+            ONEROSTER_FILES.demographics,
+            dob.line,
+            "birthDate",
+            `'${dob.date}' is not a date YYYY-MM-DD from 1900 on: student '${id}' is taken without a birth date`,
+          );
+      }
+      if (ok && "grade" in graded && status && firstName && lastName && middleName !== null && identifier !== null && email !== null) {
         students.set(id, {
           sourcedId: id,
           firstName,
           middleName: middleName || null,
           lastName,
-          grade,
+          grade: graded.grade,
           birthDate,
-          schoolSourcedId: school,
+          schoolSourcedId: school!,
           identifier: identifier || null,
           email: email || null,
           status,
         });
-      }
+      } else leave("students", id);
     } else if (role === "teacher") {
       const status = statusOf(file, row);
       const firstName = textOk(file, row, "givenName", TEXT_MAX.name, true);
       const lastName = textOk(file, row, "familyName", TEXT_MAX.name, true);
       const email = row.get("email");
-      teacherCandidates.set(id, {
-        row,
-        teacher:
-          status && firstName && lastName
-            ? { sourcedId: id, line: row.line, firstName, lastName, email: email.toLowerCase(), status }
-            : null,
-      });
+      const teacher: RosterTeacher | null =
+        orgsOk && status && firstName && lastName
+          ? { sourcedId: id, line: row.line, firstName, lastName, email: email.toLowerCase(), status }
+          : null;
+      if (!teacher) leave("teachers", id);
+      teacherCandidates.set(id, { row, teacher });
     } else {
       skipped.otherUsers++;
     }
@@ -509,17 +695,44 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
   // Enrollments.
   const enrollmentFile = ONEROSTER_FILES.enrollments;
   const studentsOfClass = new Map<string, number>();
+  /** Classes with a student whose row was skipped (kept as they are if no other student keeps them). */
+  const classesOfAloneStudents = new Set<string>();
   const candidateEnrollments: (RosterEnrollment & { line: number })[] = [];
-  const seenEnrollments = unique(enrollmentFile);
-  for (const row of seenEnrollments.values()) {
+  const teacherRows: { classSourcedId: string; userSourcedId: string }[] = [];
+  const enrollmentIds = new Map<string, number>();
+  for (const row of t(enrollmentFile).rows) {
+    const id = row.get("sourcedId");
     const classId = row.get("classSourcedId");
     const userId = row.get("userSourcedId");
+    let ok = true;
+    if (!id) ok = problem(enrollmentFile, row.line, "sourcedId", "is required");
+    else if (enrollmentIds.has(id))
+      ok = problem(
+        enrollmentFile,
+        row.line,
+        "sourcedId",
+        `duplicate id '${id}' (first on line ${enrollmentIds.get(id)}): this row is skipped`,
+      );
+    else enrollmentIds.set(id, row.line);
     const status = statusOf(enrollmentFile, row);
-    let ok = status !== null;
-    if (!classRows.has(classId)) ok = err(enrollmentFile, row.line, "classSourcedId", `unknown class '${classId}'`);
-    if (!userRows.has(userId)) ok = err(enrollmentFile, row.line, "userSourcedId", `unknown user '${userId}'`);
+    if (status === null) ok = false;
+    const classRagged = raggedIds.get(ONEROSTER_FILES.classes)?.has(classId) ?? false;
+    const userRagged = raggedIds.get(ONEROSTER_FILES.users)?.has(userId) ?? false;
+    if (!classRows.has(classId) && !classRagged) ok = problem(enrollmentFile, row.line, "classSourcedId", `unknown class '${classId}'`);
+    if (!userRows.has(userId) && !userRagged) ok = problem(enrollmentFile, row.line, "userSourcedId", `unknown user '${userId}'`);
     const role = row.get("role").toLowerCase();
-    if (!ok) continue;
+    if (!ok) {
+      leaveEnrollment(classId, userId);
+      continue;
+    }
+    if (classRagged || userRagged) {
+      // Of a class or user whose row was skipped: the membership stays as it is.
+      skipped.enrollments++;
+      alone.enrollments.set(`${classId}\u0000${userId}`, { classSourcedId: classId, userSourcedId: userId });
+      continue;
+    }
+    if (role === "teacher" && status === "active") teacherRows.push({ classSourcedId: classId, userSourcedId: userId });
+    if (role === "student" && alone.users.has(userId)) classesOfAloneStudents.add(classId);
     if (status === "tobedeleted" || (role !== "student" && role !== "teacher") || !classes.has(classId)) {
       skipped.enrollments++;
       continue;
@@ -540,11 +753,20 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
     candidateEnrollments.push({ classSourcedId: classId, userSourcedId: userId, role, line: row.line });
   }
 
-  // Classes without an active PK–3 student are skipped (a tobedeleted class is kept so it is deactivated).
+  // Classes without an active PK–3 student are skipped (a tobedeleted class is kept so it is
+  // deactivated); one whose only PK–3 students were skipped for a problem is left as it is.
   for (const [id, cls] of classes) {
     if (cls.status === "active" && !studentsOfClass.has(id)) {
       classes.delete(id);
-      skipped.classesWithoutStudents++;
+      if (classesOfAloneStudents.has(id)) {
+        problem(
+          ONEROSTER_FILES.classes,
+          classRows.get(id)!.line,
+          "",
+          "every PK–3 student of this class is skipped: the class is left as it is",
+        );
+        leave("classrooms", id);
+      } else skipped.classesWithoutStudents++;
     }
   }
   const enrollments: RosterEnrollment[] = [];
@@ -557,28 +779,28 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
     if (e.role === "teacher") teaching.add(e.userSourcedId);
     enrollments.push({ classSourcedId: e.classSourcedId, userSourcedId: e.userSourcedId, role: e.role });
   }
+  /** Teachers of a class left as it is: left as they are too, rather than deactivated for teaching nothing. */
+  const teachesAloneClass = new Set(teacherRows.filter((e) => alone.classrooms.has(e.classSourcedId)).map((e) => e.userSourcedId));
 
   // Teachers who teach a kept class; they sign in by email, so it is required and unique.
   const teachers = new Map<string, RosterTeacher>();
   const emails = new Map<string, number>();
   for (const [id, { row, teacher }] of teacherCandidates) {
-    if (!teaching.has(id) && teacher?.status !== "tobedeleted") {
-      skipped.teachersWithoutClasses++;
+    if (!teacher) continue; // skipped above, for a problem
+    if (!teaching.has(id) && teacher.status !== "tobedeleted") {
+      if (teachesAloneClass.has(id)) alone.users.add(id);
+      else skipped.teachersWithoutClasses++;
       continue;
     }
-    if (!teacher) continue;
     if (teacher.status === "active") {
-      if (!teacher.email) {
-        err(ONEROSTER_FILES.users, row.line, "email", "a teacher needs an email to sign in");
-        continue;
-      }
-      if (teacher.email.length > TEXT_MAX.email || !EMAIL.test(teacher.email) || !isCleanText(teacher.email)) {
-        err(ONEROSTER_FILES.users, row.line, "email", `'${row.get("email")}' is not an email address`);
-        continue;
-      }
-      const first = emails.get(teacher.email);
-      if (first !== undefined) {
-        err(ONEROSTER_FILES.users, row.line, "email", `email '${teacher.email}' is also used on line ${first}`);
+      let reason: string | null = null;
+      if (!teacher.email) reason = "a teacher needs an email to sign in";
+      else if (teacher.email.length > TEXT_MAX.email || !EMAIL.test(teacher.email) || !isCleanText(teacher.email))
+        reason = `'${row.get("email")}' is not an email address`;
+      else if (emails.has(teacher.email)) reason = `email '${teacher.email}' is also used on line ${emails.get(teacher.email)}`;
+      if (reason) {
+        problem(ONEROSTER_FILES.users, row.line, "email", reason);
+        leave("teachers", id);
         continue;
       }
       emails.set(teacher.email, row.line);
@@ -595,6 +817,15 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
     teachers: [...teachers.values()],
     students: [...students.values()],
     enrollments: enrollments.filter((e) => e.role === "student" || teachers.has(e.userSourcedId)),
+    leftAlone: {
+      schools: [...alone.schools],
+      classrooms: [...alone.classrooms],
+      users: [...alone.users],
+      enrollments: [...alone.enrollments.values()],
+      unidentified: [...alone.unidentified],
+    },
+    problems,
+    problemCount,
   };
   return { roster, errors, errorCount, skipped };
 }

@@ -1,4 +1,5 @@
 import { ASSESSMENTS, TEST_CODES, type TestCode } from "./assessments";
+import { birthDateText, toUsBirthDate } from "./birth-date";
 import { fileSlug } from "./csv";
 import type { DisplayRuleOptions } from "./display-rules";
 import { clampPercentile } from "./percentile";
@@ -24,8 +25,8 @@ export type RosterStudentRow = {
   first_name: string;
   middle_name: string | null;
   last_name: string;
-  /** 'YYYY-MM-DD' */
-  date_of_birth: string;
+  /** 'YYYY-MM-DD', or null for a student a roster brought without one (shown as BIRTH_DATE_MISSING) */
+  date_of_birth: string | null;
   grade: string;
   tags: string[];
   external_id: string | null;
@@ -164,7 +165,8 @@ const classroomsAndTeachers = (roster: Roster, participantId: string): [string, 
   const groups = roster.groupsOf.get(participantId) ?? [];
   return [names(groups, roster.classroomName), teacherNames(groups, roster.teachersOf)];
 };
-const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+/** A birth date cell: MM/dd/yyyy, or 'Birth date missing' for a student a roster brought without one (issue 35). */
+const birthDateCell = (iso: string | null) => birthDateText(toUsBirthDate(iso));
 const isoInstant = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const codeOrder = (code: string) => {
   const i = (TEST_CODES as readonly string[]).indexOf(code);
@@ -263,7 +265,7 @@ export function districtCsvRows(input: {
       st.participant_code,
       st.external_id,
       st.grade,
-      usDate(st.date_of_birth),
+      birthDateCell(st.date_of_birth),
       st.tags.join(","),
       ...periods.map((p) => statusText(completionStatus(st.grade, [p], progressOfStudent))),
     ]);
@@ -400,7 +402,7 @@ export function schoolCsvRows(input: {
       st.participant_code,
       st.external_id,
       st.grade,
-      usDate(st.date_of_birth),
+      birthDateCell(st.date_of_birth),
       st.tags.join(","),
       statusText(completionStatus(st.grade, periods, progress.get(st.participant_id))),
       ...columns.map((code) => {

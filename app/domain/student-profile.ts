@@ -37,6 +37,7 @@ import {
 import { NOT_APPLICABLE_TEXT } from "./results-labels";
 import { titleAction, type TitleAction } from "./test-details";
 import { whyProfileFlagged, whyScoreFlagged, type WhyFlagged } from "./why-flagged";
+import { birthDateText } from "./birth-date";
 
 // The student page as data (spec 001 §2 'Student profile', §4 slider and period, §5 grade
 // missing, §6 who may open titles): the Predictive Profile rows, the subtest groups with a cell
@@ -70,7 +71,8 @@ export type CardInput = {
   middleName: string | null;
   lastName: string;
   grade: string;
-  dateOfBirth: string;
+  /** MM/dd/yyyy, or null (a student a roster brought without one). */
+  dateOfBirth: string | null;
   tags: string;
   externalId: string | null;
   participantCode: string;
@@ -102,7 +104,7 @@ export function studentCard(p: CardInput): StudentCard {
     name: [p.firstName, p.middleName, p.lastName].filter(Boolean).join(" "),
     teachers: [...teachers.values()],
     grade: gradeLabel(p.grade),
-    birthday: p.dateOfBirth,
+    birthday: birthDateText(p.dateOfBirth),
     lastTestDate: p.lastTestDate ? usDateOfInstant(p.lastTestDate) : null,
     tags: p.tags
       .split(",")

@@ -313,7 +313,7 @@ async function saveStudent({ request, api, user, form }: AdminCtx, id: string | 
         firstName: p.firstName,
         middleName: p.middleName ?? "",
         lastName: p.lastName,
-        dateOfBirth: p.dateOfBirth,
+        dateOfBirth: p.dateOfBirth ?? "",
         grade: p.grade,
         organizationUnitId: p.organizationUnitId,
         participantGroupId: classroom,

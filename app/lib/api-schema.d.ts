@@ -739,7 +739,7 @@ export interface paths {
     };
     /**
      * Start single sign-on with a provider
-     * @description Redirects to the provider (authorization code with PKCE and state). When it answers, the browser is sent to `callback` (this app's /login-callback only) with `code`, a one-time code for POST /dashboard/login/sso valid 2 minutes, or `error`. The code is bound to a random value this call sets in the browser's `sso_flow` cookie (path /login-callback): the exchange needs both. `callback` may carry `redirectTo` (the remembered path), kept through the round trip. It is at PUBLIC_URL, or at the address this request reached the app at when that is localhost or an IP address (a host name is the client's to claim); the provider returns to the same address.
+     * @description Redirects to the provider (authorization code with PKCE and state). When it answers, the browser is sent to `callback` (this app's /login-callback only) with `code`, a one-time code for POST /dashboard/login/sso valid 2 minutes, or `error`. The code is bound to a random value this call sets in the browser's `sso_flow` cookie (path /login-callback): the exchange needs both.
      */
     get: {
       parameters: {
@@ -1874,6 +1874,8 @@ export interface paths {
           page?: number;
           /** @description rows per page, 50 unless given; 0 answers the total alone (one count, no rows) */
           limit?: number | null;
+          /** @description missing: only students without a birth date (taken from a roster without one, issue 35) */
+          birthDate?: "missing";
         };
         header?: never;
         path: {
@@ -6445,8 +6447,8 @@ export interface components {
       firstName: string;
       middleName: string | null;
       lastName: string;
-      /** @description MM/dd/yyyy */
-      dateOfBirth: string;
+      /** @description MM/dd/yyyy; null for a student taken from a roster without a birth date, for an admin to complete */
+      dateOfBirth: string | null;
       grade: string;
       /** @description comma-joined */
       tags: string;
@@ -6468,7 +6470,11 @@ export interface components {
         }[];
       }[];
     };
-    SchoolStudentPage: {
+    SchoolStudentPage: components["schemas"]["SchoolStudentPageRows"] & {
+      /** @description How many of the school's students (that the caller sees) have no birth date, for an admin to complete */
+      withoutBirthDate: number;
+    };
+    SchoolStudentPageRows: {
       rows: components["schemas"]["SchoolStudent"][];
       total: number;
       /** @description 1-based index of the first row (0 when none) */
@@ -6807,8 +6813,8 @@ export interface components {
       firstName: string;
       middleName: string | null;
       lastName: string;
-      /** @description MM/dd/yyyy */
-      dateOfBirth: string;
+      /** @description MM/dd/yyyy; null for a student taken from a roster without a birth date, for an admin to complete */
+      dateOfBirth: string | null;
       grade: string;
       /** @description comma-joined */
       tags: string;
@@ -7310,6 +7316,13 @@ export interface components {
           deactivated: number;
           unchanged: number;
           skipped: number;
+          /** @description Why the skipped records were skipped (absent in reports made before issue 35) */
+          skippedBy?: {
+            reason: string;
+            count: number;
+          }[];
+          /** @description Students only: how many the district holds without a birth date after this upload, for an admin to complete */
+          withoutBirthDate?: number;
         };
         classrooms: {
           created: number;
@@ -7317,6 +7330,13 @@ export interface components {
           deactivated: number;
           unchanged: number;
           skipped: number;
+          /** @description Why the skipped records were skipped (absent in reports made before issue 35) */
+          skippedBy?: {
+            reason: string;
+            count: number;
+          }[];
+          /** @description Students only: how many the district holds without a birth date after this upload, for an admin to complete */
+          withoutBirthDate?: number;
         };
         teachers: {
           created: number;
@@ -7324,6 +7344,13 @@ export interface components {
           deactivated: number;
           unchanged: number;
           skipped: number;
+          /** @description Why the skipped records were skipped (absent in reports made before issue 35) */
+          skippedBy?: {
+            reason: string;
+            count: number;
+          }[];
+          /** @description Students only: how many the district holds without a birth date after this upload, for an admin to complete */
+          withoutBirthDate?: number;
         };
         students: {
           created: number;
@@ -7331,6 +7358,13 @@ export interface components {
           deactivated: number;
           unchanged: number;
           skipped: number;
+          /** @description Why the skipped records were skipped (absent in reports made before issue 35) */
+          skippedBy?: {
+            reason: string;
+            count: number;
+          }[];
+          /** @description Students only: how many the district holds without a birth date after this upload, for an admin to complete */
+          withoutBirthDate?: number;
         };
         enrollments: {
           created: number;
@@ -7338,6 +7372,13 @@ export interface components {
           deactivated: number;
           unchanged: number;
           skipped: number;
+          /** @description Why the skipped records were skipped (absent in reports made before issue 35) */
+          skippedBy?: {
+            reason: string;
+            count: number;
+          }[];
+          /** @description Students only: how many the district holds without a birth date after this upload, for an admin to complete */
+          withoutBirthDate?: number;
         };
       } | null;
       /** @description Refused rows, at most 10000 */
@@ -7348,7 +7389,7 @@ export interface components {
       /** @description Changes to existing accounts a district admin confirms when applying (adopting an account made by hand, an e-mail change, deactivating an account the import did not create); listed only to a district admin or super admin of the district */
       confirmations: components["schemas"]["RosterAccountConfirmation"][];
       confirmationCount: number;
-      /** @description Rows left alone, with why (an administrator's account) */
+      /** @description Rows skipped, with file, line, column and why: row problems (issue 35: the row is skipped and the record it names left as it is), then teacher rows whose account is an administrator's */
       notices: components["schemas"]["RosterRowError"][];
       /** @description After an undo: accounts whose e-mail it put back, signed out and asked to set a new password */
       accountsReset?: number;

@@ -20,6 +20,7 @@ import { requireUser } from "#app/lib/auth.server";
 import { loadRanDialog, RAN_INTENT, saveRanScore, type RanActionData } from "#app/lib/ran-scoring.server";
 import { LETTER_DIALOG_PARAMS, resultsHref, viewOnly } from "#app/components/results/urls";
 import { classroomBanner, loadClassroom, loadResults, parseResultsQuery, type ClassroomInfo } from "./classroom.$classroomId.server";
+import { birthDateText } from "#app/domain/birth-date";
 
 const TABS = [
   { id: "results", label: "Results" },
@@ -82,7 +83,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
             id: s.participantId,
             name: `${s.lastName}, ${s.firstName}`,
             code: s.participantCode,
-            dateOfBirth: s.dateOfBirth,
+            dateOfBirth: birthDateText(s.dateOfBirth),
             teachers: s.User.map((u) => `${u.firstName} ${u.lastName}`).join(", "),
           }))
         : null,

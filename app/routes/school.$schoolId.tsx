@@ -36,6 +36,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Both lists are read one page at a time (issue 15), with the search and sort of the URL.
   const classroomQuery = parseListQuery(search, LIST_SORTS.classrooms);
   const studentQuery = parseListQuery(search, LIST_SORTS.students);
+  // `?birthDate=missing`: only the students a roster brought without a birth date (issue 35).
+  const birthDateMissing = new URLSearchParams(search).get("birthDate") === "missing";
   const school = { params: { path: { id: schoolId } } };
   const wantStudents = tab === "students" || dialog.endsWith("-student");
   const wantTeachers = CLASSROOM_DIALOGS.includes(dialog) && can.manageClassrooms(user.role);
@@ -51,7 +53,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     wantStudents
       ? loadPart(
           request,
-          api.GET("/participants/organizationUnit/{id}/page", { params: { path: { id: schoolId }, query: listApiQuery(studentQuery) } }),
+          api.GET("/participants/organizationUnit/{id}/page", {
+            params: {
+              path: { id: schoolId },
+              query: { ...listApiQuery(studentQuery), ...(birthDateMissing ? { birthDate: "missing" as const } : {}) },
+            },
+          }),
           "Unable to load students in school.",
         )
       : null,
@@ -102,6 +109,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ),
     classroomCount,
     students: pagedPart(students ?? { data: null, error: null }, studentQuery),
+    birthDates: { missing: students?.data?.withoutBirthDate ?? 0, filtered: birthDateMissing },
     teachers: teachers?.data
       ? sortByName(
           teachers.data.filter((u) => u.Role[0]?.roleName === "TEACHER"),
@@ -160,6 +168,7 @@ export default function School() {
           teacherWithoutClassroom={d.isTeacher && d.classrooms.rows !== null && d.classroomCount === 0}
           dialog={studentDialog}
           createDefaults={{ defaultSchoolId: d.schoolId, defaultClassroomId: classroomParam }}
+          birthDates={d.birthDates}
         />
       )}
     </AdminPage>

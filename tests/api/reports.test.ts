@@ -211,7 +211,7 @@ describe(`CSV downloads (${process.env.TEST_DB_ENGINE})`, () => {
       expect(row["Last Name"]).toBe(p.last_name);
       expect(row["Grade"]).toBe(p.grade);
       expect(row["School"]).toBe(w.schoolA.name);
-      const [y, m, d] = p.date_of_birth.split("-");
+      const [y, m, d] = p.date_of_birth!.split("-");
       expect(row["Date of Birth"]).toBe(`${m}/${d}/${y}`);
     }
     const r1 = records.find((r) => r["Participant Code"] === s1.participant_code)!;

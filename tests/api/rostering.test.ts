@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROSTER_LIMITS, ROSTER_MESSAGES } from "#app/api/resources/rostering";
 import { ZIP_MESSAGES } from "#app/api/roster-zip";
 import type { DbHandle } from "#app/db/connect.server";
+import { SKIP_REASONS } from "#app/domain/oneroster-plan";
 import { ROLE_IDS } from "#app/domain/roles";
 import { exportZip, makeZip, oneRosterFiles, sampleDistrict, type ExportSpec, type ZipEntry } from "../support/oneroster-export";
 import { makeDistrict, makeSchool, makeUser, makeWorld } from "./support/fixtures";
@@ -25,7 +26,18 @@ interface Import {
     confirmations: { kind: string; userId: string; sourcedId: string; email: string; previousEmail: string | null }[];
     confirmationCount: number;
     notices: { file: string; line: number; column: string; reason: string }[];
-    counts: Record<string, { created: number; updated: number; deactivated: number; unchanged: number; skipped: number }> | null;
+    counts: Record<
+      string,
+      {
+        created: number;
+        updated: number;
+        deactivated: number;
+        unchanged: number;
+        skipped: number;
+        skippedBy?: { reason: string; count: number }[];
+        withoutBirthDate?: number;
+      }
+    > | null;
     errors: { file: string; line: number; column: string; reason: string }[];
     errorCount: number;
     message: string | null;
@@ -175,13 +187,16 @@ describe(`roster upload (${process.env.TEST_DB_ENGINE ?? "pglite"})`, () => {
     const s = await staged(d, sampleDistrict("a"));
     expect(s.status).toBe("staged");
     expect(s.report.errors).toEqual([]);
-    expect(s.report.counts).toEqual({
+    expect(s.report.counts).toMatchObject({
       schools: { created: 2, updated: 0, deactivated: 0, unchanged: 0, skipped: 1 },
       classrooms: { created: 10, updated: 0, deactivated: 0, unchanged: 0, skipped: 2 },
       teachers: { created: 4, updated: 0, deactivated: 0, unchanged: 0, skipped: 1 },
-      students: { created: 20, updated: 0, deactivated: 0, unchanged: 0, skipped: 4 },
+      students: { created: 20, updated: 0, deactivated: 0, unchanged: 0, skipped: 4, withoutBirthDate: 0 },
       enrollments: { created: 30, updated: 0, deactivated: 0, unchanged: 0, skipped: 6 },
     });
+    // Skipped counts say why (issue 35).
+    expect(s.report.counts!.students.skippedBy).toEqual([{ reason: SKIP_REASONS.studentsOutOfGrade, count: 4 }]);
+    expect(s.report.counts!.schools.skippedBy).toEqual([{ reason: SKIP_REASONS.otherOrgs, count: 1 }]);
     expect(await snapshot()).toBe(before);
 
     const res = await apply(d, s.rosterImportId);
@@ -409,7 +424,7 @@ describe(`roster upload (${process.env.TEST_DB_ENGINE ?? "pglite"})`, () => {
     expect(((await res.json()) as { message: string }).message).toBe(message);
   });
 
-  it("lists every rejected row with file, line, column and reason; such an upload cannot be applied", async () => {
+  it("row problems skip their rows, listed with file, line, column and reason; the rest is staged and applies (issue 35)", async () => {
     const d = await district();
     const spec = sampleDistrict("e");
     spec.classes[0].school = "nowhere";
@@ -417,27 +432,123 @@ describe(`roster upload (${process.env.TEST_DB_ENGINE ?? "pglite"})`, () => {
     spec.enrollments.push({ id: "enr-ghost", class: "e-cls-1-PK", user: "ghost", role: "student" });
     const before = await snapshot();
     const s = await staged(d, spec);
-    expect(s.status).toBe("rejected");
-    expect(s.report.errors).toEqual([
+    expect(s.status).toBe("staged");
+    expect(s.report.errors).toEqual([]);
+    expect(s.report.notices).toEqual([
       { file: "classes.csv", line: 2, column: "schoolSourcedId", reason: "unknown org 'nowhere'" },
-      { file: "users.csv", line: 31, column: "sourcedId", reason: "duplicate id 'e-stu-1-PK-2' (first on line 5)" },
-      { file: "demographics.csv", line: 26, column: "sourcedId", reason: "duplicate id 'e-stu-1-PK-2' (first on line 3)" },
+      { file: "users.csv", line: 31, column: "sourcedId", reason: "duplicate id 'e-stu-1-PK-2' (first on line 5): this row is skipped" },
+      {
+        file: "demographics.csv",
+        line: 26,
+        column: "sourcedId",
+        reason: "duplicate id 'e-stu-1-PK-2' (first on line 3): this row is skipped",
+      },
       { file: "enrollments.csv", line: 38, column: "userSourcedId", reason: "unknown user 'ghost'" },
     ]);
-    const res = await apply(d, s.rosterImportId);
-    expect(res.status).toBe(409);
-    expect(((await res.json()) as { message: string }).message).toBe(ROSTER_MESSAGES.hasErrors);
+    expect(s.report.counts!.classrooms).toMatchObject({ created: 9, skipped: 3 });
     expect(await snapshot()).toBe(before);
+    const res = await apply(d, s.rosterImportId);
+    expect(res.status).toBe(200);
+    const rows = await districtRows(d.id);
+    expect(rows.classrooms.map((c) => c.sourced_id)).not.toContain("e-cls-1-PK");
+    expect(rows.students).toHaveLength(20);
+    // The applied import's report still lists the skipped rows.
+    expect(((await res.json()) as Import).report.notices).toHaveLength(4);
   });
 
-  it("counts every refused row past the 10,000 it lists", async () => {
+  it("counts every skipped row past the 10,000 it lists", async () => {
     const d = await district();
     const spec = sampleDistrict("k");
     for (let i = 0; i < 10_050; i++)
       spec.enrollments.push({ id: `enr-ghost-${i}`, class: "k-cls-1-PK", user: `ghost-${i}`, role: "student" });
     const s = await staged(d, spec);
+    expect(s.status).toBe("staged");
+    expect(s.report.notices).toHaveLength(10_000);
+    expect(s.report.notices.at(-1)!.reason).toBe("51 more row problems are not listed");
+    expect(s.report.counts!.enrollments.skippedBy).toContainEqual({ reason: SKIP_REASONS.problems, count: 10_050 });
+  });
+
+  it("a file that cannot be read is still refused whole: a required file or column missing", async () => {
+    const d = await district();
+    const files = oneRosterFiles(sampleDistrict("m"));
+    files.delete("enrollments.csv");
+    files.set("users.csv", files.get("users.csv")!.replace("givenName", "firstName"));
+    const res = await upload(d, exportZip(files));
+    const s = (await res.json()) as Import;
     expect(s.status).toBe("rejected");
-    expect([s.report.errorCount, s.report.errors.length]).toEqual([10_050, 10_000]);
+    expect(s.report.errors).toEqual([
+      { file: "enrollments.csv", line: 0, column: "", reason: "required file is missing from the zip" },
+      { file: "users.csv", line: 1, column: "givenName", reason: "required column is missing" },
+    ]);
+  });
+
+  it("a weekly update with new students lacking a demographics row is staged: they come without a birth date, counted; the rest applies", async () => {
+    const d = await district();
+    const spec = sampleDistrict("w");
+    await applied(d, spec);
+    // A week later: 3 new kindergartners (no demographics row), one child withdrawn (left out of the bulk file).
+    const week = sampleDistrict("w");
+    week.users = week.users.filter((u) => u.id !== "w-stu-1-01-1");
+    week.enrollments = week.enrollments.filter((e) => e.user !== "w-stu-1-01-1");
+    for (const n of [1, 2, 3]) {
+      week.users.push({ id: `w-new-${n}`, givenName: `New${n}`, familyName: "Kid", role: "student", orgs: ["w-sch-1"], grade: "KG" });
+      week.enrollments.push({ class: "w-cls-1-KG", user: `w-new-${n}`, role: "student" });
+    }
+    const s = await staged(d, week);
+    expect(s.status).toBe("staged");
+    expect(s.report.errors).toEqual([]);
+    expect(s.report.counts!.students).toMatchObject({ created: 3, deactivated: 1, withoutBirthDate: 3 });
+    const res = await apply(d, s.rosterImportId);
+    expect(res.status).toBe(200);
+    const rows = await districtRows(d.id);
+    expect(rows.students.filter((x) => x.sourced_id!.startsWith("w-new")).map((x) => x.date_of_birth)).toEqual([null, null, null]);
+    expect(rows.students.map((x) => x.sourced_id)).not.toContain("w-stu-1-01-1");
+    expect(rows.students).toHaveLength(22);
+  });
+
+  it("a header-only demographics.csv erases no birth date the district has (bulk, then the same file without birth dates)", async () => {
+    const d = await district();
+    await applied(d, sampleDistrict("h"));
+    const files = oneRosterFiles(sampleDistrict("h"));
+    files.set("demographics.csv", "sourcedId,status,dateLastModified,birthDate,sex\n");
+    const res = await upload(d, exportZip(files));
+    const s = (await res.json()) as Import;
+    expect(s.status).toBe("staged");
+    expect(s.report.counts!.students).toMatchObject({ updated: 0, unchanged: 20, withoutBirthDate: 0 });
+    expect((await apply(d, s.rosterImportId)).status).toBe(200);
+    const rows = await districtRows(d.id);
+    expect(rows.students.find((x) => x.sourced_id === "h-stu-1-KG-1")!.date_of_birth).toBe("2017-01-10");
+  });
+
+  it("bulk, then a delta with a new student and no demographics.csv at all: the student comes without a birth date, nothing else moves", async () => {
+    const d = await district();
+    await applied(d, sampleDistrict("q"));
+    const delta = sampleDistrict("q");
+    delta.manifest = {
+      "file.users": "delta",
+      "file.enrollments": "delta",
+      "file.classes": "delta",
+      "file.orgs": "delta",
+      "file.demographics": "absent",
+    };
+    delta.users = [{ id: "q-new-1", givenName: "Zoë", familyName: "Ñúñez", role: "student", orgs: ["q-sch-2"], grade: "01" }];
+    delta.classes = delta.classes.filter((c) => c.id === "q-cls-2-01");
+    delta.enrollments = [{ class: "q-cls-2-01", user: "q-new-1", role: "student" }];
+    const files = oneRosterFiles(delta);
+    files.delete("demographics.csv");
+    const res = await upload(d, exportZip(files));
+    const s = (await res.json()) as Import;
+    expect(s.status, JSON.stringify(s.report.errors)).toBe("staged");
+    expect(s.report.counts!.students).toMatchObject({ created: 1, deactivated: 0, withoutBirthDate: 1 });
+    expect(s.report.counts!.classrooms).toMatchObject({ deactivated: 0 });
+    expect((await apply(d, s.rosterImportId)).status).toBe(200);
+    const rows = await districtRows(d.id);
+    expect(rows.students).toHaveLength(21);
+    expect(rows.members.filter((m) => m.classroom === "q-cls-2-01").map((m) => m.student)).toEqual([
+      "q-new-1",
+      "q-stu-2-01-1",
+      "q-stu-2-01-2",
+    ]);
   });
 
   it("refuses a teacher email held by another district's user, at upload and again at apply", async () => {
@@ -455,9 +566,13 @@ describe(`roster upload (${process.env.TEST_DB_ENGINE ?? "pglite"})`, () => {
       errors: ["users.csv line 17, column email: email 'f-tch-2-2@example.org' belongs to another account"],
     });
     expect(await snapshot()).toBe(before);
+    // Uploaded again, that teacher's row is skipped (issue 35) and the rest is staged.
     const again = await staged(d, spec);
-    expect(again.status).toBe("rejected");
-    expect(again.report.errors.map((e) => e.reason)).toEqual(["email 'f-tch-2-2@example.org' belongs to another account"]);
+    expect(again.status).toBe("staged");
+    expect(again.report.notices.map((e) => e.reason)).toEqual([
+      "email 'f-tch-2-2@example.org' belongs to another account: this row is skipped",
+    ]);
+    expect(again.report.counts!.teachers).toMatchObject({ created: 3 });
   });
 
   it("a failure in the middle of applying changes nothing (one transaction)", async () => {

@@ -34,7 +34,7 @@ import {
 } from "../scope";
 import { checkVersion, conflictResponse, StaleVersion, VersionField } from "../versions";
 import { answerPage, inOrder, Page, PageQuery } from "../paging";
-import { schoolStudents } from "#app/db/queries/lists";
+import { countOf, schoolStudents } from "#app/db/queries/lists";
 import { LIST_SORTS } from "#app/domain/paging";
 
 export const STUDENT_MESSAGES = {
@@ -112,8 +112,28 @@ const listOfSchoolPage = createRoute({
   path: "/participants/organizationUnit/{id}/page",
   summary: "One page of a school's students (as GET /participants/organizationUnit/{id}), paged, searched and sorted on the server",
   description: "Search `q` looks in names, email, participant code and Student ID. Sorts: name (last, first), code (participant code).",
-  request: { params: IdParam, query: PageQuery(LIST_SORTS.students) },
-  responses: { 200: jsonResponse(Page(SchoolStudent, "SchoolStudentPage"), "A page of students"), ...errorResponses },
+  request: {
+    params: IdParam,
+    query: PageQuery(LIST_SORTS.students).extend({
+      birthDate: z
+        .enum(["missing"], { error: "birthDate: missing, or leave it out" })
+        .optional()
+        .openapi({ description: "missing: only students without a birth date (taken from a roster without one, issue 35)" }),
+    }),
+  },
+  responses: {
+    200: jsonResponse(
+      Page(SchoolStudent, "SchoolStudentPageRows")
+        .extend({
+          withoutBirthDate: z.number().int().openapi({
+            description: "How many of the school's students (that the caller sees) have no birth date, for an admin to complete",
+          }),
+        })
+        .openapi("SchoolStudentPage"),
+      "A page of students",
+    ),
+    ...errorResponses,
+  },
 });
 
 const createStudent = createRoute({
@@ -307,10 +327,15 @@ export function registerParticipants(app: Router) {
     const { db } = c.var.deps;
     const schoolId = (await assertReadableSchool(db, actor, c.req.valid("param").id)).organization_unit_id;
     const teacher = classroomBound(actor);
-    const page = await answerPage(c.var.deps, schoolStudents(schoolId, teacher), LIST_SORTS.students, c.req.valid("query"), async (ids) =>
-      inOrder(ids, await schoolStudentRows(db, schoolId, teacher, ids), (p) => p.participantId),
-    );
-    return c.json(page, 200);
+    const query = c.req.valid("query");
+    const missing = query.birthDate === "missing";
+    const [page, withoutBirthDate] = await Promise.all([
+      answerPage(c.var.deps, schoolStudents(schoolId, teacher, missing), LIST_SORTS.students, query, async (ids) =>
+        inOrder(ids, await schoolStudentRows(db, schoolId, teacher, ids), (p) => p.participantId),
+      ),
+      countOf(db, schoolStudents(schoolId, teacher, true)),
+    ]);
+    return c.json({ ...page, withoutBirthDate }, 200);
   });
 
   app.openapi(createStudent, async (c) => {
@@ -450,7 +475,7 @@ const pick = (p: {
   first_name: string;
   middle_name: string | null;
   last_name: string;
-  date_of_birth: string;
+  date_of_birth: string | null;
   grade: string;
   tags: string[];
   external_id: string | null;

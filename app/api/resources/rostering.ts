@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "#app/db/connect.server";
 import { formatRowError, readOneRosterTables, type CsvTable, type Roster, type RowError, type Skipped } from "#app/domain/oneroster";
-import { confirmationsKey, planCounts, type AccountConfirmation, type PlanCounts } from "#app/domain/oneroster-plan";
+import { confirmationsKey, planCounts, skipRefusedRows, type AccountConfirmation, type PlanCounts } from "#app/domain/oneroster-plan";
 import { planKey } from "#app/domain/roster-plan-key";
 import { text, TEXT_MAX } from "#app/domain/text";
 import { errorResponses, jsonBody, jsonResponse, type Actor, type Router } from "../env";
@@ -69,6 +69,13 @@ const KindCounts = z.object({
   deactivated: z.number(),
   unchanged: z.number(),
   skipped: z.number(),
+  skippedBy: z
+    .array(z.object({ reason: z.string(), count: z.number() }))
+    .optional()
+    .openapi({ description: "Why the skipped records were skipped (absent in reports made before issue 35)" }),
+  withoutBirthDate: z.number().optional().openapi({
+    description: "Students only: how many the district holds without a birth date after this upload, for an admin to complete",
+  }),
 });
 const RowErrorSchema = z.object({ file: z.string(), line: z.number(), column: z.string(), reason: z.string() }).openapi("RosterRowError");
 const LeftAloneSchema = z
@@ -114,7 +121,11 @@ const Report = z
         "deactivating an account the import did not create); listed only to a district admin or super admin of the district",
     }),
     confirmationCount: z.number(),
-    notices: z.array(RowErrorSchema).openapi({ description: "Rows left alone, with why (an administrator's account)" }),
+    notices: z.array(RowErrorSchema).openapi({
+      description:
+        "Rows skipped, with file, line, column and why: row problems (issue 35: the row is skipped and the record it names left as it is), " +
+        "then teacher rows whose account is an administrator's",
+    }),
     accountsReset: z
       .number()
       .optional()
@@ -424,14 +435,22 @@ export function registerRostering(app: Router) {
         forCaller(toImport(await record("rejected", reportOf(null, read.errors, null, [], [], read.errorCount), null)), c.get("actor")),
         200,
       );
-    const { plan, errors } = await planFor(db, org.organization_id, read.roster, read.skipped);
+    // Row problems were skipped by the reader; a teacher row the plan refuses (an e-mail held by
+    // another account) is skipped the same way, and the rest planned again (issue 35).
+    let { roster, skipped } = read;
+    let { plan, errors } = await planFor(db, org.organization_id, roster, skipped);
+    const skipping = errors.length > 0 ? skipRefusedRows(roster, skipped, errors) : null;
+    if (skipping) {
+      ({ roster, skipped } = skipping);
+      ({ plan, errors } = await planFor(db, org.organization_id, roster, skipped));
+    }
     const counts = planCounts(plan);
     const row =
       errors.length > 0
         ? await record("rejected", reportOf(counts, errors, null, plan.confirmations, plan.notices), null)
         : await record("staged", reportOf(counts, [], null, plan.confirmations, plan.notices), {
-            roster: read.roster,
-            skipped: read.skipped,
+            roster,
+            skipped,
             planKey: planKey(plan),
           });
     return c.json(forCaller(toImport(row), c.get("actor")), 200);

@@ -1,5 +1,6 @@
 import type { ApiSchema } from "#app/lib/api.server";
 import { STUDENT_TAG_LABELS, STUDENT_TAGS } from "#app/domain/admin-fields";
+import { BIRTH_DATE_MISSING } from "#app/domain/birth-date";
 import { ErrorAlert } from "../ErrorAlert";
 import { CheckboxGroup, DateField, FormField, SelectField, type Option } from "../FormField";
 import { FormDialog, useEntityForm } from "./DialogForm";
@@ -68,7 +69,13 @@ export function StudentDialog({
         <FormField label="First Name" required {...f.text("firstName")} />
         <FormField label="Middle Name" {...f.text("middleName")} />
         <FormField label="Last Name" required {...f.text("lastName")} />
-        <DateField label="Date of Birth" required {...f.text("dateOfBirth")} />
+        <DateField
+          label="Date of Birth"
+          required
+          // A student a roster brought without a birth date (issue 35): the form asks for it.
+          hint={student && !student.dateOfBirth ? `${BIRTH_DATE_MISSING}: please enter it. Format: MM/dd/yyyy` : undefined}
+          {...f.text("dateOfBirth")}
+        />
         <SelectField label="Grade" required options={gradeOptions} {...f.text("grade")} />
         <SelectField label="School" required options={schools} {...f.text("organizationUnitId")} />
         <SelectField

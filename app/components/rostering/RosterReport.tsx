@@ -1,9 +1,10 @@
 import { CONFIRMATION_LABELS } from "#app/domain/oneroster-plan";
 import type { ApiSchema } from "#app/lib/api.server";
 
-// An upload's report (issue 16): what it would change or changed, per kind, and every refused row
-// with file, line, column and reason. Used by the rostering page (preview, result) and the
-// district page's list of imports.
+// An upload's report (issue 16): what it would change or changed, per kind, with why records were
+// skipped; the rows skipped for a problem and, for a refused upload, why it was refused, each with
+// file, line, column and reason shown whole (issue 35: reasons were cut with no way to read them).
+// Used by the rostering page (preview, result) and the district page's list of imports.
 
 type Report = ApiSchema<"RosterReport">;
 
@@ -51,6 +52,28 @@ export function RosterReport({ report, caption, idPrefix }: { report: Report; ca
           </table>
         </div>
       ) : null}
+      {report.counts && KINDS.some(([kind]) => (report.counts![kind].skippedBy ?? []).length > 0) ? (
+        <div className="roster-skipped">
+          <h3 id={`${idPrefix}-skipped`}>Why records were skipped</h3>
+          <ul aria-labelledby={`${idPrefix}-skipped`}>
+            {KINDS.flatMap(([kind, label]) =>
+              (report.counts![kind].skippedBy ?? []).map((r) => (
+                <li key={`${kind}-${r.reason}`}>
+                  {label}: {r.count.toLocaleString("en-US")} — {r.reason}
+                </li>
+              )),
+            )}
+          </ul>
+        </div>
+      ) : null}
+      {report.counts?.students.withoutBirthDate ? (
+        <p className="roster-notice" role="note">
+          {report.counts.students.withoutBirthDate.toLocaleString("en-US")}{" "}
+          {report.counts.students.withoutBirthDate === 1 ? "student has" : "students have"} no birth date (demographics.csv gives none):{" "}
+          {report.counts.students.withoutBirthDate === 1 ? "it is" : "they are"} taken without one, and the school&apos;s student list shows{" "}
+          {report.counts.students.withoutBirthDate === 1 ? "it" : "them"} for an administrator to complete.
+        </p>
+      ) : null}
       {report.confirmations.length > 0 ? (
         <div className="table-wrap">
           <table className="table roster-confirmations">
@@ -88,12 +111,13 @@ export function RosterReport({ report, caption, idPrefix }: { report: Report; ca
       ) : null}
       {report.notices.length > 0 ? (
         <div className="table-wrap">
-          <table className="table roster-notices">
-            <caption>Rows left as they are: {report.notices.length}</caption>
+          <table className="table roster-notices roster-rows">
+            <caption>Rows skipped, their records left as they are: {report.notices.length}</caption>
             <thead>
               <tr>
                 <th scope="col">File</th>
                 <th scope="col">Line</th>
+                <th scope="col">Column</th>
                 <th scope="col">Reason</th>
               </tr>
             </thead>
@@ -102,6 +126,7 @@ export function RosterReport({ report, caption, idPrefix }: { report: Report; ca
                 <tr key={i}>
                   <td>{e.file}</td>
                   <td>{e.line > 0 ? e.line : ""}</td>
+                  <td>{e.column}</td>
                   <td>{e.reason}</td>
                 </tr>
               ))}
@@ -111,7 +136,7 @@ export function RosterReport({ report, caption, idPrefix }: { report: Report; ca
       ) : null}
       {report.errors.length > 0 ? (
         <div className="table-wrap">
-          <table className="table roster-errors">
+          <table className="table roster-errors roster-rows">
             <caption>
               Rejected rows: {report.errorCount}
               {report.errorCount > report.errors.length ? ` (the first ${report.errors.length} are listed)` : ""}

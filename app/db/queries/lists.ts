@@ -1,10 +1,11 @@
 import { sql, type RawBuilder } from "kysely";
+import { ACCENTED, foldAccents, UNACCENTED } from "#app/domain/accents";
 import { containsPattern, nextCursor, prevCursor, type Cursor, type SortDir } from "#app/domain/paging";
 import { ROLE_IDS } from "#app/domain/roles";
 import type { Db } from "../connect.server";
 
 // One page of an administration list (issue 15): a count and at most `limit` row ids, searched
-// with LIKE on lower() (the text's % and _ taken literally) and sorted on the server with the
+// with LIKE on lower() with accents folded (the text's % and _ taken literally) and sorted on the server with the
 // row's id as the last key, so the order is total and stable. Pages after the first are found by
 // keyset (the sort key of the row before: `(keys) > (values)`), which an index on (parent, sort
 // keys, id) answers without reading the rows before it; `?page=` is the bounded offset fallback
@@ -58,10 +59,12 @@ export async function pageOfIds<S extends string>(
 ): Promise<PageOfIds> {
   const where = [...list.where];
   if (req.q) {
-    const pattern = containsPattern(req.q);
+    // Accents ignored on both sides (issue 35: 'jose' finds José): the text folded by translate()
+    // then lowered (lower() alone leaves É as it is where the database's locale is C).
+    const pattern = containsPattern(foldAccents(req.q));
     where.push(
       sql`(${sql.join(
-        list.search.map((text) => sql`${text} like ${pattern} escape '\\'`),
+        list.search.map((text) => sql`lower(translate(${text}, ${ACCENTED}, ${UNACCENTED})) like ${pattern} escape '\\'`),
         sql` or `,
       )})`,
     );
@@ -225,9 +228,13 @@ export function schoolClassrooms(schoolId: string, teacherId: string | null): Li
   };
 }
 
-/** A school's students; with `teacherId` only those of the classrooms they teach. */
-export function schoolStudents(schoolId: string, teacherId: string | null): ListSource<"name" | "code"> {
+/**
+ * A school's students; with `teacherId` only those of the classrooms they teach; with
+ * `withoutBirthDate` only those a roster brought without a birth date (issue 35), for an admin to complete.
+ */
+export function schoolStudents(schoolId: string, teacherId: string | null, withoutBirthDate = false): ListSource<"name" | "code"> {
   const where = [sql`p.organization_unit_id = ${schoolId}`, sql`p.deleted_at is null`];
+  if (withoutBirthDate) where.push(sql`p.date_of_birth is null`);
   if (teacherId !== null)
     where.push(sql`p.participant_id in (select m.participant_id from participant_group_member m
       join participant_group_teacher t on t.participant_group_id = m.participant_group_id
@@ -240,4 +247,10 @@ export function schoolStudents(schoolId: string, teacherId: string | null): List
     keys: { name: [sql`lower(p.last_name)`, sql`lower(p.first_name)`], code: [sql`p.participant_code`] },
     search: [...userNames("p"), sql`lower(coalesce(p.email, ''))`, sql`lower(p.participant_code)`, sql`lower(coalesce(p.external_id, ''))`],
   };
+}
+
+/** How many rows a list holds, with no search (a figure beside the list, such as students without a birth date). */
+export async function countOf<S extends string>(db: Db, list: ListSource<S>): Promise<number> {
+  const found = await sql<{ n: number }>`select count(*)::int as n from ${list.from} where ${and(list.where)}`.execute(db);
+  return Number(found.rows[0]?.n ?? 0);
 }

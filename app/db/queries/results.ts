@@ -71,7 +71,8 @@ export type ClassroomStudentRow = {
   first_name: string;
   middle_name: string | null;
   last_name: string;
-  date_of_birth: string;
+  /** 'YYYY-MM-DD', or null (a student a roster brought without one) */
+  date_of_birth: string | null;
   grade: string;
   tags: string[];
   external_id: string | null;
