@@ -50,6 +50,19 @@ test.describe("single sign-on", () => {
     await expect(page).toHaveURL(/\/school\/[0-9a-f-]{36}$/);
   });
 
+  // Issue 35 item 13: opened at another address than PUBLIC_URL's (127.0.0.1 for localhost), the sign-on
+  // came back to PUBLIC_URL's host without its state cookie and failed; and it always landed on /.
+  test("opened at another address than PUBLIC_URL, signs in there and lands on the remembered path", async ({ page, baseURL }) => {
+    const elsewhere = baseURL!.replace("//localhost:", "//127.0.0.1:");
+    await page.goto(`${elsewhere}/login?redirectTo=${encodeURIComponent("/customer-support")}`);
+    await page.getByRole("link", { name: "Sign in with Google" }).click();
+    await providerLogin(page, ACCOUNT_USERS.sso);
+    await expect(page).toHaveURL(`${baseURL}/customer-support`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.locator("summary.menu__toggle").click();
+    await expect(page.getByRole("navigation", { name: "Account menu" })).toContainText(ACCOUNT_USERS.sso);
+  });
+
   test("an email with no account, an unverified email, or a cancel come back to /login with the failure text", async ({ page }) => {
     for (const login of ["nobody.known@accounts.test", `unverified.${ACCOUNT_USERS.sso}`]) {
       await page.context().clearCookies();
