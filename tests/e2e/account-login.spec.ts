@@ -97,14 +97,15 @@ test.describe("login page", () => {
     const email = `locked.${Date.now()}@accounts.test`;
     await page.goto("/login");
     const attempts = page.locator('input[name="attempt"]');
-    for (let i = 0; i < 10; i++) {
+    // Five failures are free; the sixth try waits, and is told how long (issue 35 item 14: slowed, not locked out).
+    for (let i = 0; i < 5; i++) {
       await fillLogin(page, email, "Wrong#Password1");
       // Wait for this answer before the next try (the alert text alone does not change).
       await expect(attempts).toHaveValue(String(i + 1));
       await expect(formAlert(page)).toHaveText("Incorrect email or password.");
     }
     await fillLogin(page, email, "Wrong#Password1");
-    await expect(formAlert(page)).toHaveText("Too many attempts. Please wait a few minutes and try again.");
+    await expect(formAlert(page)).toHaveText(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
   });
 
   test("a form post from another site is refused", async ({ page, baseURL }) => {

@@ -98,15 +98,15 @@ test("customer support sends a message through our own form", async ({ page }) =
   await expectNoAxeViolations(page);
 });
 
-test("a teacher on the school CSV URL is told they are not allowed, not 'Report not found'; /classroom/not-a-uuid is a 404", async ({
+test("a teacher on the school CSV URL is told the spec's 'Report not found' (issue 35 item 15); /classroom/not-a-uuid is a 404", async ({
   page,
 }) => {
   await signIn(page, DEMO.teacher);
   const schoolPage = page.url();
   const school = new URL(schoolPage).pathname.split("/")[2];
   await page.goto(`/download/school/${school}`, { referer: schoolPage });
-  await expect(page.getByRole("alert").filter({ hasText: "You are not allowed to download this report." })).toBeVisible();
-  await expect(page.getByText("Report not found")).toHaveCount(0);
+  await expect(page.getByRole("alert").filter({ hasText: "Report not found" })).toBeVisible();
+  await expect(page.getByText("You are not allowed to download this report.")).toHaveCount(0);
   const missing = await page.goto("/classroom/not-a-uuid");
   expect(missing?.status()).toBe(404);
 });
