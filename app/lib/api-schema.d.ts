@@ -739,7 +739,7 @@ export interface paths {
     };
     /**
      * Start single sign-on with a provider
-     * @description Redirects to the provider (authorization code with PKCE and state). When it answers, the browser is sent to `callback` (this app's /login-callback only) with `code`, a one-time code for POST /dashboard/login/sso valid 2 minutes, or `error`. The code is bound to a random value this call sets in the browser's `sso_flow` cookie (path /login-callback): the exchange needs both.
+     * @description Redirects to the provider (authorization code with PKCE and state). When it answers, the browser is sent to `callback` (this app's /login-callback only) with `code`, a one-time code for POST /dashboard/login/sso valid 2 minutes, or `error`. The code is bound to a random value this call sets in the browser's `sso_flow` cookie (path /login-callback): the exchange needs both. `callback` may carry `redirectTo` (the remembered path), kept through the round trip. It is at PUBLIC_URL, or at the address this request reached the app at when that is localhost or an IP address (a host name is the client's to claim); the provider returns to the same address.
      */
     get: {
       parameters: {

@@ -36,9 +36,10 @@ const DIALOG_BUDGET = 9;
 const STUDENTS = 20;
 /**
  * The school page's Students tab (issue 15): the caller, the school with its district's name, a
- * classroom count, the students' count with one page of ids, and those students with their classrooms.
+ * classroom count, the students' count with one page of ids, those students with their classrooms, and
+ * (issue 35 item 5) how many of the school's students lack a birth date, for an admin to complete.
  */
-const SCHOOL_STUDENTS_BUDGET = 5;
+const SCHOOL_STUDENTS_BUDGET = 6;
 /**
  * The district page's tabs: the caller, the district, the count with a page of ids, the rows
  * (Users: and their schools' names, a statement of its own: joined per user, PostgreSQL read every

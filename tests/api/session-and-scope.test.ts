@@ -149,7 +149,13 @@ describe("OpenAPI document", () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/dashboard/login", "/api/participants/{id}"]));
     // password or the one-time challenge of a 412 answer (issue 3)
     expect(doc.components.schemas.LoginRequest.required).toEqual(["username"]);
-    expect(Object.keys(doc.components.schemas.LoginRequest.properties)).toEqual(["username", "password", "newpassword", "challenge"]);
+    expect(Object.keys(doc.components.schemas.LoginRequest.properties)).toEqual([
+      "username",
+      "password",
+      "newpassword",
+      "challenge",
+      "devices",
+    ]);
   });
 });
 
