@@ -109,7 +109,7 @@ export default function Rostering() {
             Upload successful.
           </p>
           <p>Thank you!</p>
-          <RosterReport report={result.import.report} caption="What the upload changed" idPrefix="applied" />
+          <RosterReport report={result.import.report} caption="What the upload changed" idPrefix="applied" headingLevel={2} />
         </section>
       ) : (
         <>

@@ -16,7 +16,20 @@ const KINDS = [
   ["enrollments", "Enrollments"],
 ] as const;
 
-export function RosterReport({ report, caption, idPrefix }: { report: Report; caption: string; idPrefix: string }) {
+// headingLevel keeps the outline whole: under the page's h1 (the applied result) the report's own
+// heading is an h2; inside a titled section it is an h3.
+export function RosterReport({
+  report,
+  caption,
+  idPrefix,
+  headingLevel = 3,
+}: {
+  report: Report;
+  caption: string;
+  idPrefix: string;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <div className="roster-report">
       {report.message ? <p>{report.message}</p> : null}
@@ -54,7 +67,7 @@ export function RosterReport({ report, caption, idPrefix }: { report: Report; ca
       ) : null}
       {report.counts && KINDS.some(([kind]) => (report.counts![kind].skippedBy ?? []).length > 0) ? (
         <div className="roster-skipped">
-          <h3 id={`${idPrefix}-skipped`}>Why records were skipped</h3>
+          <Heading id={`${idPrefix}-skipped`}>Why records were skipped</Heading>
           <ul aria-labelledby={`${idPrefix}-skipped`}>
             {KINDS.flatMap(([kind, label]) =>
               (report.counts![kind].skippedBy ?? []).map((r) => (
