@@ -90,6 +90,35 @@ export async function reserve(db: Db, buckets: Bucket[], now: Date): Promise<Res
   return db.isTransaction ? take(db) : db.transaction().execute(take);
 }
 
+/**
+ * Counts this attempt in every bucket, as reserve() does, or, when one of them is full, counts
+ * nothing and says how long until each full bucket has room again (the oldest of its last `max`
+ * events leaves the window): the wait a refusal states (issue 35 item 8: rostering's refusal said
+ * 'a few minutes' for a limit counted over an hour).
+ */
+export async function reserveOrWait(db: Db, buckets: Bucket[], now: Date): Promise<{ waitMs: number } | null> {
+  const take = async (tx: Db) => {
+    await lockBuckets(
+      tx,
+      buckets.map((b) => b.bucket),
+    );
+    let waitMs = 0;
+    for (const { bucket, limit } of buckets) {
+      if ((await countRecent(tx, bucket, limit, now)) < limit.max) continue;
+      const oldest = await nthLatest(tx, bucket, limit.windowMs, limit.max, now);
+      waitMs = Math.max(waitMs, oldest ? oldest.getTime() + limit.windowMs - now.getTime() : limit.windowMs);
+    }
+    if (waitMs > 0) return { waitMs };
+    if (buckets.length > 0)
+      await tx
+        .insertInto("rate_limit_event")
+        .values(buckets.map(({ bucket }) => ({ bucket, created_at: now })))
+        .execute();
+    return null;
+  };
+  return db.isTransaction ? take(db) : db.transaction().execute(take);
+}
+
 /** Gives back the places of a reservation: the attempt does not count. */
 export async function release(db: Db, reservation: Reservation): Promise<void> {
   if (reservation.ids.length === 0) return;

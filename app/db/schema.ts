@@ -284,6 +284,14 @@ export interface RosterImportTable {
   applied_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A district's rostering key (issue 35 item 1): only the key's SHA-256 is kept. */
+export interface RosterKeyTable {
+  organization_id: string;
+  key_hash: string;
+  created_at: CreatedAt;
+  created_by: string | null;
+}
+
 export interface AuditLogTable {
   audit_log_id: Generated<string>;
   actor_user_id: string | null;
@@ -332,6 +340,7 @@ export interface Database {
   idempotency_key: IdempotencyKeyTable;
   roster_upload: RosterUploadTable;
   roster_import: RosterImportTable;
+  roster_key: RosterKeyTable;
   audit_log: AuditLogTable;
   support_message: SupportMessageTable;
 }

@@ -5535,7 +5535,7 @@ export interface paths {
     put?: never;
     /**
      * Validate and stage a OneRoster zip (public); nothing changes until it is applied
-     * @description JSON {file (base64 of the zip), fileName, districtName} as spec 001 §7 gives it, plus districtId (the rostering link's id). A zip that is unsafe or unreadable answers 422 with the reason; a readable one answers 200 with the import: status staged (its preview) or rejected (every refused row). Rate limited per district and per address (429).
+     * @description JSON {file (base64 of the zip), fileName, districtName} as spec 001 §7 gives it, plus districtId (the rostering link's id). A zip that is unsafe or unreadable answers 422 with the reason; a readable one answers 200 with the import: status staged (its preview) or rejected (every refused row). Anonymous uploads are rate limited per district and per address (429 with Retry-After and the wait in the message); a signed-in admin of the district or a valid rostering key is not.
      */
     post: {
       parameters: {
@@ -5561,6 +5561,15 @@ export interface paths {
         };
         /** @description Invalid input */
         400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -5599,9 +5608,11 @@ export interface paths {
             };
           };
         };
-        /** @description Too many uploads */
+        /** @description Too many anonymous uploads: try again after Retry-After seconds (the message says the wait) */
         429: {
           headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
             [name: string]: unknown;
           };
           content: {
@@ -5628,8 +5639,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Apply a staged upload in one transaction (district admins and super admins)
-     * @description Applying changes the district, so it needs a signed-in district admin of the district or a super admin (uploading and previewing stay public). An upload that changes existing accounts (report.confirmations) is applied only with confirmAccounts.
+     * Apply a staged upload in one transaction (district admins, super admins, or the district's rostering key)
+     * @description Applying changes the district, so it needs a signed-in district admin of the district or a super admin, or the district's rostering key (uploading and previewing stay public). An upload that changes existing accounts (report.confirmations) is applied only with a signed-in admin's confirmAccounts, and one that deactivates more than 5% of the district's students, classrooms or teachers (report.massDeactivations) only with a signed-in admin's confirmDeactivations: the key alone applies neither.
      */
     post: {
       parameters: {
@@ -5647,6 +5658,10 @@ export interface paths {
             rosterImportId: string;
             /** @description The signed-in admin confirms the preview's account changes (report.confirmations); required when there are any */
             confirmAccounts?: boolean;
+            /** @description The signed-in admin confirms the preview's mass deactivations (report.massDeactivations); required when there are any */
+            confirmDeactivations?: boolean;
+            /** @description The district's rostering key, for an automated export with nobody signed in */
+            rosterKey?: string;
           };
         };
       };
@@ -5696,7 +5711,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Not staged, has errors, account changes not confirmed, or conflicts with the district */
+        /** @description Not staged, has errors, account changes or mass deactivations not confirmed, or conflicts with the district */
         409: {
           headers: {
             [name: string]: unknown;
@@ -5710,6 +5725,207 @@ export interface paths {
       };
     };
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organization/{id}/roster-key": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether the district has a rostering key, and when it was made (district admins, super admins); never the key */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The key's state */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["RosterKeyState"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Make the district's rostering key, replacing any earlier one at once (district admins, super admins)
+     * @description The key is answered once and kept only as its SHA-256: copy it then. With it an automated export uploads and applies without a person signed in, but account changes and mass deactivations still need a signed-in admin. Audited.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The new key, shown this once */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              key: string;
+              createdAt: string;
+              /** @description An earlier key was replaced */
+              rotated: boolean;
+            };
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /** Revoke the district's rostering key: its link stops applying at once (district admins, super admins). Audited. */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Revoked */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @description false when there was no key */
+              revoked: boolean;
+            };
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -7391,6 +7607,8 @@ export interface components {
       confirmationCount: number;
       /** @description Rows skipped, with file, line, column and why: row problems (issue 35: the row is skipped and the record it names left as it is), then teacher rows whose account is an administrator's */
       notices: components["schemas"]["RosterRowError"][];
+      /** @description Kinds the upload would deactivate more than 5% of (issue 35 item 1 (rostering safety)), with the district's active count before it: applying needs a signed-in admin's confirmDeactivations */
+      massDeactivations: components["schemas"]["RosterMassDeactivation"][];
       /** @description After an undo: accounts whose e-mail it put back, signed out and asked to set a new password */
       accountsReset?: number;
       /** @description After an undo: rows edited after the import, which the undo left as they were */
@@ -7412,6 +7630,12 @@ export interface components {
       email: string;
       previousEmail: string | null;
     };
+    RosterMassDeactivation: {
+      /** @enum {string} */
+      kind: "students" | "classrooms" | "teachers";
+      deactivated: number;
+      total: number;
+    };
     RosterLeftAlone: {
       /** @enum {string} */
       kind: "schools" | "classrooms" | "teachers" | "students";
@@ -7425,6 +7649,14 @@ export interface components {
       districtName: string;
       /** Format: uuid */
       districtId: string;
+      /** @description The district's rostering key (the ?key= of its rostering link): uploads with it are not rate limited; an invalid one answers 403 */
+      rosterKey?: string;
+    };
+    RosterKeyState: {
+      hasKey: boolean;
+      createdAt: string | null;
+      /** @description Who made the current key, when the account still exists */
+      createdBy: string | null;
     };
     RosterUndoPreview: {
       rosterImportId: string;

@@ -322,6 +322,10 @@ const RULES: Record<string, Rule> = {
     call: (s) => ({ body: { districtId: district(s), rosterImportId: randomUUID() } }),
   },
   "GET /organization/{id}/roster-imports": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
+  // Issue 35 item 1: a district's rostering key is made, rotated, revoked and seen by its admins only.
+  "GET /organization/{id}/roster-key": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
+  "POST /organization/{id}/roster-key": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
+  "DELETE /organization/{id}/roster-key": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
   "GET /roster-imports/{id}/undo-preview": { who: DISTRICT, scoped: true, call: async (s) => id(await appliedImport(district(s))) },
   "POST /roster-imports/{id}/undo": { who: DISTRICT, scoped: true, call: async (s) => id(await appliedImport(district(s))) },
   // Issue 16's screening calendar: a valid year saved without a version (last writer wins), so each

@@ -58,7 +58,7 @@ async function burst(requests: Array<() => Promise<Response>>) {
     // The limits' text, or sign-in's with the real wait ('Please wait 2 seconds', issue 35 item 14).
     const message = a.status === 429 ? ((await a.json()) as { message: string }).message : null;
     const limited =
-      message === RATE_LIMITED || /^Too many attempts\. Please wait \d+ (second|minute)s? and try again\.$/.test(message ?? "");
+      message === RATE_LIMITED || /^Too many attempts\. Please wait \d+ (second|minute|hour)s? and try again\.$/.test(message ?? "");
     if (limited) refused++;
     const key = limited ? "429 limit" : String(a.status);
     tally[key] = (tally[key] ?? 0) + 1;

@@ -68,18 +68,26 @@ const upload = (d: { id: string; name: string }, zip: Buffer, fileName = "roster
     headers,
   });
 /** Applying needs a signed-in admin of the district (issue 33): the district's own admin applies. */
-const apply = (d: { id: string; token: string }, rosterImportId: string, confirmAccounts?: boolean) =>
-  t.call("POST", "/roster-stream-old/apply", { body: { districtId: d.id, rosterImportId, confirmAccounts }, token: d.token });
+const apply = (d: { id: string; token: string }, rosterImportId: string, confirmAccounts?: boolean, confirmDeactivations?: boolean) =>
+  t.call("POST", "/roster-stream-old/apply", {
+    body: { districtId: d.id, rosterImportId, confirmAccounts, confirmDeactivations },
+    token: d.token,
+  });
 
 async function staged(d: { id: string; name: string }, spec: ExportSpec): Promise<Import> {
   const res = await upload(d, exportZip(oneRosterFiles(spec)));
   expect(res.status).toBe(200);
   return (await res.json()) as Import;
 }
-async function applied(d: { id: string; name: string; token: string }, spec: ExportSpec, confirmAccounts?: boolean): Promise<Import> {
+async function applied(
+  d: { id: string; name: string; token: string },
+  spec: ExportSpec,
+  confirmAccounts?: boolean,
+  confirmDeactivations?: boolean,
+): Promise<Import> {
   const s = await staged(d, spec);
   expect(s.status, JSON.stringify(s.report.errors.slice(0, 3))).toBe("staged");
-  const res = await apply(d, s.rosterImportId, confirmAccounts);
+  const res = await apply(d, s.rosterImportId, confirmAccounts, confirmDeactivations);
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as Import;
 }
@@ -270,7 +278,8 @@ describe(`roster upload (${process.env.TEST_DB_ENGINE ?? "pglite"})`, () => {
       { class: "b-cls-3-KG", user: "b-tch-1-1", role: "teacher" },
     );
     spec.classes.find((c) => c.id === "b-cls-2-03")!.status = "tobedeleted";
-    const changed = await applied(d, spec);
+    // 2 of 20 students and 1 of 10 classrooms is more than 5%: the admin confirms the counts (issue 35 item 1).
+    const changed = await applied(d, spec, undefined, true);
     expect(changed.report.counts).toMatchObject({
       schools: { created: 1, updated: 0, deactivated: 0 },
       classrooms: { created: 1, updated: 0, deactivated: 1 },

@@ -1,13 +1,24 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "#app/db/connect.server";
+import { deleteRosterKey, districtOfRosterKey, districtTotals, putRosterKey, rosterKeyOf } from "#app/db/queries/roster-safety";
 import { formatRowError, readOneRosterTables, type CsvTable, type Roster, type RowError, type Skipped } from "#app/domain/oneroster";
 import { confirmationsKey, planCounts, skipRefusedRows, type AccountConfirmation, type PlanCounts } from "#app/domain/oneroster-plan";
 import { planKey } from "#app/domain/roster-plan-key";
+import {
+  GUARDED_KINDS,
+  MASS_DEACTIVATION,
+  massDeactivations,
+  massDeactivationsKey,
+  massDeactivationText,
+  type MassDeactivation,
+} from "#app/domain/roster-deactivation";
+import { retryAfterSeconds, tooManyAttempts } from "#app/domain/rate-limit";
 import { text, TEXT_MAX } from "#app/domain/text";
 import { errorResponses, jsonBody, jsonResponse, type Actor, type Router } from "../env";
+import { audit } from "../audit";
 import { ApiError, notFound } from "../errors";
-import { hit, clientIp, type Limit } from "../rate-limit";
+import { clientIp, reserveOrWait, type Limit } from "../rate-limit";
 import { applyPlan, planFor, planUndo, undoChanges, type Changes } from "../roster-import";
 import { MAX_ZIP_BYTES, readRosterZip, RosterZipError } from "../roster-zip";
 import { assertOrganization, assertReadableOrganization, canSeeOrganization, requireCapability } from "../scope";
@@ -15,12 +26,20 @@ import { may } from "#app/domain/permissions";
 
 // OneRoster roster uploads (issue 16; spec 001 §2 'Rostering page', §7 check-district and
 // process-roster-file). The rostering page is public: whoever holds a district's link (its id,
-// a random UUID) may upload, preview and apply, within rate limits per district and per address.
-// An upload is validated and staged (nothing changes); applying it is one transaction under the
-// district's lock, so either every change lands or none; an upload with errors is never applied.
-// District admins and super admins list past imports and undo the latest one.
+// a random UUID) may upload and preview, within rate limits per district and per address.
+// Applying needs a signed-in district admin of the district or a super admin (issue 33), or the
+// district's rostering key (issue 35 item 1: a secret for automated exports, which the district's
+// admins create, rotate and revoke); an upload that deactivates more than MASS_DEACTIVATION.share
+// of the district's students, classrooms or teachers needs a signed-in admin's confirmation of the
+// counts even with the key. An upload is validated and staged (nothing changes); applying it is one
+// transaction under the district's lock, so either every change lands or none. District admins and
+// super admins list past imports and undo the latest one.
 
-/** Uploads and applies, per district and per address, each hour. */
+/**
+ * Uploads per district and per address each hour, counted only for anonymous callers (issue 35
+ * item 8: the district's budget blocked its own admin fixing a file, and a stranger could spend it).
+ * A signed-in admin of the district and a holder of its rostering key are not counted.
+ */
 export const ROSTER_LIMITS = {
   district: { max: 30, windowMs: 60 * 60_000 },
   ip: { max: 60, windowMs: 60 * 60_000 },
@@ -48,6 +67,10 @@ export const ROSTER_MESSAGES = {
     `This upload changes ${n} existing ${n === 1 ? "account" : "accounts"} (listed in the preview): a district administrator must confirm ${n === 1 ? "it" : "them"} to apply it.`,
   changedSincePreview: "The district has changed since this preview: upload the file again to see what it would change now.",
   previewExpired: "This preview is more than 24 hours old: upload the file again to see what it would change now.",
+  badKey:
+    "This rostering link's key is not valid (it may have been rotated or revoked): ask a district administrator for the current link.",
+  massNeedsConfirmation: (list: readonly MassDeactivation[]) =>
+    `This upload would deactivate ${list.map(massDeactivationText).join(", ")}: a district administrator must sign in and confirm these counts to apply it.`,
 } as const;
 
 const DistrictIdParam = z.object({
@@ -126,6 +149,13 @@ const Report = z
         "Rows skipped, with file, line, column and why: row problems (issue 35: the row is skipped and the record it names left as it is), " +
         "then teacher rows whose account is an administrator's",
     }),
+    massDeactivations: z
+      .array(z.object({ kind: z.enum(GUARDED_KINDS), deactivated: z.number(), total: z.number() }).openapi("RosterMassDeactivation"))
+      .openapi({
+        description:
+          `Kinds the upload would deactivate more than ${MASS_DEACTIVATION.share * 100}% of (${MASS_DEACTIVATION.source}), with the ` +
+          "district's active count before it: applying needs a signed-in admin's confirmDeactivations",
+      }),
     accountsReset: z
       .number()
       .optional()
@@ -166,6 +196,11 @@ const checkDistrict = createRoute({
   },
 });
 
+const RosterKeyField = z.string().max(200).optional().openapi({
+  description:
+    "The district's rostering key (the ?key= of its rostering link): uploads with it are not rate limited; an invalid one answers 403",
+});
+
 const UploadBody = z
   .object({
     file: z
@@ -174,6 +209,7 @@ const UploadBody = z
     fileName: text(255, { label: "fileName", error: "fileName is required" }).pipe(z.string().min(1, "fileName is required")),
     districtName: text(TEXT_MAX.name, { label: "districtName", error: "districtName is required" }),
     districtId: z.string({ error: "districtId is required" }).uuid(ROSTER_MESSAGES.districtNotFound),
+    rosterKey: RosterKeyField,
   })
   .openapi("RosterUpload");
 
@@ -184,7 +220,8 @@ const processRosterFile = createRoute({
   description:
     "JSON {file (base64 of the zip), fileName, districtName} as spec 001 §7 gives it, plus districtId (the rostering link's id). " +
     "A zip that is unsafe or unreadable answers 422 with the reason; a readable one answers 200 with the import: status staged " +
-    "(its preview) or rejected (every refused row). Rate limited per district and per address (429).",
+    "(its preview) or rejected (every refused row). Anonymous uploads are rate limited per district and per address (429 with " +
+    "Retry-After and the wait in the message); a signed-in admin of the district or a valid rostering key is not.",
   security: [],
   request: { body: jsonBody(UploadBody) },
   responses: {
@@ -192,18 +229,26 @@ const processRosterFile = createRoute({
     400: errorResponses[400],
     404: errorResponses[404],
     413: jsonResponse(z.object({ message: z.string() }), "Larger than 15,000,000 bytes"),
+    403: errorResponses[403],
     422: jsonResponse(z.object({ message: z.string() }), "Unsafe or unreadable zip"),
-    429: jsonResponse(z.object({ message: z.string() }), "Too many uploads"),
+    429: {
+      content: { "application/json": { schema: z.object({ message: z.string() }) } },
+      description: "Too many anonymous uploads: try again after Retry-After seconds (the message says the wait)",
+      headers: z.object({ "Retry-After": z.string().openapi({ description: "Seconds to wait" }) }),
+    },
   },
 });
 
 const applyImport = createRoute({
   method: "post",
   path: "/roster-stream-old/apply",
-  summary: "Apply a staged upload in one transaction (district admins and super admins)",
+  summary: "Apply a staged upload in one transaction (district admins, super admins, or the district's rostering key)",
   description:
-    "Applying changes the district, so it needs a signed-in district admin of the district or a super admin (uploading and " +
-    "previewing stay public). An upload that changes existing accounts (report.confirmations) is applied only with confirmAccounts.",
+    "Applying changes the district, so it needs a signed-in district admin of the district or a super admin, or the district's " +
+    "rostering key (uploading and previewing stay public). An upload that changes existing accounts (report.confirmations) is " +
+    "applied only with a signed-in admin's confirmAccounts, and one that deactivates more than " +
+    `${MASS_DEACTIVATION.share * 100}% of the district's students, classrooms or teachers (report.massDeactivations) only with a ` +
+    "signed-in admin's confirmDeactivations: the key alone applies neither.",
   request: {
     body: jsonBody(
       z.object({
@@ -212,6 +257,11 @@ const applyImport = createRoute({
         confirmAccounts: z.boolean().optional().openapi({
           description: "The signed-in admin confirms the preview's account changes (report.confirmations); required when there are any",
         }),
+        confirmDeactivations: z.boolean().optional().openapi({
+          description:
+            "The signed-in admin confirms the preview's mass deactivations (report.massDeactivations); required when there are any",
+        }),
+        rosterKey: RosterKeyField.openapi({ description: "The district's rostering key, for an automated export with nobody signed in" }),
       }),
     ),
   },
@@ -220,7 +270,7 @@ const applyImport = createRoute({
     ...errorResponses,
     409: jsonResponse(
       z.object({ message: z.string() }),
-      "Not staged, has errors, account changes not confirmed, or conflicts with the district",
+      "Not staged, has errors, account changes or mass deactivations not confirmed, or conflicts with the district",
     ),
   },
 });
@@ -263,6 +313,56 @@ const undoImport = createRoute({
     200: jsonResponse(RosterImport, "The undone import"),
     ...errorResponses,
     409: jsonResponse(z.object({ message: z.string() }), "Not the latest applied import, or the district changed since"),
+  },
+});
+
+const OrganizationIdParam = z.object({
+  id: z
+    .string()
+    .uuid(ROSTER_MESSAGES.districtNotFound)
+    .openapi({ param: { name: "id", in: "path" } }),
+});
+const RosterKeyState = z
+  .object({
+    hasKey: z.boolean(),
+    createdAt: z.string().nullable(),
+    createdBy: z.string().nullable().openapi({ description: "Who made the current key, when the account still exists" }),
+  })
+  .openapi("RosterKeyState");
+
+const getRosterKey = createRoute({
+  method: "get",
+  path: "/organization/{id}/roster-key",
+  summary: "Whether the district has a rostering key, and when it was made (district admins, super admins); never the key",
+  request: { params: OrganizationIdParam },
+  responses: { 200: jsonResponse(RosterKeyState, "The key's state"), ...errorResponses },
+});
+
+const makeRosterKey = createRoute({
+  method: "post",
+  path: "/organization/{id}/roster-key",
+  summary: "Make the district's rostering key, replacing any earlier one at once (district admins, super admins)",
+  description:
+    "The key is answered once and kept only as its SHA-256: copy it then. With it an automated export uploads and applies " +
+    "without a person signed in, but account changes and mass deactivations still need a signed-in admin. Audited.",
+  request: { params: OrganizationIdParam },
+  responses: {
+    201: jsonResponse(
+      z.object({ key: z.string(), createdAt: z.string(), rotated: z.boolean().openapi({ description: "An earlier key was replaced" }) }),
+      "The new key, shown this once",
+    ),
+    ...errorResponses,
+  },
+});
+
+const revokeRosterKey = createRoute({
+  method: "delete",
+  path: "/organization/{id}/roster-key",
+  summary: "Revoke the district's rostering key: its link stops applying at once (district admins, super admins). Audited.",
+  request: { params: OrganizationIdParam },
+  responses: {
+    200: jsonResponse(z.object({ revoked: z.boolean().openapi({ description: "false when there was no key" }) }), "Revoked"),
+    ...errorResponses,
   },
 });
 
@@ -314,6 +414,7 @@ const reportOf = (
   confirmations: AccountConfirmation[] = [],
   notices: RowError[] = [],
   errorCount = errors.length,
+  mass: MassDeactivation[] = [],
 ): ReportT => ({
   counts,
   errors: errors.slice(0, MAX_REPORTED_ERRORS),
@@ -322,6 +423,7 @@ const reportOf = (
   confirmations: confirmations.slice(0, MAX_REPORTED_ERRORS),
   confirmationCount: confirmations.length,
   notices: notices.slice(0, MAX_REPORTED_ERRORS),
+  massDeactivations: mass,
 });
 
 /** Reports stored before the account rules (issue 33) lack their fields. */
@@ -334,6 +436,7 @@ const fullReport = (report: Partial<ReportT>): ReportT => ({
   confirmations: report.confirmations ?? [],
   confirmationCount: report.confirmationCount ?? report.confirmations?.length ?? 0,
   notices: report.notices ?? [],
+  massDeactivations: report.massDeactivations ?? [],
 });
 
 /**
@@ -356,9 +459,40 @@ async function liveDistrict(db: Db, districtId: string) {
   return org;
 }
 
-async function underLimits(db: Db, districtId: string, ip: string | null, now: Date) {
-  await hit(db, `roster:district:${districtId}`, ROSTER_LIMITS.district, now);
-  if (ip) await hit(db, `roster:ip:${ip}`, ROSTER_LIMITS.ip, now);
+/** The anonymous budgets this upload would be counted in, or the wait until they have room again. */
+async function anonymousBudget(db: Db, districtId: string, ip: string | null, now: Date) {
+  return reserveOrWait(
+    db,
+    [
+      { bucket: `roster:district:${districtId}`, limit: ROSTER_LIMITS.district },
+      ...(ip ? [{ bucket: `roster:ip:${ip}`, limit: ROSTER_LIMITS.ip }] : []),
+    ],
+    now,
+  );
+}
+
+const isDistrictAdmin = (actor: Actor | null, districtId: string) =>
+  actor !== null && may(actor.role, "manageRosterImports") && canSeeOrganization(actor, districtId);
+
+/** A rostering key is a random secret, so its SHA-256 is enough to find it and worthless to a reader of the table. */
+const hashRosterKey = (key: string) => createHash("sha256").update(key, "utf8").digest("hex");
+
+/** Whether `key` is the district's rostering key; a key given for another district, rotated or revoked answers 403. */
+async function checkRosterKey(db: Db, districtId: string, key: string | undefined): Promise<boolean> {
+  if (key === undefined || key === "") return false;
+  if ((await districtOfRosterKey(db, hashRosterKey(key))) !== districtId) throw new ApiError(403, ROSTER_MESSAGES.badKey);
+  return true;
+}
+
+/** What the preview states and the apply checks: the guarded kinds the plan deactivates too much of. */
+async function massOf(db: Db, districtId: string, counts: PlanCounts): Promise<MassDeactivation[]> {
+  const deactivated = {
+    students: counts.students.deactivated,
+    classrooms: counts.classrooms.deactivated,
+    teachers: counts.teachers.deactivated,
+  };
+  if (GUARDED_KINDS.every((k) => deactivated[k] === 0)) return [];
+  return massDeactivations(deactivated, await districtTotals(db, districtId));
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -399,7 +533,11 @@ export function registerRostering(app: Router) {
     const body = c.req.valid("json");
     const org = await liveDistrict(db, body.districtId);
     if (body.districtName.trim() !== org.name.trim()) throw new ApiError(400, ROSTER_MESSAGES.wrongDistrict);
-    await underLimits(db, org.organization_id, clientIp(c), now());
+    const keyed = await checkRosterKey(db, org.organization_id, body.rosterKey);
+    if (!keyed && !isDistrictAdmin(c.get("actor"), org.organization_id)) {
+      const over = await anonymousBudget(db, org.organization_id, clientIp(c), now());
+      if (over) return c.json({ message: tooManyAttempts(over.waitMs) }, 429, { "Retry-After": String(retryAfterSeconds(over.waitMs)) });
+    }
     if (!/\.zip$/i.test(body.fileName.trim())) throw new ApiError(400, ROSTER_MESSAGES.notZipName);
     if (body.file.length > Math.ceil(MAX_ZIP_BYTES / 3) * 4) throw new ApiError(413, ROSTER_MESSAGES.tooLarge);
     if (body.file.length % 4 !== 0 || !BASE64.test(body.file)) throw new ApiError(400, ROSTER_MESSAGES.notBase64);
@@ -445,10 +583,11 @@ export function registerRostering(app: Router) {
       ({ plan, errors } = await planFor(db, org.organization_id, roster, skipped));
     }
     const counts = planCounts(plan);
+    const mass = errors.length > 0 ? [] : await massOf(db, org.organization_id, counts);
     const row =
       errors.length > 0
         ? await record("rejected", reportOf(counts, errors, null, plan.confirmations, plan.notices), null)
-        : await record("staged", reportOf(counts, [], null, plan.confirmations, plan.notices), {
+        : await record("staged", reportOf(counts, [], null, plan.confirmations, plan.notices, 0, mass), {
             roster,
             skipped,
             planKey: planKey(plan),
@@ -458,10 +597,12 @@ export function registerRostering(app: Router) {
 
   app.openapi(applyImport, async (c) => {
     const { db, now } = c.get("deps");
-    const { districtId, rosterImportId, confirmAccounts } = c.req.valid("json");
-    // Applying changes the district: a signed-in admin of it, never the public link alone (issue 33).
-    const actor = requireCapability(c.get("actor"), "manageRosterImports");
-    await assertOrganization(db, actor, districtId);
+    const { districtId, rosterImportId, confirmAccounts, confirmDeactivations, rosterKey } = c.req.valid("json");
+    // Applying changes the district: a signed-in admin of it or its rostering key, never the public link alone (issues 33, 35).
+    const keyed = await checkRosterKey(db, districtId, rosterKey);
+    const actor = keyed && !isDistrictAdmin(c.get("actor"), districtId) ? null : requireCapability(c.get("actor"), "manageRosterImports");
+    if (actor) await assertOrganization(db, actor, districtId);
+    else await liveDistrict(db, districtId);
     try {
       const row = await db.transaction().execute(async (tx) => {
         await lockDistrict(tx, districtId);
@@ -489,8 +630,16 @@ export function registerRostering(app: Router) {
         }
         // Nor anything else it would write: a newer import or an edit by hand since the preview would be rolled back.
         if (staged.planKey !== undefined && staged.planKey !== planKey(plan)) throw new ApiError(409, ROSTER_MESSAGES.changedSincePreview);
-        if (plan.confirmations.length > 0 && confirmAccounts !== true) {
+        if (plan.confirmations.length > 0 && (confirmAccounts !== true || !actor)) {
           throw new ApiError(409, ROSTER_MESSAGES.confirmNeeded(plan.confirmations.length));
+        }
+        // A mass deactivation is applied only as a signed-in admin saw and confirmed its counts.
+        const mass = await massOf(tx, districtId, planCounts(plan));
+        const previewedMass = fullReport(json<Partial<ReportT>>(found.report)).massDeactivations;
+        if (mass.length > 0 && (confirmDeactivations !== true || !actor))
+          throw new ApiError(409, ROSTER_MESSAGES.massNeedsConfirmation(mass));
+        if (mass.length > 0 && massDeactivationsKey(mass) !== massDeactivationsKey(previewedMass)) {
+          throw new ApiError(409, ROSTER_MESSAGES.changedSincePreview);
         }
         const { changes, counts } = await applyPlan(tx, districtId, plan, now());
         return {
@@ -500,10 +649,10 @@ export function registerRostering(app: Router) {
             .set({
               status: "applied",
               applied_at: now(),
-              applied_by: actor.userId,
+              applied_by: actor?.userId ?? null,
               roster: null,
               changes: JSON.stringify(changes),
-              report: JSON.stringify(reportOf(counts, [], null, plan.confirmations, plan.notices)),
+              report: JSON.stringify(reportOf(counts, [], null, plan.confirmations, plan.notices, 0, mass)),
             })
             .where("roster_import_id", "=", rosterImportId)
             .returning(IMPORT_COLUMNS)
@@ -519,7 +668,7 @@ export function registerRostering(app: Router) {
           .execute();
         throw new ApiError(409, ROSTER_MESSAGES.hasErrors, row.rejected.errors.map(formatRowError));
       }
-      return c.json(toImport(row.row), 200);
+      return c.json(forCaller(toImport(row.row), actor), 200);
     } catch (error) {
       if (error instanceof ApiError) throw error;
       if (isUniqueViolation(error)) throw new ApiError(409, ROSTER_MESSAGES.applyConflict);
@@ -527,6 +676,40 @@ export function registerRostering(app: Router) {
       console.error("[rostering] apply failed", rosterImportId, error instanceof Error ? error.message : error);
       throw new ApiError(500, ROSTER_MESSAGES.applyFailed);
     }
+  });
+
+  app.openapi(getRosterKey, async (c) => {
+    const { db } = c.get("deps");
+    const actor = requireCapability(c.get("actor"), "manageRosterImports");
+    const org = await assertOrganization(db, actor, c.req.valid("param").id);
+    const key = await rosterKeyOf(db, org.organization_id);
+    return c.json({ hasKey: key !== null, createdAt: key ? key.createdAt.toISOString() : null, createdBy: key?.createdBy ?? null }, 200);
+  });
+
+  app.openapi(makeRosterKey, async (c) => {
+    const { db, now } = c.get("deps");
+    const actor = requireCapability(c.get("actor"), "manageRosterImports");
+    const org = await assertOrganization(db, actor, c.req.valid("param").id);
+    const key = randomBytes(32).toString("base64url");
+    const at = now();
+    const rotated = await db.transaction().execute(async (tx) => {
+      const replaced = await putRosterKey(tx, org.organization_id, hashRosterKey(key), actor.userId, at);
+      await audit(tx, actor, "update", "organization", org.organization_id, { rosterKey: replaced ? "rotated" : "created" });
+      return replaced;
+    });
+    return c.json({ key, createdAt: at.toISOString(), rotated }, 201);
+  });
+
+  app.openapi(revokeRosterKey, async (c) => {
+    const { db } = c.get("deps");
+    const actor = requireCapability(c.get("actor"), "manageRosterImports");
+    const org = await assertOrganization(db, actor, c.req.valid("param").id);
+    const revoked = await db.transaction().execute(async (tx) => {
+      const done = await deleteRosterKey(tx, org.organization_id);
+      if (done) await audit(tx, actor, "update", "organization", org.organization_id, { rosterKey: "revoked" });
+      return done;
+    });
+    return c.json({ revoked }, 200);
   });
 
   app.openapi(listImports, async (c) => {

@@ -11,6 +11,7 @@ import * as m0009 from "./0009_classroom_results_version";
 import * as m0010 from "./0010_roster_account_safety";
 import * as m0011 from "./0011_rate_limit_event_ids";
 import * as m0012 from "./0012_participant_birth_date_optional";
+import * as m0013 from "./0013_roster_key";
 
 // Imported statically so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0010_roster_account_safety": m0010,
   "0011_rate_limit_event_ids": m0011,
   "0012_participant_birth_date_optional": m0012,
+  "0013_roster_key": m0013,
 };
