@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Grade } from "./grades";
 import { INVALID_CALENDAR_DATE } from "./text";
 import {
   CALENDAR_MESSAGES as M,
@@ -10,6 +11,7 @@ import {
   sameDayNextYear,
   schoolYearBounds,
   schoolYearStart,
+  standardGradeLists,
   TESTS_BY_GRADE,
   type CalendarInput,
   type CalendarYear,
@@ -250,5 +252,49 @@ describe("rollover", () => {
     ["the target is before the latest", [y2026], "2025-2026", M.notNextYear("2027-2028")],
   ])("is refused when %s", (_, years, target, message) => {
     expect(rolloverCalendar(years, target)).toEqual({ ok: false, status: 409, message });
+  });
+});
+
+describe("the standard calendar's tests", () => {
+  const plain = standardGradeLists({ rerKindergarten: false });
+  const rer = standardGradeLists({ rerKindergarten: true });
+
+  it.each<[string, Grade, string, string]>([
+    // The RAN each grade takes (spec 001 §9): object RAN for PK and K, letter RAN for grade 1, RER letter RAN for grades 2 and 3.
+    ["PK", "PK", "object-ran", "letter-ran"],
+    ["K", "K", "object-ran", "letter-ran"],
+    ["grade 1", "1", "letter-ran", "object-ran"],
+    ["grade 2", "2", "rer-letter-ran", "letter-ran"],
+    ["grade 3", "3", "rer-letter-ran", "letter-ran"],
+  ])("%s takes %s, not %s, in every period", (_, grade, takes, not) => {
+    for (const period of ["BOY", "MOY", "EOY"] as const) {
+      expect(plain[period][grade]).toContain(takes);
+      expect(plain[period][grade]).not.toContain(not);
+    }
+  });
+
+  it("screens every grade in every period with the same tests, and passes the calendar's own rules", () => {
+    for (const grade of ["PK", "K", "1", "2", "3"] as const) {
+      expect(plain.BOY[grade]!.length).toBeGreaterThan(0);
+      expect(plain.MOY[grade]).toEqual(plain.BOY[grade]);
+      expect(plain.EOY[grade]).toEqual(plain.BOY[grade]);
+    }
+    const input: CalendarInput = {
+      academicYear: "2026-2027",
+      periods: {
+        BOY: { startDate: "2026-08-15", endDate: "2026-10-31", gradeLists: plain.BOY },
+        MOY: { startDate: "2026-12-01", endDate: "2027-02-28", gradeLists: plain.MOY },
+        EOY: { startDate: "2027-04-01", endDate: "2027-06-15", gradeLists: plain.EOY },
+      },
+    };
+    expect(issues(input)).toEqual([]);
+    // Saved, it is stored as it is: lists in the calendar's order.
+    expect(calendarOf(input).periods.map((p) => p.gradeLists)).toEqual([plain.BOY, plain.MOY, plain.EOY]);
+  });
+
+  it("flag rer-kindergarten switches kindergarten to the RER set and leaves the other grades", () => {
+    expect(rer.BOY.K).toContain("rer-blending");
+    expect(plain.BOY.K).not.toContain("rer-blending");
+    for (const grade of ["PK", "1", "2", "3"] as const) expect(rer.BOY[grade]).toEqual(plain.BOY[grade]);
   });
 });

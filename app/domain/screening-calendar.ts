@@ -1,4 +1,4 @@
-import { ASSESSMENTS, defaultGradeAssessments, TEST_CODES, type TestCode } from "./assessments";
+import { ASSESSMENTS, defaultGradeAssessments, TEST_CODES, type DefaultAssessmentOptions, type TestCode } from "./assessments";
 import { dayNumber, type IsoDate } from "./calendar-date";
 import { GRADES, isGrade, type Grade } from "./grades";
 import { PERIODS, type Period } from "./periods";
@@ -66,6 +66,28 @@ export const TESTS_BY_GRADE: Readonly<Record<Grade, readonly TestCode[]>> = Obje
     return [grade, TEST_CODES.filter((code) => known.has(code))];
   }),
 ) as unknown as Record<Grade, readonly TestCode[]>;
+
+/**
+ * The standard calendar's tests (issue 35 item 7): per period, each grade's default list (the
+ * lists the demo district and every made-up district use, app/domain/assessments.ts), the same in
+ * BOY, MOY and EOY, in the order a saved calendar keeps. The specs list no tests per grade and
+ * period beyond which RAN each grade takes, and give no window dates, so the standard calendar
+ * has none: a district's administrator enters its own.
+ */
+export function standardGradeLists(options: DefaultAssessmentOptions): Record<Period, GradeLists> {
+  return Object.fromEntries(
+    PERIODS.map((period) => [
+      period,
+      Object.fromEntries(
+        GRADES.map((grade) => {
+          const codes = defaultGradeAssessments(grade, period, options);
+          // In the order a saved calendar keeps (calendarOf), so saving the standard stores it unchanged.
+          return [grade, TESTS_BY_GRADE[grade].filter((code) => codes.includes(code))];
+        }),
+      ),
+    ]),
+  ) as Record<Period, GradeLists>;
+}
 
 // ── Messages (ours) ───────────────────────────────────────────────────────────────────────────
 

@@ -617,6 +617,162 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/organization/{id}/staff-without-sign-in": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The district's rostered teachers who cannot sign in yet: counts, and the first names (district admins, super admins)
+     * @description The district's rostered teachers: live accounts a roster import created or adopted (they carry the roster's sourcedId) whose first role is teacher. Accounts made by hand, and any account with an admin role, are invited one by one (POST /user/inviteUser/{email}). Not Active means no sign-in yet. `staff` holds the first 50 by last name; `total` counts all.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Who cannot sign in yet */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["StaffWithoutSignInList"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organization/{id}/invite-uninvited": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Invite every rostered teacher of the district who cannot sign in and holds no working invitation (district admins, super admins)
+     * @description The district's rostered teachers: live accounts a roster import created or adopted (they carry the roster's sourcedId) whose first role is teacher. Accounts made by hand, and any account with an admin role, are invited one by one (POST /user/inviteUser/{email}). Each teacher who is not Active and has no invitation link that still works gets the invitation e-mail of POST /user/inviteUser (a link valid 7 days) and becomes Pending; each is audited as an invite. A teacher whose link still works is not mailed again: a new link would void the one they hold. So the request can be sent twice (two clicks, two at once): the second mails nobody the first mailed. Once a link expires, the next request mails a new one. An e-mail that cannot be sent takes its invitation back (the link stops working, the status returns) and is listed in `failed`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Who was invited */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["InviteUninvitedResult"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/user/updateAuthStatus": {
     parameters: {
       query?: never;
@@ -5820,6 +5976,8 @@ export interface paths {
           content: {
             "application/json": {
               key: string;
+              /** @description The district's rostering page at PUBLIC_URL with the key (?key=), to hand to the export */
+              link: string;
               createdAt: string;
               /** @description An earlier key was replaced */
               rotated: boolean;
@@ -6574,6 +6732,53 @@ export interface components {
     };
     RegisterUserRequest: {
       email: string;
+    };
+    StaffWithoutSignInList: {
+      /** @description Every rostered teacher of the district who cannot sign in yet */
+      total: number;
+      /** @description How many POST …/invite-uninvited would mail now (neverInvited + invitationUnusable) */
+      toInvite: number;
+      counts: components["schemas"]["StaffSignInCounts"];
+      /** @description The first 50 by last name, then first name */
+      staff: components["schemas"]["StaffWithoutSignIn"][];
+      /** @description How long an invitation link works */
+      invitationDays: number;
+    };
+    StaffSignInCounts: {
+      neverInvited: number;
+      invitationUnusable: number;
+      invitationSent: number;
+    };
+    StaffWithoutSignIn: {
+      userId: string;
+      firstName: string;
+      lastName: string;
+      email: string;
+      /** @enum {string} */
+      authStatus: "None" | "Pending" | "Active";
+      /**
+       * @description neverInvited: None, no invitation; invitationUnusable: Pending, but no link of theirs works any more (expired, burned by wrong codes, or withdrawn); invitationSent: a link was mailed and still works
+       * @enum {string}
+       */
+      state: "neverInvited" | "invitationUnusable" | "invitationSent";
+    };
+    InviteUninvitedResult: {
+      /** @description Mailed now, by last name */
+      invited: {
+        userId: string;
+        firstName: string;
+        lastName: string;
+        email: string;
+      }[];
+      /** @description Their e-mail could not be sent: nothing changed for them */
+      failed: {
+        userId: string;
+        firstName: string;
+        lastName: string;
+        email: string;
+      }[];
+      /** @description Rostered teachers who still cannot sign in (the invited among them, until they set a password) */
+      stillCannotSignIn: number;
     };
     UpdateAuthStatusRequest: {
       /** Format: uuid */
@@ -7602,8 +7807,8 @@ export interface components {
       errorCount: number;
       /** @description Why a zip was refused whole (unsafe or unreadable) */
       message: string | null;
-      /** @description Changes to existing accounts a district admin confirms when applying (adopting an account made by hand, an e-mail change, deactivating an account the import did not create); listed only to a district admin or super admin of the district */
-      confirmations: components["schemas"]["RosterAccountConfirmation"][];
+      /** @description Changes to existing records a district admin confirms when applying (adopting an account, school, classroom or student made by hand, an e-mail change, deactivating an account the import did not create); listed only to a district admin or super admin of the district */
+      confirmations: components["schemas"]["RosterConfirmation"][];
       confirmationCount: number;
       /** @description Rows skipped, with file, line, column and why: row problems (issue 35: the row is skipped and the record it names left as it is), then teacher rows whose account is an administrator's */
       notices: components["schemas"]["RosterRowError"][];
@@ -7620,15 +7825,26 @@ export interface components {
       column: string;
       reason: string;
     };
-    RosterAccountConfirmation: {
-      /** @enum {string} */
-      kind: "adopt" | "email" | "deactivate";
-      userId: string;
+    RosterConfirmation: {
+      /**
+       * @description adopt, email, deactivate: an account (issue 33); adoptSchool, adoptClassroom, adoptStudent: a record made by hand that a row of the file matches (a school by name, a classroom by name in its school, a student by Student ID, else by name and birth date) and that takes the row's sourcedId and fields
+       * @enum {string}
+       */
+      kind: "adopt" | "email" | "deactivate" | "adoptSchool" | "adoptClassroom" | "adoptStudent";
+      /** @description The account (adopt, email, deactivate); null for other records */
+      userId: string | null;
+      /** @description The account's, school's, classroom's or student's id */
+      recordId: string;
       sourcedId: string;
+      /** @description The row's line (users.csv, orgs.csv for schools, classes.csv for classrooms) */
       line: number | null;
+      /** @description The record's name now */
       name: string;
-      email: string;
+      /** @description Accounts only */
+      email: string | null;
       previousEmail: string | null;
+      /** @description Records made by hand: what matched them to the row */
+      matchedBy: string | null;
     };
     RosterMassDeactivation: {
       /** @enum {string} */
@@ -7697,6 +7913,8 @@ export interface components {
       currentYear: string;
       /** @description The year a rollover would start: the one after the latest; null without any year */
       nextYear: string | null;
+      /** @description The standard calendar (issue 35 item 7): each grade's default tests per period, which a year not saved yet starts with (flag rer-kindergarten gives kindergarten the RER set). It has no window dates: the specs give none, so the district's administrator enters them, and a year is stored only once it has them. */
+      standard: components["schemas"]["StandardCalendarPeriod"][];
     };
     CalendarYear: {
       academicYear: string;
@@ -7711,6 +7929,14 @@ export interface components {
       startDate: string;
       /** @description YYYY-MM-DD, inclusive */
       endDate: string;
+      /** @description Test codes per grade (PK, K, 1, 2, 3); a grade left out is not screened in the period */
+      gradeLists: {
+        [key: string]: string[];
+      };
+    };
+    StandardCalendarPeriod: {
+      /** @enum {string} */
+      periodName: "BOY" | "MOY" | "EOY";
       /** @description Test codes per grade (PK, K, 1, 2, 3); a grade left out is not screened in the period */
       gradeLists: {
         [key: string]: string[];

@@ -326,6 +326,9 @@ const RULES: Record<string, Rule> = {
   "GET /organization/{id}/roster-key": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
   "POST /organization/{id}/roster-key": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
   "DELETE /organization/{id}/roster-key": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
+  // Issue 35 item 7: who of the district's rostered teachers cannot sign in, and inviting them all at once.
+  "GET /organization/{id}/staff-without-sign-in": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
+  "POST /organization/{id}/invite-uninvited": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
   "GET /roster-imports/{id}/undo-preview": { who: DISTRICT, scoped: true, call: async (s) => id(await appliedImport(district(s))) },
   "POST /roster-imports/{id}/undo": { who: DISTRICT, scoped: true, call: async (s) => id(await appliedImport(district(s))) },
   // Issue 16's screening calendar: a valid year saved without a version (last writer wins), so each

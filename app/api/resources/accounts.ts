@@ -1,18 +1,22 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { listStaffWithoutSignIn, lockStaffToInvite, markInvited, staffToInvite, withdrawInvitation } from "#app/db/queries/staff-invites";
 import { ForgotPasswordForm, RegisterForm, ResetPasswordFields } from "#app/domain/account-forms";
+import { PAGE_SIZE } from "#app/domain/paging";
+import { SIGN_IN_STATES, signInState, type SignInState } from "#app/domain/staff-invites";
 import { text, TEXT_MAX } from "#app/domain/text";
 import { isOn } from "#app/server/flags.server";
 import { errorResponses, jsonBody, jsonResponse, type ApiEnv, type Router } from "../env";
 import { ApiError } from "../errors";
-import { CODE_TTL_MS, consumeCode, issueCode } from "../one-time-codes";
+import { CODE_TTL_MS, consumeCode, issueCode, MAX_CODE_ATTEMPTS } from "../one-time-codes";
 import { hashPassword } from "../password";
 import { clientIp, hit, LIMITS, prune } from "../rate-limit";
-import { assertManageableUser, requireActor } from "../scope";
+import { assertManageableUser, assertOrganization, requireActor, requireCapability } from "../scope";
 import { loadAccess } from "../sessions";
 
 // Account flows that do not need a session (forgot password, reset, registration) and the
-// invite calls of user management. Codes are emailed; only their hashes are stored.
+// invite calls of user management, one user or a district's rostered teachers at once. Codes are
+// emailed; only their hashes are stored.
 
 export const RESET_FAILED = "Unable to reset password. Please try again.";
 export const REGISTER_MESSAGES = {
@@ -113,6 +117,97 @@ const updateAuthStatus = createRoute({
   responses: { ...NoContent, ...errorResponses },
 });
 
+// Issue 35 item 7: a roster import creates teachers who cannot sign in until invited. A district's
+// admins see who still cannot (count and names) and invite them all in one request.
+const DistrictParam = z.object({
+  id: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: "id", in: "path" }, description: "organizationId (district)" }),
+});
+
+const STAFF_SCOPE =
+  "The district's rostered teachers: live accounts a roster import created or adopted (they carry the roster's sourcedId) " +
+  "whose first role is teacher. Accounts made by hand, and any account with an admin role, are invited one by one " +
+  "(POST /user/inviteUser/{email}).";
+
+const StaffMember = z
+  .object({
+    userId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    authStatus: z.enum(["None", "Pending", "Active"]),
+    state: z.enum(SIGN_IN_STATES).openapi({
+      description:
+        "neverInvited: None, no invitation; invitationUnusable: Pending, but no link of theirs works any more (expired, " +
+        "burned by wrong codes, or withdrawn); invitationSent: a link was mailed and still works",
+    }),
+  })
+  .openapi("StaffWithoutSignIn");
+
+const SignInCounts = z
+  .object({ neverInvited: z.number().int(), invitationUnusable: z.number().int(), invitationSent: z.number().int() })
+  .openapi("StaffSignInCounts");
+
+const staffWithoutSignIn = createRoute({
+  method: "get",
+  path: "/organization/{id}/staff-without-sign-in",
+  summary: "The district's rostered teachers who cannot sign in yet: counts, and the first names (district admins, super admins)",
+  description: `${STAFF_SCOPE} Not Active means no sign-in yet. \`staff\` holds the first ${PAGE_SIZE} by last name; \`total\` counts all.`,
+  request: { params: DistrictParam },
+  responses: {
+    200: jsonResponse(
+      z
+        .object({
+          total: z.number().int().openapi({ description: "Every rostered teacher of the district who cannot sign in yet" }),
+          toInvite: z
+            .number()
+            .int()
+            .openapi({ description: "How many POST …/invite-uninvited would mail now (neverInvited + invitationUnusable)" }),
+          counts: SignInCounts,
+          staff: z.array(StaffMember).openapi({ description: `The first ${PAGE_SIZE} by last name, then first name` }),
+          invitationDays: z.number().int().openapi({ description: "How long an invitation link works" }),
+        })
+        .openapi("StaffWithoutSignInList"),
+      "Who cannot sign in yet",
+    ),
+    ...errorResponses,
+  },
+});
+
+const InvitedStaff = z.object({ userId: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() });
+
+const inviteUninvited = createRoute({
+  method: "post",
+  path: "/organization/{id}/invite-uninvited",
+  summary:
+    "Invite every rostered teacher of the district who cannot sign in and holds no working invitation (district admins, super admins)",
+  description:
+    `${STAFF_SCOPE} Each teacher who is not Active and has no invitation link that still works gets the invitation e-mail of ` +
+    `POST /user/inviteUser (a link valid ${CODE_TTL_MS.invite / 86_400_000} days) and becomes Pending; each is audited as an invite. ` +
+    "A teacher whose link still works is not mailed again: a new link would void the one they hold. So the request can be sent " +
+    "twice (two clicks, two at once): the second mails nobody the first mailed. Once a link expires, the next request mails a new one. " +
+    "An e-mail that cannot be sent takes its invitation back (the link stops working, the status returns) and is listed in `failed`.",
+  request: { params: DistrictParam },
+  responses: {
+    200: jsonResponse(
+      z
+        .object({
+          invited: z.array(InvitedStaff).openapi({ description: "Mailed now, by last name" }),
+          failed: z.array(InvitedStaff).openapi({ description: "Their e-mail could not be sent: nothing changed for them" }),
+          stillCannotSignIn: z
+            .number()
+            .int()
+            .openapi({ description: "Rostered teachers who still cannot sign in (the invited among them, until they set a password)" }),
+        })
+        .openapi("InviteUninvitedResult"),
+      "Who was invited",
+    ),
+    ...errorResponses,
+  },
+});
+
 function resetLink(publicUrl: string, email: string, code: string, invite: boolean) {
   const url = new URL("/reset-password", publicUrl);
   url.searchParams.set("email", email);
@@ -126,8 +221,14 @@ async function sendSetPasswordMail(
   user: { user_id: string; email: string; first_name: string },
   kind: "invite" | "register",
 ) {
-  const { db, mailer, config, now } = c.var.deps;
+  const { db, now } = c.var.deps;
   const code = await issueCode(db, { purpose: "invite", email: user.email, userId: user.user_id, now: now() });
+  await mailSetPassword(c, user, code, kind);
+}
+
+/** The e-mail with the link (and the code) that sets a password, for an invitation or a registration. */
+async function mailSetPassword(c: Context<ApiEnv>, user: { email: string; first_name: string }, code: string, kind: "invite" | "register") {
+  const { mailer, config } = c.var.deps;
   const days = CODE_TTL_MS.invite / 86_400_000;
   await mailer.send({
     to: user.email,
@@ -163,6 +264,9 @@ async function limitMail(c: Context<ApiEnv>, action: string, email: string | nul
   if (email) await hit(db, `${action}:account:${email}`, LIMITS.mailAccount, now());
   if (Math.random() < 0.01) await prune(db, now());
 }
+
+/** An invitation link works until it expires, is used, or has taken MAX_CODE_ATTEMPTS wrong codes (consumeCode). */
+const liveRule = (now: Date) => ({ now, maxAttempts: MAX_CODE_ATTEMPTS });
 
 const liveUserByEmail = (c: Context<ApiEnv>, email: string) =>
   c.var.deps.db
@@ -254,6 +358,66 @@ export function registerAccounts(app: Router) {
     await sendSetPasswordMail(c, user, "invite");
     await audit(c, actor.userId, "resend-invite", user.user_id);
     return c.body(null, 204);
+  });
+
+  app.openapi(staffWithoutSignIn, async (c) => {
+    const actor = requireCapability(c.var.actor, "manageRosterImports");
+    const { db, now } = c.var.deps;
+    const org = await assertOrganization(db, actor, c.req.valid("param").id);
+    const { counts, rows } = await listStaffWithoutSignIn(db, org.organization_id, liveRule(now()), PAGE_SIZE);
+    const byState: Record<SignInState, number> = { neverInvited: 0, invitationUnusable: 0, invitationSent: 0 };
+    for (const row of counts) byState[signInState(row.auth_status, row.live)!] += row.n;
+    return c.json(
+      {
+        total: byState.neverInvited + byState.invitationUnusable + byState.invitationSent,
+        toInvite: byState.neverInvited + byState.invitationUnusable,
+        counts: byState,
+        staff: rows.map((r) => ({
+          userId: r.user_id,
+          firstName: r.first_name,
+          lastName: r.last_name,
+          email: r.email,
+          authStatus: r.auth_status,
+          state: signInState(r.auth_status, r.live)!,
+        })),
+        invitationDays: CODE_TTL_MS.invite / 86_400_000,
+      },
+      200,
+    );
+  });
+
+  app.openapi(inviteUninvited, async (c) => {
+    const actor = requireCapability(c.var.actor, "manageRosterImports");
+    const { db, now } = c.var.deps;
+    const org = await assertOrganization(db, actor, c.req.valid("param").id);
+    const invited: z.infer<typeof InvitedStaff>[] = [];
+    const failed: z.infer<typeof InvitedStaff>[] = [];
+    // One teacher at a time, each in its own short transaction: the e-mail is sent after the
+    // commit, so no lock is held while a mail server answers.
+    for (const userId of await staffToInvite(db, org.organization_id, liveRule(now()))) {
+      const claimed = await db.transaction().execute(async (tx) => {
+        const user = await lockStaffToInvite(tx, org.organization_id, userId, liveRule(now()));
+        if (!user) return null;
+        const code = await issueCode(tx, { purpose: "invite", email: user.email, userId: user.user_id, now: now() });
+        await markInvited(tx, user.user_id, now());
+        return { user, code };
+      });
+      if (!claimed) continue;
+      const { user, code } = claimed;
+      const named = { userId: user.user_id, firstName: user.first_name, lastName: user.last_name, email: user.email };
+      try {
+        await mailSetPassword(c, user, code, "invite");
+      } catch (err) {
+        console.error(`[mail] invitation to ${user.email} failed: ${(err as Error).message}`);
+        await withdrawInvitation(db, user, user.auth_status, now());
+        failed.push(named);
+        continue;
+      }
+      await audit(c, actor.userId, "invite", user.user_id, { via: "invite-uninvited", from: user.auth_status });
+      invited.push(named);
+    }
+    const { counts } = await listStaffWithoutSignIn(db, org.organization_id, liveRule(now()), 0);
+    return c.json({ invited, failed, stillCannotSignIn: counts.reduce((n, r) => n + r.n, 0) }, 200);
   });
 
   app.openapi(updateAuthStatus, async (c) => {

@@ -29,9 +29,11 @@ import {
   calendarOf,
   nextSchoolYear,
   rolloverCalendar,
+  standardGradeLists,
   type CalendarYear,
 } from "#app/domain/screening-calendar";
 import { list, text, TEXT_MAX } from "#app/domain/text";
+import { isOn } from "#app/server/flags.server";
 import { calendarVersion, EMPTY_CALENDAR_VERSION, toCalendarYears, type StoredCalendarYear } from "../calendar-mappers";
 import { invalidateDistrictConfig } from "../district-config";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
@@ -89,6 +91,14 @@ const ScreeningCalendar = z
       .string()
       .nullable()
       .openapi({ description: "The year a rollover would start: the one after the latest; null without any year" }),
+    standard: z
+      .array(z.object({ periodName: z.enum(PERIODS), gradeLists: CalendarPeriod.shape.gradeLists }).openapi("StandardCalendarPeriod"))
+      .openapi({
+        description:
+          "The standard calendar (issue 35 item 7): each grade's default tests per period, which a year not saved yet starts with " +
+          "(flag rer-kindergarten gives kindergarten the RER set). It has no window dates: the specs give none, so the district's " +
+          "administrator enters them, and a year is stored only once it has them.",
+      }),
   })
   .openapi("ScreeningCalendar");
 
@@ -282,6 +292,9 @@ export function registerScreeningCalendar(app: Router) {
         years: wanted === undefined ? years : years.filter((y) => y.academicYear === wanted),
         currentYear: academicYearOf(localIsoDate(now())),
         nextYear: latest ? nextSchoolYear(latest.academicYear) : null,
+        standard: Object.entries(standardGradeLists({ rerKindergarten: isOn(c.get("flags"), "rer-kindergarten") })).map(
+          ([periodName, gradeLists]) => ({ periodName: periodName as (typeof PERIODS)[number], gradeLists }),
+        ),
       },
       200,
     );
