@@ -14,6 +14,7 @@ import {
 } from "#app/domain/oneroster-plan";
 import { participantCode, type Random } from "#app/domain/random";
 import { ROLE_IDS } from "#app/domain/roles";
+import { lockSchoolNames } from "./unique-names";
 
 // Carrying a roster import out (issue 16): loading the district's current rows for the plan
 // (app/domain/oneroster-plan.ts), applying a plan inside the caller's transaction while keeping
@@ -31,9 +32,13 @@ const ADMIN_ROLE_IDS = [ROLE_IDS.SUPER_ADMIN, ROLE_IDS.ORG_ADMIN, ROLE_IDS.ORG_U
 /** Whether the user aliased `u` holds an admin role (super, district or school admin). */
 const holdsAdminRole = sql<boolean>`exists (select 1 from user_role r where r.user_id = u.user_id and r.role_id in (${sql.join(ADMIN_ROLE_IDS)}))`;
 
-/** The district's rows that came from a roster (a sourcedId), deactivated ones too, and the users holding the file's teacher emails. */
+/**
+ * The district's rows that came from a roster (a sourcedId), deactivated ones too, its live schools,
+ * classrooms and students made by hand (a row may adopt one), the memberships of its classrooms,
+ * and the users holding the file's teacher emails.
+ */
 export async function loadCurrentState(db: Db, organizationId: string, teacherEmails: readonly string[]): Promise<CurrentState> {
-  const [schools, classrooms, teachers, students] = await Promise.all([
+  const [schools, classrooms, teachers, students, handSchools, handClassrooms, handStudents] = await Promise.all([
     db
       .selectFrom("organization_unit")
       .select(["organization_unit_id as id", "sourced_id", "name", "deleted_at"])
@@ -73,6 +78,41 @@ export async function loadCurrentState(db: Db, organizationId: string, teacherEm
       .where("ou.organization_id", "=", organizationId)
       .where("p.sourced_id", "is not", null)
       .execute(),
+    db
+      .selectFrom("organization_unit")
+      .select(["organization_unit_id as id", "name"])
+      .where("organization_id", "=", organizationId)
+      .where("sourced_id", "is", null)
+      .where("deleted_at", "is", null)
+      .execute(),
+    db
+      .selectFrom("participant_group as g")
+      .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
+      .select(["g.participant_group_id as id", "g.name", "g.organization_unit_id as schoolId"])
+      .where("ou.organization_id", "=", organizationId)
+      .where("ou.deleted_at", "is", null)
+      .where("g.sourced_id", "is", null)
+      .where("g.deleted_at", "is", null)
+      .execute(),
+    db
+      .selectFrom("participant as p")
+      .innerJoin("organization_unit as ou", "ou.organization_unit_id", "p.organization_unit_id")
+      .select([
+        "p.participant_id as id",
+        "p.first_name",
+        "p.middle_name",
+        "p.last_name",
+        "p.grade",
+        "p.date_of_birth",
+        "p.organization_unit_id",
+        "p.external_id",
+        "p.email",
+      ])
+      .where("ou.organization_id", "=", organizationId)
+      .where("ou.deleted_at", "is", null)
+      .where("p.sourced_id", "is", null)
+      .where("p.deleted_at", "is", null)
+      .execute(),
   ]);
   const [links, members, classTeachers] = await Promise.all([
     db
@@ -89,7 +129,6 @@ export async function loadCurrentState(db: Db, organizationId: string, teacherEm
       .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
       .select(["m.participant_group_id", "m.participant_id"])
       .where("ou.organization_id", "=", organizationId)
-      .where("g.sourced_id", "is not", null)
       .execute(),
     db
       .selectFrom("participant_group_teacher as t")
@@ -97,7 +136,6 @@ export async function loadCurrentState(db: Db, organizationId: string, teacherEm
       .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
       .select(["t.participant_group_id", "t.user_id"])
       .where("ou.organization_id", "=", organizationId)
-      .where("g.sourced_id", "is not", null)
       .execute(),
   ]);
   const usersByEmail: CurrentState["usersByEmail"] = [];
@@ -159,10 +197,28 @@ export async function loadCurrentState(db: Db, organizationId: string, teacherEm
     classroomStudents: members.map((m) => ({ classroomId: m.participant_group_id, studentId: m.participant_id })),
     classroomTeachers: classTeachers.map((t) => ({ classroomId: t.participant_group_id, userId: t.user_id })),
     usersByEmail,
+    handMade: {
+      schools: handSchools,
+      classrooms: handClassrooms,
+      students: handStudents.map((s) => ({
+        id: s.id,
+        firstName: s.first_name,
+        middleName: s.middle_name,
+        lastName: s.last_name,
+        grade: s.grade,
+        birthDate: s.date_of_birth,
+        schoolId: s.organization_unit_id,
+        identifier: s.external_id,
+        email: s.email,
+      })),
+    },
   };
 }
 
 export async function planFor(db: Db, organizationId: string, roster: Roster, skipped: Skipped) {
+  // Inside an apply's transaction, no school form may add a name between this plan and its writes
+  // (the forms' duplicate-name rule holds for imports too); outside one it is released at once.
+  await lockSchoolNames(db, organizationId);
   const current = await loadCurrentState(
     db,
     organizationId,
@@ -285,8 +341,9 @@ const TABLES = {
 
 /** The columns an import writes, per kind, which are also what undo restores. */
 const COLUMNS: Record<Kind, string[]> = {
-  schools: ["name", "deleted_at"],
-  classrooms: ["name", "organization_unit_id", "deleted_at"],
+  // sourced_id: a record made by hand that an import adopted is made by hand again after its undo.
+  schools: ["name", "sourced_id", "deleted_at"],
+  classrooms: ["name", "organization_unit_id", "sourced_id", "deleted_at"],
   teachers: ["first_name", "last_name", "email", "sourced_id", "deleted_at"],
   students: [
     "first_name",
@@ -297,6 +354,7 @@ const COLUMNS: Record<Kind, string[]> = {
     "organization_unit_id",
     "external_id",
     "email",
+    "sourced_id",
     "deleted_at",
   ],
 };
@@ -423,6 +481,7 @@ const studentColumns = (f: Partial<StudentFields>, ref: (r: Ref) => string): Rec
   if ("school" in f) out.organization_unit_id = ref(f.school!);
   if ("identifier" in f) out.external_id = f.identifier;
   if ("email" in f) out.email = f.email;
+  if ("sourcedId" in f) out.sourced_id = f.sourcedId;
   return out;
 };
 const teacherColumns = (f: Partial<TeacherFields>): Record<string, unknown> => {
@@ -490,7 +549,11 @@ export async function applyPlan(tx: Db, organizationId: string, plan: Plan, now:
     plan.schools.update.map((u) => u.id),
   );
   for (const u of plan.schools.update) {
-    await updateRow(tx, "schools", u.id, { ...u.set, ...(u.reactivate ? { deleted_at: null } : {}) });
+    const values: Record<string, unknown> = {};
+    if (u.set.name !== undefined) values.name = u.set.name;
+    if (u.set.sourcedId !== undefined) values.sourced_id = u.set.sourcedId;
+    if (u.reactivate) values.deleted_at = null;
+    await updateRow(tx, "schools", u.id, values);
     changes.updated.schools.push(schoolBefore.get(u.id)!);
   }
 
@@ -515,6 +578,7 @@ export async function applyPlan(tx: Db, organizationId: string, plan: Plan, now:
     const values: Record<string, unknown> = {};
     if (u.set.name !== undefined) values.name = u.set.name;
     if (u.set.school !== undefined) values.organization_unit_id = school(u.set.school);
+    if (u.set.sourcedId !== undefined) values.sourced_id = u.set.sourcedId;
     if (u.reactivate) values.deleted_at = null;
     await updateRow(tx, "classrooms", u.id, values);
     changes.updated.classrooms.push(classBefore.get(u.id)!);

@@ -16,6 +16,9 @@ async function lockNames(tx: Kysely<Database>, parent: string) {
   await sql`select pg_advisory_xact_lock(hashtext(${`unique-names:${parent}`}))`.execute(tx);
 }
 
+/** Holds, until the transaction ends, the right to add or rename the schools of a district (a roster import's plan takes it too). */
+export const lockSchoolNames = (tx: Kysely<Database>, organizationId: string) => lockNames(tx, `district:${organizationId}`);
+
 /** Refuses `name` for a district unless no other live district (`exceptId` is the one renamed) has it. */
 export async function assertDistrictNameFree(tx: Kysely<Database>, name: string, exceptId: string | null = null) {
   await lockNames(tx, "districts");

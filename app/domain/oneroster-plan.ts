@@ -1,4 +1,5 @@
 import { MAX_READ_ERRORS, NO_LEFT_ALONE, ONEROSTER_FILES, type BulkKinds, type Roster, type RowError, type Skipped } from "./oneroster";
+import { matchHandMade, type HandMade } from "./roster-hand-made";
 
 // What an upload would change (issue 16): the export read by oneroster.ts against the district's
 // current rows, matched on sourcedId. Each kind gets creates, updates (with the changed fields),
@@ -6,7 +7,8 @@ import { MAX_READ_ERRORS, NO_LEFT_ALONE, ONEROSTER_FILES, type BulkKinds, type R
 // records that change nothing. Pure: the API loads the current rows and carries the plan out.
 // Records named by rows the reader skipped for a problem (`roster.leftAlone`) are left as they are:
 // a bulk file does not deactivate them and their memberships stay (issue 35). A student the file
-// gives no birth date keeps the one the district has; a new one is created without one.
+// gives no birth date keeps the one the district has; a new one is created without one. A row the
+// district does not know by sourcedId may adopt a record made by hand (roster-hand-made.ts).
 
 export interface CurrentSchool {
   id: string;
@@ -61,34 +63,67 @@ export interface UserByEmail {
   lastName: string;
 }
 
+export const CONFIRMATION_KINDS = ["adopt", "email", "deactivate", "adoptSchool", "adoptClassroom", "adoptStudent"] as const;
+export type ConfirmationKind = (typeof CONFIRMATION_KINDS)[number];
+
 /**
- * A change to an existing account that only a signed-in district admin may make, by confirming it
- * when applying (issue 33): adopting an account made by hand (matched by e-mail), changing an
- * account's e-mail, deactivating an account the import did not create.
+ * A change to an existing record that only a signed-in district admin may make, by confirming it
+ * when applying: adopting an account made by hand (matched by e-mail), changing an account's
+ * e-mail, deactivating an account the import did not create (issue 33); adopting a school,
+ * classroom or student made by hand (issue 35 item 6: it takes the file's sourcedId and fields).
  */
 export interface AccountConfirmation {
-  kind: "adopt" | "email" | "deactivate";
-  userId: string;
+  kind: ConfirmationKind;
+  /** The account, for adopt, email and deactivate; null for a school, classroom or student. */
+  userId: string | null;
+  /** The account's, school's, classroom's or student's id. */
+  recordId: string;
   sourcedId: string;
-  /** The users.csv line, or null for an account a bulk file deactivates by leaving it out. */
+  /** The row's line (CONFIRMATION_FILES names the file), or null for an account a bulk file deactivates by leaving it out. */
   line: number | null;
+  /** The record's name now. */
   name: string;
-  /** The e-mail the account will have (adopt, email) or has (deactivate). */
-  email: string;
+  /** Accounts: the e-mail the account will have (adopt, email) or has (deactivate); null for other records. */
+  email: string | null;
   /** Only for kind "email": the account's e-mail now. */
   previousEmail: string | null;
+  /** Records made by hand: what matched them to the row ('Same Student ID (1234)'); null for accounts. */
+  matchedBy: string | null;
 }
 
-export const CONFIRMATION_LABELS: Readonly<Record<AccountConfirmation["kind"], string>> = {
+export const CONFIRMATION_LABELS: Readonly<Record<ConfirmationKind, string>> = {
   adopt: "Existing account, made by hand, linked to the roster",
   email: "E-mail changes",
   deactivate: "Account made by hand, deactivated",
+  adoptSchool: "School made by hand, linked to the roster",
+  adoptClassroom: "Classroom made by hand, linked to the roster",
+  adoptStudent: "Student made by hand, linked to the roster",
 };
+
+/** The file of a confirmation's row. */
+export const CONFIRMATION_FILES: Readonly<Record<ConfirmationKind, string>> = {
+  adopt: ONEROSTER_FILES.users,
+  email: ONEROSTER_FILES.users,
+  deactivate: ONEROSTER_FILES.users,
+  adoptSchool: ONEROSTER_FILES.orgs,
+  adoptClassroom: ONEROSTER_FILES.classes,
+  adoptStudent: ONEROSTER_FILES.users,
+};
+
+/** A confirmation as stored in a report made before issue 35 item 6 (accounts only), with the fields it lacks. */
+export const fullConfirmation = (
+  c: Omit<AccountConfirmation, "recordId" | "matchedBy"> & Partial<AccountConfirmation>,
+): AccountConfirmation => ({
+  ...c,
+  recordId: c.recordId ?? c.userId ?? "",
+  matchedBy: c.matchedBy ?? null,
+});
 
 /** One key for a set of confirmations: applying refuses when the district's differ from the preview's. */
 export const confirmationsKey = (list: readonly AccountConfirmation[]) =>
   list
-    .map((c) => `${c.kind}:${c.userId}:${c.email.toLowerCase()}`)
+    .map(fullConfirmation)
+    .map((c) => `${c.kind}:${c.recordId}:${c.email === null ? c.sourcedId : c.email.toLowerCase()}`)
     .sort()
     .join("|");
 
@@ -97,11 +132,13 @@ export interface CurrentState {
   classrooms: CurrentClassroom[];
   teachers: CurrentTeacher[];
   students: CurrentStudent[];
-  /** Students of the district's rostered classrooms. */
+  /** Students of the district's classrooms (those made by hand too: an import may adopt one). */
   classroomStudents: { classroomId: string; studentId: string }[];
-  /** Teachers of the district's rostered classrooms. */
+  /** Teachers of the district's classrooms. */
   classroomTeachers: { classroomId: string; userId: string }[];
   usersByEmail: UserByEmail[];
+  /** Live schools, classrooms and students without a sourcedId, which a row may adopt; none when absent. */
+  handMade?: HandMade;
 }
 
 /** A reference to a row: an existing id, or the sourcedId of one this plan creates. */
@@ -125,10 +162,13 @@ export interface KindPlan<C, F> {
 
 export interface SchoolFields {
   name: string;
+  /** A record made by hand that a row adopts takes the row's sourcedId. */
+  sourcedId: string;
 }
 export interface ClassroomFields {
   name: string;
   school: Ref;
+  sourcedId: string;
 }
 export interface TeacherFields {
   firstName: string;
@@ -148,6 +188,7 @@ export interface StudentFields {
   school: Ref;
   identifier: string | null;
   email: string | null;
+  sourcedId: string;
 }
 
 export interface MembershipChange {
@@ -157,12 +198,12 @@ export interface MembershipChange {
 }
 
 export interface Plan {
-  schools: KindPlan<SchoolFields & { sourcedId: string }, SchoolFields>;
-  classrooms: KindPlan<ClassroomFields & { sourcedId: string }, ClassroomFields>;
+  schools: KindPlan<SchoolFields, SchoolFields>;
+  classrooms: KindPlan<ClassroomFields, ClassroomFields>;
   teachers: KindPlan<Omit<TeacherFields, "sourcedId"> & { sourcedId: string }, TeacherFields>;
-  students: KindPlan<StudentFields & { sourcedId: string }, StudentFields>;
+  students: KindPlan<StudentFields, StudentFields>;
   enrollments: { add: MembershipChange[]; remove: MembershipChange[]; unchanged: number; skipped: number };
-  /** Changes to existing accounts a district admin must confirm before the plan is applied. */
+  /** Changes to existing accounts and records made by hand a district admin must confirm before the plan is applied. */
   confirmations: AccountConfirmation[];
   /**
    * Rows left alone, with why: rows the reader skipped for a problem (issue 35), then teacher rows
@@ -244,7 +285,10 @@ function diff<F extends object>(want: F, have: F): Partial<F> {
  * The plan of one upload against the district's current rows, with refusals that only the
  * database can reveal (a teacher's email held by another account).
  */
-export function planImport(roster: Roster, current: CurrentState, skippedOnRead: Skipped): { plan: Plan; errors: RowError[] } {
+export function planImport(fileRoster: Roster, current: CurrentState, readSkipped: Skipped): { plan: Plan; errors: RowError[] } {
+  // Rows that meet records made by hand first: those that would guess or duplicate are skipped.
+  const handMade = matchHandMade(fileRoster, readSkipped, current);
+  const { roster, skipped: skippedOnRead } = handMade;
   const errors: RowError[] = [];
   const plan: Plan = {
     schools: emptyKind(),
@@ -315,16 +359,49 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
     return refs;
   }
 
+  /** A record made by hand that a row adopts: listed for the admin to confirm, then taken as the row's record. */
+  const adopt = <H extends { id: string }>(
+    kind: "adoptSchool" | "adoptClassroom" | "adoptStudent",
+    row: { sourcedId: string; line?: number; status: string },
+    found: H | undefined,
+    name: (h: H) => string,
+    matchedBy: (h: H) => string,
+  ): (H & { sourcedId: string; active: boolean }) | undefined => {
+    if (!found || row.status !== "active") return undefined;
+    plan.confirmations.push({
+      kind,
+      userId: null,
+      recordId: found.id,
+      sourcedId: row.sourcedId,
+      line: row.line ?? null,
+      name: name(found),
+      email: null,
+      previousEmail: null,
+      matchedBy: matchedBy(found),
+    });
+    return { ...found, sourcedId: "", active: true };
+  };
+  const spelled = (file: string, had: string) => (file === had ? "" : `; the file has '${file}'`);
+
   const schoolRefs = kind(
     plan.schools,
     roster.schools,
     current.schools,
     deactivatesMissing("schools"),
     new Set(leftAlone.schools),
-    (s) => ({ name: s.name }),
-    (s) => ({ name: s.name }),
+    (s): SchoolFields => ({ name: s.name, sourcedId: s.sourcedId }),
+    (s): SchoolFields => ({ name: s.name, sourcedId: s.sourcedId }),
+    (s) =>
+      adopt(
+        "adoptSchool",
+        s,
+        handMade.schools.get(s.sourcedId),
+        (h) => h.name,
+        (h) => `Same name${spelled(s.name, h.name)}`,
+      ),
   );
   const schoolRef = (sourcedId: string): Ref => schoolRefs.get(sourcedId) ?? { sourcedId };
+  const fileSchoolName = new Map(roster.schools.map((s) => [s.sourcedId, s.name]));
 
   const classRefs = kind(
     plan.classrooms,
@@ -332,8 +409,16 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
     current.classrooms,
     deactivatesMissing("classrooms"),
     new Set(leftAlone.classrooms),
-    (c): ClassroomFields => ({ name: c.name, school: schoolRef(c.schoolSourcedId) }),
-    (c): ClassroomFields => ({ name: c.name, school: { id: c.schoolId } }),
+    (c): ClassroomFields => ({ name: c.name, school: schoolRef(c.schoolSourcedId), sourcedId: c.sourcedId }),
+    (c): ClassroomFields => ({ name: c.name, school: { id: c.schoolId }, sourcedId: c.sourcedId }),
+    (c) =>
+      adopt(
+        "adoptClassroom",
+        c,
+        handMade.classrooms.get(c.sourcedId),
+        (h) => h.name,
+        (h) => `Same name in ${fileSchoolName.get(c.schoolSourcedId) ?? c.schoolSourcedId}${spelled(c.name, h.name)}`,
+      ),
   );
   const classSchool = new Map(roster.classrooms.map((c) => [c.sourcedId, c.schoolSourcedId]));
 
@@ -401,11 +486,13 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
         plan.confirmations.push({
           kind: "adopt",
           userId: user.id,
+          recordId: user.id,
           sourcedId: t.sourcedId,
           line: t.line,
           name: `${user.firstName} ${user.lastName}`,
           email: user.email,
           previousEmail: null,
+          matchedBy: null,
         });
         return {
           id: user.id,
@@ -431,11 +518,13 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
     plan.confirmations.push({
       kind: "email",
       userId: u.id,
+      recordId: u.id,
       sourcedId: u.sourcedId,
       line: row?.line ?? null,
       name: `${have.firstName} ${have.lastName}`,
       email: u.set.email,
       previousEmail: have.email,
+      matchedBy: null,
     });
   }
   for (const d of plan.teachers.deactivate) {
@@ -445,11 +534,13 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
     plan.confirmations.push({
       kind: "deactivate",
       userId: d.id,
+      recordId: d.id,
       sourcedId: d.sourcedId,
       line: row?.line ?? null,
       name: `${have.firstName} ${have.lastName}`,
       email: have.email,
       previousEmail: null,
+      matchedBy: null,
     });
   }
   // An email taken by a live user of another account is refused above; one held by a teacher the
@@ -478,7 +569,10 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
 
   // A file without a student's birth date (demographics.csv late, header-only or absent) never
   // erases the one the district has.
-  const birthDateHad = new Map(current.students.map((s) => [s.sourcedId, s.birthDate]));
+  const birthDateHad = new Map([
+    ...current.students.map((s) => [s.sourcedId, s.birthDate] as const),
+    ...[...handMade.students].map(([sourcedId, m]) => [sourcedId, m.student.birthDate] as const),
+  ]);
   const birthDateOf = (s: Roster["students"][number]) => s.birthDate ?? birthDateHad.get(s.sourcedId) ?? null;
   const studentRefs = kind(
     plan.students,
@@ -495,6 +589,7 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
       school: schoolRef(s.schoolSourcedId),
       identifier: s.identifier,
       email: s.email,
+      sourcedId: s.sourcedId,
     }),
     (s): StudentFields => ({
       firstName: s.firstName,
@@ -505,7 +600,18 @@ export function planImport(roster: Roster, current: CurrentState, skippedOnRead:
       school: { id: s.schoolId },
       identifier: s.identifier,
       email: s.email,
+      sourcedId: s.sourcedId,
     }),
+    (s) => {
+      const m = handMade.students.get(s.sourcedId);
+      return adopt(
+        "adoptStudent",
+        s,
+        m?.student,
+        (h) => `${h.firstName} ${h.lastName}`,
+        (h) => (m?.by === "identifier" ? `Same Student ID (${h.identifier ?? ""})` : `Same name and birth date (${h.birthDate ?? ""})`),
+      );
+    },
   );
 
   const leavingStudents = new Set(plan.students.deactivate.map((d) => d.id));

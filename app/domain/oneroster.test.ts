@@ -498,7 +498,17 @@ describe("planImport", () => {
     expect(plan.teachers.create).toHaveLength(3);
     expect(plan.teachers.update[0]).toMatchObject({ id: "u1", set: { sourcedId: "t-tch-1-1", firstName: "Teacher1" } });
     expect(plan.confirmations).toEqual([
-      { kind: "adopt", userId: "u1", sourcedId: "t-tch-1-1", line: 2, name: "T K", email: "t-tch-1-1@example.org", previousEmail: null },
+      {
+        kind: "adopt",
+        userId: "u1",
+        recordId: "u1",
+        sourcedId: "t-tch-1-1",
+        line: 2,
+        name: "T K",
+        email: "t-tch-1-1@example.org",
+        previousEmail: null,
+        matchedBy: null,
+      },
     ]);
   });
 

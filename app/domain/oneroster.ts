@@ -107,11 +107,15 @@ export type Status = "active" | "tobedeleted";
 
 export interface RosterSchool {
   sourcedId: string;
+  /** Line of orgs.csv, for a row the plan skips or a match it lists (absent in rosters staged before issue 35 item 6). */
+  line?: number;
   name: string;
   status: Status;
 }
 export interface RosterClass {
   sourcedId: string;
+  /** Line of classes.csv (absent in rosters staged before issue 35 item 6). */
+  line?: number;
   name: string;
   schoolSourcedId: string;
   status: Status;
@@ -127,6 +131,8 @@ export interface RosterTeacher {
 }
 export interface RosterStudent {
   sourcedId: string;
+  /** Line of users.csv (absent in rosters staged before issue 35 item 6). */
+  line?: number;
   firstName: string;
   middleName: string | null;
   lastName: string;
@@ -559,7 +565,7 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
       continue;
     }
     schoolIds.add(id);
-    if (status && name) schools.set(id, { sourcedId: id, name, status });
+    if (status && name) schools.set(id, { sourcedId: id, line: row.line, name, status });
     else leave("schools", id);
   }
   /** A reference to a school row that was skipped: the rows under it are skipped too. */
@@ -582,7 +588,7 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
     for (const term of sessions ? splitIds(row.get("termSourcedIds")) : []) {
       if (!sessions!.has(term)) ok = problem(file, row.line, "termSourcedIds", `unknown academic session '${term}'`);
     }
-    if (ok) classes.set(id, { sourcedId: id, name: name!, schoolSourcedId: school, status: status! });
+    if (ok) classes.set(id, { sourcedId: id, line: row.line, name: name!, schoolSourcedId: school, status: status! });
     else leave("classrooms", id);
   }
 
@@ -665,6 +671,7 @@ export function readOneRosterTables(files: ReadonlyMap<string, CsvTable | RowErr
       if (ok && "grade" in graded && status && firstName && lastName && middleName !== null && identifier !== null && email !== null) {
         students.set(id, {
           sourcedId: id,
+          line: row.line,
           firstName,
           middleName: middleName || null,
           lastName,

@@ -141,6 +141,32 @@ test.describe("with JavaScript", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("a school the district made by hand is listed in the preview as linked to the roster, for the admin to confirm (issue 35 item 6)", async ({
+    browser,
+    page,
+  }) => {
+    const districtId = await demoDistrictId(browser);
+    await signIn(page, DEMO.districtAdmin, { to: `/rostering/${districtId}` });
+    const p = prefix();
+    const spec = sampleDistrict(p);
+    spec.schools[0].name = "Cedar Elementary";
+    await page
+      .getByLabel(/Roster file/)
+      .setInputFiles({ name: `${p}-cedar.zip`, mimeType: "application/zip", buffer: exportZip(oneRosterFiles(spec)) });
+    await page.getByRole("button", { name: "Submit" }).click();
+    const preview = page.getByRole("region", { name: `Preview of ${p}-cedar.zip` });
+    const table = preview.getByRole("table", { name: "Existing records this upload changes, to confirm: 1" });
+    await expect(table.getByRole("row").nth(1).getByRole("cell")).toHaveText([
+      "School made by hand, linked to the roster",
+      "Cedar Elementary",
+      `${p}-sch-1`,
+      "orgs.csv line 3",
+      "Same name",
+    ]);
+    await expect(preview.getByLabel("I confirm the 1 change to existing records listed above.")).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
   test("an unknown district says 'District not found'", async ({ page }) => {
     await page.goto("/rostering/00000000-0000-4000-8000-000000000000");
     await expect(page.getByRole("heading", { name: "District not found" })).toBeVisible();

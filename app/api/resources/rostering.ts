@@ -3,7 +3,15 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "#app/db/connect.server";
 import { deleteRosterKey, districtOfRosterKey, districtTotals, putRosterKey, rosterKeyOf } from "#app/db/queries/roster-safety";
 import { formatRowError, readOneRosterTables, type CsvTable, type Roster, type RowError, type Skipped } from "#app/domain/oneroster";
-import { confirmationsKey, planCounts, skipRefusedRows, type AccountConfirmation, type PlanCounts } from "#app/domain/oneroster-plan";
+import {
+  CONFIRMATION_KINDS,
+  confirmationsKey,
+  fullConfirmation,
+  planCounts,
+  skipRefusedRows,
+  type AccountConfirmation,
+  type PlanCounts,
+} from "#app/domain/oneroster-plan";
 import { planKey } from "#app/domain/roster-plan-key";
 import {
   GUARDED_KINDS,
@@ -64,7 +72,7 @@ export const ROSTER_MESSAGES = {
   applyFailed: "The upload could not be applied. Nothing was changed; please try again or contact support.",
   applyConflict: "The upload could not be applied: a teacher's email is taken by another account. Nothing was changed.",
   confirmNeeded: (n: number) =>
-    `This upload changes ${n} existing ${n === 1 ? "account" : "accounts"} (listed in the preview): a district administrator must confirm ${n === 1 ? "it" : "them"} to apply it.`,
+    `This upload changes ${n} existing ${n === 1 ? "record" : "records"} (accounts, schools, classrooms or students listed in the preview): a district administrator must confirm ${n === 1 ? "it" : "them"} to apply it.`,
   changedSincePreview: "The district has changed since this preview: upload the file again to see what it would change now.",
   previewExpired: "This preview is more than 24 hours old: upload the file again to see what it would change now.",
   badKey:
@@ -120,15 +128,22 @@ const UndoPreview = z
 
 const ConfirmationSchema = z
   .object({
-    kind: z.enum(["adopt", "email", "deactivate"]),
-    userId: z.string(),
+    kind: z.enum(CONFIRMATION_KINDS).openapi({
+      description:
+        "adopt, email, deactivate: an account (issue 33); adoptSchool, adoptClassroom, adoptStudent: a record made by hand that a row " +
+        "of the file matches (a school by name, a classroom by name in its school, a student by Student ID, else by name and birth " +
+        "date) and that takes the row's sourcedId and fields",
+    }),
+    userId: z.string().nullable().openapi({ description: "The account (adopt, email, deactivate); null for other records" }),
+    recordId: z.string().openapi({ description: "The account's, school's, classroom's or student's id" }),
     sourcedId: z.string(),
-    line: z.number().nullable(),
-    name: z.string(),
-    email: z.string(),
+    line: z.number().nullable().openapi({ description: "The row's line (users.csv, orgs.csv for schools, classes.csv for classrooms)" }),
+    name: z.string().openapi({ description: "The record's name now" }),
+    email: z.string().nullable().openapi({ description: "Accounts only" }),
     previousEmail: z.string().nullable(),
+    matchedBy: z.string().nullable().openapi({ description: "Records made by hand: what matched them to the row" }),
   })
-  .openapi("RosterAccountConfirmation");
+  .openapi("RosterConfirmation");
 const Report = z
   .object({
     counts: z
@@ -140,8 +155,9 @@ const Report = z
     message: z.string().nullable().openapi({ description: "Why a zip was refused whole (unsafe or unreadable)" }),
     confirmations: z.array(ConfirmationSchema).openapi({
       description:
-        "Changes to existing accounts a district admin confirms when applying (adopting an account made by hand, an e-mail change, " +
-        "deactivating an account the import did not create); listed only to a district admin or super admin of the district",
+        "Changes to existing records a district admin confirms when applying (adopting an account, school, classroom or student made " +
+        "by hand, an e-mail change, deactivating an account the import did not create); listed only to a district admin or super " +
+        "admin of the district",
     }),
     confirmationCount: z.number(),
     notices: z.array(RowErrorSchema).openapi({
@@ -433,7 +449,7 @@ const fullReport = (report: Partial<ReportT>): ReportT => ({
   errorCount: 0,
   message: null,
   ...report,
-  confirmations: report.confirmations ?? [],
+  confirmations: (report.confirmations ?? []).map(fullConfirmation),
   confirmationCount: report.confirmationCount ?? report.confirmations?.length ?? 0,
   notices: report.notices ?? [],
   massDeactivations: report.massDeactivations ?? [],

@@ -1,4 +1,4 @@
-import { CONFIRMATION_LABELS } from "#app/domain/oneroster-plan";
+import { CONFIRMATION_FILES, CONFIRMATION_LABELS } from "#app/domain/oneroster-plan";
 import type { ApiSchema } from "#app/lib/api.server";
 
 // An upload's report (issue 16): what it would change or changed, per kind, with why records were
@@ -89,37 +89,42 @@ export function RosterReport({
       ) : null}
       {report.confirmations.length > 0 ? (
         <div className="table-wrap">
-          <table className="table roster-confirmations">
+          <table className="table roster-confirmations roster-rows" aria-describedby={`${idPrefix}-confirmations-note`}>
             <caption>
-              Existing accounts this upload changes, to confirm: {report.confirmationCount}
+              Existing records this upload changes, to confirm: {report.confirmationCount}
               {report.confirmationCount > report.confirmations.length ? ` (the first ${report.confirmations.length} are listed)` : ""}
             </caption>
             <thead>
               <tr>
                 <th scope="col">Change</th>
-                <th scope="col">Account</th>
-                <th scope="col">E-mail</th>
+                <th scope="col">Name now</th>
                 <th scope="col">sourcedId</th>
-                <th scope="col">users.csv line</th>
+                <th scope="col">Row of the file</th>
+                <th scope="col">E-mail or match</th>
               </tr>
             </thead>
             <tbody>
               {report.confirmations.map((c) => (
-                <tr key={`${c.kind}-${c.userId}`}>
+                <tr key={`${c.kind}-${c.recordId}`}>
                   <td>{CONFIRMATION_LABELS[c.kind]}</td>
                   <td>{c.name}</td>
-                  <td>{c.previousEmail ? `${c.previousEmail} → ${c.email}` : c.email}</td>
                   <td>{c.sourcedId}</td>
-                  <td>{c.line ?? "Not in the file"}</td>
+                  <td>{c.line === null ? "Not in the file" : `${CONFIRMATION_FILES[c.kind]} line ${c.line}`}</td>
+                  <td>{c.email === null ? c.matchedBy : c.previousEmail ? `${c.previousEmail} → ${c.email}` : c.email}</td>
                 </tr>
               ))}
             </tbody>
           </table>
+          <p id={`${idPrefix}-confirmations-note`}>
+            A school, classroom or student made by hand that a row matches is linked to the roster rather than created twice: it takes the
+            row&apos;s sourcedId and values (name; for a student also grade, school, Student ID, and birth date when the file has one), and
+            later imports update it. Undo puts it back as it was.
+          </p>
         </div>
       ) : report.confirmationCount > 0 ? (
         <p>
-          This upload changes {report.confirmationCount} existing {report.confirmationCount === 1 ? "account" : "accounts"}: a district
-          administrator sees which and confirms them when applying it.
+          This upload changes {report.confirmationCount} existing {report.confirmationCount === 1 ? "record" : "records"} (accounts, or
+          schools, classrooms and students made by hand): a district administrator sees which and confirms them when applying it.
         </p>
       ) : null}
       {report.notices.length > 0 ? (
