@@ -1,4 +1,5 @@
-import { MAX_READ_ERRORS, NO_LEFT_ALONE, ONEROSTER_FILES, type BulkKinds, type Roster, type RowError, type Skipped } from "./oneroster";
+import type { BulkKinds, Roster, RowError, Skipped } from "./oneroster";
+import { MAX_READ_ERRORS, NO_LEFT_ALONE, ONEROSTER_FILES } from "./oneroster-files";
 import { matchHandMade, type HandMade } from "./roster-hand-made";
 
 // What an upload would change (issue 16): the export read by oneroster.ts against the district's

@@ -14,17 +14,10 @@ import { isCleanText, TEXT_MAX } from "./text";
 // student are skipped and counted by reason (`Skipped`). demographics.csv is optional: a student
 // without a birth date there is kept without one, for an administrator to complete.
 
-export const ONEROSTER_FILES = {
-  manifest: "manifest.csv",
-  orgs: "orgs.csv",
-  users: "users.csv",
-  classes: "classes.csv",
-  enrollments: "enrollments.csv",
-  academicSessions: "academicSessions.csv",
-  demographics: "demographics.csv",
-  courses: "courses.csv",
-  roles: "roles.csv",
-} as const;
+// The constants the preview's components share live in oneroster-files.ts, which imports nothing:
+// the browser bundle then never pulls in this file's CSV parser (it needs Node's Buffer).
+import { MAX_READ_ERRORS, NO_LEFT_ALONE, ONEROSTER_FILES } from "./oneroster-files";
+export { MAX_READ_ERRORS, NO_LEFT_ALONE, ONEROSTER_FILES };
 
 /**
  * Files every upload must hold. academicSessions.csv (class terms, only checked) and demographics.csv
@@ -197,8 +190,6 @@ export interface Roster {
   problemCount?: number;
 }
 
-export const NO_LEFT_ALONE: LeftAlone = { schools: [], classrooms: [], users: [], enrollments: [], unidentified: [] };
-
 /** Records left out on purpose, by reason. */
 export interface Skipped {
   /** Students whose grade is a OneRoster grade outside PK–3. */
@@ -218,12 +209,6 @@ export interface Skipped {
   /** Rows skipped for a problem (listed in `roster.problems`), by the kind of record they name. Optional before issue 35. */
   problems?: Record<keyof BulkKinds, number>;
 }
-
-/**
- * The refused rows a read keeps (the API's report shows as many). A file of a million bad rows
- * would otherwise make a million error objects; past this the read only counts them (errorCount).
- */
-export const MAX_READ_ERRORS = 10_000;
 
 export interface ReadResult {
   roster: Roster;

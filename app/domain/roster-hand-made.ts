@@ -1,5 +1,6 @@
 import { nameKey } from "./admin-forms";
-import { MAX_READ_ERRORS, NO_LEFT_ALONE, ONEROSTER_FILES, type Roster, type RowError, type Skipped } from "./oneroster";
+import type { Roster, RowError, Skipped } from "./oneroster";
+import { MAX_READ_ERRORS, NO_LEFT_ALONE, ONEROSTER_FILES } from "./oneroster-files";
 import type { CurrentState } from "./oneroster-plan";
 
 // Records a district made by hand, met by its first import (issue 35 item 6: a district that had

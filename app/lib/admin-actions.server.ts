@@ -28,7 +28,8 @@ import { readFormData } from "#app/server/body-limit.server";
 // field errors and what was typed) for the dialog to show.
 
 export type AdminCtx = { request: Request; api: ApiClient; user: CurrentUser; form: FormData };
-type Handler = (ctx: AdminCtx) => Promise<Response | ReturnType<typeof invalidForm>>;
+/** A redirect with a toast, conform's reply, or data a page shows once (a new rostering key). */
+type Handler = (ctx: AdminCtx) => Promise<Response | ReturnType<typeof invalidForm> | ReturnType<typeof data<unknown>>>;
 export type Intents = Record<string, Handler>;
 
 /**

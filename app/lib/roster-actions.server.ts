@@ -1,3 +1,4 @@
+import { data } from "@remix-run/node";
 import { ROSTER_FILE_MESSAGES, ROSTER_ZIP_MAX_BYTES, NETWORK_ERROR, rosterFileProblem, UPLOAD_ERROR } from "#app/domain/roster-upload";
 import { readFormData } from "#app/server/body-limit.server";
 import type { Intents } from "./admin-actions.server";
@@ -29,11 +30,22 @@ function failure(result: Extract<ApiResult<unknown>, { ok: false }>): RosterActi
   return { step: "failed", error: UPLOAD_ERROR(result.error.message) };
 }
 
-/** The Apply form's fields: the import and, when it changes existing accounts, the admin's confirmation. */
+/** The rostering link's key (?key=, issue 35 item 1), carried by the page's forms; undefined when absent. */
+const rosterKeyOf = (form: FormData) => {
+  const key = form.get("rosterKey");
+  return typeof key === "string" && key !== "" ? key : undefined;
+};
+
+/**
+ * The Apply form's fields: the import, the admin's confirmations of the account changes and of a
+ * mass deactivation, and the link's key when the page was opened with one.
+ */
 const applyBody = (districtId: string, form: FormData) => ({
   districtId,
   rosterImportId: String(form.get("rosterImportId") ?? ""),
   confirmAccounts: form.get("confirmAccounts") === "yes",
+  confirmDeactivations: form.get("confirmDeactivations") === "yes",
+  rosterKey: rosterKeyOf(form),
 });
 
 /**
@@ -59,7 +71,8 @@ export async function rosteringAction(request: Request, districtId: string, cont
     const result = await call<RosterImport>(api.POST("/roster-stream-old/apply", { body: applyBody(districtId, form) }));
     if (!result) return { step: "failed", error: NETWORK_ERROR };
     if (result.ok) return { step: "applied", import: result.data };
-    if (result.status === 401 || result.status === 403) return { step: "failed", error: UPLOAD_ERROR(APPLY_NEEDS_ADMIN) };
+    if (result.status === 401 || (result.status === 403 && !rosterKeyOf(form)))
+      return { step: "failed", error: UPLOAD_ERROR(APPLY_NEEDS_ADMIN) };
     return failure(result);
   }
 
@@ -80,6 +93,7 @@ export async function rosteringAction(request: Request, districtId: string, cont
         fileName: file.name,
         districtName: district.data.name,
         districtId,
+        rosterKey: rosterKeyOf(form),
       },
     }),
   );
@@ -105,6 +119,17 @@ export const rosterIntents = (districtId: string): Intents => ({
     const result = await api.result(api.POST("/roster-stream-old/apply", { body: applyBody(districtId, form) }));
     if (result.ok) return succeeded(request, `The roster import of ${result.data.fileName} was applied.`);
     return failedWithToast(request, result.error.message || NETWORK_ERROR);
+  },
+  // The new key is shown once, in the page the post answers, never in a redirect or a toast (issue 35 item 1).
+  "make-roster-key": async ({ request, api }) => {
+    const result = await api.result(api.POST("/organization/{id}/roster-key", { params: { path: { id: districtId } } }));
+    if (!result.ok) return failedWithToast(request, result.error.message || NETWORK_ERROR);
+    return data({ rosterKeyMade: { link: result.data.link, rotated: result.data.rotated } });
+  },
+  "revoke-roster-key": async ({ request, api }) => {
+    const result = await api.result(api.DELETE("/organization/{id}/roster-key", { params: { path: { id: districtId } } }));
+    if (!result.ok) return failedWithToast(request, result.error.message || NETWORK_ERROR);
+    return succeeded(request, "The rostering key was revoked: its link no longer applies uploads.", ["rosterKey"]);
   },
   "undo-roster-import": async ({ request, api, form }) => {
     const id = String(form.get("rosterImportId") ?? "");

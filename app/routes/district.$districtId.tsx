@@ -6,6 +6,7 @@ import { SchoolList } from "#app/components/admin/SchoolList";
 import { UserList } from "#app/components/admin/UserList";
 import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { RosterImports } from "#app/components/rostering/RosterImports";
+import { RosterKey } from "#app/components/rostering/RosterKey";
 import { ScreeningCalendar } from "#app/components/calendar/ScreeningCalendar";
 import { rolesOfferedTo } from "#app/domain/admin-fields";
 import { can, districtTabs } from "#app/domain/admin-permissions";
@@ -97,6 +98,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           "Unable to load what the undo would change.",
         )
       : null;
+  // The district's rostering key (issue 35 item 1), beside its imports; ?rosterKey=rotate|revoke asks first.
+  const rosterKey = rosterImports
+    ? await loadPart(request, api.GET("/organization/{id}/roster-key", byId), "Unable to load the rostering key.")
+    : null;
+  const keyStep = new URLSearchParams(search).get("rosterKey");
+  const rosterKeyConfirm: "rotate" | "revoke" | null = keyStep === "rotate" || keyStep === "revoke" ? keyStep : null;
   // The Screening Calendar tab (issue 16): its own module loads it.
   const calendar = tab === "calendar" ? await loadCalendarTab(request, api, districtId, search) : null;
   // What this user may do here, decided on the server: the page needs no permission rules of its own.
@@ -127,6 +134,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     periods: PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] })),
     rosterImports,
     undoPreview,
+    rosterKey,
+    rosterKeyConfirm,
     calendar,
     report: report?.data ? reportView(completionTables(report.data)) : null,
     reportError: report?.error ?? null,
@@ -198,6 +207,7 @@ export default function District() {
           undo={d.undoPreview}
         />
       ) : null}
+      {d.tab === "schools" && d.rosterKey ? <RosterKey state={d.rosterKey} confirm={d.rosterKeyConfirm} /> : null}
       {d.tab === "users" ? (
         <UserList
           users={d.users}

@@ -3,7 +3,9 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from "react";
 import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { ConfirmAccounts } from "#app/components/rostering/ConfirmAccounts";
+import { ConfirmDeactivations, MassDeactivationWarning } from "#app/components/rostering/MassDeactivations";
 import { RosterReport } from "#app/components/rostering/RosterReport";
+import { MASS_DEACTIVATION } from "#app/domain/roster-deactivation";
 import { looksLikeZip, ROSTER_FILE_MESSAGES, rosterFileProblem, UPLOAD_ERROR } from "#app/domain/roster-upload";
 import { may as roleMay } from "#app/domain/permissions";
 import { isUuid } from "#app/domain/url-state";
@@ -23,6 +25,8 @@ type LoaderData = {
   canApply: boolean;
   /** ?import=: a previewed upload this admin came back to apply after signing in. */
   staged: RosterImport | null;
+  /** ?key=: the district's rostering key (issue 35 item 1), which the page's forms carry; the API checks it. */
+  rosterKey: string | null;
 };
 
 export const meta: MetaFunction = ({ data }) => {
@@ -33,7 +37,9 @@ export const meta: MetaFunction = ({ data }) => {
 export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<LoaderData | ReturnType<typeof data<LoaderData>>> {
   const search = new URL(request.url).searchParams;
   const instructions = search.has("instructions");
-  const none = { district: null, instructions, canApply: false, staged: null };
+  const key = search.get("key");
+  const rosterKey = key && key.length <= 200 ? key : null;
+  const none = { district: null, instructions, canApply: false, staged: null, rosterKey: null };
   if (!isUuid(params.districtId)) return data(none, { status: 404 });
   const api = publicApiFor(request);
   const result = await api.result(
@@ -53,7 +59,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
     const list = await api.result(api.GET("/organization/{id}/roster-imports", { params: { path: { id: params.districtId! } } }));
     staged = (list.ok && list.data.imports.find((i) => i.rosterImportId === wanted && i.status === "staged")) || null;
   }
-  return { district: { id: result.data.organizationId, name: result.data.name }, instructions, canApply, staged };
+  return { district: { id: result.data.organizationId, name: result.data.name }, instructions, canApply, staged, rosterKey };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -68,7 +74,7 @@ function useHydrated() {
 }
 
 export default function Rostering() {
-  const { district, instructions, canApply, staged } = useLoaderData() as LoaderData;
+  const { district, instructions, canApply, staged, rosterKey } = useLoaderData() as LoaderData;
   const actionData = useActionData() as RosterActionData | undefined;
   const result: RosterActionData | undefined = actionData ?? (staged ? { step: "preview", import: staged } : undefined);
   const navigation = useNavigation();
@@ -97,7 +103,12 @@ export default function Rostering() {
     setReady(true);
   }
 
+  // The key stays in the address the forms post to, so the page after a post is the keyed page too.
+  const formAction = `/rostering/${district.id}${rosterKey ? `?key=${encodeURIComponent(rosterKey)}` : ""}`;
+  const keyField = rosterKey ? <input type="hidden" name="rosterKey" value={rosterKey} /> : null;
   const shownFileError = fileError ?? (result?.step === "failed" && result.fileError ? result.error : null);
+  const mass = result?.step === "preview" ? result.import.report.massDeactivations : [];
+  const needsAdmin = result?.step === "preview" && (mass.length > 0 || result.import.report.confirmationCount > 0);
   const pageError = result && (result.step === "failed" || result.step === "rejected") && !shownFileError ? result.error : null;
 
   return (
@@ -133,7 +144,11 @@ export default function Rostering() {
               {pageError}
             </p>
           ) : null}
-          <Form method="post" action={`/rostering/${district.id}`} encType="multipart/form-data" noValidate className="form">
+          {rosterKey ? (
+            <p>This link carries the district&apos;s rostering key: an upload made with it can be applied without signing in.</p>
+          ) : null}
+          <Form method="post" action={formAction} encType="multipart/form-data" noValidate className="form">
+            {keyField}
             <div className="field">
               <label htmlFor="roster-file">Roster file (.zip, at most 15,000,000 bytes)</label>
               <input
@@ -159,18 +174,25 @@ export default function Rostering() {
             <section className="roster-preview" aria-labelledby="roster-preview-title">
               <h2 id="roster-preview-title">Preview of {result.import.fileName}</h2>
               <p>Nothing has changed yet. Apply makes every change below at once, or none of them.</p>
+              <MassDeactivationWarning list={mass} id="roster-mass" />
               <RosterReport report={result.import.report} caption="What applying this upload would change" idPrefix="preview" />
-              {canApply ? (
-                <Form method="post" action={`/rostering/${district.id}`} encType="multipart/form-data" className="form">
+              {canApply || (rosterKey && !needsAdmin) ? (
+                <Form method="post" action={formAction} encType="multipart/form-data" className="form">
+                  {keyField}
                   <input type="hidden" name="rosterImportId" value={result.import.rosterImportId} />
-                  {result.import.report.confirmationCount > 0 ? <ConfirmAccounts count={result.import.report.confirmationCount} /> : null}
+                  {canApply && result.import.report.confirmationCount > 0 ? (
+                    <ConfirmAccounts count={result.import.report.confirmationCount} />
+                  ) : null}
+                  {canApply && mass.length > 0 ? <ConfirmDeactivations list={mass} /> : null}
                   <button type="submit" className="button button--primary" name="intent" value="apply" disabled={busy}>
                     {busy && navigation.formData?.get("intent") === "apply" ? "Applying…" : "Apply"}
                   </button>
                 </Form>
               ) : (
                 <p>
-                  A district administrator applies this upload.{" "}
+                  {rosterKey
+                    ? `This upload changes existing accounts or deactivates more than ${MASS_DEACTIVATION.share * 100}% of the district's records, so a district administrator confirms it, even with the key.`
+                    : "A district administrator applies this upload."}{" "}
                   <a href={`/login?redirectTo=${encodeURIComponent(`/rostering/${district.id}?import=${result.import.rosterImportId}`)}`}>
                     Sign in as a district administrator to apply it
                   </a>

@@ -364,7 +364,14 @@ const makeRosterKey = createRoute({
   request: { params: OrganizationIdParam },
   responses: {
     201: jsonResponse(
-      z.object({ key: z.string(), createdAt: z.string(), rotated: z.boolean().openapi({ description: "An earlier key was replaced" }) }),
+      z.object({
+        key: z.string(),
+        link: z
+          .string()
+          .openapi({ description: "The district's rostering page at PUBLIC_URL with the key (?key=), to hand to the export" }),
+        createdAt: z.string(),
+        rotated: z.boolean().openapi({ description: "An earlier key was replaced" }),
+      }),
       "The new key, shown this once",
     ),
     ...errorResponses,
@@ -713,7 +720,9 @@ export function registerRostering(app: Router) {
       await audit(tx, actor, "update", "organization", org.organization_id, { rosterKey: replaced ? "rotated" : "created" });
       return replaced;
     });
-    return c.json({ key, createdAt: at.toISOString(), rotated }, 201);
+    const link = new URL(`/rostering/${org.organization_id}`, c.get("deps").config.publicUrl);
+    link.searchParams.set("key", key);
+    return c.json({ key, link: link.toString(), createdAt: at.toISOString(), rotated }, 201);
   });
 
   app.openapi(revokeRosterKey, async (c) => {

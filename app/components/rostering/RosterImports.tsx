@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ApiSchema } from "#app/lib/api.server";
 import { ConfirmAccounts } from "./ConfirmAccounts";
+import { ConfirmDeactivations } from "./MassDeactivations";
 import { RosterReport } from "./RosterReport";
 
 // The district page's roster imports (issue 16): each upload with its report, the rostering link
@@ -137,6 +138,9 @@ export function RosterImports({
                             id={`confirm-${i.rosterImportId}`}
                             where="listed in its report"
                           />
+                        ) : null}
+                        {i.report.massDeactivations.length > 0 ? (
+                          <ConfirmDeactivations list={i.report.massDeactivations} id={`confirm-deactivations-${i.rosterImportId}`} />
                         ) : null}
                         <button type="submit" className="button button--primary" aria-label={`Apply the upload of ${i.fileName}`}>
                           Apply
