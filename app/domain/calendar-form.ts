@@ -10,6 +10,9 @@ export const CALENDAR_INTENTS = { save: "save-calendar", rollover: "start-school
  */
 export const CALENDAR_CONFIRM = { button: "confirmMovedResults", shown: "movedResultsShown" } as const;
 
+/** The query parameter that puts the standard calendar's tests in the form ('Use the standard calendar', issue 35 item 7). */
+export const STANDARD_PARAM = "standard";
+
 /** The query parameter that opens the question 'Delete the … calendar?' (the year it names). */
 export const DELETE_YEAR_PARAM = "deleteYear";
 

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { ASSESSMENTS } from "#app/domain/assessments";
 import { CALENDAR_CHANGE_MESSAGES } from "#app/domain/calendar-changes";
-import { CALENDAR_CONFIRM, CALENDAR_INTENTS, calendarField } from "#app/domain/calendar-form";
+import { CALENDAR_CONFIRM, CALENDAR_INTENTS, calendarField, STANDARD_PARAM } from "#app/domain/calendar-form";
 import { GRADES, gradeLabel } from "#app/domain/grades";
 import { PERIOD_LABELS, PERIODS } from "#app/domain/periods";
 import { schoolYearStart, TESTS_BY_GRADE } from "#app/domain/screening-calendar";
@@ -33,6 +33,12 @@ export type CalendarTabData = {
   nextYear: string | null;
   /** The stored calendar of `year` as the form's values (null: none saved yet), with its version. */
   stored: { version: string; values: Record<string, string | string[]> } | null;
+  /**
+   * What the edit form starts with: the stored year; for a district without any calendar, the
+   * standard tests of each grade and period and no dates (issue 35 item 7: the specs give none);
+   * with `?standard`, the standard tests over the stored ones, the stored dates kept.
+   */
+  form: { values: Record<string, string | string[]>; standard: boolean };
   periods: { name: string; label: string }[];
   grades: { grade: string; label: string; tests: { code: string; title: string }[] }[];
 };
@@ -46,6 +52,15 @@ function valuesOf(year: CalendarYear): Record<string, string | string[]> {
     for (const [grade, codes] of Object.entries(p.gradeLists)) values[fieldName.tests(p.periodName, grade)] = codes;
   }
   return values;
+}
+
+/** A year's form values with the standard calendar's tests in place of its own (dates as they were). */
+function withStandardTests(values: Record<string, string | string[]>, standard: ApiSchema<"ScreeningCalendar">["standard"]) {
+  const out = Object.fromEntries(Object.entries(values).filter(([name]) => !/^periods\.[^.]+\.gradeLists\./.test(name)));
+  for (const p of standard) {
+    for (const [grade, codes] of Object.entries(p.gradeLists)) out[fieldName.tests(p.periodName, grade)] = codes;
+  }
+  return out;
 }
 
 export async function loadCalendarTab(request: Request, api: ApiClient, districtId: string, search: string): Promise<CalendarTabData> {
@@ -62,12 +77,15 @@ export async function loadCalendarTab(request: Request, api: ApiClient, district
   const currentYear = calendar?.currentYear ?? "";
   const year = years.includes(wanted) ? wanted : years.includes(currentYear) ? currentYear : (years.at(-1) ?? currentYear);
   const stored = calendar?.years.find((y) => y.academicYear === year);
+  const storedValues = stored ? valuesOf(stored) : {};
+  const standard = calendar !== null && (!stored || new URLSearchParams(search).has(STANDARD_PARAM));
   return {
     error: part.error,
     years,
     year,
     nextYear: calendar?.nextYear ?? null,
-    stored: stored ? { version: stored.version, values: valuesOf(stored) } : null,
+    stored: stored ? { version: stored.version, values: storedValues } : null,
+    form: { values: standard ? withStandardTests(storedValues, calendar.standard) : storedValues, standard },
     periods: PERIODS.map((p) => ({ name: p, label: PERIOD_LABELS[p] })),
     grades: GRADES.map((grade) => ({
       grade,

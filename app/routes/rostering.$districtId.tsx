@@ -5,6 +5,7 @@ import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { ConfirmAccounts } from "#app/components/rostering/ConfirmAccounts";
 import { ConfirmDeactivations, MassDeactivationWarning } from "#app/components/rostering/MassDeactivations";
 import { RosterReport } from "#app/components/rostering/RosterReport";
+import { RosterNextSteps } from "#app/components/rostering/RosterNextSteps";
 import { MASS_DEACTIVATION } from "#app/domain/roster-deactivation";
 import { looksLikeZip, ROSTER_FILE_MESSAGES, rosterFileProblem, UPLOAD_ERROR } from "#app/domain/roster-upload";
 import { may as roleMay } from "#app/domain/permissions";
@@ -121,6 +122,7 @@ export default function Rostering() {
           </p>
           <p>Thank you!</p>
           <RosterReport report={result.import.report} caption="What the upload changed" idPrefix="applied" headingLevel={2} />
+          <RosterNextSteps districtId={district.id} teachersCreated={result.import.report.counts?.teachers.created ?? null} />
         </section>
       ) : (
         <>

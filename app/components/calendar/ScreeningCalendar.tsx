@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
-import { CALENDAR_CONFIRM, CALENDAR_INTENTS, calendarField, DELETE_YEAR_PARAM } from "#app/domain/calendar-form";
+import { CALENDAR_CONFIRM, CALENDAR_INTENTS, calendarField, DELETE_YEAR_PARAM, STANDARD_PARAM } from "#app/domain/calendar-form";
 import type { CalendarTabData } from "#app/lib/calendar.server";
 import { ErrorAlert } from "../ErrorAlert";
 import { formFields, useFormReply, type FormFields, type FormReply } from "../form-reply";
@@ -13,20 +13,24 @@ import { formFields, useFormReply, type FormFields, type FormReply } from "../fo
 // that move results to another period are saved only once the administrator has read what they
 // move and confirmed it; a year's calendar can be deleted after a question (the API refuses while
 // it holds results). Dates are written YYYY-MM-DD everywhere here: fields, messages and summary.
+// A district without any calendar starts with the standard tests ticked and no dates (issue 35
+// item 7); 'Use the standard calendar' puts those tests in the form of any year.
 
 const SUBMIT_FAILED = "The calendar was not saved: correct the fields marked below.";
 
 export function ScreeningCalendar({ data }: { data: CalendarTabData }) {
   const { search } = useLocation();
   const reply = useFormReply((r) => r.initialValue?.intent === CALENDAR_INTENTS.save && r.initialValue?.academicYear === data.year);
-  const fields = formFields(reply, data.stored?.values ?? {});
+  const fields = formFields(reply, data.form.values);
   const version = fields.text("version").defaultValue || data.stored?.version || "";
-  const yearHref = (year: string, deleting = false) => {
+  const yearHref = (year: string, deleting = false, standard = false) => {
     const params = new URLSearchParams(search);
     params.set("tab", "calendar");
     params.set("year", year);
     if (deleting) params.set(DELETE_YEAR_PARAM, year);
     else params.delete(DELETE_YEAR_PARAM);
+    if (standard) params.set(STANDARD_PARAM, "");
+    else params.delete(STANDARD_PARAM);
     return `?${params}`;
   };
   const deleting = data.stored !== null && new URLSearchParams(search).get(DELETE_YEAR_PARAM) === data.year;
@@ -47,7 +51,10 @@ export function ScreeningCalendar({ data }: { data: CalendarTabData }) {
           </ul>
         </nav>
       ) : data.error ? null : (
-        <p>This district has no screening calendar yet: enter the {data.year} windows below.</p>
+        <p>
+          This district has no screening calendar yet. The standard tests of each grade are ticked below, the same in BOY, MOY and EOY:
+          enter the {data.year} windows and save. The dates are left for you to enter, as there are no standard dates.
+        </p>
       )}
       {data.nextYear ? <Rollover nextYear={data.nextYear} /> : null}
 
@@ -74,8 +81,24 @@ export function ScreeningCalendar({ data }: { data: CalendarTabData }) {
             Each window runs from its start date to its end date, both included. BOY, MOY and EOY follow one another without overlapping,
             within the school year (July 1 to June 30).
           </p>
-          {/* Keyed on the year and version: after a save (or a refusal as stale) the fields start over from the stored values. */}
-          <CalendarFields key={`${data.year}:${version}`} data={data} fields={fields} reply={reply} />
+          {data.stored && data.form.standard ? (
+            <p className="calendar__hint">
+              The standard tests of each grade are ticked below in place of the saved ones; nothing changes until you save.{" "}
+              <Link to={yearHref(data.year)} preventScrollReset>
+                Show the saved tests again
+              </Link>
+            </p>
+          ) : null}
+          {data.form.standard ? null : (
+            <p>
+              <Link to={yearHref(data.year, false, true)} preventScrollReset>
+                Use the standard calendar
+              </Link>{" "}
+              <span className="calendar__hint">(ticks the standard tests of each grade and period; the dates stay as they are)</span>
+            </p>
+          )}
+          {/* Keyed on the year, version and tests shown: after a save (or a refusal as stale) the fields start over from the stored values. */}
+          <CalendarFields key={`${data.year}:${version}:${data.form.standard}`} data={data} fields={fields} reply={reply} />
         </Form>
       )}
     </section>

@@ -1,11 +1,13 @@
 import { Form, Link } from "@remix-run/react";
+import { STAFF_INVITE_TEXTS } from "#app/domain/staff-invites";
 import type { ApiSchema } from "#app/lib/api.server";
 import { ConfirmAccounts } from "./ConfirmAccounts";
 import { ConfirmDeactivations } from "./MassDeactivations";
 import { RosterReport } from "./RosterReport";
 
 // The district page's roster imports (issue 16): each upload with its report, the rostering link
-// to hand to whoever uploads, and Undo on the latest applied import (district admins and super admins).
+// to hand to whoever uploads, Undo on the latest applied import (district admins and super admins),
+// and the way to invite the teachers the imports brought (issue 35 item 7).
 
 type RosterImport = ApiSchema<"RosterImport">;
 type UndoPreview = ApiSchema<"RosterUndoPreview">;
@@ -96,6 +98,10 @@ export function RosterImports({
       <h2 id="roster-imports-title">Roster imports</h2>
       <p>
         Rostering link for this district: <a href={`/rostering/${districtId}`}>/rostering/{districtId}</a>
+      </p>
+      <p>
+        <Link to={`/district/${districtId}/invitations`}>{STAFF_INVITE_TEXTS.link}</Link>: teachers from roster imports have no password
+        until invited.
       </p>
       {error ? (
         <p className="alert alert--error" role="alert">
