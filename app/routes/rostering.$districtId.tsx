@@ -193,7 +193,7 @@ export default function Rostering() {
               ) : (
                 <p>
                   {rosterKey
-                    ? `This upload changes existing accounts or deactivates more than ${MASS_DEACTIVATION.share * 100}% of the district's records, so a district administrator confirms it, even with the key.`
+                    ? `This upload changes existing records or deactivates more than ${MASS_DEACTIVATION.share * 100}% of the district's records, so a district administrator confirms it, even with the key.`
                     : "A district administrator applies this upload."}{" "}
                   <a href={`/login?redirectTo=${encodeURIComponent(`/rostering/${district.id}?import=${result.import.rosterImportId}`)}`}>
                     Sign in as a district administrator to apply it
@@ -240,9 +240,9 @@ function Instructions({ dialogRef, open }: { dialogRef: RefObject<HTMLDialogElem
       <h2 id="roster-instructions-title">Instructions</h2>
       <p>
         Upload one .zip file of at most 15,000,000 bytes holding a OneRoster 1.1 CSV bulk export (1.2 works too), as Clever, ClassLink and
-        most student information systems export it. The zip must contain manifest.csv, orgs.csv, users.csv, classes.csv, enrollments.csv,
-        academicSessions.csv and demographics.csv (students&apos; birth dates); courses.csv is read when present. Save the files as CSV
-        UTF-8.
+        most student information systems export it. The zip must contain manifest.csv, orgs.csv, users.csv, classes.csv and enrollments.csv;
+        demographics.csv (students&apos; birth dates), academicSessions.csv, courses.csv and roles.csv are read when present. Save the files
+        as CSV UTF-8.
       </p>
       <ul>
         <li>Schools become schools, classes become classrooms, students become students, teachers become users with the teacher role.</li>
@@ -251,11 +251,18 @@ function Instructions({ dialogRef, open }: { dialogRef: RefObject<HTMLDialogElem
           skipped.
         </li>
         <li>
-          Records are matched on sourcedId, so uploading again updates them. Records missing from a new upload, or marked tobedeleted, are
-          deactivated.
+          Records are matched on sourcedId, so uploading again updates them. Schools, classrooms and students the district made by hand are
+          matched by name (students by Student ID, then name and birth date), and an administrator confirms each match. Records missing from
+          a new bulk upload, or marked tobedeleted, are deactivated.
+        </li>
+        <li>A student without a birth date in demographics.csv is taken without one, for an administrator to complete.</li>
+        <li>
+          A row the file gets wrong (an unknown school, a duplicate id) is skipped and listed with its reason; the rest can be applied.
         </li>
         <li>
-          You see a preview first; nothing changes until a district administrator applies it. A file with rejected rows cannot be applied.
+          You see a preview first; nothing changes until a district administrator applies it, or the district&apos;s automated export
+          applies it with its rostering key. An upload that deactivates more than {MASS_DEACTIVATION.share * 100}% of the district&apos;s
+          students, classrooms or teachers, or changes existing records, is applied only after an administrator confirms it.
         </li>
       </ul>
       <pre>{EXAMPLE}</pre>
