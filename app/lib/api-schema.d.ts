@@ -6108,7 +6108,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Imports; undoableId is the one Undo applies to */
+        /** @description Imports; undoableId is the one Undo applies to; rosterKey, the district's key as GET …/roster-key gives it */
         200: {
           headers: {
             [name: string]: unknown;
@@ -6117,6 +6117,7 @@ export interface paths {
             "application/json": {
               imports: components["schemas"]["RosterImport"][];
               undoableId: string | null;
+              rosterKey: components["schemas"]["RosterKeyState"];
             };
           };
         };

@@ -98,10 +98,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           "Unable to load what the undo would change.",
         )
       : null;
-  // The district's rostering key (issue 35 item 1), beside its imports; ?rosterKey=rotate|revoke asks first.
-  const rosterKey = rosterImports
-    ? await loadPart(request, api.GET("/organization/{id}/roster-key", byId), "Unable to load the rostering key.")
-    : null;
+  // The district's rostering key (issue 35 item 1), which the imports' answer carries; ?rosterKey=rotate|revoke asks first.
+  const rosterKey = rosterImports ? { data: rosterImports.data?.rosterKey ?? null, error: rosterImports.error } : null;
   const keyStep = new URLSearchParams(search).get("rosterKey");
   const rosterKeyConfirm: "rotate" | "revoke" | null = keyStep === "rotate" || keyStep === "revoke" ? keyStep : null;
   // The Screening Calendar tab (issue 16): its own module loads it.

@@ -292,6 +292,14 @@ const applyImport = createRoute({
   },
 });
 
+const RosterKeyState = z
+  .object({
+    hasKey: z.boolean(),
+    createdAt: z.string().nullable(),
+    createdBy: z.string().nullable().openapi({ description: "Who made the current key, when the account still exists" }),
+  })
+  .openapi("RosterKeyState");
+
 const listImports = createRoute({
   method: "get",
   path: "/organization/{id}/roster-imports",
@@ -306,8 +314,8 @@ const listImports = createRoute({
   },
   responses: {
     200: jsonResponse(
-      z.object({ imports: z.array(RosterImport), undoableId: z.string().nullable() }),
-      "Imports; undoableId is the one Undo applies to",
+      z.object({ imports: z.array(RosterImport), undoableId: z.string().nullable(), rosterKey: RosterKeyState }),
+      "Imports; undoableId is the one Undo applies to; rosterKey, the district's key as GET …/roster-key gives it",
     ),
     ...errorResponses,
   },
@@ -339,13 +347,12 @@ const OrganizationIdParam = z.object({
     .uuid(ROSTER_MESSAGES.districtNotFound)
     .openapi({ param: { name: "id", in: "path" } }),
 });
-const RosterKeyState = z
-  .object({
-    hasKey: z.boolean(),
-    createdAt: z.string().nullable(),
-    createdBy: z.string().nullable().openapi({ description: "Who made the current key, when the account still exists" }),
-  })
-  .openapi("RosterKeyState");
+
+const keyState = (key: Awaited<ReturnType<typeof rosterKeyOf>>): z.infer<typeof RosterKeyState> => ({
+  hasKey: key !== null,
+  createdAt: key ? key.createdAt.toISOString() : null,
+  createdBy: key?.createdBy ?? null,
+});
 
 const getRosterKey = createRoute({
   method: "get",
@@ -720,8 +727,7 @@ export function registerRostering(app: Router) {
     const { db } = c.get("deps");
     const actor = requireCapability(c.get("actor"), "manageRosterImports");
     const org = await assertOrganization(db, actor, c.req.valid("param").id);
-    const key = await rosterKeyOf(db, org.organization_id);
-    return c.json({ hasKey: key !== null, createdAt: key ? key.createdAt.toISOString() : null, createdBy: key?.createdBy ?? null }, 200);
+    return c.json(keyState(await rosterKeyOf(db, org.organization_id)), 200);
   });
 
   app.openapi(makeRosterKey, async (c) => {
@@ -765,7 +771,10 @@ export function registerRostering(app: Router) {
       .limit(50)
       .execute();
     const undoable = await latestApplied(db, org.organization_id);
-    return c.json({ imports: rows.map(toImport), undoableId: undoable }, 200);
+    return c.json(
+      { imports: rows.map(toImport), undoableId: undoable, rosterKey: keyState(await rosterKeyOf(db, org.organization_id)) },
+      200,
+    );
   });
 
   app.openapi(undoPreview, async (c) => {
