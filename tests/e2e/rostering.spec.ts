@@ -31,11 +31,10 @@ const prefix = () => `r${Date.now().toString(36)}${Math.floor(Math.random() * 1e
  * more than 5% of the district then waits for an admin's confirmation, issue 35 item 1).
  */
 function zipOf(p: string) {
-  const delta = { "file.orgs": "delta", "file.users": "delta", "file.classes": "delta", "file.enrollments": "delta" };
   return {
     name: `${p}-roster.zip`,
     mimeType: "application/zip",
-    buffer: exportZip(oneRosterFiles({ ...sampleDistrict(p), manifest: delta })),
+    buffer: exportZip(oneRosterFiles({ ...sampleDistrict(p), manifest: { ...DELTA_MANIFEST } })),
   };
 }
 
