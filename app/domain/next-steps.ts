@@ -1,23 +1,23 @@
-import { ASSESSMENTS, type Scoring, type TestCode } from "./assessments";
-import type { Grade } from "./grades";
-import { clampPercentile } from "./percentile";
-import type { Period } from "./periods";
-import { findProficiencyCutoff } from "./proficiency";
+import { ASSESSMENTS, type GridGroup, type TestCode } from "./assessments";
+import { PROFICIENCY_LABELS } from "./display-rules";
+import { BELOW_MAX } from "./percentile";
+import type { GridCell } from "./results-grid";
 
 /** Spec 001 §9: recommended when the score is AT OR BELOW these. */
 export const CORRECT_ITEMS_THRESHOLD = 18;
-export const PERCENTILE_THRESHOLD = 40;
+/** The same number as the top of the Below Benchmark band, so advice and colour cannot part. */
+export const PERCENTILE_THRESHOLD = BELOW_MAX;
 
 export const MET_EXPECTATIONS_TEXT = "This student met expectations...";
 export const NONE_COMPLETE_TEXT = "View the Next Steps Resources with the link below.";
 
-export type NextStepsTest = {
-  testCode: TestCode;
-  completedFlag: boolean;
-  invalid: boolean | null;
-  abilityPercentile: number | null;
-  finalTheta: number | null;
-  correctItems: number | null;
+/**
+ * What next steps read of a subtest: the cell the page shows for it (results-grid.ts gridCell,
+ * built with percentiles on the phonics switch), so the advice is taken from the very score,
+ * colour and arrow beside it (docs/decisions/results-display-rules.md).
+ */
+export type JudgedCell = Pick<GridCell, "testCode" | "state" | "band" | "grayedOut" | "text" | "handScore"> & {
+  test: { correctItems: number | null } | null;
 };
 
 export type NextSteps = {
@@ -25,61 +25,58 @@ export type NextSteps = {
   recommended: TestCode[];
   /** Text to show instead of a list, or null when there are recommendations. */
   message: string | null;
-  /** Complete subtests that could not be judged (score or threshold missing); shown as neither. */
+  /** Scored subtests whose cell shows no score to judge (e.g. 'N/A'); never counted as met. */
   unevaluated: TestCode[];
 };
 
-/**
- * How a test is judged for next steps. PK is reported as proficiency (display-rules.ts), so its
- * tests are judged on theta even where the catalogue lists another scoring.
- */
-export function nextStepsScoring(grade: Grade, testCode: TestCode): Scoring {
-  if (grade === "PK" && findProficiencyCutoff("PK", testCode, "BOY") !== undefined) return "ability";
-  return ASSESSMENTS[testCode].scoring;
-}
-
-/**
- * The theta threshold per grade and test: the proficiency cutoff. Note the spec's edges differ:
- * on track is theta >= cutoff, a recommendation is theta <= threshold, so a theta exactly on the
- * cutoff is both on track and recommended. We follow both texts literally.
- */
-export function thetaThreshold(grade: Grade, testCode: TestCode, period: Period): number | undefined {
-  return findProficiencyCutoff(grade, testCode, period);
-}
-
-function finite(value: number | null): value is number {
-  return typeof value === "number" && Number.isFinite(value);
-}
-
-/** true = recommend, false = met expectations, null = cannot judge. */
-export function isRecommended(grade: Grade, period: Period, test: NextStepsTest): boolean | null {
-  switch (nextStepsScoring(grade, test.testCode)) {
-    case "correctItems":
-      return finite(test.correctItems) ? test.correctItems <= CORRECT_ITEMS_THRESHOLD : null;
-    case "percentile": {
-      // Judge the percentile as displayed, so the advice agrees with the benchmark colour.
-      const shown = clampPercentile(test.abilityPercentile);
-      return shown === null ? null : shown <= PERCENTILE_THRESHOLD;
-    }
-    case "ability": {
-      const threshold = thetaThreshold(grade, test.testCode, period);
-      return finite(test.finalTheta) && threshold !== undefined ? test.finalTheta <= threshold : null;
-    }
+/** true = recommend, false = met expectations, null = the cell shows no score to judge. */
+export function isRecommended(cell: JudgedCell): boolean | null {
+  if (cell.state !== "complete" || cell.grayedOut) return null;
+  // A percentile shown ('%', algorithm percentage or icon): ▼ or ▼▼ is at or below the 40th.
+  if (cell.band !== null) return cell.band !== "at-or-above";
+  // Proficiency: the cell's own verdict against the grade/test/period theta cutoff.
+  if (cell.text === PROFICIENCY_LABELS.notOnTrack) return true;
+  if (cell.text === PROFICIENCY_LABELS.onTrack) return false;
+  // A hand-entered letter test has no percentile; the page shows its count: correct items.
+  const correct = cell.test?.correctItems;
+  if (cell.handScore !== undefined && typeof correct === "number" && Number.isFinite(correct)) {
+    return correct <= CORRECT_ITEMS_THRESHOLD;
   }
+  return null;
 }
 
-/** Next steps of one student for one period, from the period's subtests. */
-export function nextSteps(grade: Grade, period: Period, tests: readonly NextStepsTest[]): NextSteps {
-  const complete = tests.filter((t) => t.completedFlag && t.invalid !== true);
+/** Whether a cell counts as a complete subtest for next steps: finished, valid and reported for the grade. */
+function isShownComplete(cell: JudgedCell): boolean {
+  return cell.state === "complete" && !cell.grayedOut;
+}
+
+/**
+ * Next steps of one student for one period, from the cells of the period's subtests. 'Met
+ * expectations' only when every complete subtest was judged and none is flagged; when one could
+ * not be judged, the page points to the resources instead of vouching for it.
+ */
+export function nextSteps(cells: readonly JudgedCell[]): NextSteps {
+  const complete = cells.filter(isShownComplete);
   const recommended: TestCode[] = [];
   const unevaluated: TestCode[] = [];
-  for (const test of complete) {
-    const verdict = isRecommended(grade, period, test);
-    if (verdict === true) recommended.push(test.testCode);
-    if (verdict === null) unevaluated.push(test.testCode);
+  for (const cell of complete) {
+    const verdict = isRecommended(cell);
+    if (verdict === true) recommended.push(cell.testCode);
+    if (verdict === null) unevaluated.push(cell.testCode);
   }
   let message: string | null = null;
-  if (complete.length === 0) message = NONE_COMPLETE_TEXT;
-  else if (recommended.length === 0) message = MET_EXPECTATIONS_TEXT;
+  if (recommended.length === 0) message = complete.length === 0 || unevaluated.length > 0 ? NONE_COMPLETE_TEXT : MET_EXPECTATIONS_TEXT;
   return { recommended, message, unevaluated };
+}
+
+/**
+ * Where a recommended subtest's resource is on the Next Steps Resources page: the section of its
+ * skill (the grid's group: phonemic awareness, phonics, fluency, vocabulary, comprehension).
+ */
+export function resourceAnchor(testCode: TestCode): GridGroup {
+  return ASSESSMENTS[testCode].group;
+}
+
+export function resourceHref(resourcesUrl: string, testCode: TestCode): string {
+  return `${resourcesUrl.split("#")[0]}#${resourceAnchor(testCode)}`;
 }

@@ -427,7 +427,7 @@ describe("next steps of the selected period", () => {
       input("K", {
         MOY: [
           test("vocab", { abilityPercentile: 30 }),
-          test("letter-names", { correctItems: 10, totalItems: 26 }),
+          test("letter-names", { abilityPercentile: 12, correctItems: 10, totalItems: 26 }),
           test("blending", { abilityPercentile: 80 }),
         ],
       }),

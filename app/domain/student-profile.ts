@@ -12,7 +12,7 @@ import { localIsoDate } from "./calendar-date";
 import { NOT_AVAILABLE } from "./display-rules";
 import { gradeLabel, isGrade } from "./grades";
 import { defaultLogger, type Logger } from "./logger";
-import { nextSteps, NONE_COMPLETE_TEXT } from "./next-steps";
+import { nextSteps } from "./next-steps";
 import { clampPercentile, formatPercentile, percentileBand, type PercentileBand } from "./percentile";
 import { PERIOD_LABELS, type Period } from "./periods";
 import {
@@ -261,13 +261,22 @@ export function buildStudentResults(input: StudentResultsInput): StudentResults 
 
   const selectedLists = lists.get(selected)!;
   const gradeMissing = gradeOk && selectedLists[grade] ? null : gradeMissingMessage(grade, selected);
-  const current = gradeOk
-    ? (selectedLists[grade] ?? []).flatMap((code) => {
-        const t = picked(selected, code);
-        return t ? [t] : [];
-      })
+  // Next steps judge the cells the page shows, read with percentiles whatever the phonics switch
+  // says, so switching the view cannot change the advice.
+  const judged = gradeOk
+    ? (selectedLists[grade] ?? []).map((code) =>
+        gridCell(
+          code,
+          grade,
+          selected,
+          testApplies(selectedLists, grade, code),
+          picked(selected, code),
+          { ...input.flags, mode: "percentile" },
+          log,
+        ),
+      )
     : [];
-  const steps = gradeOk ? nextSteps(grade, selected, current) : { recommended: [], message: NONE_COMPLETE_TEXT };
+  const steps = nextSteps(judged);
   return {
     periods,
     selected,

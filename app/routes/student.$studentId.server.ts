@@ -30,6 +30,7 @@ import { studentGrades } from "#app/lib/admin-actions.server";
 import type { ApiClient, ApiSchema, CurrentUser } from "#app/lib/api.server";
 import { loadBanner } from "#app/lib/banner.server";
 import { loadRanDialog } from "#app/lib/ran-scoring.server";
+import { menuData } from "#app/lib/menu.server";
 import { signOutAndRedirect } from "#app/lib/session.server";
 import { displayRuleFlags, flagsFor } from "#app/server/flags.server";
 
@@ -144,7 +145,8 @@ export async function loadStudentPage(request: Request, api: ApiClient, user: Cu
     details,
     ran,
     studentOptions: studentOptions && { ...studentOptions, grades: studentGrades(request) },
-    nextStepsUrl: process.env.NEXT_STEPS_URL ?? null,
+    // The menu's Next Steps Resources link, so the panel's 'link below' is the same page.
+    nextStepsUrl: menuData(request).nextStepsUrl,
     report: reportModel && reportViews(reportModel, q.lang, q.print === "1"),
     print: q.print === "1",
   };

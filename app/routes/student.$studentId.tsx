@@ -74,7 +74,6 @@ export default function StudentPage() {
     );
   }
   const { results, view } = d;
-  const resourceHref = (testCode: string) => (d.nextStepsUrl ? `${d.nextStepsUrl}#${testCode}` : `#subtest-${testCode}`);
   const report = d.report;
   const printView = d.print && report ? report.views[report.lang] : undefined;
   if (printView) {
@@ -106,9 +105,7 @@ export default function StudentPage() {
       <div className="student-page__columns">
         <div className="student-page__left">
           <StudentCard card={d.card} studentId={d.studentId} canEdit />
-          {results ? (
-            <NextStepsPanel steps={results.nextSteps} period={results.selected} resourceHref={resourceHref} resourcesUrl={d.nextStepsUrl} />
-          ) : null}
+          {results ? <NextStepsPanel steps={results.nextSteps} period={results.selected} resourcesUrl={d.nextStepsUrl} /> : null}
         </div>
         <section className="student-page__right" aria-labelledby="subtest-results-title">
           <div className="sp-results__header">

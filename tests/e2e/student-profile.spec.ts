@@ -16,6 +16,8 @@ let kinder: Student;
 let firstGrader: Student;
 /** A student of another school. */
 let elsewhere: Student;
+/** A Pre-K student with a Well Below Benchmark vocabulary result in EOY (the demo's current period). */
+let lowPreK: Student;
 
 test.beforeAll(async () => {
   const port = process.env.E2E_PORT ?? "3210";
@@ -43,6 +45,12 @@ test.beforeAll(async () => {
     order by p.last_name, p.first_name limit 1`);
   firstGrader = await pick(`${inClass("First Grade Room 7")} order by p.last_name desc, p.first_name limit 1`);
   elsewhere = await pick(`${inClass("Second Grade Gold")} order by p.last_name limit 1`);
+  lowPreK = await pick(`
+    select p.participant_id, p.first_name, p.middle_name, p.last_name from participant p
+    join assessment_period ap on ap.period_name = 'EOY'
+    join participant_test t on t.participant_id = p.participant_id and t.test_code = 'vocab' and t.completed_flag
+      and t.invalid is not true and t.ability_percentile <= 20 and t.start_dt_tm >= ap.start_date and t.start_dt_tm < ap.end_date + 1
+    where p.grade = 'PK' order by p.last_name, p.first_name limit 1`);
   await db.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -261,6 +269,16 @@ test.describe("student profile", () => {
     await expect(page).toHaveURL(/admin=1/);
     await expect(page.getByRole("button", { name: "Admin View" })).toHaveAttribute("aria-pressed", "true");
     await expect.poll(() => titles.count()).toBeGreaterThan(normal);
+    await expectNoAxeViolations(page);
+  });
+
+  test("Next Steps of a Pre-K student with a low result recommend it, linking to the resources", async ({ page }) => {
+    await signIn(page, DEMO.superAdmin, { to: `/student/${lowPreK.id}` });
+    const panel = page.getByRole("region", { name: "Next Steps" });
+    await expect(panel).toContainText("End of Year (EOY)");
+    await expect(panel).not.toContainText("This student met expectations...");
+    await expect(panel.getByRole("link", { name: /^Vocabulary/ })).toHaveAttribute("href", "/help/next-steps.html#vocabulary");
+    await expect(panel.getByRole("link", { name: /^Next Steps Resources/ })).toHaveAttribute("href", "/help/next-steps.html");
     await expectNoAxeViolations(page);
   });
 

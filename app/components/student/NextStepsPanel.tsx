@@ -1,22 +1,23 @@
+import { resourceHref } from "#app/domain/next-steps";
 import { PERIOD_LABELS, type Period } from "#app/domain/periods";
 import type { StudentResults } from "#app/domain/student-profile";
 
+const NEW_TAB = <span className="visually-hidden"> (opens in a new tab)</span>;
+
 /**
  * Next Steps (spec 001 §2, §9): the selected period's recommended subtests, each linking to its
- * resource, or the spec's text when nothing is flagged or nothing is complete.
+ * skill's section of the Next Steps Resources, or the spec's text when nothing is flagged or
+ * nothing is complete; the resources link (the menu's) always follows, as 'the link below'.
  */
 export function NextStepsPanel({
   steps,
   period,
-  resourceHref,
   resourcesUrl,
 }: {
   steps: StudentResults["nextSteps"];
   period: Period;
-  /** Where a recommendation's resource is. */
-  resourceHref: (testCode: string) => string;
-  /** The Next Steps Resources (the menu's link), when configured. */
-  resourcesUrl: string | null;
+  /** The Next Steps Resources: the menu's link (NEXT_STEPS_URL, else the demo page). */
+  resourcesUrl: string;
 }) {
   return (
     <section className="sp-panel" aria-labelledby="next-steps-title">
@@ -30,7 +31,10 @@ export function NextStepsPanel({
           <ul className="sp-steps">
             {steps.recommended.map((r) => (
               <li key={r.testCode}>
-                <a href={resourceHref(r.testCode)}>{r.title}</a>
+                <a href={resourceHref(resourcesUrl, r.testCode)} target="_blank" rel="noreferrer">
+                  {r.title}
+                  {NEW_TAB}
+                </a>
               </li>
             ))}
           </ul>
@@ -38,13 +42,11 @@ export function NextStepsPanel({
       ) : (
         <p>{steps.message}</p>
       )}
-      {resourcesUrl ? (
-        <p>
-          <a href={resourcesUrl} target="_blank" rel="noreferrer">
-            Next Steps Resources<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
-        </p>
-      ) : null}
+      <p>
+        <a href={resourcesUrl} target="_blank" rel="noreferrer">
+          Next Steps Resources{NEW_TAB}
+        </a>
+      </p>
     </section>
   );
 }
