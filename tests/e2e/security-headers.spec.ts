@@ -30,6 +30,7 @@ const PAGES: Record<string, PageEntry> = {
   "complete-new-password.tsx": { url: () => "/complete-new-password", as: null },
   "customer-support.tsx": { url: () => "/customer-support", as: "teacher" },
   "district.$districtId.tsx": { url: (i) => `/district/${i.district}`, as: "districtAdmin" },
+  "district.$districtId_.invitations.tsx": { url: (i) => `/district/${i.district}/invitations`, as: "districtAdmin" },
   "forgot-password.tsx": { url: () => "/forgot-password", as: null },
   "login-callback.tsx": { url: () => "/login-callback?error=access_denied", as: null },
   "login.tsx": { url: () => "/login", as: null },
