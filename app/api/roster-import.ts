@@ -29,6 +29,19 @@ const chunks = <T>(items: readonly T[], size = CHUNK): T[][] => {
 
 const ADMIN_ROLE_IDS = [ROLE_IDS.SUPER_ADMIN, ROLE_IDS.ORG_ADMIN, ROLE_IDS.ORG_UNIT_ADMIN];
 
+/** A student's fields a plan compares, read alike for roster students and those made by hand. */
+const STUDENT_COLUMNS = [
+  "p.participant_id as id",
+  "p.first_name",
+  "p.middle_name",
+  "p.last_name",
+  "p.grade",
+  "p.date_of_birth",
+  "p.organization_unit_id",
+  "p.external_id",
+  "p.email",
+] as const;
+
 /** Whether the user aliased `u` holds an admin role (super, district or school admin). */
 const holdsAdminRole = sql<boolean>`exists (select 1 from user_role r where r.user_id = u.user_id and r.role_id in (${sql.join(ADMIN_ROLE_IDS)}))`;
 
@@ -62,19 +75,7 @@ export async function loadCurrentState(db: Db, organizationId: string, teacherEm
     db
       .selectFrom("participant as p")
       .innerJoin("organization_unit as ou", "ou.organization_unit_id", "p.organization_unit_id")
-      .select([
-        "p.participant_id as id",
-        "p.sourced_id",
-        "p.first_name",
-        "p.middle_name",
-        "p.last_name",
-        "p.grade",
-        "p.date_of_birth",
-        "p.organization_unit_id",
-        "p.external_id",
-        "p.email",
-        "p.deleted_at",
-      ])
+      .select([...STUDENT_COLUMNS, "p.sourced_id", "p.deleted_at"])
       .where("ou.organization_id", "=", organizationId)
       .where("p.sourced_id", "is not", null)
       .execute(),
@@ -97,17 +98,7 @@ export async function loadCurrentState(db: Db, organizationId: string, teacherEm
     db
       .selectFrom("participant as p")
       .innerJoin("organization_unit as ou", "ou.organization_unit_id", "p.organization_unit_id")
-      .select([
-        "p.participant_id as id",
-        "p.first_name",
-        "p.middle_name",
-        "p.last_name",
-        "p.grade",
-        "p.date_of_birth",
-        "p.organization_unit_id",
-        "p.external_id",
-        "p.email",
-      ])
+      .select(STUDENT_COLUMNS)
       .where("ou.organization_id", "=", organizationId)
       .where("ou.deleted_at", "is", null)
       .where("p.sourced_id", "is", null)

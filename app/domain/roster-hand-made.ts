@@ -1,7 +1,7 @@
 import { nameKey } from "./admin-forms";
 import type { Roster, RowError, Skipped } from "./oneroster";
 import { MAX_READ_ERRORS, NO_LEFT_ALONE, ONEROSTER_FILES } from "./oneroster-files";
-import type { CurrentState } from "./oneroster-plan";
+import type { CurrentState, CurrentStudent } from "./oneroster-plan";
 
 // Records a district made by hand, met by its first import (issue 35 item 6: a district that had
 // made 'Cedar Elementary' and Elena Adams, Student ID 1234, got a second of each). A file row whose
@@ -23,17 +23,8 @@ export interface HandMadeClassroom {
   name: string;
   schoolId: string;
 }
-export interface HandMadeStudent {
-  id: string;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  grade: string;
-  birthDate: string | null;
-  schoolId: string;
-  identifier: string | null;
-  email: string | null;
-}
+/** A live student made by hand: a roster student's fields, without a sourcedId. */
+export type HandMadeStudent = Omit<CurrentStudent, "sourcedId" | "active">;
 /** The district's live records without a sourcedId. */
 export interface HandMade {
   schools: HandMadeSchool[];
