@@ -102,8 +102,11 @@ export type PwrRiskLevel = { risk: boolean; band: PwrBand | null };
  */
 export function pwrRiskLevel(grade: Grade, period: Period, score: number, log: Logger = defaultLogger): PwrRiskLevel {
   const risk = isPwrRisk(grade, period, score, log);
-  if (!PWR_LEGEND[grade]?.[period]) return { risk, band: null };
+  const legend = PWR_LEGEND[grade]?.[period];
+  if (!legend) return { risk, band: null };
   if (!risk) return { risk, band: "Low" };
-  const band = pwrBand(grade, period, Math.min(100, Math.max(0, score * 100)));
-  return { risk, band: band === "High" ? "High" : "Moderate" };
+  // The score against the edge as a probability (34 → 0.34), not score × 100 against 34: the
+  // product rounds, and 0.33999999999999997 × 100 is 34, which would put a score below 34% in the
+  // Moderate band that 'Why flagged' prints as starting at 34%.
+  return { risk, band: score < legend.High[1] / 100 ? "High" : "Moderate" };
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { cutoffFor, PK_RISK_PROVISIONAL_CUTOFF } from "./cutoffs";
 import { GRADES, type Grade } from "./grades";
 import { percentileBand } from "./percentile";
 import { PERIODS, type Period } from "./periods";
 import { profileCell, PROFILE_KINDS, type ProfileKind } from "./results-grid";
+import { PWR_LEGEND, pwrRiskLevel } from "./risk-category";
 import { cutoffPercent, gradeWords, whyProfileFlagged, whyScoreFlagged } from "./why-flagged";
 
 const quiet = () => {};
@@ -19,7 +21,8 @@ describe("words", () => {
     [0.161, "16.1%"],
     [0.43, "43%"],
     [0.565, "56.5%"],
-    [0.6175, "61.8%"],
+    // Every decimal the cutoff has: rounded to 61.8% it would sit above a 61.76% score it flags as below.
+    [0.6175, "61.75%"],
   ])("cutoff %f → %s", (cutoff, text) => expect(cutoffPercent(cutoff)).toBe(text));
 });
 
@@ -132,6 +135,133 @@ describe("whyProfileFlagged: every sentence names the measure, the value, the cu
         }
       }
     }
+  });
+});
+
+describe("whyProfileFlagged prints the value on the side of the cutoff or band edge it prints (issue 34 item 5)", () => {
+  it.each<[string, ProfileKind, Grade, Period, number, string[]]>([
+    [
+      "dyslexia 0.1612 over 0.161 is not '16%'",
+      "dyslexia",
+      "K",
+      "BOY",
+      0.1612,
+      ["the screener's dyslexia risk score is 16.12%.", "a score above 16.1% is flagged"],
+    ],
+    [
+      "PWR 0.4295 under the grade 3 BOY cutoff 0.43 is not '43%'",
+      "pwr",
+      "3",
+      "BOY",
+      0.4295,
+      ["at grade level at 42.95%.", "0% up to 43% is the High risk band"],
+    ],
+    [
+      "PWR 0.33999 in grade 1's High band is not '34%'",
+      "pwr",
+      "1",
+      "BOY",
+      0.33999,
+      ["at grade level at 33.999%.", "0% up to 34% is the High risk band"],
+    ],
+    ["PWR 0.34 starts the Moderate band", "pwr", "1", "BOY", 0.34, ["at 34%.", "34% up to 65.2% is the Moderate risk band"]],
+    [
+      "PWR 0.6205 under grade 1 EOY 0.621 keeps the grid's 62%",
+      "pwr",
+      "1",
+      "EOY",
+      0.6205,
+      ["at 62%.", "20% up to 62.1% is the Moderate risk band"],
+    ],
+    ["PWR 0.6079 under kindergarten MOY 0.608", "pwr", "K", "MOY", 0.6079, ["at 60.79%.", "a score below 60.8% is flagged"]],
+    [
+      "readiness 0.5649 under 0.565 keeps the grid's 56%",
+      "kready",
+      "PK",
+      "EOY",
+      0.5649,
+      ["score is 56%.", "a score below 56.5% means Emerging"],
+    ],
+    [
+      "PK risk 0.504999 above 0.5 is not '50.5%' beside a 50% cell",
+      "pkRisk",
+      "PK",
+      "MOY",
+      0.504999,
+      ["score is 50.4999%.", "A score above 50%"],
+    ],
+    ["clear of the cutoff the grid's whole percent is kept", "dyslexia", "3", "EOY", 0.4, ["score is 40%."]],
+  ])("%s", (_name, kind, grade, period, score, parts) => {
+    const why = whyProfileFlagged(kind, grade, period, score, quiet);
+    for (const part of parts) expect(why?.text).toContain(part);
+  });
+
+  /** Two printed decimals compared digit by digit ('16.100000000000003' > '16.1', which Number() would call equal). */
+  function cmp(a: string, b: string): number {
+    const [ai, af = ""] = a.split(".");
+    const [bi, bf = ""] = b.split(".");
+    const places = Math.max(af.length, bf.length);
+    const x = BigInt(ai + af.padEnd(places, "0"));
+    const y = BigInt(bi + bf.padEnd(places, "0"));
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+
+  /** Every claim a sentence makes about its value: 'above X%', 'below X%', 'X% up to Y%'. */
+  function claimsOf(text: string): { value: string; checks: [string, boolean][] } {
+    const value = / (?:score is|at grade level at) (\d+(?:\.\d+)?)%\./.exec(text)?.[1] ?? "";
+    const checks: [string, boolean][] = [];
+    for (const m of text.matchAll(/[Aa] score above (\d+(?:\.\d+)?)%/g)) checks.push([`${value} > ${m[1]}`, cmp(value, m[1]) > 0]);
+    for (const m of text.matchAll(/a score below (\d+(?:\.\d+)?)%/g)) checks.push([`${value} < ${m[1]}`, cmp(value, m[1]) < 0]);
+    for (const m of text.matchAll(/(\d+(?:\.\d+)?)% up to (\d+(?:\.\d+)?)%/g))
+      checks.push([`${m[1]} ≤ ${value} < ${m[2]}`, cmp(m[1], value) <= 0 && cmp(value, m[2]) < 0]);
+    return { value, checks };
+  }
+
+  const nextAfter = (x: number, direction: 1 | -1): number => {
+    const bits = new BigInt64Array(new Float64Array([x]).buffer);
+    bits[0] += BigInt(direction);
+    return new Float64Array(bits.buffer)[0];
+  };
+
+  /** Scores around each edge: every ten-thousandth within ±0.6 points, finer steps and the neighbouring doubles. */
+  function scoresAround(edge: number): number[] {
+    const offsets = [0, 1e-9, 1e-7, 1e-6, 1e-5, 4.9e-5, 5e-5, 5.1e-5, 4.99e-4, 5e-4, 5.01e-4, 4.999e-3, 5e-3, 5.001e-3];
+    const near = [...offsets.flatMap((o) => [edge + o, edge - o]), nextAfter(edge, 1), nextAfter(edge, -1)];
+    for (let i = -60; i <= 60; i++) near.push(Math.round((edge + i / 10000) * 1e6) / 1e6);
+    return near.filter((s) => s >= 0 && s <= 1);
+  }
+
+  it("for every grade, period, cutoff and band edge: the printed value sits on the printed side, and rounds to the grid's number", () => {
+    let sentences = 0;
+    for (const grade of GRADES) {
+      for (const period of PERIODS) {
+        const legend = PWR_LEGEND[grade]?.[period];
+        const edges = [
+          ...(["dyslexia", "pwr", "readiness"] as const).map((flag) => cutoffFor(flag, grade, period)),
+          PK_RISK_PROVISIONAL_CUTOFF,
+          ...(legend ? [legend.High[1], legend.Moderate[1]].map((e) => e / 100) : []),
+        ].filter((e): e is number => e !== undefined);
+        for (const kind of PROFILE_KINDS.filter((k) => k !== "riskCategory")) {
+          for (const score of edges.flatMap(scoresAround)) {
+            const why = whyProfileFlagged(kind, grade, period, score, quiet);
+            if (!why) continue;
+            const where = `${kind} ${grade} ${period} ${score}: ${why.text}`;
+            const { value, checks } = claimsOf(why.text);
+            expect(value, where).not.toBe("");
+            if (kind !== "pkRisk") expect(checks.length, where).toBeGreaterThan(0);
+            for (const [claim, ok] of checks) expect(ok, `${claim} in ${where}`).toBe(true);
+            // The decimals only refine the cell's number: rounded half up, they give the grid's whole percent.
+            const cell = profileCell(kind, grade, period, { pwr: score, dyslexia: score, kready: score, pkRisk: score }, quiet);
+            const [whole, fraction = ""] = value.split(".");
+            const rounded = Number(whole) + (fraction >= "5" ? 1 : 0);
+            expect(`${Math.min(99, Math.max(1, rounded))}%`, where).toBe(cell.text);
+            if (kind === "pwr" && legend) expect(why.band, where).toBe(`${pwrRiskLevel(grade, period, score, quiet).band} risk`);
+            sentences++;
+          }
+        }
+      }
+    }
+    expect(sentences).toBeGreaterThan(1000);
   });
 });
 

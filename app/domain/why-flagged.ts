@@ -1,4 +1,5 @@
 import { ASSESSMENTS, type TestCode } from "./assessments";
+import { decisivePercent, exactPercent, type Claim } from "./decisive-percent";
 import {
   cutoffFor,
   DYSLEXIA_K_TABLE_IN_FORCE,
@@ -15,7 +16,6 @@ import { defaultLogger, type Logger } from "./logger";
 import { ordinal } from "./ordinal";
 import { BELOW_MAX, clampPercentile, percentileBand, WELL_BELOW_MAX } from "./percentile";
 import { PERIOD_LABELS, type Period } from "./periods";
-import { probabilityPercent } from "./probability";
 import { PROFILE_TITLES, type ProfileKind } from "./results-grid";
 import { PWR_LEGEND, pwrRiskLevel } from "./risk-category";
 
@@ -45,9 +45,22 @@ export function gradeWords(grade: Grade): string {
   return `grade ${grade}`;
 }
 
-/** A cutoff probability as a percent a reader can compare with the score: 0.161 → '16.1%', 0.43 → '43%'. */
+/**
+ * A cutoff probability as a percent a reader can compare with the score, with every decimal it
+ * has (issue 34 item 5: a cutoff rounded for print could land on the other side of a score):
+ * 0.161 → '16.1%', 0.43 → '43%', 0.6175 → '61.75%'.
+ */
 export function cutoffPercent(cutoff: number): string {
-  return `${Number((cutoff * 100).toFixed(1))}%`;
+  return `${exactPercent(cutoff)}%`;
+}
+
+/**
+ * The score in percent, as the grid shows it unless the whole percent would sit on the wrong
+ * side of a cutoff or band edge the sentence prints beside it; then with the decimals that
+ * decide ('16.12%' above '16.1%', never '16%').
+ */
+function scorePercent(score: number, ...claims: Claim[]): string {
+  return `${decisivePercent(score, claims)}%`;
 }
 
 const when = (grade: Grade, period: Period) => `For ${gradeWords(grade)} at the ${PERIOD_LABELS[period]}`;
@@ -75,7 +88,6 @@ export function whyProfileFlagged(
   log: Logger = defaultLogger,
 ): WhyFlagged | null {
   const measure = PROFILE_TITLES[kind];
-  const shown = `${probabilityPercent(score)}%`;
   switch (kind) {
     case "dyslexia": {
       const cutoff = cutoffFor("dyslexia", grade, period);
@@ -85,7 +97,7 @@ export function whyProfileFlagged(
         tone: "red",
         band: "At risk",
         text:
-          `${measure}: the screener's dyslexia risk score is ${shown}. ${when(grade, period)}, a score above ` +
+          `${measure}: the screener's dyslexia risk score is ${scorePercent(score, { side: "above", edge: cutoff })}. ${when(grade, period)}, a score above ` +
           `${cutoffPercent(cutoff)} is flagged as at risk (${dyslexiaTable(grade)}). This means the student's answers look like ` +
           `those of children who later found learning to read hard. It is a reason to watch closely and give extra support ` +
           `early, not a diagnosis.`,
@@ -96,13 +108,16 @@ export function whyProfileFlagged(
       // The same words as the grid's cell: the cutoff decides, the band describes (issue 12).
       const { band } = pwrRiskLevel(grade, period, score, log);
       const legend = PWR_LEGEND[grade]?.[period];
-      const lead = `${measure}: the screener puts the student's chance of reading words at grade level at ${shown}.`;
+      const lead = (...claims: Claim[]) =>
+        `${measure}: the screener puts the student's chance of reading words at grade level at ${scorePercent(score, ...claims)}.`;
       if (band && legend) {
         if (band === "Low") return null;
         const cutoff = cutoffFor("pwr", grade, period);
-        const [from, to] = legend[band];
-        // Risk ends at the cutoff, which can sit inside the legend's Moderate band.
-        const upTo = band === "Moderate" && cutoff !== undefined ? cutoffPercent(cutoff) : `${to}%`;
+        if (cutoff === undefined) return null;
+        // The band pwrRiskLevel chose: High below the legend's High edge, Moderate from that edge;
+        // risk, and so either band, ends at the cutoff, which can sit inside the legend's Moderate band.
+        const from = band === "High" ? legend.High[0] / 100 : legend.High[1] / 100;
+        const upTo = band === "High" ? Math.min(legend.High[1] / 100, cutoff) : cutoff;
         const meaning =
           band === "High"
             ? "High risk means the student is likely to need extra help with reading words this year."
@@ -111,7 +126,7 @@ export function whyProfileFlagged(
           measure,
           tone: band === "High" ? "red" : "amber",
           band: `${band} risk`,
-          text: `${lead} ${when(grade, period)}, ${from}% up to ${upTo} is the ${band} risk band (potential for word reading legend, ${gradeWords(grade)}). ${meaning}`,
+          text: `${lead({ side: "from", edge: from }, { side: "below", edge: upTo })} ${when(grade, period)}, ${cutoffPercent(from)} up to ${cutoffPercent(upTo)} is the ${band} risk band (potential for word reading legend, ${gradeWords(grade)}). ${meaning}`,
         };
       }
       const cutoff = cutoffFor("pwr", grade, period);
@@ -121,7 +136,7 @@ export function whyProfileFlagged(
         tone: "red",
         band: "At risk",
         text:
-          `${lead} ${when(grade, period)}, a score below ${cutoffPercent(cutoff)} is flagged as at risk (${pwrTable(grade)}). ` +
+          `${lead({ side: "below", edge: cutoff })} ${when(grade, period)}, a score below ${cutoffPercent(cutoff)} is flagged as at risk (${pwrTable(grade)}). ` +
           `This means the student is likely to need extra help with reading words this year.`,
       };
     }
@@ -133,7 +148,7 @@ export function whyProfileFlagged(
         tone: "red",
         band: "Emerging",
         text:
-          `${measure}: the screener's reading readiness score is ${shown}. ${when(grade, period)}, a score below ` +
+          `${measure}: the screener's reading readiness score is ${scorePercent(score, { side: "below", edge: cutoff })}. ${when(grade, period)}, a score below ` +
           `${cutoffPercent(cutoff)} means Emerging (reading readiness cutoffs, ${gradeWords(grade)}). Emerging means the early ` +
           `skills that reading builds on, such as knowing letters and hearing sounds in words, are still developing; ` +
           `practice at school and at home helps most now.`,
@@ -146,7 +161,7 @@ export function whyProfileFlagged(
         tone: "red",
         band: "At risk",
         text:
-          `${measure}: the screener's prekindergarten risk score is ${shown}. A score above ` +
+          `${measure}: the screener's prekindergarten risk score is ${scorePercent(score, { side: "above", edge: PK_RISK_PROVISIONAL_CUTOFF })}. A score above ` +
           `${cutoffPercent(PK_RISK_PROVISIONAL_CUTOFF)} is flagged as at risk (provisional prekindergarten cutoff). ` +
           `It is a reason to watch early reading skills closely and give extra support, not a diagnosis.`,
       };
