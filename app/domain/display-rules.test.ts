@@ -68,8 +68,10 @@ describe("formatScore", () => {
     ["%", { abilityPercentile: null }, "N/A", null],
     ["%", { abilityPercentile: 50, invalid: true }, "N/A", null],
     ["%", { abilityPercentile: 50, invalid: false }, "50th", "at-or-above"],
-    ["algorithm_percentage", { abilityPercentile: 0 }, "1%", "well-below"],
-    ["algorithm_percentage", { abilityPercentile: 40.6 }, "41%", "at-or-above"],
+    // A percentile carries the percentile's unit under the algorithm rule too (issue 34 item 6: was '1%', '41%').
+    ["algorithm_percentage", { abilityPercentile: 0 }, "1st", "well-below"],
+    ["algorithm_percentage", { abilityPercentile: 35 }, "35th", "below"],
+    ["algorithm_percentage", { abilityPercentile: 40.6 }, "41st", "at-or-above"],
     ["algorithm_percentage", { abilityPercentile: null }, "N/A", null],
     ["ratio", { testCode: "letter-names", correctItems: 18, totalItems: 26 }, "18/26", null],
     ["ratio", { testCode: "letter-sounds", correctItems: 20, totalItems: null }, "20/29", null],

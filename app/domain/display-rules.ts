@@ -1,6 +1,6 @@
 import { ASSESSMENTS, isLetterTest, letterItems, type TestCode } from "./assessments";
 import type { Grade } from "./grades";
-import { PERCENTILE_BAND_LABELS, clampPercentile, formatPercentile, percentileBand, type PercentileBand } from "./percentile";
+import { PERCENTILE_BAND_LABELS, formatPercentile, percentileBand, type PercentileBand } from "./percentile";
 import type { Period } from "./periods";
 import { findProficiencyCutoff, isOnTrack } from "./proficiency";
 
@@ -26,7 +26,7 @@ export type DisplayRuleOptions = {
  * - K and 1 show national percentiles ('%') for the classic tests; RER tests there are greyed
  *   out, except that rer-kindergarten moves K to the RER set, reported as proficiency
  *   (letter tests and object RAN stay on percentiles, they are not part of the RER set).
- * - Grade 2 uses the algorithm rules for RER tests: a percentage, and an icon for RER letter RAN
+ * - Grade 2 uses the algorithm rules for RER tests: the percentile, and an icon for RER letter RAN
  *   (a band icon is what a scorer's manual RAN score supports). Classic tests are greyed out.
  * - Grade 3 follows grade 2's rules, so a grade 3 teacher sees scores; flag
  *   gr-3-internal-testing-display-rules swaps in grade 3's internal-testing rules: RER tests as
@@ -107,8 +107,13 @@ export function formatScore(rule: DisplayRule, test: ScoredTest): FormattedScore
       return shown === null ? text(NOT_AVAILABLE) : text(shown, percentileBand(test.abilityPercentile));
     }
     case "algorithm_percentage": {
-      const shown = clampPercentile(test.abilityPercentile);
-      return shown === null ? text(NOT_AVAILABLE) : text(`${shown}%`, percentileBand(shown));
+      // The number is the test's national percentile (abilityPercentile), so it carries the
+      // percentile's unit as everywhere else (spec 001 §5: rounded, clamped 1–99, ordinal suffix):
+      // '35th', as the slider, 'Why flagged', the CSV columns and the family report call it.
+      // It used to read '35%' here and '35th percentile' beside it (issue 34 item 6); '%' is the
+      // unit of the predictive profile's probabilities only.
+      const shown = formatPercentile(test.abilityPercentile);
+      return shown === null ? text(NOT_AVAILABLE) : text(shown, percentileBand(test.abilityPercentile));
     }
     case "algorithm_icon": {
       const band = percentileBand(test.abilityPercentile);

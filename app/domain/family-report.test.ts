@@ -116,7 +116,8 @@ describe("results: one per subtest of the grade, through the grid's display rule
     ["K percentile 20.4 shows as 20", "K", "rhyming", { abilityPercentile: 20.4 }, { kind: "percentile", value: 20 }, "well-below"],
     ["K percentile 0 clamps to 1", "K", "rhyming", { abilityPercentile: 0 }, { kind: "percentile", value: 1 }, "well-below"],
     ["K percentile 100 clamps to 99", "K", "rhyming", { abilityPercentile: 100 }, { kind: "percentile", value: 99 }, "at-or-above"],
-    ["grade 2 RER percentage", "2", "rer-word-reading", { abilityPercentile: 33 }, { kind: "percent", value: 33 }, "below"],
+    // The grid's unit for the same number (issue 34 item 6): a percentile, not a percent.
+    ["grade 2 RER percentile", "2", "rer-word-reading", { abilityPercentile: 33 }, { kind: "percentile", value: 33 }, "below"],
     ["grade 2 RER letter RAN icon", "2", "rer-letter-ran", { abilityPercentile: 12, invalid: false }, { kind: "band" }, "well-below"],
     // Issue 12 items 4 and 5: PK reports percentiles as the grid now does; grade 3 follows grade 2's rules.
     [
@@ -133,7 +134,7 @@ describe("results: one per subtest of the grade, through the grid's display rule
       "3",
       "rer-word-reading",
       { abilityPercentile: 70 },
-      { kind: "percent", value: 70 },
+      { kind: "percentile", value: 70 },
       "at-or-above",
     ],
     [

@@ -32,13 +32,13 @@ export const FAMILY_REPORT_BANDS: readonly FamilyReportBand[] = ["at-or-above", 
 
 /**
  * What a finished result shows, by the grid's display rule:
- * percentile ('%': 45th), percent (algorithm_percentage: 45%), ratio (a hand-entered letter test
- * with no national percentile: correct/total), band (algorithm_icon: the band word alone),
- * proficiency (on track or needs support), tbd, not-available (invalid, no score, no cutoff).
+ * percentile ('%' and algorithm_percentage: 45th, the grid's unit for the same number, issue 34
+ * item 6), ratio (a hand-entered letter test with no national percentile: correct/total), band
+ * (algorithm_icon: the band word alone), proficiency (on track or needs support), tbd,
+ * not-available (invalid, no score, no cutoff).
  */
 export type FamilyReportScore =
   | { kind: "percentile"; value: number }
-  | { kind: "percent"; value: number }
   | { kind: "ratio"; text: string }
   | { kind: "band" }
   | { kind: "proficiency" }
@@ -172,9 +172,8 @@ function resultFor(
   const value = clampPercentile(test.abilityPercentile);
   switch (rule) {
     case "%":
-      return value === null ? done({ kind: "not-available" }) : done({ kind: "percentile", value }, cell.band);
     case "algorithm_percentage":
-      return value === null ? done({ kind: "not-available" }) : done({ kind: "percent", value }, cell.band);
+      return value === null ? done({ kind: "not-available" }) : done({ kind: "percentile", value }, cell.band);
     case "algorithm_icon":
       return done({ kind: "band" }, cell.band);
     case "proficiency":

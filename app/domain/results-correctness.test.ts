@@ -161,8 +161,9 @@ describe("item 5: grade 3 shows scores; its RER letter RAN stays in the student 
   });
 
   it.each([
-    ["rer-word-reading", { abilityPercentile: 45 }, false, "45%"],
-    ["rer-deletion", { abilityPercentile: 12 }, false, "12%"],
+    // A percentile, in the percentile's unit (issue 34 item 6: was '45%', '12%').
+    ["rer-word-reading", { abilityPercentile: 45 }, false, "45th"],
+    ["rer-deletion", { abilityPercentile: 12 }, false, "12th"],
     ["rer-word-reading", { abilityPercentile: 45, finalTheta: 1.2 }, true, "On Track"],
     ["rer-word-reading", { abilityPercentile: 45, finalTheta: 0.2 }, true, "Needs Support"],
   ] as const)("grade 3 %s %j (flag %s) → %s", (code, over, flag, text) => {
@@ -188,7 +189,7 @@ describe("item 5: grade 3 shows scores; its RER letter RAN stays in the student 
       log: noLog,
     });
     expect(grid.groups.flatMap((g) => g.columns.map((c) => c.testCode))).not.toContain("rer-letter-ran");
-    expect(grid.rows[0].cells.every((c) => c.text === "50%")).toBe(true);
+    expect(grid.rows[0].cells.every((c) => c.text === "50th")).toBe(true);
   });
 });
 
@@ -327,7 +328,8 @@ describe("item 8: the school CSV reads the grid's cells", () => {
     ["g1", "Letter RAN", "Needs scoring"],
     ["g1", "Vocabulary", "In progress"],
     ["g1", "Letter Names", "Invalid (N/A)"],
-    ["g3", "RER Word Reading", "45%"],
+    // The column is a Percentile column; it said '45%' (issue 34 item 6).
+    ["g3", "RER Word Reading", "45th"],
     ["pk", "RER Word Reading", "Not applicable"],
   ])("%s %s → %s", (id, title, expected) => {
     expect(at(id, title)).toBe(expected);

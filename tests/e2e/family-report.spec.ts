@@ -105,6 +105,11 @@ const GRADE_2_TEXT = {
   es: ["En 2.º grado, la evaluación revisa la lectura de palabras reales", "La evaluación dura unos 20 minutos."],
 };
 
+const KEY_PERCENTILE = {
+  en: "A percentile compares your child with children in the same grade across the country.",
+  es: "El percentil compara a su hijo o hija con niños del mismo grado de todo el país.",
+};
+
 test.describe("family report, printed", () => {
   test("a kindergarten student on Letter and A4, in English and Spanish: grade text, duration and the grid's results, one page", async ({
     page,
@@ -150,13 +155,17 @@ test.describe("family report, printed", () => {
     }
   });
 
-  test("a grade 2 student in English and Spanish: grade text, 20 minutes, the grid's percentages, one page", async ({ page }, info) => {
+  test("a grade 2 student in English and Spanish: grade text, 20 minutes, the grid's percentiles and the key that explains them, one page", async ({
+    page,
+  }, info) => {
     await signIn(page, DEMO.schoolAdmin);
     const { id, students } = classrooms[SECOND_GRADE];
     const student = students[0];
     const values = await gridValues(page, id, student, "MOY");
-    const percents = Object.values(values).filter((v) => /^\d+%$/.test(v));
-    expect(percents.length, "the student has percentages in MOY").toBeGreaterThan(3);
+    // Issue 34 item 6: grade 2's RER results are percentiles, in the percentile's unit on the grid as in the report ('35th', not '35%').
+    expect(Object.values(values).filter((v) => /%/.test(v))).toEqual([]);
+    const percentiles = Object.values(values).filter((v) => /^\d+(st|nd|rd|th)$/.test(v));
+    expect(percentiles.length, "the student has percentiles in MOY").toBeGreaterThan(3);
 
     for (const lang of ["en", "es"] as const) {
       await openReport(page, id, { student: student.id, period: "MOY", lang });
@@ -166,7 +175,12 @@ test.describe("family report, printed", () => {
         const [text] = pages;
         for (const phrase of GRADE_2_TEXT[lang]) expect(text).toContain(phrase);
         expect(text).toContain(`${student.firstName} ${student.lastName}`);
-        for (const shown of percents) expect(text).toContain(lang === "en" ? shown : shown.replace("%", " %"));
+        for (const shown of percentiles)
+          expect(text).toContain(lang === "en" ? `${shown} percentile` : `Percentil ${Number.parseInt(shown, 10)}`);
+        // The key explains the percentiles it prints; it used to print only 'A percent from 1% to 99% reads the same way',
+        // pointing to a paragraph the grade 2 report left out.
+        expect(text).toContain(KEY_PERCENTILE[lang]);
+        expect(text).not.toMatch(/reads the same way|se entiende igual/);
       }
       pngOf(info.outputPath(`g2-${lang}-Letter.pdf`), info, `g2-${lang}-letter`);
     }

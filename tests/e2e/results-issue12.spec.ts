@@ -51,7 +51,9 @@ test("a grade 3 teacher's grid shows scores, no TBD and no RER Letter RAN column
   const texts = await grid(page).locator("tbody td.cell--complete").allInnerTexts();
   expect(texts.length).toBeGreaterThan(10);
   expect(texts.filter((t) => t.includes("TBD"))).toEqual([]);
-  expect(texts.some((t) => /\d+%/.test(t))).toBe(true);
+  // Percentiles in the percentile's unit, as the student page's slider says them (issue 34 item 6: was '45%').
+  expect(texts.some((t) => /\d+(st|nd|rd|th)/.test(t))).toBe(true);
+  expect(texts.filter((t) => /\d+%/.test(t))).toEqual([]);
   expect(await headers(page)).toContain("Risk Category");
 
   await page.goto(`/classroom/${ids["First Grade Room 7"]}?period=BOY`);

@@ -144,7 +144,6 @@ export const en: FamilyReportMessages = {
   },
   score: {
     percentile: (value) => `${ordinal(value)} percentile`,
-    percent: (value) => `${value}%`,
     ratio: (correctOfTotal) => `${correctOfTotal} correct`,
     tbd: "To be determined",
     notAvailable: "N/A",
@@ -166,7 +165,6 @@ export const en: FamilyReportMessages = {
     heading: "What the results mean",
     percentile:
       "A percentile compares your child with children in the same grade across the country. The 45th percentile means your child did as well as or better than 45 out of 100 children; the 50th is average.",
-    percent: "A percent from 1% to 99% reads the same way: the higher, the stronger the skill; 50% is average.",
     bands: {
       "at-or-above": "above the 40th percentile; right where we expect at this time of year.",
       below: "21st to 40th percentile; a little extra practice will help.",

@@ -167,7 +167,6 @@ export const es: FamilyReportMessages = {
   },
   score: {
     percentile: (value) => `Percentil ${value}`,
-    percent: (value) => `${value}\u00a0%`,
     ratio: (correctOfTotal) => `${correctOfTotal} correctas`,
     tbd: "Por determinar",
     notAvailable: "No disponible",
@@ -189,7 +188,6 @@ export const es: FamilyReportMessages = {
     heading: "Qué significan los resultados",
     percentile:
       "El percentil compara a su hijo o hija con niños del mismo grado de todo el país. El percentil 45 quiere decir que le fue igual o mejor que a 45 de cada 100 niños; el percentil 50 es el promedio.",
-    percent: "Un porcentaje del 1 % al 99 % se entiende igual: cuanto más alto, más fuerte es la habilidad; el 50 % es el promedio.",
     bands: {
       "at-or-above": "por encima del percentil 40; va como se espera en esta época del año.",
       below: "del percentil 21 al 40; un poco más de práctica le ayudará.",

@@ -53,7 +53,6 @@ export type FamilyReportMessages = {
   tests: Record<TestCode, { name: string; what: string }>;
   score: {
     percentile: (value: number) => string;
-    percent: (value: number) => string;
     ratio: (correctOfTotal: string) => string;
     tbd: string;
     notAvailable: string;
@@ -63,7 +62,6 @@ export type FamilyReportMessages = {
   key: {
     heading: string;
     percentile: string;
-    percent: string;
     bands: Record<FamilyReportBand, string>;
     tbd: string;
   };

@@ -1,5 +1,6 @@
 import type { AssessmentGroup } from "#app/domain/assessments";
 import { FAMILY_REPORT_BANDS, type FamilyReportBand, type FamilyReportModel, type FamilyReportResult } from "#app/domain/family-report";
+import { PERCENTILE_BANDS } from "#app/domain/percentile";
 import { BAND_MARKS } from "#app/domain/results-labels";
 import { familyReportMessages, type FamilyReportLang, type FamilyReportMessages } from "./index.server";
 import type { FamilyReportBandView, FamilyReportCellView, FamilyReportView } from "./view";
@@ -41,25 +42,27 @@ function cellView(result: FamilyReportResult, m: FamilyReportMessages): FamilyRe
   const shown =
     score.kind === "percentile"
       ? m.score.percentile(score.value)
-      : score.kind === "percent"
-        ? m.score.percent(score.value)
-        : score.kind === "ratio"
-          ? m.score.ratio(score.text)
-          : score.kind === "tbd"
-            ? m.score.tbd
-            : m.score.notAvailable;
+      : score.kind === "ratio"
+        ? m.score.ratio(score.text)
+        : score.kind === "tbd"
+          ? m.score.tbd
+          : m.score.notAvailable;
   return { kind: "score", score: shown, band: band ? bandView(band, m) : null };
 }
 
-/** The key explains the kinds of score and the bands this report shows, nothing else. */
+/**
+ * The key explains the kinds of score and the bands this report shows, nothing else, and every
+ * paragraph stands on what the key prints: the benchmark bands are read in percentiles, so a
+ * report that shows one (a RAN's band word alone included) explains percentiles too. (It used to
+ * print 'A percent … reads the same way' for grades 2 and 3 without the paragraph it pointed to.)
+ */
 function keyView(results: readonly FamilyReportResult[], m: FamilyReportMessages): FamilyReportView["key"] {
   const kinds = new Set(results.map((r) => r.score?.kind));
   const bands = FAMILY_REPORT_BANDS.filter((b) => results.some((r) => r.band === b));
-  const paragraphs = [
-    kinds.has("percentile") ? m.key.percentile : null,
-    kinds.has("percent") ? m.key.percent : null,
-    kinds.has("tbd") ? m.key.tbd : null,
-  ].filter((p): p is string => p !== null);
+  const percentileBands = bands.some((b) => (PERCENTILE_BANDS as readonly string[]).includes(b));
+  const paragraphs = [kinds.has("percentile") || percentileBands ? m.key.percentile : null, kinds.has("tbd") ? m.key.tbd : null].filter(
+    (p): p is string => p !== null,
+  );
   if (paragraphs.length === 0 && bands.length === 0) return null;
   return { heading: m.key.heading, paragraphs, bands: bands.map((b) => ({ band: bandView(b, m), meaning: m.key.bands[b] })) };
 }
