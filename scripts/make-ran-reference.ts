@@ -23,7 +23,8 @@ function starPoints(cx: number, cy: number, outer: number, inner: number): strin
 }
 
 // Each drawing fills an 80 × 80 box (the cell less a 10 margin); solid black shapes read at any size.
-const OBJECT_DRAWINGS: Record<string, string> = {
+// The student's chart in the menu's test materials draws the same pictures (make-test-materials.ts).
+export const OBJECT_DRAWINGS: Record<string, string> = {
   dog:
     '<ellipse cx="36" cy="44" rx="24" ry="13"/>' +
     '<path d="M52 40 58 24" stroke="#000" stroke-width="13" stroke-linecap="round"/>' +

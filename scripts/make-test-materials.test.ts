@@ -2,7 +2,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { crc32, gradePdf, makeZip, MATERIALS_DIR, materialZips } from "./make-test-materials";
+import { letterItems, letterOfItem } from "#app/domain/assessments";
+import type { Grade } from "#app/domain/grades";
+import { sortLetters } from "#app/domain/letters";
+import { ranReference } from "#app/domain/ran-reference";
+import { OBJECT_DRAWINGS } from "./make-ran-reference";
+import { crc32, gradePdf, makeZip, MATERIALS_DIR, materialZips, svgPathToPdf, svgToPdf } from "./make-test-materials";
 
 /** The files of a zip, read from its central directory and inflated, their CRC checked. */
 function unzip(zip: Buffer): { name: string; data: Buffer }[] {
@@ -64,4 +69,84 @@ describe("test materials (issue 12 item 14)", () => {
     expect(crc32(Buffer.from("123456789"))).toBe(0xcbf43926);
     expect(unzip(makeZip([{ name: "a.txt", data: Buffer.from("hello") }]))).toEqual([{ name: "a.txt", data: Buffer.from("hello") }]);
   });
+});
+
+/** The content stream of the page whose text holds `title`. */
+function pageStream(pdf: string, title: string): string {
+  const stream = [...pdf.matchAll(/stream\n([\s\S]*?)\nendstream/g)].map((m) => m[1]).find((body) => body.includes(`(${title}) Tj`));
+  expect(stream, title).toBeDefined();
+  return stream!;
+}
+const shown = (stream: string, pattern: RegExp) => [...stream.matchAll(pattern)].map((m) => m[1].replace(/\\(.)/g, "$1"));
+/** A PDF string's text, escapes and all: '(a \\(b\\)) Tj'. */
+const STRING_SHOWN = /\(((?:\\.|[^\\)])*)\) Tj/g;
+
+describe("test materials a student can use (issue 34 item 15)", () => {
+  it.each(["PK", "K"] as const)(
+    "%s: the Object RAN chart draws the reference chart's pictures, each a figure named by its alt text; no words",
+    (grade) => {
+      const pdf = gradePdf(grade).toString("latin1");
+      const chart = pageStream(pdf, "Object RAN: student chart");
+      const reference = ranReference(grade);
+      // The scorer's reference chart, item for item and in reading order (40 for PK, 50 for K).
+      expect(shown(pdf, /\/S \/Figure [^>]*?\/Alt \(([^)]*)\)/g)).toEqual(reference.items);
+      expect(reference.items).toHaveLength(grade === "PK" ? 40 : 50);
+      // Each is a drawing (a form of vector paths) placed once; no object is written as a word.
+      expect(chart.match(/ Do /g)).toHaveLength(reference.count);
+      expect(shown(chart, STRING_SHOWN)).toEqual([
+        "Object RAN: student chart",
+        `Name the pictures as fast as you can, row by row (${reference.count} objects, ${reference.rows} rows of 10).`,
+      ]);
+      for (const word of ["ball", "fish", "tree", "dog", "hand", "star", "chair"]) expect(pdf).not.toContain(`(${word}) Tj`);
+      // Tagged, in English, so a screen reader reads the figures' names in order.
+      expect(pdf).toContain("/MarkInfo << /Marked true >>");
+      expect(pdf).toMatch(/\/StructTreeRoot \d+ 0 R/);
+      expect(pdf).toContain("/Lang (en-US)");
+    },
+  );
+
+  it.each(["1", "2", "3"] as const)("grade %s: the letter RAN chart is the reference chart's letters, in its order", (grade) => {
+    const title = grade === "1" ? "Letter RAN" : "RER Letter RAN";
+    const chart = pageStream(gradePdf(grade).toString("latin1"), `${title}: student chart`);
+    expect(shown(chart, /\(([a-z])\) Tj/g)).toEqual(ranReference(grade).items);
+  });
+
+  it.each([
+    ["K", "Letter Names", "letter-names"],
+    ["K", "Letter Sounds", "letter-sounds"],
+    ["1", "Letter Names", "letter-names"],
+  ] as const)("%s: the %s sheet is in the product's letter order, not A–Z", (grade: Grade, title, code) => {
+    const sheet = pageStream(gradePdf(grade).toString("latin1"), `${title}: student sheet`);
+    const letters = shown(sheet, /\(([A-Z]{1,2})\) Tj/g);
+    expect(letters).toEqual(sortLetters(letterItems(code), "product").map(letterOfItem));
+    expect(letters.slice(0, 6)).toEqual(["S", "A", "T", "P", "I", "N"]);
+    expect(letters).not.toEqual(sortLetters(letterItems(code), "alphabetical").map(letterOfItem));
+  });
+});
+
+describe("SVG drawings as PDF paths", () => {
+  it.each([
+    ["M52 40 58 24", ["52 40 m", "58 24 l"]],
+    ["M18 50v24M28 53v21", ["18 50 m", "18 74 l", "28 53 m", "28 74 l"]],
+    ["M24 44V12H30", ["24 44 m", "24 12 l", "30 12 l"]],
+    // A quadratic curve as the cubic through the same points: control points at 2/3 of the way.
+    ["M0 0Q30 30 60 0", ["0 0 m", "20 20 40 20 60 0 c"]],
+    ["M56 14q-8 6-6 20", ["56 14 m", "50.67 18 48.67 24.67 50 34 c"]],
+    ["M0 0L10 0 10 10Z", ["0 0 m", "10 0 l", "10 10 l", "h"]],
+  ])("%s", (d, ops) => expect(svgPathToPdf(d)).toEqual(ops));
+
+  it("fills black unless told, strokes only where told, with round caps and joins", () => {
+    expect(svgToPdf('<rect x="1" y="2" width="3" height="4"/>')).toBe("q\n0 g\n1 2 3 4 re\nf\nQ");
+    expect(svgToPdf('<path d="M0 0 9 9" stroke="#fff" stroke-width="4" fill="none" stroke-linecap="round"/>')).toBe(
+      "q\n1 G 4 w\n1 J 0 j\n0 0 m\n9 9 l\nS\nQ",
+    );
+    expect(svgToPdf('<circle cx="10" cy="10" r="5" fill="#fff"/>')).toMatch(/^q\n1 g\n15 10 m\n(.+ c\n){4}h\nf\nQ$/);
+  });
+
+  it("refuses what it cannot print in black and white, or does not know", () => {
+    expect(() => svgToPdf('<circle cx="1" cy="1" r="1" fill="#f00"/>')).toThrow(/black and white/);
+    expect(() => svgToPdf('<text x="1">a</text>')).toThrow(/Unsupported SVG/);
+  });
+
+  it.each(Object.keys(OBJECT_DRAWINGS))("draws the %s", (name) => expect(svgToPdf(OBJECT_DRAWINGS[name])).toMatch(/\n(f|S|B)\nQ$/));
 });
