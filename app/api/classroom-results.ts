@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Db } from "#app/db/connect.server";
 import { classroomRiskRows, classroomRows } from "#app/db/queries/results";
-import { GRID_GROUP_ORDER, TEST_CODES, type GridGroup } from "#app/domain/assessments";
+import { GROUP_ORDER, TEST_CODES, type AssessmentGroup } from "#app/domain/assessments";
 import { CELL_STATES } from "#app/domain/cell-state";
 import { PERCENTILE_BANDS } from "#app/domain/percentile";
 import { currentPeriod, PERIODS, type Period } from "#app/domain/periods";
@@ -49,7 +49,7 @@ export const ClassroomGrid = z
     profileColumns: z.array(z.enum(PROFILE_KINDS)),
     groups: z.array(
       z.object({
-        group: z.enum(GRID_GROUP_ORDER as [GridGroup, ...GridGroup[]]),
+        group: z.enum(GROUP_ORDER as [AssessmentGroup, ...AssessmentGroup[]]),
         title: z.string(),
         columns: z.array(z.object({ testCode: z.enum(TEST_CODES), title: z.string() })),
       }),
@@ -57,6 +57,9 @@ export const ClassroomGrid = z
     columnCount: z.number().int(),
     narrow: z.boolean(),
     scoreToggleEnabled: z.boolean(),
+    gradeMissing: z
+      .array(z.string())
+      .openapi({ description: "one sentence per student grade the period's assessment lists leave out (spec 001 §5)" }),
     rows: z.array(
       z.object({
         participantId: z.string(),

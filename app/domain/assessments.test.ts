@@ -3,6 +3,7 @@ import {
   ASSESSMENT_GROUPS,
   ASSESSMENTS,
   GRADES,
+  GROUP_ORDER,
   PERIODS,
   TEST_CODES,
   defaultGradeAssessments,
@@ -11,6 +12,7 @@ import {
   letterItems,
   letterOfItem,
   ranTestFor,
+  subtestGroup,
   type Grade,
   type TestCode,
 } from "./assessments";
@@ -34,12 +36,13 @@ describe("assessment catalogue", () => {
       fluency: "Fluency",
       vocabulary: "Vocabulary",
       comprehension: "Comprehension",
-      processing: "Processing",
     });
   });
 
-  it("never puts a test in the processing group of the grid", () => {
-    for (const code of TEST_CODES) expect(ASSESSMENTS[code].group).not.toBe("processing");
+  it("groups every subtest by one rule, RAN under Fluency", () => {
+    for (const code of TEST_CODES) expect(subtestGroup(code)).toBe(ASSESSMENTS[code].group);
+    expect(TEST_CODES.filter((code) => subtestGroup(code) === "fluency")).toEqual(["object-ran", "letter-ran", "rer-letter-ran"]);
+    expect(GROUP_ORDER).toEqual(Object.keys(ASSESSMENT_GROUPS));
   });
 
   it.each<[TestCode, string | null, boolean]>([

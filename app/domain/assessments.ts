@@ -42,16 +42,16 @@ export const ASSESSMENT_GROUPS = {
   fluency: "Fluency",
   vocabulary: "Vocabulary",
   comprehension: "Comprehension",
-  // Only the student profile has this group (spec 001 §2); the grid keeps RAN and
-  // nonword repetition under the five instructional groups.
-  processing: "Processing",
 } as const;
 export type AssessmentGroup = keyof typeof ASSESSMENT_GROUPS;
-export type GridGroup = Exclude<AssessmentGroup, "processing">;
 
-/** Display order of groups (grid columns, student-profile sections). */
-export const GRID_GROUP_ORDER: readonly GridGroup[] = ["phonemic-awareness", "phonics", "fluency", "vocabulary", "comprehension"];
-export const PROFILE_GROUP_ORDER: readonly AssessmentGroup[] = [...GRID_GROUP_ORDER, "processing"];
+/**
+ * Display order of groups: the grid's column groups, both CSVs' headers, the student profile's
+ * sections and the family report's tables. Every page groups a subtest by `subtestGroup`, so Letter
+ * RAN is 'Fluency' on the grid, in the CSVs, on the profile and in the family report alike
+ * (issue 34 item 10; docs/decisions/results-display-rules.md).
+ */
+export const GROUP_ORDER: readonly AssessmentGroup[] = ["phonemic-awareness", "phonics", "fluency", "vocabulary", "comprehension"];
 
 /**
  * percentile: nationally normed, next steps flag at or below the 40th percentile.
@@ -69,50 +69,47 @@ export type ManualScoring = null | "letters" | "ran";
 export type Assessment = {
   code: TestCode;
   title: string;
-  group: GridGroup;
-  profileGroup: AssessmentGroup;
+  group: AssessmentGroup;
   scoring: Scoring;
   manual: ManualScoring;
   rer: boolean;
 };
 
-function define(
-  code: TestCode,
-  title: string,
-  group: GridGroup,
-  profileGroup: AssessmentGroup,
-  scoring: Scoring,
-  manual: ManualScoring = null,
-): Assessment {
-  return { code, title, group, profileGroup, scoring, manual, rer: code.startsWith("rer-") };
+function define(code: TestCode, title: string, group: AssessmentGroup, scoring: Scoring, manual: ManualScoring = null): Assessment {
+  return { code, title, group, scoring, manual, rer: code.startsWith("rer-") };
+}
+
+/** The one grouping rule: the group a subtest is shown under, wherever it is shown. */
+export function subtestGroup(code: TestCode): AssessmentGroup {
+  return ASSESSMENTS[code].group;
 }
 
 // Declared in display order: within a group, this is the column order of the grid.
 // RER tests report a theta only (no national norm yet), hence "ability".
 export const ASSESSMENTS: Record<TestCode, Assessment> = {
-  "letter-names": define("letter-names", "Letter Names", "phonics", "phonics", "correctItems", "letters"),
-  "letter-sounds": define("letter-sounds", "Letter Sounds", "phonics", "phonics", "correctItems", "letters"),
-  vocab: define("vocab", "Vocabulary", "vocabulary", "vocabulary", "percentile"),
-  "oral-sentence": define("oral-sentence", "Oral Sentence Comprehension", "comprehension", "comprehension", "percentile"),
-  blending: define("blending", "Blending", "phonemic-awareness", "phonemic-awareness", "percentile"),
-  "object-ran": define("object-ran", "Object RAN", "fluency", "processing", "percentile", "ran"),
-  "letter-ran": define("letter-ran", "Letter RAN", "fluency", "processing", "percentile", "ran"),
-  rhyming: define("rhyming", "Rhyming", "phonemic-awareness", "phonemic-awareness", "percentile"),
-  "word-matching": define("word-matching", "Word Matching", "vocabulary", "vocabulary", "percentile"),
-  "first-sounds": define("first-sounds", "First Sounds", "phonemic-awareness", "phonemic-awareness", "percentile"),
-  "follow-directions": define("follow-directions", "Follow Directions", "comprehension", "comprehension", "percentile"),
-  "nonword-repetition": define("nonword-repetition", "Nonword Repetition", "phonemic-awareness", "processing", "percentile"),
-  deletion: define("deletion", "Deletion", "phonemic-awareness", "phonemic-awareness", "percentile"),
-  "word-reading": define("word-reading", "Word Reading", "phonics", "phonics", "percentile"),
-  "nonword-reading": define("nonword-reading", "Nonword Reading", "phonics", "phonics", "percentile"),
-  "rer-word-reading": define("rer-word-reading", "RER Word Reading", "phonics", "phonics", "ability"),
-  "rer-nonword-reading": define("rer-nonword-reading", "RER Nonword Reading", "phonics", "phonics", "ability"),
-  "rer-nonword-repetition": define("rer-nonword-repetition", "RER Nonword Repetition", "phonemic-awareness", "processing", "ability"),
-  "rer-expressive-vocabulary": define("rer-expressive-vocabulary", "RER Expressive Vocabulary", "vocabulary", "vocabulary", "ability"),
-  "rer-nonword-spelling": define("rer-nonword-spelling", "RER Nonword Spelling", "phonics", "phonics", "ability"),
-  "rer-letter-ran": define("rer-letter-ran", "RER Letter RAN", "fluency", "processing", "ability", "ran"),
-  "rer-blending": define("rer-blending", "RER Blending", "phonemic-awareness", "phonemic-awareness", "ability"),
-  "rer-deletion": define("rer-deletion", "RER Deletion", "phonemic-awareness", "phonemic-awareness", "ability"),
+  "letter-names": define("letter-names", "Letter Names", "phonics", "correctItems", "letters"),
+  "letter-sounds": define("letter-sounds", "Letter Sounds", "phonics", "correctItems", "letters"),
+  vocab: define("vocab", "Vocabulary", "vocabulary", "percentile"),
+  "oral-sentence": define("oral-sentence", "Oral Sentence Comprehension", "comprehension", "percentile"),
+  blending: define("blending", "Blending", "phonemic-awareness", "percentile"),
+  "object-ran": define("object-ran", "Object RAN", "fluency", "percentile", "ran"),
+  "letter-ran": define("letter-ran", "Letter RAN", "fluency", "percentile", "ran"),
+  rhyming: define("rhyming", "Rhyming", "phonemic-awareness", "percentile"),
+  "word-matching": define("word-matching", "Word Matching", "vocabulary", "percentile"),
+  "first-sounds": define("first-sounds", "First Sounds", "phonemic-awareness", "percentile"),
+  "follow-directions": define("follow-directions", "Follow Directions", "comprehension", "percentile"),
+  "nonword-repetition": define("nonword-repetition", "Nonword Repetition", "phonemic-awareness", "percentile"),
+  deletion: define("deletion", "Deletion", "phonemic-awareness", "percentile"),
+  "word-reading": define("word-reading", "Word Reading", "phonics", "percentile"),
+  "nonword-reading": define("nonword-reading", "Nonword Reading", "phonics", "percentile"),
+  "rer-word-reading": define("rer-word-reading", "RER Word Reading", "phonics", "ability"),
+  "rer-nonword-reading": define("rer-nonword-reading", "RER Nonword Reading", "phonics", "ability"),
+  "rer-nonword-repetition": define("rer-nonword-repetition", "RER Nonword Repetition", "phonemic-awareness", "ability"),
+  "rer-expressive-vocabulary": define("rer-expressive-vocabulary", "RER Expressive Vocabulary", "vocabulary", "ability"),
+  "rer-nonword-spelling": define("rer-nonword-spelling", "RER Nonword Spelling", "phonics", "ability"),
+  "rer-letter-ran": define("rer-letter-ran", "RER Letter RAN", "fluency", "ability", "ran"),
+  "rer-blending": define("rer-blending", "RER Blending", "phonemic-awareness", "ability"),
+  "rer-deletion": define("rer-deletion", "RER Deletion", "phonemic-awareness", "ability"),
 };
 
 export type DefaultAssessmentOptions = { rerKindergarten: boolean };

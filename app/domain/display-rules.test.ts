@@ -25,7 +25,10 @@ describe("displayRuleFor", () => {
     ["K", "rer-blending", rerK, "proficiency"],
     ["K", "letter-names", rerK, "%"],
     ["K", "object-ran", rerK, "%"],
-    ["K", "vocab", rerK, "grayed_out"],
+    // Issue 34 item 13: the flag reads K's RER tests as proficiency; the classic tests a district lists keep their percentiles.
+    ["K", "vocab", rerK, "%"],
+    ["K", "nonword-repetition", rerK, "%"],
+    ["K", "letter-sounds", { ...rerK, letterScores: "score" }, "ratio"],
     ["1", "word-reading", plain, "%"],
     ["1", "letter-names", scoreToggle, "ratio"],
     ["1", "rer-word-reading", plain, "grayed_out"],

@@ -24,14 +24,17 @@ export type DisplayRuleOptions = {
  *   screener reports them and as K does; other tests are greyed out. (PK used to report
  *   proficiency, but PK results carry a percentile and no theta, so every cell read 'N/A'.)
  * - K and 1 show national percentiles ('%') for the classic tests; RER tests there are greyed
- *   out, except that rer-kindergarten moves K to the RER set, reported as proficiency
- *   (letter tests and object RAN stay on percentiles, they are not part of the RER set).
+ *   out, except that rer-kindergarten reports K's RER tests as proficiency. The flag changes how
+ *   RER tests read, never whether the classic tests a district lists for K count: they keep their
+ *   percentiles (issue 34 item 13: with the flag on classic K lists, finished tests turned grey
+ *   while unfinished ones said 'Not started').
  * - Grade 2 uses the algorithm rules for RER tests: the percentile, and an icon for RER letter RAN
  *   (a band icon is what a scorer's manual RAN score supports). Classic tests are greyed out.
  * - Grade 3 follows grade 2's rules, so a grade 3 teacher sees scores; flag
  *   gr-3-internal-testing-display-rules swaps in grade 3's internal-testing rules: RER tests as
  *   proficiency (theta against the grade 3 cutoff). 'tbd' is no longer any grade's default.
  * Letter tests showing '%' switch to 'ratio' when the Score side of the toggle is chosen.
+ * A grayed_out test is greyed out in every state, not only once finished (results-grid.ts gridCell).
  */
 export function displayRuleFor(grade: Grade, testCode: TestCode, options: DisplayRuleOptions): DisplayRule {
   const rule = baseRule(grade, testCode, options);
@@ -45,9 +48,8 @@ function baseRule(grade: Grade, testCode: TestCode, options: DisplayRuleOptions)
     case "PK":
       return findProficiencyCutoff("PK", testCode, "BOY") === undefined ? "grayed_out" : "%";
     case "K":
-      if (!options.rerKindergarten) return rer ? "grayed_out" : "%";
-      if (rer) return "proficiency";
-      return isLetterTest(testCode) || testCode === "object-ran" ? "%" : "grayed_out";
+      if (rer) return options.rerKindergarten ? "proficiency" : "grayed_out";
+      return "%";
     case "1":
       return rer ? "grayed_out" : "%";
     case "2":

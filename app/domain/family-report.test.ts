@@ -10,7 +10,7 @@ import {
   type FamilyReportInput,
   type FamilyReportResult,
 } from "./family-report";
-import { gridCell, type GradeTestLists, type GridTest } from "./results-grid";
+import { gridCell, gridColumnGroups, type GradeTestLists, type GridTest } from "./results-grid";
 
 const noLog = () => {};
 const flagsOff = { rerKindergarten: false, gr3InternalTestingDisplayRules: false };
@@ -175,7 +175,7 @@ describe("results: one per subtest of the grade, through the grid's display rule
     ["manual RAN waiting for a scorer", [test({ testCode: "object-ran", abilityPercentile: null, invalid: null })], "needs-scoring"],
   ] as const)("a subtest with %s has the grid's state and no band", (_name, tests, status) => {
     const result = only(report("K", { K: ["object-ran"] }, [...tests]));
-    expect(result).toEqual({ testCode: "object-ran", group: "processing", status, score: null, band: null });
+    expect(result).toEqual({ testCode: "object-ran", group: "fluency", status, score: null, band: null });
   });
 
   it("takes the test the grid would show: the latest completed one", () => {
@@ -199,30 +199,46 @@ describe("results: one per subtest of the grade, through the grid's display rule
     }
   });
 
-  it("leaves out a subtest the grade's rules do not report (greyed out in the grid)", () => {
-    // rer-kindergarten reports kindergarten on the RER set: classic vocabulary is greyed out.
-    const model = report(
-      "K",
-      { K: ["vocab", "rer-blending"] },
-      [test({ testCode: "vocab" }), test({ testCode: "rer-blending", finalTheta: 0 })],
-      {
-        flags: { ...flagsOff, rerKindergarten: true },
-      },
-    );
+  it("leaves out a subtest the grade's rules do not report (greyed out in the grid), whatever its state", () => {
+    // Grade 2 reports the RER set: classic vocabulary and word reading are greyed out, finished or not.
+    const model = report("2", { "2": ["vocab", "word-reading", "rer-blending"] }, [
+      test({ testCode: "vocab" }),
+      test({ testCode: "rer-blending", abilityPercentile: 60 }),
+    ]);
     expect(model.results.map((r) => r.testCode)).toEqual(["rer-blending"]);
-    expect(model.results[0]).toMatchObject({ score: { kind: "proficiency" }, band: "on-track" });
+    expect(model.summary.assigned).toBe(1);
   });
 
-  it("lists only the grade's subtests, in the profile's group order and catalogue order within a group", () => {
-    const model = report("K", { K: ["object-ran", "vocab", "rhyming", "letter-sounds", "letter-names", "blending"], "1": ["deletion"] });
+  // Issue 34 item 13: the report dropped the finished classic tests and kept the unfinished ones.
+  it("with rer-kindergarten, reports every classic test a district lists for K, finished or not", () => {
+    const model = report(
+      "K",
+      { K: ["vocab", "rhyming", "rer-blending"] },
+      [test({ testCode: "vocab", abilityPercentile: 30 }), test({ testCode: "rer-blending", finalTheta: 0 })],
+      { flags: { ...flagsOff, rerKindergarten: true } },
+    );
+    expect(model.results.map((r) => [r.testCode, r.status, r.score, r.band])).toEqual([
+      ["rhyming", "empty", null, null],
+      ["rer-blending", "complete", { kind: "proficiency" }, "on-track"],
+      ["vocab", "complete", { kind: "percentile", value: 30 }, "below"],
+    ]);
+    expect(model.explanation).toBe("K-rer");
+  });
+
+  it("lists only the grade's subtests, grouped and ordered as the grid's columns", () => {
+    const lists: GradeTestLists = { K: ["object-ran", "vocab", "rhyming", "letter-sounds", "letter-names", "blending"], "1": ["deletion"] };
+    const model = report("K", lists);
     expect(model.results.map((r) => [r.group, r.testCode])).toEqual([
       ["phonemic-awareness", "blending"],
       ["phonemic-awareness", "rhyming"],
       ["phonics", "letter-names"],
       ["phonics", "letter-sounds"],
+      ["fluency", "object-ran"],
       ["vocabulary", "vocab"],
-      ["processing", "object-ran"],
     ]);
+    // The same groups and order as the grid's column groups (and so both CSVs' headers).
+    const grid = gridColumnGroups(["K"], lists);
+    expect(model.results.map((r) => [r.group, r.testCode])).toEqual(grid.flatMap((g) => g.columns.map((c) => [g.group, c.testCode])));
     expect(model.noSubtests).toBe(false);
   });
 

@@ -1,4 +1,4 @@
-import { ASSESSMENTS, PROFILE_GROUP_ORDER, TEST_CODES, type AssessmentGroup, type TestCode } from "./assessments";
+import { GROUP_ORDER, subtestGroup, TEST_CODES, type AssessmentGroup, type TestCode } from "./assessments";
 import { parseUsDate } from "./admin-fields";
 import { dayNumber, type IsoDate } from "./calendar-date";
 import { displayRuleFor, formatScore, NOT_AVAILABLE, PROFICIENCY_LABELS, type DisplayRuleOptions } from "./display-rules";
@@ -147,7 +147,7 @@ function resultFor(
   const test = pickTest(tests.filter((t) => t.testCode === testCode));
   // Percentile mode: families get the national percentile where one exists, as the grid shows by default.
   const cell = gridCell(testCode, grade, period, true, test, { ...flags, mode: "percentile" }, log);
-  const group = ASSESSMENTS[testCode].profileGroup;
+  const group = subtestGroup(testCode);
   if (cell.grayedOut) return null;
   if (cell.state !== "complete" || !test) {
     // A state without a score; 'not-applicable' cannot happen, the subtest is in the grade's list.
@@ -188,8 +188,7 @@ function resultFor(
 }
 
 const byDisplayOrder = (a: FamilyReportResult, b: FamilyReportResult) =>
-  PROFILE_GROUP_ORDER.indexOf(a.group) - PROFILE_GROUP_ORDER.indexOf(b.group) ||
-  TEST_CODES.indexOf(a.testCode) - TEST_CODES.indexOf(b.testCode);
+  GROUP_ORDER.indexOf(a.group) - GROUP_ORDER.indexOf(b.group) || TEST_CODES.indexOf(a.testCode) - TEST_CODES.indexOf(b.testCode);
 
 export function summarize(results: readonly FamilyReportResult[]): FamilyReportSummary {
   const count = (pred: (r: FamilyReportResult) => boolean) => results.filter(pred).length;

@@ -1,4 +1,4 @@
-import { ASSESSMENTS, type GridGroup, type TestCode } from "./assessments";
+import { subtestGroup, type AssessmentGroup, type TestCode } from "./assessments";
 import { PROFICIENCY_LABELS } from "./display-rules";
 import { BELOW_MAX } from "./percentile";
 import type { GridCell } from "./results-grid";
@@ -71,10 +71,10 @@ export function nextSteps(cells: readonly JudgedCell[]): NextSteps {
 
 /**
  * Where a recommended subtest's resource is on the Next Steps Resources page: the section of its
- * skill (the grid's group: phonemic awareness, phonics, fluency, vocabulary, comprehension).
+ * skill (its group, as every page shows it: phonemic awareness, phonics, fluency, vocabulary, comprehension).
  */
-export function resourceAnchor(testCode: TestCode): GridGroup {
-  return ASSESSMENTS[testCode].group;
+export function resourceAnchor(testCode: TestCode): AssessmentGroup {
+  return subtestGroup(testCode);
 }
 
 export function resourceHref(resourcesUrl: string, testCode: TestCode): string {

@@ -92,6 +92,7 @@ describe("packGrid", () => {
     columnCount: 2,
     narrow: false,
     scoreToggleEnabled: true,
+    gradeMissing: ["Grade 3 is missing from the district's assessment list for End of Year (EOY)."],
     rows: [
       {
         participantId: "p1",

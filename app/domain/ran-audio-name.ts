@@ -49,5 +49,10 @@ export function parseAudioFileName(fileName: string): AudioFileName | null {
  * can be listed or removed together.
  */
 export function audioStorageKey(name: AudioFileName): string {
-  return `ran-audio/${name.participantId}/${name.fileName}`;
+  return `${audioStorageFolder(name.participantId)}${name.fileName}`;
+}
+
+/** The folder of a student's recordings in the file store (ends in '/'). */
+export function audioStorageFolder(participantId: string): string {
+  return `ran-audio/${participantId}/`;
 }

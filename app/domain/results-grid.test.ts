@@ -3,12 +3,15 @@ import type { TestCode } from "./assessments";
 import {
   bannerApplies,
   buildGrid,
+  csvCellText,
+  gradeMissingMessage,
   gradeTestLists,
   gridCell,
   gridColumnGroups,
   gridToCsvRows,
   letterAction,
   manualEntryInstant,
+  missingGrades,
   parseTestCodes,
   periodAt,
   periodBounds,
@@ -208,6 +211,52 @@ describe("gridCell", () => {
       grayedOut: true,
       text: "—",
     });
+  });
+
+  // Issue 34 item 13: finished tests turned '— Not reported for this grade' while unfinished ones
+  // of the same test still said 'Not started' / 'In progress'.
+  const states = [
+    ["not started", null],
+    ["unfinished", { completedFlag: false, abilityPercentile: null }],
+    ["invalid", { invalid: true }],
+    ["finished", {}],
+  ] as const;
+  it.each(states)("a test the grade's rules grey out is greyed out when %s, and opens nothing", (_name, overrides) => {
+    for (const code of ["vocab", "letter-names"] as const) {
+      const t = overrides === null ? null : test({ testCode: code, ...overrides });
+      const cell = gridCell(code, "2", "MOY", true, t, { ...opts, mode: "score" }, noLog);
+      expect(cell).toMatchObject({ grayedOut: true, text: "—", label: "Not reported for this grade", letterAction: null, band: null });
+      // One reading in the CSV too, whatever the state.
+      expect(csvCellText(cell)).toBe("");
+    }
+  });
+
+  it.each(states)("with rer-kindergarten, a classic test a district lists for K is reported when %s", (_name, overrides) => {
+    const rerK = { ...opts, rerKindergarten: true };
+    const t = overrides === null ? null : test({ testCode: "vocab", ...overrides });
+    const cell = gridCell("vocab", "K", "MOY", true, t, rerK, noLog);
+    expect(cell.grayedOut).toBe(false);
+    expect(cell.text).toBe(({ "not started": "Not started", unfinished: "In progress", invalid: "N/A", finished: "50th" } as const)[_name]);
+  });
+});
+
+describe("grade missing from the period's lists (spec 001 §5, issue 34 item 11)", () => {
+  it.each<[string[], Record<string, TestCode[]>, string[]]>([
+    [["K", "K"], { K: ["vocab"] }, []],
+    [["2", "K", "2"], { K: ["vocab"] }, ["2"]],
+    // A listed grade with an empty list is in the config: its students just take nothing.
+    [["1"], { "1": [] }, []],
+    [["MULTI", "3", "PK"], { K: ["vocab"] }, ["PK", "3", "MULTI"]],
+    [[], {}, []],
+  ])("students of grades %j, lists %j → %j", (grades, lists, missing) => {
+    expect(missingGrades(grades, lists)).toEqual(missing);
+  });
+
+  it("the grid says it in the student page's words, once per grade", () => {
+    const students = ["2", "2", "K"].map((grade, i) => ({ participantId: String(i), firstName: "A", lastName: `B${i}`, grade, tests: [] }));
+    const grid = buildGrid({ period: "MOY", lists: { K: ["vocab"] }, students, profiles: {}, options: opts, log: noLog });
+    expect(grid.gradeMissing).toEqual(["Grade 2 is missing from the district's assessment list for Middle of Year (MOY)."]);
+    expect(grid.gradeMissing).toEqual([gradeMissingMessage("2", "MOY")]);
   });
 });
 

@@ -1,21 +1,22 @@
 import {
   ASSESSMENT_GROUPS,
   ASSESSMENTS,
-  GRID_GROUP_ORDER,
+  GROUP_ORDER,
   TEST_CODES,
   isLetterTest,
   isTestCode,
   ranTestFor,
-  type GridGroup,
+  subtestGroup,
+  type AssessmentGroup,
   type TestCode,
 } from "./assessments";
 import { cellState, type CellState, type CellTest } from "./cell-state";
 import { cutoffFor, isDyslexiaRisk, isPkRisk, isPwrCalculated, isPwrRisk, readinessStatus } from "./cutoffs";
 import { displayRuleFor, formatScore, NOT_AVAILABLE, type DisplayRuleOptions } from "./display-rules";
-import { gradeLabel, isGrade, type Grade } from "./grades";
+import { GRADES, gradeLabel, isGrade, type Grade } from "./grades";
 import { defaultLogger, type Logger } from "./logger";
 import { PERCENTILE_BAND_LABELS, type PercentileBand } from "./percentile";
-import type { Period } from "./periods";
+import { PERIOD_LABELS, type Period } from "./periods";
 import { probabilityPercent } from "./probability";
 import { pwrRiskLevel, riskCategory, type RiskCategory } from "./risk-category";
 import { CELL_STATE_LABELS, CELL_STATE_TEXT, NOT_APPLICABLE_TEXT } from "./results-labels";
@@ -38,6 +39,20 @@ export function gradeTestLists(lists: readonly { grade: string; testCodes: strin
   const out: GradeTestLists = {};
   for (const l of lists) if (isGrade(l.grade)) out[l.grade] = parseTestCodes(l.testCodes);
   return out;
+}
+
+/**
+ * Spec 001 §5: a student's grade must be in the period's assessment list, otherwise a grade-missing
+ * error is shown (the spec gives no words; ours, the same on the student page and the grid).
+ */
+export function gradeMissingMessage(grade: string, period: Period): string {
+  return `Grade ${grade} is missing from the district's assessment list for ${PERIOD_LABELS[period]}.`;
+}
+
+/** The students' grades that the period's lists leave out (a grade the screener does not cover included), in grade order. */
+export function missingGrades(grades: readonly string[], lists: GradeTestLists): string[] {
+  const order = (g: string) => (isGrade(g) ? GRADES.indexOf(g) : GRADES.length);
+  return [...new Set(grades)].filter((g) => !isGrade(g) || !lists[g]).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
 }
 
 /** Whether a test applies to a student's grade in the period (the district's config decides). */
@@ -85,7 +100,7 @@ export function pickTest<T extends { completedFlag: boolean; startDtTm: string }
 }
 
 export type GridColumn = { testCode: TestCode; title: string };
-export type GridColumnGroup = { group: GridGroup; title: string; columns: GridColumn[] };
+export type GridColumnGroup = { group: AssessmentGroup; title: string; columns: GridColumn[] };
 
 /**
  * Assessment columns: every test that applies to at least one student's grade in the period,
@@ -95,10 +110,10 @@ export function gridColumnGroups(grades: readonly string[], lists: GradeTestList
   const used = new Set<TestCode>();
   for (const grade of new Set(grades))
     if (isGrade(grade)) for (const code of lists[grade] ?? []) if (gridTestApplies(lists, grade, code)) used.add(code);
-  return GRID_GROUP_ORDER.map((group) => ({
+  return GROUP_ORDER.map((group) => ({
     group,
     title: ASSESSMENT_GROUPS[group],
-    columns: TEST_CODES.filter((code) => used.has(code) && ASSESSMENTS[code].group === group).map((code) => ({
+    columns: TEST_CODES.filter((code) => used.has(code) && subtestGroup(code) === group).map((code) => ({
       testCode: code,
       title: ASSESSMENTS[code].title,
     })),
@@ -279,6 +294,8 @@ export function letterAction(state: CellState, mode: ScoreMode): LetterAction {
 }
 
 export const NO_PERCENTILE_TEXT = "No %ile";
+/** A listed test that the grade's display rules grey out (display rule grayed_out). */
+export const NOT_REPORTED_TEXT = "Not reported for this grade";
 
 export type CellOptions = Omit<DisplayRuleOptions, "letterScores"> & { mode: ScoreMode };
 
@@ -291,7 +308,22 @@ export function gridCell(
   options: CellOptions,
   log: Logger = defaultLogger,
 ): GridCell {
-  const state = cellState({ applicable: applicable && isGrade(grade), test });
+  const rule = applicable && isGrade(grade) ? displayRuleFor(grade, testCode, { ...options, letterScores: options.mode }) : null;
+  if (rule === "grayed_out") {
+    // A test the grade's rules do not report is greyed out whatever its state: finished or not,
+    // it reads 'Not reported for this grade' and opens nothing (issue 34 item 13).
+    return {
+      testCode,
+      state: "not-applicable",
+      text: "—",
+      label: NOT_REPORTED_TEXT,
+      band: null,
+      grayedOut: true,
+      test,
+      letterAction: null,
+    };
+  }
+  const state = cellState({ applicable: rule !== null, test });
   const base = {
     testCode,
     state,
@@ -300,10 +332,9 @@ export function gridCell(
     test,
     letterAction: isLetterTest(testCode) ? letterAction(state, options.mode) : null,
   };
-  if (state !== "complete" || !test || !isGrade(grade)) {
+  if (state !== "complete" || !test || !isGrade(grade) || rule === null) {
     return { ...base, text: CELL_STATE_TEXT[state as Exclude<CellState, "complete">], label: CELL_STATE_LABELS[state] };
   }
-  const rule = displayRuleFor(grade, testCode, { ...options, letterScores: options.mode });
   let shown;
   try {
     shown = formatScore(rule, { ...test, testCode, grade, period });
@@ -312,7 +343,6 @@ export function gridCell(
     log(`Cannot format ${testCode} for grade ${grade} ${period}: ${(error as Error).message}`);
     return { ...base, text: NOT_AVAILABLE, label: `${NOT_AVAILABLE}, no cutoff` };
   }
-  if (shown.grayedOut) return { ...base, grayedOut: true, text: "—", label: "Not reported for this grade" };
   if (rule === "%" && isLetterTest(testCode) && test.invalid !== true && shown.band === null && test.correctItems !== null) {
     // Hand-entered letter scores have no national percentile: say so rather than show the
     // invalid test's 'N/A'; the Score side of the toggle shows the count.
@@ -359,6 +389,8 @@ export type Grid = {
   narrow: boolean;
   /** The Percentile/Score toggle works only once someone has finished a letter test (spec 001 §4). */
   scoreToggleEnabled: boolean;
+  /** Spec 001 §5 grade-missing errors: one per student grade the period's lists leave out (issue 34 item 11). */
+  gradeMissing: string[];
   rows: GridRow[];
 };
 
@@ -447,16 +479,18 @@ export function buildGrid(input: GridInput): Grid {
     columnCount: columns.length,
     narrow: columns.length >= NARROW_COLUMNS_AT,
     scoreToggleEnabled,
+    gradeMissing: missingGrades(grades, lists).map((grade) => gradeMissingMessage(grade, period)),
     rows,
   };
 }
 
 /**
  * One assessment cell in a CSV (the classroom export and the school CSV both): the text shown,
- * or the state's words where a cell has none; empty for a greyed-out score.
+ * or the state's words where a cell has none; empty for a greyed-out test, whatever its state.
  */
 export function csvCellText(cell: Pick<GridCell, "state" | "grayedOut" | "text">): string {
-  return cell.state === "complete" ? (cell.grayedOut ? "" : cell.text) : CELL_STATE_LABELS[cell.state];
+  if (cell.grayedOut) return "";
+  return cell.state === "complete" ? cell.text : CELL_STATE_LABELS[cell.state];
 }
 
 /** The grid as CSV rows (header first), exactly the cells shown, in words where a cell has none. */

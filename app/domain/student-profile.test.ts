@@ -3,7 +3,7 @@ import { defaultGradeAssessments, type TestCode } from "./assessments";
 import type { Grade } from "./grades";
 import { MET_EXPECTATIONS_TEXT, NONE_COMPLETE_TEXT } from "./next-steps";
 import { PERIODS, type Period } from "./periods";
-import { buildGrid, type GridTest, type ProfileScores } from "./results-grid";
+import { buildGrid, gradeTestLists, gridColumnGroups, type GridTest, type ProfileScores } from "./results-grid";
 import {
   buildStudentResults,
   gradeMissingMessage,
@@ -120,7 +120,7 @@ describe("studentCard", () => {
   });
 });
 
-describe("rows: one per subtest the grade takes, in six groups", () => {
+describe("rows: one per subtest the grade takes, in the five groups of the grid", () => {
   it.each<[Grade, TestCode[]]>([
     ["PK", ["letter-names", "letter-sounds", "vocab", "object-ran", "rhyming", "first-sounds", "follow-directions"]],
     [
@@ -139,14 +139,7 @@ describe("rows: one per subtest the grade takes, in six groups", () => {
   ])("grade %s", (grade, codes) => {
     expect(subtestsOfGrade(grade, [{ [grade]: codes }])).toEqual(codes);
     const result = buildStudentResults(input(grade, {}));
-    expect(result.groups.map((g) => g.title)).toEqual([
-      "Phonemic Awareness",
-      "Phonics",
-      "Fluency",
-      "Vocabulary",
-      "Comprehension",
-      "Processing",
-    ]);
+    expect(result.groups.map((g) => g.title)).toEqual(["Phonemic Awareness", "Phonics", "Fluency", "Vocabulary", "Comprehension"]);
     expect(
       result.groups
         .flatMap((g) => g.rows.map((r) => r.testCode))
@@ -155,23 +148,40 @@ describe("rows: one per subtest the grade takes, in six groups", () => {
     ).toBe([...codes].sort().join());
   });
 
-  it("puts RAN and nonword repetition under Processing", () => {
-    const result = buildStudentResults(input("K", {}));
-    const processing = result.groups.find((g) => g.group === "processing")!;
-    expect(processing.rows.map((r) => r.title)).toEqual(["Object RAN", "Nonword Repetition"]);
-    expect(processing.rows[0].token).toBe("Pr");
+  // Issue 34 item 10: the profile's Fluency read 'No subtests assigned to student grade.' for
+  // every grade while the grid and its CSV said 'Fluency: Letter RAN'.
+  it.each<[Grade, string]>([
+    ["PK", "Fluency: Object RAN"],
+    ["K", "Fluency: Object RAN"],
+    ["1", "Fluency: Letter RAN"],
+    ["2", "Fluency: RER Letter RAN"],
+  ])("grade %s: the profile groups each subtest as the grid's CSV header does ('%s')", (grade, header) => {
+    // The grid's column groups, which both CSVs' headers are made of ('Fluency: Letter RAN').
+    const moy = input(grade, {}).periods[1];
+    const csvHeaders = gridColumnGroups([grade], gradeTestLists(moy.GradeAssessmentLists)).flatMap((g) =>
+      g.columns.map((c) => `${g.title}: ${c.title}`),
+    );
+    expect(csvHeaders).toContain(header);
+    const profileHeaders = buildStudentResults(input(grade, {})).groups.flatMap((g) => g.rows.map((r) => `${g.title}: ${r.title}`));
+    expect(profileHeaders).toEqual(csvHeaders);
+  });
+
+  it("marks a row with its group's token", () => {
+    const fluency = buildStudentResults(input("1", {})).groups.find((g) => g.group === "fluency")!;
+    expect(fluency.rows.map((r) => [r.title, r.token])).toEqual([["Letter RAN", "Fl"]]);
+    expect(fluency.emptyText).toBeNull();
   });
 
   it("says 'No subtests assigned to student grade.' for a group the grade takes nothing of", () => {
-    const result = buildStudentResults(input("PK", {}));
+    // The RER set of grade 2 has no comprehension test.
+    const result = buildStudentResults(input("2", {}));
     const byGroup = Object.fromEntries(result.groups.map((g) => [g.group, g.emptyText]));
     expect(byGroup).toEqual({
       "phonemic-awareness": null,
       phonics: null,
-      fluency: NO_SUBTESTS_TEXT,
+      fluency: null,
       vocabulary: null,
-      comprehension: null,
-      processing: null,
+      comprehension: NO_SUBTESTS_TEXT,
     });
   });
 

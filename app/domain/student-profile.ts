@@ -2,8 +2,9 @@ import { isStudentTag, STUDENT_TAG_LABELS } from "./admin-fields";
 import {
   ASSESSMENT_GROUPS,
   ASSESSMENTS,
+  GROUP_ORDER,
   isLetterTest,
-  PROFILE_GROUP_ORDER,
+  subtestGroup,
   TEST_CODES,
   type AssessmentGroup,
   type TestCode,
@@ -14,8 +15,9 @@ import { gradeLabel, isGrade } from "./grades";
 import { defaultLogger, type Logger } from "./logger";
 import { nextSteps } from "./next-steps";
 import { clampPercentile, formatPercentile, percentileBand, type PercentileBand } from "./percentile";
-import { PERIOD_LABELS, type Period } from "./periods";
+import type { Period } from "./periods";
 import {
+  gradeMissingMessage,
   gradeTestLists,
   gridCell,
   pickTest,
@@ -49,10 +51,8 @@ export const UNABLE_TO_LOAD_STUDENT = "Unable to load student data.";
 export const UNABLE_TO_LOAD_STUDENT_RESULTS = "Unable to load student results.";
 export const NO_PERIODS_TEXT = "The district has no assessment periods for this school year.";
 
-/** §5: the student's grade must be in the period's assessment list (the spec gives no words; ours). */
-export function gradeMissingMessage(grade: string, period: Period): string {
-  return `Grade ${grade} is missing from the district's assessment list for ${PERIOD_LABELS[period]}.`;
-}
+/** §5: the student's grade must be in the period's assessment list; the grid says it in the same words. */
+export { gradeMissingMessage };
 
 /** A short mark per group for the row's token icon (decorative; the title carries the words). */
 export const GROUP_TOKENS: Record<AssessmentGroup, string> = {
@@ -61,7 +61,6 @@ export const GROUP_TOKENS: Record<AssessmentGroup, string> = {
   fluency: "Fl",
   vocabulary: "Vo",
   comprehension: "Co",
-  processing: "Pr",
 };
 
 // ── Student card ────────────────────────────────────────────────────────────────────────────
@@ -230,9 +229,9 @@ export function buildStudentResults(input: StudentResultsInput): StudentResults 
 
   const picked = (period: Period, code: TestCode) => pickTest(byCode.get(period)?.get(code) ?? []);
   const codes = subtestsOfGrade(grade, [...lists.values()]);
-  const groups: SubtestGroup[] = PROFILE_GROUP_ORDER.map((group) => {
+  const groups: SubtestGroup[] = GROUP_ORDER.map((group) => {
     const rows = codes
-      .filter((code) => ASSESSMENTS[code].profileGroup === group)
+      .filter((code) => subtestGroup(code) === group)
       .map((code): SubtestRow => {
         let slider: Slider | null = null;
         const cells = periods.map((period): SubtestCell => {
@@ -242,7 +241,9 @@ export function buildStudentResults(input: StudentResultsInput): StudentResults 
           const why =
             gradeOk && cell.state === "complete" && cell.band && test ? whyScoreFlagged(code, grade, period, test.abilityPercentile) : null;
           // Spec 001 §2 fallback: the profile writes 'N/A' where the grid draws a dash.
-          if (cell.state === "not-applicable") return { ...cell, text: NOT_AVAILABLE, label: NOT_APPLICABLE_TEXT, period, why: null };
+          // A greyed-out test keeps its dash and 'Not reported for this grade'.
+          if (cell.state === "not-applicable" && !cell.grayedOut)
+            return { ...cell, text: NOT_AVAILABLE, label: NOT_APPLICABLE_TEXT, period, why: null };
           return { ...cell, period, why };
         });
         const selectedTest = picked(selected, code);

@@ -85,7 +85,7 @@ describe("testDetails", () => {
   it("has a row per question response: question ID, score, pretty provider response and signed recordings", () => {
     const details = testDetails(
       { participantTestId: T, participantId: P, testCode: "nonword-repetition", ParticipantTestQuestionResponses: responses },
-      { token: "v1.1.sig", stored: () => null },
+      { token: "v1.1.sig", stored: () => true },
     );
     expect(details.testId).toBe(T);
     expect(details.title).toBe("Test details: Nonword Repetition");
@@ -96,6 +96,22 @@ describe("testDetails", () => {
     expect(details.rows[0].audio[1].src).toBe(`/api/participantTest/getAudioFile?fileName=${P}_${T}_nwr_1_second.wav&token=v1.1.sig`);
   });
 
+  // Issue 34 item 12: nonword repetition offered both players for files that were never stored (404, 0:00).
+  it("offers each of nonword repetition's two recordings only where its file is stored", () => {
+    const stored = new Set([`${P}_${T}_nwr_1_first.wav`, `${P}_${T}_nwr_1_second.wav`, `${P}_${T}_nwr_2_second.wav`]);
+    const details = testDetails(
+      { participantTestId: T, participantId: P, testCode: "nonword-repetition", ParticipantTestQuestionResponses: responses },
+      { token: "t", stored: (name) => stored.has(name) },
+    );
+    expect(details.rows.map((r) => r.audio.map((a) => a.label))).toEqual([["First", "Second"], ["Second"]]);
+    expect(details.rows.every((r) => r.labelled)).toBe(true);
+    const none = testDetails(
+      { participantTestId: T, participantId: P, testCode: "nonword-repetition", ParticipantTestQuestionResponses: responses },
+      { token: "t", stored: () => false },
+    );
+    expect(none.rows.map((r) => r.audio)).toEqual([[], []]);
+  });
+
   it("offers a single recording only where one is stored, and none without a token", () => {
     const input = {
       participantTestId: T,
@@ -103,7 +119,7 @@ describe("testDetails", () => {
       testCode: "object-ran" as const,
       ParticipantTestQuestionResponses: responses.map((r, i) => ({ ...r, questionCode: `object-ran_${i + 1}` })),
     };
-    const granted = testDetails(input, { token: "t", stored: (id) => id === "r1" });
+    const granted = testDetails(input, { token: "t", stored: (name) => name === `${P}_${T}_object-ran_1.wav` });
     expect(granted.rows.map((r) => r.audio.map((a) => a.fileName))).toEqual([[`${P}_${T}_object-ran_1.wav`], []]);
     expect(testDetails(input, null).rows.map((r) => r.audio)).toEqual([[], []]);
   });

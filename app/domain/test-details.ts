@@ -95,17 +95,20 @@ export type TestDetailsRow = {
   questionCode: string;
   score: string;
   response: string;
+  /** The recordings that exist, each with a player; none: 'No recording'. */
   audio: AudioClip[];
+  /** The question has more than one recording (first and second): each player is named. */
+  labelled: boolean;
 };
 
 export type TestDetails = { testId: string; title: string; rows: TestDetailsRow[] };
 
 /**
  * What the page may play: the short-lived token signed for this test (GET
- * /participantTest/audioAccess/{id}) and, per question response, whether its recording is
- * stored (null where the store was not asked, as for the two-recording code's files).
+ * /participantTest/audioAccess/{id}) and whether a recording is stored, by file name (the API
+ * lists the test's stored recordings once, so no player is offered for a file that does not exist).
  */
-export type AudioGrant = { token: string; stored: (participantTestQuestionResponseId: string) => boolean | null };
+export type AudioGrant = { token: string; stored: (fileName: string) => boolean };
 
 /** A score as shown: the number, or 'N/A' when the question was not scored. */
 const scoreText = (score: number | null) => (score === null ? "N/A" : String(score));
@@ -117,18 +120,18 @@ export function testDetails(test: TestDetailsInput, audio: AudioGrant | null): T
     title: `Test details: ${ASSESSMENTS[test.testCode].title}`,
     rows: test.ParticipantTestQuestionResponses.map((r) => {
       const clips = questionAudio(test.participantId, test.participantTestId, test.testCode, r.questionCode);
+      // Only recordings that exist get a player; a row with none says 'No recording' (issue 34 item 12).
       const playable =
         audio === null
           ? []
-          : clips
-              .filter(() => clips.length > 1 || audio.stored(r.participantTestQuestionResponseId) !== false)
-              .map((clip) => ({ ...clip, src: audioSrc(clip.fileName, audio.token) }));
+          : clips.filter((clip) => audio.stored(clip.fileName)).map((clip) => ({ ...clip, src: audioSrc(clip.fileName, audio.token) }));
       return {
         id: r.participantTestQuestionResponseId,
         questionCode: r.questionCode,
         score: scoreText(r.score),
         response: prettyProviderResponse(r.providerResponse),
         audio: playable,
+        labelled: clips.length > 1,
       };
     }),
   };

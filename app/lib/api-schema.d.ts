@@ -5124,7 +5124,7 @@ export interface paths {
     };
     /**
      * An access token for a test's recordings, and their URLs
-     * @description For pages that play a test's recordings: a token valid 10 minutes for this test only, and per question response its file name, whether it is stored, and URLs carrying the token. Anyone who may see the student.
+     * @description For pages that play a test's recordings: a token valid 10 minutes for this test only, per question response its file name, whether it is stored, and URLs carrying the token, and the names of every recording stored for the test (one look at the store, so a page offers a player only for a file that exists). Anyone who may see the student.
      */
     get: {
       parameters: {
@@ -7355,6 +7355,8 @@ export interface components {
       columnCount: number;
       narrow: boolean;
       scoreToggleEnabled: boolean;
+      /** @description one sentence per student grade the period's assessment lists leave out (spec 001 §5) */
+      gradeMissing: string[];
       rows: {
         participantId: string;
         name: string;
@@ -7601,6 +7603,8 @@ export interface components {
         audioUrl: string | null;
         waveformUrl: string | null;
       }[];
+      /** @description Every recording stored for this test, by file name: a question with more than one recording (nonword repetition's first and second) is played only where its file is here */
+      storedFileNames: string[];
     };
     StudentProfile: {
       Participant: components["schemas"]["StudentWithPlacement"];

@@ -147,7 +147,12 @@ export default function ClassroomPage() {
           </div>
         </aside>
       ) : null}
-      <Tabs tabs={TABS} current={q.tab} label="Classroom views" drop={["student", "test", "mode", "from", "ranTest", "edit", "blind"]} />
+      <Tabs
+        tabs={TABS}
+        current={q.tab}
+        label="Classroom views"
+        drop={["student", "test", "mode", "from", "ranTest", "edit", "blind", "official"]}
+      />
       {q.tab === "students" ? <StudentsTab /> : <ResultsTab />}
     </section>
   );
@@ -245,6 +250,12 @@ function ResultsTab() {
         <p className="empty">{NOTHING_TO_DISPLAY}</p>
       ) : (
         <>
+          {/* Spec 001 §5: a grade the period's assessment lists leave out, in the student page's words (issue 34 item 11). */}
+          {grid.gradeMissing.map((message) => (
+            <p key={message} role="alert" className="alert alert--error">
+              {message}
+            </p>
+          ))}
           <ResultsGrid
             grid={grid}
             caption={`Results for ${PERIOD_LABELS[grid.period]}`}

@@ -224,13 +224,8 @@ async function loadTestDetails(
     return { error: UNABLE_TO_LOAD_TEST_DETAILS };
   }
   if (result.data.participantId !== studentId) return { error: UNABLE_TO_LOAD_TEST_DETAILS };
-  const grant = access.ok
-    ? {
-        token: access.data.token,
-        stored: (responseId: string) =>
-          access.data.recordings.find((r) => r.participantTestQuestionResponseId === responseId)?.available ?? null,
-      }
-    : null;
+  const stored = new Set(access.ok ? access.data.storedFileNames : []);
+  const grant = access.ok ? { token: access.data.token, stored: (fileName: string) => stored.has(fileName) } : null;
   return { test: testDetails(result.data, grant) };
 }
 

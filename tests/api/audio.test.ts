@@ -256,6 +256,32 @@ describe(`access tokens (${process.env.TEST_DB_ENGINE})`, () => {
     expect(body.recordings.find((x) => x.fileName === r.test)).toMatchObject({ available: false, audioUrl: null, waveformUrl: null });
   });
 
+  // Issue 34 item 12: the page offered nonword repetition's first and second players for files
+  // that were never stored. The access call lists the recordings that exist, from one look at the store.
+  it("lists every recording stored for the test, a question's first and second included, and no other test's", async () => {
+    const { participantTestId } = await recordTestResult(handle.db, {
+      clientTestId: `audio-${randomUUID()}`,
+      participantId: w.studentA.participant_id,
+      testCode: "nonword-repetition",
+      grade: "K",
+      startDtTm: "2026-03-02T09:00:00Z",
+      endDtTm: "2026-03-02T09:05:00Z",
+      completedFlag: true,
+      responses: ["NWR_1", "NWR_2"].map((questionCode) => ({ questionCode, score: 1, responseTimeInSecs: 3 })),
+    });
+    const name = (code: string) => ranAudioFileName(w.studentA.participant_id, participantTestId, code)!;
+    const before = (await (await access(participantTestId)).json()) as AudioAccess;
+    expect(before.storedFileNames).toEqual([]);
+    expect(before.recordings.map((r) => r.available)).toEqual([false, false]);
+    await store(name("NWR_1_first"), wav);
+    await store(name("NWR_2_second"), wav);
+    const after = (await (await access(participantTestId)).json()) as AudioAccess;
+    expect(after.storedFileNames).toEqual([name("NWR_1_first"), name("NWR_2_second")].sort());
+    // The RAN test of the same student keeps its own.
+    const ran = (await (await access(a.participantTestId)).json()) as AudioAccess;
+    expect(ran.storedFileNames).toEqual([a.test, a.practice].sort());
+  });
+
   it("streams and seeks with the token alone, no session", async () => {
     const body = (await (await access(a.participantTestId)).json()) as AudioAccess;
     const url = apiPath(body.recordings[0].audioUrl!);

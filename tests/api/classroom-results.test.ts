@@ -23,6 +23,7 @@ const { now: NOW, ranges: RANGES } = MID_YEAR;
 type Grid = {
   period: string;
   mode: string;
+  gradeMissing: string[];
   profileColumns: string[];
   groups: { columns: { testCode: string }[] }[];
   rows: {
@@ -230,6 +231,31 @@ describe(`GET /participantGroups/{id}/results (${process.env.TEST_DB_ENGINE})`, 
       expect(cellOf((await read()).grid, w.studentA.participant_id, "blending")).toBeUndefined();
     } finally {
       await setCodes(list.test_codes);
+    }
+  });
+
+  // Issue 34 item 11: a grade missing from the period's list showed names and no columns, and no word of why.
+  it("says which students' grades the period's assessment lists leave out, in the student page's words", async () => {
+    const room = await makeClassroom(handle.db, w.schoolA.organization_unit_id, [w.teacher.user_id]);
+    const second = await makeStudent(handle.db, w.schoolA.organization_unit_id, { grade: "2", classroomIds: [room.participant_group_id] });
+    const kinder = await makeStudent(handle.db, w.schoolA.organization_unit_id, { grade: "K", classroomIds: [room.participant_group_id] });
+    expect((await read(room.participant_group_id)).grid.gradeMissing).toEqual([]);
+    const moy = await periodIdOf(handle.db, w.district.organization_id, "MOY");
+    const list = await handle.db
+      .deleteFrom("grade_assessment_list")
+      .where("assessment_period_id", "=", moy)
+      .where("grade", "=", "2")
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    try {
+      const { grid } = await read(room.participant_group_id);
+      expect(grid.gradeMissing).toEqual(["Grade 2 is missing from the district's assessment list for Middle of Year (MOY)."]);
+      expect(rowOf(grid, second.participant_id)?.cells.every((c) => c.state === "not-applicable")).toBe(true);
+      expect(rowOf(grid, kinder.participant_id)?.cells.some((c) => c.state === "empty")).toBe(true);
+      // Another period still lists grade 2.
+      expect((await read(room.participant_group_id, "?period=BOY")).grid.gradeMissing).toEqual([]);
+    } finally {
+      await handle.db.insertInto("grade_assessment_list").values(list).execute();
     }
   });
 

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -18,6 +18,8 @@ let firstGrader: Student;
 let elsewhere: Student;
 /** A Pre-K student with a Well Below Benchmark vocabulary result in EOY (the demo's current period). */
 let lowPreK: Student;
+/** The kindergartner's MOY nonword repetition test (the one the page shows) and its first question code. */
+let nonwordTest: { id: string; firstQuestion: string };
 
 test.beforeAll(async () => {
   const port = process.env.E2E_PORT ?? "3210";
@@ -43,6 +45,14 @@ test.beforeAll(async () => {
       and t.completed_flag and t.invalid is null and t.start_dt_tm >= ap.start_date and t.start_dt_tm < ap.end_date + 1
     join predictive_profile pp on pp.participant_id = p.participant_id and pp.period_name = 'MOY' and pp.dyslexia > 0.168
     order by p.last_name, p.first_name limit 1`);
+  const nwr = await db.query<{ participant_test_id: string; question_code: string }>(`
+    select t.participant_test_id, q.question_code from participant_test t
+    join assessment_period ap on ap.period_name = 'MOY'
+    join participant_test_question_response q on q.participant_test_id = t.participant_test_id
+    where t.participant_id = '${kinder.id}' and t.test_code = 'nonword-repetition'
+      and t.start_dt_tm >= ap.start_date and t.start_dt_tm < ap.end_date + 1
+    order by t.completed_flag desc, t.start_dt_tm desc, q.question_code limit 1`);
+  nonwordTest = { id: nwr.rows[0].participant_test_id, firstQuestion: nwr.rows[0].question_code };
   firstGrader = await pick(`${inClass("First Grade Room 7")} order by p.last_name desc, p.first_name limit 1`);
   elsewhere = await pick(`${inClass("Second Grade Gold")} order by p.last_name limit 1`);
   lowPreK = await pick(`
@@ -113,10 +123,12 @@ test.describe("student profile", () => {
     // The current period (EOY in the demo calendar) is selected; every group is there.
     await expect(page.getByRole("link", { name: "End of Year (EOY)" })).toHaveAttribute("aria-current", "true");
     await expect(periodColumn(page, "Predictive Profile")).toContainText("EOY");
-    for (const group of ["Phonemic Awareness", "Phonics", "Fluency", "Vocabulary", "Comprehension", "Processing"]) {
-      await expect(page.getByRole("heading", { level: 3, name: group })).toBeVisible();
-    }
-    await expect(page.getByRole("region", { name: "Fluency" })).toContainText("No subtests assigned to student grade.");
+    // The grid's groups, RAN under Fluency as on the grid and in its CSV (issue 34 item 10: the
+    // profile's Fluency read 'No subtests assigned to student grade.' for every student).
+    await expect(page.locator(".sp-group__title")).toHaveText(["Phonemic Awareness", "Phonics", "Fluency", "Vocabulary", "Comprehension"]);
+    const fluency = page.getByRole("region", { name: "Fluency" });
+    await expect(fluency.getByRole("table", { name: "Fluency" })).toContainText("Object RAN");
+    await expect(fluency).not.toContainText("No subtests assigned to student grade.");
     await expect(page.getByRole("region", { name: "Next Steps" })).toContainText("End of Year (EOY)");
     // Admin View is for super admins only.
     await expect(page.getByRole("button", { name: "Admin View" })).toHaveCount(0);
@@ -134,7 +146,12 @@ test.describe("student profile", () => {
     await why.locator("summary").click();
     await expect(why).toContainText("For kindergarten at the Middle of Year (MOY), a score above 16.8% is flagged as at risk");
 
-    // Test details of the MOY nonword repetition test.
+    // Test details of the MOY nonword repetition test. The demo stores no nonword repetition
+    // recordings; this test stores one, the first question's first (issue 34 item 12).
+    const stored = `${kinder.id}_${nonwordTest.id}_${nonwordTest.firstQuestion.toLowerCase()}_first.wav`;
+    const folder = path.resolve(`.tmp/e2e-data-${process.env.E2E_PORT ?? "3210"}/files/ran-audio/${kinder.id}`);
+    mkdirSync(folder, { recursive: true });
+    copyFileSync(path.resolve("scripts/seed/audio/object-ran-practice.wav"), path.join(folder, stored));
     const title = page.getByRole("link", { name: /^Nonword Repetition – test details$/ });
     await title.click();
     const dialog = page.getByRole("dialog", { name: "Test details: Nonword Repetition" });
@@ -143,14 +160,22 @@ test.describe("student profile", () => {
     const response = dialog.getByRole("textbox").first();
     await expect(response).toHaveAttribute("readonly", "");
     await expect(response).toHaveValue(/^\{\n {2}"answer": "\w+",\n {2}"confidence": [\d.]+\n\}$/);
-    // Nonword repetition plays two recordings per question, each URL signed for this test.
-    const first = dialog.locator("audio").first();
-    await expect(first).toHaveAttribute(
-      "src",
-      new RegExp(`^/api/participantTest/getAudioFile\\?fileName=${kinder.id}_[0-9a-f-]{36}_nonword-repetition_1_first\\.wav&token=v1\\.`),
-    );
-    await expect(dialog.getByText("First", { exact: true }).first()).toBeVisible();
-    await expect(dialog.getByText("Second", { exact: true }).first()).toBeVisible();
+    // Nonword repetition has two recordings per question: a player only for the one stored, its
+    // URL signed for this test; every other question says 'No recording' (no player that 404s).
+    const rows = dialog.locator("tbody tr");
+    const players = dialog.locator("audio");
+    await expect(players).toHaveCount(1);
+    await expect(players).toHaveAttribute("src", new RegExp(`^/api/participantTest/getAudioFile\\?fileName=${stored}&token=v1\\.`));
+    const storedRow = rows.filter({ has: page.getByRole("rowheader", { name: nonwordTest.firstQuestion, exact: true }) });
+    await expect(storedRow.getByText("First", { exact: true })).toBeVisible();
+    await expect(storedRow.locator("audio")).toHaveCount(1);
+    await expect(dialog.getByText("Second", { exact: true })).toHaveCount(0);
+    const rowCount = await rows.count();
+    expect(rowCount).toBeGreaterThan(1);
+    await expect(dialog.getByText("No recording", { exact: true })).toHaveCount(rowCount - 1);
+    const played = await page.request.get((await players.getAttribute("src"))!);
+    expect(played.status()).toBe(200);
+    expect(played.headers()["content-type"]).toBe("audio/wav");
     await expectNoAxeViolations(page);
     await dialog.getByRole("link", { name: "Close" }).last().click();
     await expect(dialog).toBeHidden();
@@ -181,7 +206,7 @@ test.describe("student profile", () => {
       await expect(page).not.toHaveURL(/\/login/);
       await fromGridToStudent(page);
       await expect(page.getByRole("table", { name: "Predictive Profile" })).toBeVisible();
-      for (const group of ["Phonemic Awareness", "Phonics", "Vocabulary", "Comprehension", "Processing"]) {
+      for (const group of ["Phonemic Awareness", "Phonics", "Fluency", "Vocabulary", "Comprehension"]) {
         await expect(page.getByRole("table", { name: group })).toBeVisible();
       }
 
@@ -190,7 +215,9 @@ test.describe("student profile", () => {
       await expect(periodColumn(page, "Phonics")).toContainText("MOY");
       // The slider follows the period: its words name the MOY percentile.
       await expect(
-        page.getByRole("table", { name: "Processing" }).getByRole("img", { name: /^Nonword Repetition: \d+(st|nd|rd|th) percentile$/ }),
+        page
+          .getByRole("table", { name: "Phonemic Awareness" })
+          .getByRole("img", { name: /^Nonword Repetition: \d+(st|nd|rd|th) percentile$/ }),
       ).toBeVisible();
 
       // Phonics display-rule switch: letter cells as raw scores.

@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import { contentRangeHeader, parseByteRange } from "#app/domain/audio-range";
 import { WavFormatError } from "#app/domain/audio-wav";
 import { analyzeRecording, type RecordingAnalysis } from "#app/domain/audio-waveform";
-import { audioStorageKey, parseAudioFileName, ranAudioFileName, type AudioFileName } from "#app/domain/ran-audio-name";
+import { audioStorageFolder, audioStorageKey, parseAudioFileName, ranAudioFileName, type AudioFileName } from "#app/domain/ran-audio-name";
 import { audioTokenSecret, signAudioToken, verifyAudioToken } from "#app/server/audio-token.server";
 import { FileNotFoundError, filesDir, fileStore, InvalidKeyError, type StoredFileInfo } from "#app/server/file-store.server";
 import { errorResponses, jsonResponse, type ApiEnv, type Router } from "../env";
@@ -104,6 +104,10 @@ const AudioAccess = z
     token: z.string(),
     expiresAt: z.string(),
     recordings: z.array(Recording),
+    storedFileNames: z.array(z.string()).openapi({
+      description:
+        "Every recording stored for this test, by file name: a question with more than one recording (nonword repetition's first and second) is played only where its file is here",
+    }),
   })
   .openapi("AudioAccess");
 export type AudioAccess = z.infer<typeof AudioAccess>;
@@ -114,7 +118,7 @@ const getAudioAccess = createRoute({
   tags: ["Audio"],
   summary: "An access token for a test's recordings, and their URLs",
   description:
-    "For pages that play a test's recordings: a token valid 10 minutes for this test only, and per question response its file name, whether it is stored, and URLs carrying the token. Anyone who may see the student.",
+    "For pages that play a test's recordings: a token valid 10 minutes for this test only, per question response its file name, whether it is stored, and URLs carrying the token, and the names of every recording stored for the test (one look at the store, so a page offers a player only for a file that exists). Anyone who may see the student.",
   request: {
     params: z.object({
       id: z
@@ -304,23 +308,29 @@ export function registerAudio(app: Router) {
       .where("participant_test_id", "=", id)
       .orderBy("question_code")
       .execute();
-    const store = fileStore();
-    const recordings = await Promise.all(
-      responses.map(async (r) => {
-        const fileName = ranAudioFileName(subject.participantId, subject.participantTestId, r.question_code);
-        const parsed = fileName === null ? null : parseAudioFileName(fileName);
-        const available = parsed !== null && (await store.stat(audioStorageKey(parsed))) !== null;
-        return {
-          participantTestQuestionResponseId: r.participant_test_question_response_id,
-          questionCode: r.question_code,
-          fileName,
-          available,
-          audioUrl: fileName && available ? recordingUrl("getAudioFile", fileName, token) : null,
-          waveformUrl: fileName && available ? recordingUrl("getAudioWaveform", fileName, token) : null,
-        };
-      }),
-    );
+    // One listing of the student's folder says which of the test's recordings exist (issue 34
+    // item 12: nonword repetition offered two players for files never stored, 404 and 0:00).
+    const folder = audioStorageFolder(subject.participantId);
+    const stored = (await fileStore().list(folder))
+      .filter((key) => key.startsWith(folder))
+      .map((key) => parseAudioFileName(key.slice(folder.length)))
+      .filter((name) => name?.participantId === subject.participantId && name.participantTestId === subject.participantTestId)
+      .map((name) => name!.fileName)
+      .sort();
+    const storedNames = new Set(stored);
+    const recordings = responses.map((r) => {
+      const fileName = ranAudioFileName(subject.participantId, subject.participantTestId, r.question_code);
+      const available = fileName !== null && storedNames.has(fileName);
+      return {
+        participantTestQuestionResponseId: r.participant_test_question_response_id,
+        questionCode: r.question_code,
+        fileName,
+        available,
+        audioUrl: fileName && available ? recordingUrl("getAudioFile", fileName, token) : null,
+        waveformUrl: fileName && available ? recordingUrl("getAudioWaveform", fileName, token) : null,
+      };
+    });
     c.header("Cache-Control", "private, no-store");
-    return c.json({ ...subject, token, expiresAt: expiresAt.toISOString(), recordings }, 200);
+    return c.json({ ...subject, token, expiresAt: expiresAt.toISOString(), recordings, storedFileNames: stored }, 200);
   });
 }

@@ -89,7 +89,7 @@ function CellTd({ cell, selected }: { cell: SubtestCell; selected: boolean }) {
   if (selected) classes.push("sp-cell--selected");
   const mark = cell.band ? BAND_MARKS[cell.band] : "";
   let content;
-  if (cell.state === "complete" && cell.grayedOut) {
+  if (cell.grayedOut) {
     content = (
       <>
         <span aria-hidden="true">—</span>

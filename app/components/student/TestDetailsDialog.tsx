@@ -46,7 +46,7 @@ export function TestDetailsDialog({ details }: { details: TestDetails }) {
                           <ul className="sp-details__audio">
                             {row.audio.map((clip) => (
                               <li key={clip.fileName}>
-                                {row.audio.length > 1 ? <span className="sp-details__audio-label">{clip.label}</span> : null}
+                                {row.labelled ? <span className="sp-details__audio-label">{clip.label}</span> : null}
                                 {/* Recordings of spoken answers: no captions exist for them. */}
                                 {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
                                 <audio
