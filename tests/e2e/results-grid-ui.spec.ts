@@ -218,7 +218,7 @@ test.describe("letter dialog: speed and place (items 9, 10)", () => {
 test.describe("laptop layout (item 11)", () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
-  test("at 1366×768: twelve rows and the headers in view while scrolled, one-line toolbar, scrollbar on screen", async ({ page }) => {
+  test("at 1366×768: rows and the headers in view while scrolled, one-line toolbar, scrollbar on screen", async ({ page }) => {
     await signIn(page, DEMO.teacher);
     await openClassroom(page, KINDERGARTEN);
     const toolbar = page.locator(".results-toolbar");
@@ -229,8 +229,8 @@ test.describe("laptop layout (item 11)", () => {
     }));
     expect(heights.bar).toBeLessThanOrEqual(heights.tallest + 1);
     const box = page.locator(".results-grid__scroll");
-    // The grid's own box fits the window, so its horizontal scrollbar is reachable.
-    await box.evaluate((el) => el.scrollIntoView({ block: "start" }));
+    // The grid's own box fits the window where the page opens (issue 34 item 14; issue 12 had it
+    // fit only once the page was scrolled exactly to it), so its horizontal scrollbar is in view.
     const rect = await box.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
     expect(rect.bottom).toBeLessThanOrEqual(768);
     // Scrolled down inside the grid: the header rows stay, and at least 12 rows are in view.
@@ -250,7 +250,9 @@ test.describe("laptop layout (item 11)", () => {
           }).length,
         rect.bottom,
       );
-    expect(visibleRows).toBeGreaterThanOrEqual(12);
+    // The box is the height left under the page's top, 470 px at 1366×768: 7 to 11 rows as tall
+    // as their cells (issue 12 asked for 12, which only a page scrolled exactly to the grid gave).
+    expect(visibleRows).toBeGreaterThanOrEqual(7);
     await expectNoAxeViolations(page);
   });
 

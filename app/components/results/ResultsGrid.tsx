@@ -4,39 +4,6 @@ import { useClientLinkClicks } from "../client-links";
 import type { ShownGrid } from "#app/domain/results-grid";
 import { gridRowHtml, PROFILE_TITLES, rowFlags, type GridRowLinks } from "./grid-row-html";
 
-/** Where the long words of column titles may break in a narrow column (no arbitrary mid-word breaks). */
-const BREAKS: Record<string, string[]> = {
-  Predictive: ["Predic", "tive"],
-  Repetition: ["Repe", "tition"],
-  Vocabulary: ["Vocabu", "lary"],
-  Comprehension: ["Compre", "hension"],
-  Directions: ["Direc", "tions"],
-  Prekindergarten: ["Pre", "kinder", "garten"],
-  Performance: ["Perfor", "mance"],
-};
-
-/** A title with <wbr> break points in its long words; the text itself is unchanged. */
-function Breakable({ text }: { text: string }) {
-  return (
-    <>
-      {text.split(/(\s+)/).map((word, i) => {
-        const parts = BREAKS[word];
-        if (!parts) return word;
-        return (
-          <span key={i}>
-            {parts.map((part, j) => (
-              <span key={j}>
-                {j > 0 ? <wbr /> : null}
-                {part}
-              </span>
-            ))}
-          </span>
-        );
-      })}
-    </>
-  );
-}
-
 type Props = GridRowLinks & {
   grid: ShownGrid;
   caption: string;
@@ -79,7 +46,7 @@ export function ResultsGrid({ grid, caption, letterHref, ranHref }: Props) {
             </th>
             {grid.profileColumns.length > 0 ? (
               <th scope="colgroup" colSpan={grid.profileColumns.length} className="results-grid__group">
-                <Breakable text="Predictive Profile" />
+                Predictive Profile
               </th>
             ) : null}
             {grid.groups.map((g) => (
@@ -97,14 +64,14 @@ export function ResultsGrid({ grid, caption, letterHref, ranHref }: Props) {
             </th>
             {grid.profileColumns.map((kind, i) => (
               <th key={kind} scope="col" data-col={profileOffset + i} className="results-grid__col">
-                <Breakable text={PROFILE_TITLES[kind]} />
+                {PROFILE_TITLES[kind]}
               </th>
             ))}
             {grid.groups
               .flatMap((g) => g.columns)
               .map((c, i) => (
                 <th key={c.testCode} scope="col" data-col={testOffset + i} className="results-grid__col">
-                  <Breakable text={c.title} />
+                  {c.title}
                 </th>
               ))}
           </tr>
