@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cellPercentile,
   completionStatus,
   dataExportFileName,
   dataExportRows,
@@ -308,6 +309,9 @@ describe("schoolCsvRows", () => {
     flags: { rerKindergarten: false, gr3InternalTestingDisplayRules: false },
   });
 
+  // The columns this file owns: the student's, the status, and two per test (issue 34 item 16);
+  // columns added after them (e.g. where configured figures come from) are read elsewhere.
+  const OWN = 15;
   it.each([
     [
       0,
@@ -323,16 +327,48 @@ describe("schoolCsvRows", () => {
         "Date of Birth",
         "Tags",
         "BOY Status",
-        "Letter Names Percentile",
-        "Vocabulary Percentile",
+        // Named as in the classroom CSV, with the grid's words; the '… Percentile' beside it holds numbers only.
+        "Phonics: Letter Names",
+        "Phonics: Letter Names Percentile",
+        "Vocabulary: Vocabulary",
+        "Vocabulary: Vocabulary Percentile",
       ],
     ],
     // Issue 12 item 8: the grid's own words ('In progress', '61st', 'Invalid (N/A)', 'Not applicable'),
-    // never 'Complete' where the grid shows a state or no score.
-    [1, ["Cedar", "", "", "Lasta", "Firsta", "code-a", null, "K", "05/17/2020", "", "Started", "In progress", "61st"]],
-    [2, ["Cedar", "", "", "Lastb", "Firstb", "code-b", null, "1", "05/17/2020", "", "Not Started", "Not applicable", "Invalid (N/A)"]],
-    [3, ["Cedar", "", "", "Lastc", "Firstc", "code-c", null, "K", "05/17/2020", "", "Not Started", "Not started", "N/A"]],
-  ])("row %i", (i, expected) => expect(rows[i]).toEqual(expected));
+    // never 'Complete' where the grid shows a state or no score; the grade as the grid says it ('1st').
+    [1, ["Cedar", "", "", "Lasta", "Firsta", "code-a", null, "K", "05/17/2020", "", "Started", "In progress", null, "61st", 61]],
+    [
+      2,
+      [
+        "Cedar",
+        "",
+        "",
+        "Lastb",
+        "Firstb",
+        "code-b",
+        null,
+        "1st",
+        "05/17/2020",
+        "",
+        "Not Started",
+        "Not applicable",
+        null,
+        "Invalid (N/A)",
+        null,
+      ],
+    ],
+    [3, ["Cedar", "", "", "Lastc", "Firstc", "code-c", null, "K", "05/17/2020", "", "Not Started", "Not started", null, "N/A", null]],
+  ])("row %i", (i, expected) => expect(rows[i].slice(0, OWN)).toEqual(expected));
+
+  it("holds a whole number from 1 to 99 or nothing in every '… Percentile' column", () => {
+    const percentileColumns = rows[0].flatMap((title, i) => (String(title).endsWith(" Percentile") ? [i] : []));
+    expect(percentileColumns).toHaveLength(2);
+    for (const row of rows.slice(1))
+      for (const i of percentileColumns) {
+        const value = row[i];
+        if (value !== null) expect(Number.isInteger(value) && Number(value) >= 1 && Number(value) <= 99, String(value)).toBe(true);
+      }
+  });
 
   it("has only the status column when the district has no such period", () => {
     const none = schoolCsvRows({
@@ -344,9 +380,31 @@ describe("schoolCsvRows", () => {
       tests: [],
       flags: { rerKindergarten: false, gr3InternalTestingDisplayRules: false },
     });
-    expect(none[0].slice(-1)).toEqual(["EOY Status"]);
-    expect(none[1].slice(-1)).toEqual(["Not Started"]);
+    expect(none[0][10]).toBe("EOY Status");
+    expect(none[0].filter((title) => String(title).endsWith(" Percentile"))).toEqual([]);
+    expect(none[1][10]).toBe("Not Started");
   });
+});
+
+describe("cellPercentile: the number a '… Percentile' column holds", () => {
+  const test = (abilityPercentile: number | null) => ({ abilityPercentile });
+  it.each([
+    ["a percentile shown in its band", { state: "complete", band: "below", grayedOut: false, test: test(34.6) }, 35],
+    ["clamped to 1 to 99, as the grid shows it", { state: "complete", band: "well-below", grayedOut: false, test: test(0.2) }, 1],
+    ["clamped at the top too", { state: "complete", band: "at-or-above", grayedOut: false, test: test(99.7) }, 99],
+    ["a band shown as an icon still has its number", { state: "complete", band: "at-or-above", grayedOut: false, test: test(72) }, 72],
+    [
+      "no band: a hand-entered count, a proficiency, a RAN without norms",
+      { state: "complete", band: null, grayedOut: false, test: test(50) },
+      null,
+    ],
+    ["greyed out for the grade", { state: "complete", band: "below", grayedOut: true, test: test(30) }, null],
+    ["needs scoring", { state: "needs-scoring", band: null, grayedOut: false, test: test(null) }, null],
+    ["invalid", { state: "invalid", band: null, grayedOut: false, test: test(40) }, null],
+    ["in progress", { state: "incomplete", band: null, grayedOut: false, test: test(null) }, null],
+    ["not started", { state: "empty", band: null, grayedOut: false, test: null }, null],
+    ["not applicable", { state: "not-applicable", band: null, grayedOut: false, test: null }, null],
+  ] as const)("%s", (_what, cell, expected) => expect(cellPercentile(cell)).toBe(expected));
 });
 
 describe("file names", () => {

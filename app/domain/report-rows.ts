@@ -2,6 +2,7 @@ import { ASSESSMENTS, TEST_CODES, type TestCode } from "./assessments";
 import { birthDateText, toUsBirthDate } from "./birth-date";
 import { fileSlug } from "./csv";
 import type { DisplayRuleOptions } from "./display-rules";
+import { gradeLabel } from "./grades";
 import { clampPercentile } from "./percentile";
 import { PERIODS, type Period } from "./periods";
 import { csvCellText, gradeTestLists, gridCell, gridColumnGroups, gridTestApplies, periodBounds, pickTest } from "./results-grid";
@@ -351,10 +352,28 @@ export function dataExportRows(input: {
 }
 
 /**
+ * The percentile a grid cell shows or is coloured by, as a number (1–99), for a CSV's '…
+ * Percentile' column; null where the cell shows none (not started, needs scoring, invalid,
+ * not applicable, a hand-entered count, a proficiency, a RAN without norms).
+ */
+export function cellPercentile(cell: {
+  state: string;
+  band: string | null;
+  grayedOut: boolean;
+  test: { abilityPercentile: number | null } | null;
+}): number | null {
+  if (cell.state !== "complete" || cell.band === null || cell.grayedOut || !cell.test) return null;
+  return clampPercentile(cell.test.abilityPercentile);
+}
+
+/**
  * School CSV for one period: students with classroom, status and a column per test the grid would
  * show for a grade present (gridColumnGroups). Each cell is the classroom grid's own cell in
  * percentile mode (gridCell, csvCellText: the same words as the grid and its export), so the file
- * and the page cannot disagree. Of several tests of a code, the one the grid shows.
+ * and the page cannot disagree. Of several tests of a code, the one the grid shows. Each test
+ * has two columns (issue 34 item 16): '{Group}: {Test}', named and filled as in the classroom
+ * CSV ('61st', 'Needs scoring'), and '… Percentile' beside it, the number only (cellPercentile).
+ * The Grade column reads as on the grid ('1st', 'PK').
  */
 export function schoolCsvRows(input: {
   schoolName: string;
@@ -373,7 +392,7 @@ export function schoolCsvRows(input: {
   const columns = gridColumnGroups(
     roster.students.map((s) => s.grade),
     lists,
-  ).flatMap((g) => g.columns.map((c) => c.testCode));
+  ).flatMap((g) => g.columns.map((c) => ({ code: c.testCode, title: `${g.title}: ${c.title}` })));
   const testsOf = new Map<string, SchoolTestRow[]>();
   for (const t of tests)
     testsOf.set(`${t.participant_id}:${t.test_code}`, [...(testsOf.get(`${t.participant_id}:${t.test_code}`) ?? []), t]);
@@ -390,7 +409,7 @@ export function schoolCsvRows(input: {
       "Date of Birth",
       "Tags",
       `${periodName} Status`,
-      ...columns.map((code) => `${ASSESSMENTS[code].title} Percentile`),
+      ...columns.flatMap(({ title }) => [title, `${title} Percentile`]),
     ],
   ];
   for (const st of roster.students) {
@@ -401,11 +420,11 @@ export function schoolCsvRows(input: {
       st.first_name,
       st.participant_code,
       st.external_id,
-      st.grade,
+      gradeLabel(st.grade),
       birthDateCell(st.date_of_birth),
       st.tags.join(","),
       statusText(completionStatus(st.grade, periods, progress.get(st.participant_id))),
-      ...columns.map((code) => {
+      ...columns.flatMap(({ code }) => {
         const test = pickTest(
           (testsOf.get(`${st.participant_id}:${code}`) ?? []).map((x) => {
             const startDtTm = new Date(x.start_dt_tm).toISOString();
@@ -426,7 +445,8 @@ export function schoolCsvRows(input: {
           }),
         );
         const applies = gridTestApplies(lists, st.grade, code);
-        return csvCellText(gridCell(code, st.grade, periodName, applies, test, { ...flags, mode: "percentile" }));
+        const cell = gridCell(code, st.grade, periodName, applies, test, { ...flags, mode: "percentile" });
+        return [csvCellText(cell), cellPercentile(cell)];
       }),
     ]);
   }

@@ -2,6 +2,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "#app/db/connect.server";
 import { fileSlug } from "#app/domain/csv";
+import { gradeLabel } from "#app/domain/grades";
 import { makeStudent, makeWorld } from "./support/fixtures";
 import { createTestApi, type TestApi } from "./support/test-api";
 import { createTestDb } from "./support/test-db";
@@ -209,7 +210,7 @@ describe(`CSV downloads (${process.env.TEST_DB_ENGINE})`, () => {
     for (const p of db) {
       const row = records.find((r) => r["Participant Code"] === p.participant_code)!;
       expect(row["Last Name"]).toBe(p.last_name);
-      expect(row["Grade"]).toBe(p.grade);
+      expect(row["Grade"]).toBe(gradeLabel(p.grade)); // as the grid says it (issue 34 item 16)
       expect(row["School"]).toBe(w.schoolA.name);
       const [y, m, d] = p.date_of_birth!.split("-");
       expect(row["Date of Birth"]).toBe(`${m}/${d}/${y}`);
@@ -221,19 +222,30 @@ describe(`CSV downloads (${process.env.TEST_DB_ENGINE})`, () => {
       Classroom: w.classA.name,
       Teacher: `Test ${w.teacher.last_name}`,
       "BOY Status": "Finished",
-      // Issue 12 item 8: the grid's words: a hand-scored test without a percentile needs scoring.
-      "Letter Names Percentile": "55th",
-      "Letter Sounds Percentile": "Needs scoring",
+      // Issue 12 item 8: the grid's words: a hand-scored test without a percentile needs scoring;
+      // issue 34 item 16: the words under the grid's column name, the number alone under '… Percentile'.
+      "Phonics: Letter Names": "55th",
+      "Phonics: Letter Names Percentile": "55",
+      "Phonics: Letter Sounds": "Needs scoring",
+      "Phonics: Letter Sounds Percentile": "",
     });
     const rA = records.find((r) => r["Participant Code"] === w.studentA.participant_code)!;
-    expect(rA).toMatchObject({ "BOY Status": "Started", "Letter Names Percentile": "1st", "Letter Sounds Percentile": "Not started" });
+    expect(rA).toMatchObject({
+      "BOY Status": "Started",
+      "Phonics: Letter Names": "1st",
+      "Phonics: Letter Names Percentile": "1",
+      "Phonics: Letter Sounds": "Not started",
+      "Phonics: Letter Sounds Percentile": "",
+    });
     const r2 = records.find((r) => r["Participant Code"] === s2.participant_code)!;
     expect(r2).toMatchObject({
       "First Name": "Zoë",
       "Last Name": "Åberg",
       Classroom: [w.classA.name, w.classA2.name].sort().join("; "),
-      "Word Reading Percentile": "99th",
-      "Letter Names Percentile": "Not applicable",
+      "Phonics: Word Reading": "99th",
+      "Phonics: Word Reading Percentile": "99",
+      "Phonics: Letter Names": "Not applicable",
+      "Phonics: Letter Names Percentile": "",
     });
     expect(records.find((r) => r["Participant Code"] === w.studentA2.participant_code)).toMatchObject({ "BOY Status": "Not Started" });
   });

@@ -67,12 +67,12 @@ test.describe("school admin", () => {
     await expect(row.getByRole("link", { name: "Edit Kindergarten Room 4", exact: true })).toBeVisible();
     await expect(row.getByRole("link", { name: "Delete Kindergarten Room 4", exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Create Classroom" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Download School CSV" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Download School CSV" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Create Student" })).toHaveCount(0);
     await expectNoAxeViolations(page);
 
     const download = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Download School CSV" }).click();
+    await page.getByRole("button", { name: "Download School CSV" }).click();
     expect((await download).suggestedFilename()).toMatch(/\.csv$/);
 
     await schoolTabs(page).getByRole("link", { name: "Students" }).click();
@@ -431,7 +431,7 @@ test.describe("teacher", () => {
     await expect(classrooms.getByRole("link", { name: "Kindergarten Room 4", exact: true })).toBeVisible();
     await expect(classrooms.getByRole("link", { name: /^(Edit|Delete) / })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Create Classroom" })).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Download School CSV" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Download School CSV" })).toHaveCount(0);
     await expectNoAxeViolations(page);
 
     // The classroom dialog is not reachable for a teacher, not even from the URL.
