@@ -1,17 +1,21 @@
 import { useLocation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { lazyDialog } from "./lazy-dialog";
 
 // Spec 001 section 4 'Session idle': after `idleMs` without activity, 'Are you still there?';
 // 'Yes, I need more time.' keeps the session (and refreshes it on the server), 'No, log me
 // out.' signs out; no answer within `graceMs` signs out and goes to /timeout remembering the page.
 // Activity is shared between tabs through localStorage, so a busy tab keeps a quiet one alive.
+// The warning is a Radix dialog above any other (IdleWarning.tsx; issue 34 item 9), whose code
+// loads once half the idle time has passed, well before it is needed.
+
+const LazyIdleWarning = lazyDialog(() => import("./IdleWarning").then((m) => m.IdleWarning));
 
 const ACTIVITY_EVENTS = ["pointerdown", "pointermove", "keydown", "wheel", "scroll", "touchstart"] as const;
 const STORAGE_KEY = "idle-timeout:last-activity";
 
 export function IdleTimeout({ idleMs, graceMs }: { idleMs: number; graceMs: number }) {
   const [asking, setAsking] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
   const lastActivity = useRef(Date.now());
   const lastKeepAlive = useRef(Date.now());
   const askedAt = useRef<number | null>(null);
@@ -64,6 +68,7 @@ export function IdleTimeout({ idleMs, graceMs }: { idleMs: number; graceMs: numb
             shared = 0;
           }
           const last = Math.max(lastActivity.current, shared);
+          if (now - last >= idleMs / 2) LazyIdleWarning.preload();
           if (now - last >= idleMs) {
             askedAt.current = now;
             setAsking(true);
@@ -81,44 +86,16 @@ export function IdleTimeout({ idleMs, graceMs }: { idleMs: number; graceMs: numb
     };
   }, [idleMs, graceMs, keepAlive, keepAliveEvery, timeOut]);
 
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (asking && !d.open) d.showModal();
-    if (!asking && d.open) d.close();
-  }, [asking]);
-
   const stay = () => {
     askedAt.current = null;
     lastActivity.current = Date.now();
     setAsking(false);
     void keepAlive();
   };
+  // The warning's form posts /logout; from then on the timer does nothing.
   const leave = () => {
     askedAt.current = Number.POSITIVE_INFINITY;
-    submit(null, { method: "post", action: "/logout", replace: true });
   };
 
-  return (
-    <dialog
-      ref={dialog}
-      className="idle-dialog"
-      aria-labelledby="idle-title"
-      onCancel={(e) => {
-        // Escape counts as 'Yes': the person is clearly there.
-        e.preventDefault();
-        stay();
-      }}
-    >
-      <h2 id="idle-title">Are you still there?</h2>
-      <div className="idle-dialog__actions">
-        <button type="button" className="button button--primary" onClick={stay}>
-          Yes, I need more time.
-        </button>
-        <button type="button" className="button" onClick={leave}>
-          No, log me out.
-        </button>
-      </div>
-    </dialog>
-  );
+  return asking ? <LazyIdleWarning onStay={stay} onLeave={leave} /> : null;
 }

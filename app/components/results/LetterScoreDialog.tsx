@@ -56,7 +56,9 @@ export function LetterScoreDialog({ data, closeHref, viewHref, editHref, error }
         className={clsx("results-dialog letter-dialog", ready?.mode === "view" && "letter-dialog--view")}
         aria-describedby={undefined}
         onEscapeKeyDown={guard}
-        onInteractOutside={guard}
+        // A click outside, not focus leaving: focus leaves only for a dialog above this one (the
+        // idle warning, issue 34 item 9), which is no reason to ask about the letters.
+        onPointerDownOutside={guard}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           if (open.current) return;

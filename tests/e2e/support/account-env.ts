@@ -33,6 +33,8 @@ export const ACCOUNT_USERS = {
   idleYes: "idle.yes@accounts.test",
   idleNo: "idle.no@accounts.test",
   idleNone: "idle.none@accounts.test",
+  /** A teacher of Kindergarten Room 4, for the idle warning over the letter and RAN dialogs (issue 34 item 9). */
+  idleDialogs: "idle.dialogs@accounts.test",
 } as const;
 
 export function accountsServerEnv(): Record<string, string> {

@@ -26,6 +26,7 @@ try {
     [ACCOUNT_USERS.idleYes, { status: "Active", password: true }],
     [ACCOUNT_USERS.idleNo, { status: "Active", password: true }],
     [ACCOUNT_USERS.idleNone, { status: "Active", password: true }],
+    [ACCOUNT_USERS.idleDialogs, { status: "Active", password: true }],
   ];
   for (const [email, o] of plan) {
     const user = await db
@@ -47,6 +48,21 @@ try {
       .values({ user_id: user.user_id, organization_unit_id: school.organization_unit_id })
       .execute();
   }
+  // The idle warning over the letter and RAN dialogs needs a classroom with both kinds of cell.
+  const idleDialogs = await db
+    .selectFrom("app_user")
+    .select("user_id")
+    .where("email", "=", ACCOUNT_USERS.idleDialogs)
+    .executeTakeFirstOrThrow();
+  const kindergarten = await db
+    .selectFrom("participant_group")
+    .select("participant_group_id")
+    .where("name", "=", "Kindergarten Room 4")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("participant_group_teacher")
+    .values({ participant_group_id: kindergarten.participant_group_id, user_id: idleDialogs.user_id })
+    .execute();
 } finally {
   await handle.close();
 }
