@@ -34,6 +34,7 @@ describe("role × capability (spec 000 §6, spec 001 §6)", () => {
     ["deleteStudents", [Y, Y, Y, N]],
     ["studentAdminView", [Y, N, N, N]],
     ["scoreRan", [Y, Y, Y, Y]],
+    ["overwriteRanScore", [Y, Y, Y, N]],
     ["manageRosterImports", [Y, Y, N, N]],
     ["manageScreeningCalendar", [Y, Y, N, N]],
   ];

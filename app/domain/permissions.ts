@@ -20,6 +20,7 @@ export type Capability =
   | "deleteStudents"
   | "studentAdminView"
   | "scoreRan"
+  | "overwriteRanScore"
   | "manageRosterImports"
   | "manageScreeningCalendar";
 
@@ -55,6 +56,12 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly RoleName[]>> = {
    * view's list too (app/domain/test-details.ts).
    */
   scoreRan: ALL,
+  /**
+   * Change a RAN response's official score once someone has given it (issue 34 item 7). Besides
+   * these roles, the response's first scorer may change it (`ranScorerStanding` in
+   * app/domain/ran-scoring.ts); everyone else who may score adds a blind second score instead.
+   */
+  overwriteRanScore: ADMINS,
   /** The district page's roster imports: their reports and Undo (issue 16). */
   manageRosterImports: DISTRICT_ADMINS,
   /** The district's screening calendar: period windows, grade lists, a new school year (issue 16). */

@@ -2,13 +2,17 @@ import { describe, expect, it } from "vitest";
 import { UNEXPECTED_RESPONSES_MESSAGE } from "./ran";
 import {
   compareScorers,
+  officialChosen,
+  ranScorerStanding,
   ranScoringView,
   responseTimeText,
   savedScore,
   scoringHistory,
   type RanEventInput,
   type RanResponseInput,
+  type RanScorerEvent,
 } from "./ran-scoring";
+import type { RoleName } from "./roles";
 
 const response = (id: string, questionCode: string, over: Partial<RanResponseInput> = {}): RanResponseInput => ({
   participantTestQuestionResponseId: id,
@@ -17,6 +21,9 @@ const response = (id: string, questionCode: string, over: Partial<RanResponseInp
   evalResponseTime: null,
   numOfErrors: null,
   invalid: null,
+  officialWithheld: false,
+  mayOverwrite: true,
+  mayScoreBlind: false,
   ...over,
 });
 
@@ -66,6 +73,20 @@ describe("ranScoringView", () => {
     const page = ranScoringView(rs, [], "position");
     expect(dialog.state === "ready" && [dialog.practice?.id, dialog.test?.id]).toEqual(["p", "t"]);
     expect(page.state === "ready" && [page.practice?.id, page.test?.id]).toEqual(["t", "p"]);
+  });
+
+  it("shows no figures of an official score kept back for a blind second score", () => {
+    const v = ranScoringView(
+      [response("t", "x_1", { evalResponseTime: 52, numOfErrors: 3, invalid: false, officialWithheld: true, mayScoreBlind: true })],
+      [],
+      "code",
+    );
+    expect(v.state === "ready" && [v.test?.score, v.test?.read, v.test?.officialWithheld, v.test?.mayScoreBlind]).toEqual([
+      null,
+      null,
+      true,
+      true,
+    ]);
   });
 
   it("opens unscored responses without a read-mode text (edit mode) and scored ones with it", () => {
@@ -165,4 +186,56 @@ describe("scoringHistory", () => {
       ["Ana Lopez", false, "not scored → 50 secs, 1 error"],
     ]);
   });
+});
+
+describe("ranScorerStanding (issue 34 item 7): who changes the official score, who scores blind, when the figures wait", () => {
+  const score = (scorerId: string | null): RanScorerEvent => ({ kind: "score", scorerId });
+  const blind = (scorerId: string): RanScorerEvent => ({ kind: "blind", scorerId });
+  // [case, scored, events, caller, role] → [first scorer, may overwrite, may score blind, blind first]
+  const TABLE: [string, boolean, RanScorerEvent[], string, RoleName, [string | null, boolean, boolean, boolean]][] = [
+    ["nobody has scored: any role gives the first score", false, [], "t2", "TEACHER", [null, true, false, false]],
+    ["the first scorer changes their own score", true, [score("t1")], "t1", "TEACHER", ["t1", true, false, false]],
+    ["another teacher may only add a blind score, offered first", true, [score("t1")], "t2", "TEACHER", ["t1", false, true, true]],
+    ["after their blind score the figures show", true, [score("t1"), blind("t2")], "t2", "TEACHER", ["t1", false, true, false]],
+    [
+      "a school admin may change it, and is offered the blind score first",
+      true,
+      [score("t1")],
+      "a1",
+      "ORG_UNIT_ADMIN",
+      ["t1", true, true, true],
+    ],
+    ["a district admin may change it", true, [score("t1")], "a1", "ORG_ADMIN", ["t1", true, true, true]],
+    ["a super admin may change it", true, [score("t1")], "a1", "SUPER_ADMIN", ["t1", true, true, true]],
+    ["the first scorer still may after an admin changed it", true, [score("t1"), score("a1")], "t1", "TEACHER", ["t1", true, false, false]],
+    [
+      "an admin who changed it has seen it: no blind score",
+      true,
+      [score("t1"), score("a1")],
+      "a1",
+      "ORG_UNIT_ADMIN",
+      ["t1", true, false, false],
+    ],
+    ["a score that came with the upload: only admins change it", true, [], "t1", "TEACHER", [null, false, true, true]],
+    ["a removed first scorer: only admins change it", true, [score(null)], "t1", "TEACHER", [null, false, true, true]],
+  ];
+  it.each(TABLE)("%s", (_, scored, events, userId, role, expected) => {
+    const s = ranScorerStanding({ scored, events, userId, role });
+    expect([s.firstScorerId, s.mayOverwrite, s.mayScoreBlind, s.blindFirst]).toEqual(expected);
+  });
+
+  it("gives a user without a role no right over someone else's score", () => {
+    expect(ranScorerStanding({ scored: true, events: [score("t1")], userId: "x", role: null }).mayOverwrite).toBe(false);
+  });
+});
+
+describe("officialChosen: the URL says the caller chose to see or change the official score", () => {
+  it.each([
+    ["", false],
+    ["?dialog=ran&test=1", false],
+    ["?dialog=ran&blind=1", false],
+    ["?dialog=ran&official=1", true],
+    ["?dialog=ran&edit=1", true],
+    ["?official=0", false],
+  ])("%s → %s", (search, chosen) => expect(officialChosen(search)).toBe(chosen));
 });

@@ -1,4 +1,6 @@
+import { may } from "./permissions";
 import { ranReadModeText, splitRanResponses, UNEXPECTED_RESPONSES_MESSAGE, type RanReadModeText } from "./ran";
+import type { RoleName } from "./roles";
 
 // The RAN scoring view (spec 001 §2 'RAN scoring dialog' and '/test-details/{testId}', §4 read and
 // edit mode, §5 RAN responses) and, beyond the spec (issue 11), the scoring history and the
@@ -13,6 +15,10 @@ export type RanResponseInput = {
   evalResponseTime: number | null;
   numOfErrors: number | null;
   invalid: boolean | null;
+  /** The response has an official score the API kept back until the caller chooses (see `ranScorerStanding`). */
+  officialWithheld: boolean;
+  mayOverwrite: boolean;
+  mayScoreBlind: boolean;
 };
 
 export type RanEventInput = {
@@ -31,9 +37,15 @@ export type RanResponseView = {
   questionCode: string;
   /** The screener's measured time, as shown beside the audio ('—' when none was sent). */
   responseTime: string;
-  /** The official score; null until someone scores it (the panel then opens in edit mode). */
+  /** The official score; null until someone scores it (the panel then opens in edit mode), or while it is withheld. */
   score: RanSavedScore | null;
   read: RanReadModeText | null;
+  /** Scored, but the figures wait until the caller has scored blind or chosen to see them. */
+  officialWithheld: boolean;
+  /** The caller may save the official score (none yet, their own first score, or an admin). */
+  mayOverwrite: boolean;
+  /** The caller may add a blind second score. */
+  mayScoreBlind: boolean;
 };
 
 export type RanComparison = {
@@ -61,6 +73,66 @@ export type RanScoringView =
       history: RanHistoryEntry[];
     };
 
+// ── Who changes the official score, and who scores blind (issue 34 item 7) ──────────────────
+
+/** The 403 of a save over someone else's official score by a caller who may not change it. */
+export const RAN_OVERWRITE_REFUSED =
+  "Only the first scorer of this response or a school, district or super admin can change its official score. You can add a blind second score instead.";
+
+/** One save of a response as its scoring events record it: an official score or a blind second one, and by whom. */
+export type RanScorerEvent = { kind: "score" | "blind"; scorerId: string | null };
+
+export type RanScorerStanding = {
+  /** Who gave the response its first official score in the dashboard; null when nobody has (or it came with the upload). */
+  firstScorerId: string | null;
+  /** The caller may save an official score: there is none yet, they gave the first one, or their role may change it. */
+  mayOverwrite: boolean;
+  /** The caller may add a blind second score: there is an official score and none of it is theirs. */
+  mayScoreBlind: boolean;
+  /**
+   * The official figures wait until the caller chooses: they could still score blind and have not
+   * yet. Once they save a blind score, or choose to see or change the official one, they show.
+   */
+  blindFirst: boolean;
+};
+
+/**
+ * Where a caller stands on one response. `events` are the response's scoring events, oldest first;
+ * `scored` says whether it has an official score now. A caller who gave any of its official scores
+ * has seen it, so their second score would not be blind.
+ */
+export function ranScorerStanding(input: {
+  scored: boolean;
+  events: readonly RanScorerEvent[];
+  userId: string;
+  role: RoleName | null;
+}): RanScorerStanding {
+  const { scored, events, userId, role } = input;
+  const firstScorerId = events.find((e) => e.kind === "score")?.scorerId ?? null;
+  const gaveOfficial = events.some((e) => e.kind === "score" && e.scorerId === userId);
+  const gaveBlind = events.some((e) => e.kind === "blind" && e.scorerId === userId);
+  const mayScoreBlind = scored && !gaveOfficial;
+  return {
+    firstScorerId,
+    mayOverwrite: !scored || firstScorerId === userId || may(role, "overwriteRanScore"),
+    mayScoreBlind,
+    blindFirst: mayScoreBlind && !gaveBlind,
+  };
+}
+
+/** The params of the scoring panel's modes in a page's URL, dropped when its dialog closes or a save returns to read mode. */
+export const RAN_MODE_PARAMS = ["edit", "blind", "official"] as const;
+
+/**
+ * Whether the page's URL says the caller chose to see the official score (`official=1`), or to
+ * change it (`edit=1`, which shows it): until then a page asks the API to keep back an official
+ * score they could still score blind.
+ */
+export function officialChosen(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return params.get("official") === "1" || params.get("edit") === "1";
+}
+
 /** Scored response times within this many seconds count as agreeing. */
 export const RAN_AGREEMENT_SECS = 2;
 
@@ -77,13 +149,16 @@ export function responseTimeText(secs: number | null): string {
 }
 
 function responseView(r: RanResponseInput): RanResponseView {
-  const score = savedScore(r);
+  const score = r.officialWithheld ? null : savedScore(r);
   return {
     id: r.participantTestQuestionResponseId,
     questionCode: r.questionCode,
     responseTime: responseTimeText(r.responseTimeInSecs),
     score,
     read: score ? ranReadModeText(score) : null,
+    officialWithheld: r.officialWithheld,
+    mayOverwrite: r.mayOverwrite,
+    mayScoreBlind: r.mayScoreBlind,
   };
 }
 

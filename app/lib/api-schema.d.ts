@@ -5365,7 +5365,10 @@ export interface paths {
      */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description withhold: keep back the official score of a response the caller could still score blind and has not (a scoring page offers the blind score first); show (the default): send it */
+          official?: "show" | "withhold";
+        };
         header?: never;
         path: {
           /** @description participantTestId */
@@ -5451,7 +5454,7 @@ export interface paths {
     get?: never;
     /**
      * Save a RAN score on a question response
-     * @description Response time a whole number of 0 or more; errors blank or a whole number of 0 or more; invalid saves time 0 and no errors (spec 001 §5). Scoring the test response (not the practice) sets the test's result: invalid, or a percentile and theta from the scored time (docs/decisions/ran-scoring.md). Every save is kept as a scoring event. With blind, a second scorer's score is kept beside the official one (409 for the official scorer, or before an official score exists). 409 when version is older than the stored response.
+     * @description Response time a whole number of 0 or more; errors blank or a whole number of 0 or more; invalid saves time 0 and no errors (spec 001 §5). Scoring the test response (not the practice) sets the test's result: invalid, or a percentile and theta from the scored time (docs/decisions/ran-scoring.md). Every save is kept as a scoring event. With blind, a second scorer's score is kept beside the official one (409 for someone who gave an official score, or before an official score exists). Once a response has an official score, only its first scorer and school, district and super admins may change it (403); others add a blind second score. 409 when version is older than the stored response, with the stored score and its version in current.
      */
     put: {
       parameters: {
@@ -5522,6 +5525,13 @@ export interface paths {
           content: {
             "application/json": {
               message: string;
+              /** @description On a stale version: the score saved meanwhile and its version, for a deliberate retry */
+              current?: {
+                evalResponseTime: number | null;
+                numOfErrors: number | null;
+                invalid: boolean | null;
+                version: string;
+              };
             };
           };
         };
@@ -7673,6 +7683,12 @@ export interface components {
     RanQuestionResponse: components["schemas"]["QuestionResponse"] & {
       /** @description The version to send back with a save (a stale one answers 409) */
       updatedAt: string;
+      /** @description Asked with official=withhold: the response has an official score the caller could still score blind, so its figures (evalResponseTime, numOfErrors, invalid, score) are null here, its events are left out, and so is the test's result when this is the test response */
+      officialWithheld: boolean;
+      /** @description The caller may save the official score: none yet, they gave the first one, or a school, district or super admin */
+      mayOverwrite: boolean;
+      /** @description The caller may add a blind second score: it has an official score and none of it is theirs */
+      mayScoreBlind: boolean;
     };
     RanScoringEvent: {
       eventId: string;

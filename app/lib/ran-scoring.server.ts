@@ -3,7 +3,15 @@ import { z } from "zod";
 import { ASSESSMENTS, type TestCode } from "#app/domain/assessments";
 import { isGrade, type Grade } from "#app/domain/grades";
 import { validateRanScore, type RanScoreErrors } from "#app/domain/ran";
-import { ranScoringView, type RanEventInput, type RanScoringView } from "#app/domain/ran-scoring";
+import {
+  officialChosen,
+  RAN_MODE_PARAMS,
+  ranScoringView,
+  savedScore,
+  type RanEventInput,
+  type RanSavedScore,
+  type RanScoringView,
+} from "#app/domain/ran-scoring";
 import { UNABLE_TO_LOAD_TEST_DETAILS } from "#app/domain/test-details";
 import type { ApiClient, ApiSchema } from "./api.server";
 import { signOutAndRedirect } from "./session.server";
@@ -57,7 +65,9 @@ function eventsOf(s: RanScoring): RanEventInput[] {
 /**
  * Everything a scoring view shows, or the API's failure (401 signs out; the caller decides what
  * 403, 404 and the rest look like). `by` is how practice is told apart: the dialog by question
- * code, the /test-details page by position (spec 001 §5).
+ * code, the /test-details page by position (spec 001 §5). Until the page's URL says the caller
+ * chose to see the official score (`official=1`, or `edit=1`), the API keeps back an official
+ * score they could still score blind (issue 34 item 7).
  */
 export async function loadRanScoring(
   request: Request,
@@ -65,8 +75,9 @@ export async function loadRanScoring(
   testId: string,
   by: "code" | "position",
 ): Promise<{ ok: true; data: RanScoringData } | { ok: false; status: number }> {
+  const official = officialChosen(new URL(request.url).search) ? "show" : "withhold";
   const [answer, access] = await Promise.all([
-    api.result(api.GET("/participantTest/RAN/{id}", { params: { path: { id: testId } } })),
+    api.result(api.GET("/participantTest/RAN/{id}", { params: { path: { id: testId }, query: { official } } })),
     // An <audio> element sends no Authorization header: its URL carries a short-lived token
     // signed for this one test, never the session.
     api.result(api.GET("/participantTest/audioAccess/{id}", { params: { path: { id: testId } } })),
@@ -143,6 +154,8 @@ export type RanActionData = {
     /** 'Unable to save RAN scores' (spec 001 §8): the panel stays in edit mode with the saved values. */
     formError?: string;
     detail?: string;
+    /** A save over a newer one (409): that score, shown in the panel, and its version, so a deliberate retry works. */
+    conflict?: { score: RanSavedScore | null; version: string };
     blind: boolean;
     /** Differs per post, so a failed save remounts the form with the saved values. */
     attempt: string;
@@ -154,9 +167,7 @@ const attempt = () => randomUUID();
 /** The page's URL once saved: the same dialog or page, in read mode. */
 export function readModeUrl(requestUrl: string): string {
   const url = new URL(requestUrl);
-  url.searchParams.delete("edit");
-  url.searchParams.delete("blind");
-  url.searchParams.delete("index");
+  for (const key of [...RAN_MODE_PARAMS, "index"]) url.searchParams.delete(key);
   return url.pathname + url.search;
 }
 
@@ -194,7 +205,9 @@ export async function saveRanScore(request: Request, api: ApiClient, form: FormD
   if (saved.status === 401) return signOutAndRedirect(request);
   const detail = saved.error.message;
   console.error("[ran] save", saved.status, detail);
-  return { ran: { responseId: f.responseId, formError: RAN_SAVE_FAILED, detail, blind, attempt: attempt() } };
+  const current = saved.status === 409 && "current" in saved.body ? saved.body.current : undefined;
+  const conflict = current ? { score: savedScore(current), version: current.version } : undefined;
+  return { ran: { responseId: f.responseId, formError: RAN_SAVE_FAILED, detail, conflict, blind, attempt: attempt() } };
 }
 
 // ── The dialog on the student and classroom pages ───────────────────────────────────────────

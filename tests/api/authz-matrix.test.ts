@@ -75,6 +75,7 @@ async function extras() {
   };
   return {
     otherClass,
+    newTest: test,
     letterIn: await test(w.studentA.participant_id, "letter-names"),
     letterOut: await test(w.otherStudent.participant_id, "letter-names"),
     ranIn: await test(w.studentA.participant_id, "object-ran"),
@@ -298,11 +299,13 @@ const RULES: Record<string, Rule> = {
   "GET /participants/profile/{id}": { who: ALL, scoped: true, call: (s) => id(student(s)) },
   "GET /participants/riskScores/{id}": { who: ALL, scoped: true, call: (s) => id(student(s)) },
   "GET /participantTest/RAN/{id}": { who: ALL, scoped: true, call: (s) => id(byScope(s, x.ranIn, x.ranOut).id) },
+  // A response nobody has scored yet, so each caller gives its first score: once scored, only its
+  // first scorer and admins may change it (issue 34 item 7; tests/api/ran-scoring.test.ts).
   "PUT /participantTest/addScoreToQuestionResponse/{id}": {
     who: ALL,
     scoped: true,
-    call: (s) => ({
-      ...id(byScope(s, x.ranIn, x.ranOut).responseId),
+    call: async (s) => ({
+      ...id((await x.newTest(student(s), "object-ran")).responseId),
       body: { score: 1, evalResponseTime: 20, numOfErrors: 0, invalid: false },
     }),
   },

@@ -362,7 +362,7 @@ beforeAll(async () => {
     "GET /participantTest/audioAccess/{id}": { params: id(ran.participantTestId) },
     "GET /participants/profile/{id}": { params: id(student) },
     "GET /participants/riskScores/{id}": { params: id(student), query: { academicYear: `${year - 1}-${year}` } },
-    "GET /participantTest/RAN/{id}": { params: id(ran.participantTestId) },
+    "GET /participantTest/RAN/{id}": { params: id(ran.participantTestId), query: { official: "withhold" } },
     "PUT /participantTest/addScoreToQuestionResponse/{id}": {
       params: id(ranResponse.id),
       body: { score: 1, evalResponseTime: 20, numOfErrors: 0, invalid: false, blind: false },

@@ -5,7 +5,8 @@ import { recordTestResult } from "#app/api/results-ingest";
 import type { DbHandle } from "#app/db/connect.server";
 import { ERROR_COUNT_MESSAGE, RESPONSE_TIME_MESSAGE } from "#app/domain/ran";
 import { ranResult } from "#app/domain/ran-norms";
-import { makePeriods, makeWorld } from "./support/fixtures";
+import { RAN_OVERWRITE_REFUSED } from "#app/domain/ran-scoring";
+import { makePeriods, makeUser, makeWorld } from "./support/fixtures";
 import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
 import { createTestDb } from "./support/test-db";
 
@@ -16,7 +17,9 @@ const data = useTempDataDir();
 let handle: DbHandle;
 let t: TestApi;
 let w: Awaited<ReturnType<typeof makeWorld>>;
-let tokens: Record<"teacher" | "schoolAdmin" | "superAdmin", string>;
+let tokens: Record<"teacher" | "teacher2" | "schoolAdmin" | "districtAdmin" | "superAdmin", string>;
+/** A second teacher of the student's classroom: may score, is neither first scorer nor admin. */
+let teacher2: Awaited<ReturnType<typeof makeUser>>;
 
 const NOW = new Date("2026-03-02T10:00:00Z");
 const PERIODS = {
@@ -40,8 +43,8 @@ async function ranTest(participantId: string, over: { completed?: boolean; codes
   return participantTestId;
 }
 
-async function scoring(testId: string, token = tokens.teacher): Promise<RanScoring> {
-  const res = await t.call("GET", `/participantTest/RAN/${testId}`, { token });
+async function scoring(testId: string, token = tokens.teacher, official?: "show" | "withhold"): Promise<RanScoring> {
+  const res = await t.call("GET", `/participantTest/RAN/${testId}${official ? `?official=${official}` : ""}`, { token });
   expect(res.status).toBe(200);
   return (await res.json()) as RanScoring;
 }
@@ -57,8 +60,20 @@ beforeAll(async () => {
   t.clock.now = NOW;
   w = await makeWorld(handle.db);
   await makePeriods(handle.db, w.district.organization_id, PERIODS);
+  teacher2 = await makeUser(handle.db, {
+    role: "TEACHER",
+    organizationId: w.district.organization_id,
+    schoolIds: [w.schoolA.organization_unit_id],
+  });
+  await handle.db
+    .insertInto("participant_group_teacher")
+    .values({ participant_group_id: w.classA.participant_group_id, user_id: teacher2.user_id })
+    .execute();
   tokens = {
     teacher: await t.login(w.teacher.email),
+    teacher2: await t.login(teacher2.email),
+    districtAdmin: await t.login(w.districtAdmin.email),
+
     schoolAdmin: await t.login(w.schoolAdmin.email),
     superAdmin: await t.login(w.superAdmin.email),
   };
@@ -226,6 +241,128 @@ describe(`RAN scoring API (${process.env.TEST_DB_ENGINE})`, () => {
     expect(s.participantTest.abilityPercentile).toBe(ranResult("K", "EOY", 50).abilityPercentile);
     expect(s.events.map((e) => e.kind)).toEqual(["score", "blind"]);
     expect(s.events[1].new).toEqual({ evalResponseTime: 44, numOfErrors: 5, invalid: false });
+  });
+
+  // Issue 34 item 7: the official score belongs to its first scorer and to admins of the school and above.
+  it("lets only the first scorer and school, district and super admins change the official score; another teacher gets 403", async () => {
+    const id = await ranTest(w.studentA.participant_id);
+    const rid = responseOf(await scoring(id), false).participantTestQuestionResponseId;
+    // Nobody has scored it: any teacher of the student gives the first score.
+    expect((await save(rid, { evalResponseTime: 50, numOfErrors: 2, invalid: false })).status).toBe(200);
+    expect(responseOf(await scoring(id, tokens.teacher2), false)).toMatchObject({ mayOverwrite: false, mayScoreBlind: true });
+    expect(responseOf(await scoring(id, tokens.teacher), false)).toMatchObject({ mayOverwrite: true, mayScoreBlind: false });
+
+    const refused = await save(rid, { evalResponseTime: 30, numOfErrors: 0, invalid: false }, tokens.teacher2);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: RAN_OVERWRITE_REFUSED });
+    const invalid = await save(rid, { evalResponseTime: 0, numOfErrors: null, invalid: true }, tokens.teacher2);
+    expect(invalid.status).toBe(403);
+    let s = await scoring(id);
+    expect(responseOf(s, false).evalResponseTime).toBe(50);
+    expect(s.events).toHaveLength(1);
+
+    // The first scorer changes it, and so do the admins, one after the other.
+    expect((await save(rid, { evalResponseTime: 52, numOfErrors: 2, invalid: false })).status).toBe(200);
+    for (const [token, secs] of [
+      [tokens.schoolAdmin, 53],
+      [tokens.districtAdmin, 54],
+      [tokens.superAdmin, 55],
+      [tokens.teacher, 56],
+    ] as const) {
+      expect((await save(rid, { evalResponseTime: secs, numOfErrors: 2, invalid: false }, token)).status).toBe(200);
+    }
+    s = await scoring(id);
+    expect(s.events.map((e) => e.new.evalResponseTime)).toEqual([50, 52, 53, 54, 55, 56]);
+    // The second teacher still may only add a blind score, which leaves the official one alone.
+    expect((await save(rid, { evalResponseTime: 30, numOfErrors: 0, invalid: false }, tokens.teacher2)).status).toBe(403);
+    expect((await save(rid, { evalResponseTime: 30, numOfErrors: 0, invalid: false, blind: true }, tokens.teacher2)).status).toBe(200);
+    expect(responseOf(await scoring(id), false).evalResponseTime).toBe(56);
+  });
+
+  it("a score that came with the upload (no scorer) is changed by admins only", async () => {
+    const { participantTestId } = await recordTestResult(handle.db, {
+      clientTestId: `ran-${randomUUID()}`,
+      participantId: w.studentA.participant_id,
+      testCode: "object-ran",
+      grade: "K",
+      startDtTm: "2026-03-02T09:00:00Z",
+      endDtTm: "2026-03-02T09:05:00Z",
+      completedFlag: true,
+      responses: [{ questionCode: "object-ran_1", score: 1, responseTimeInSecs: 50, evalResponseTime: 47 }],
+    });
+    const rid = (await scoring(participantTestId)).responses[0].participantTestQuestionResponseId;
+    expect((await save(rid, { evalResponseTime: 40, numOfErrors: 0, invalid: false })).status).toBe(403);
+    expect((await save(rid, { evalResponseTime: 40, numOfErrors: 0, invalid: false }, tokens.schoolAdmin)).status).toBe(200);
+  });
+
+  it("withholds the official score from a caller who could still score blind, until they save it (official=withhold)", async () => {
+    const id = await ranTest(w.studentA.participant_id);
+    const rid = responseOf(await scoring(id), false).participantTestQuestionResponseId;
+    await save(rid, { evalResponseTime: 61, numOfErrors: 4, invalid: false });
+    const official = (await scoring(id)).participantTest;
+
+    for (const token of [tokens.teacher2, tokens.schoolAdmin]) {
+      const hidden = await scoring(id, token, "withhold");
+      expect(responseOf(hidden, false)).toMatchObject({
+        score: null,
+        evalResponseTime: null,
+        numOfErrors: null,
+        invalid: null,
+        officialWithheld: true,
+        mayScoreBlind: true,
+      });
+      expect(hidden.events).toEqual([]);
+      // The test's result (invalid, percentile and whatever else follows from the score) is held back too.
+      expect(official.invalid).toBe(false);
+      expect([hidden.participantTest.abilityPercentile, hidden.participantTest.finalTheta, hidden.participantTest.invalid]).toEqual([
+        null,
+        null,
+        null,
+      ]);
+      // Neither figure anywhere in the answer (the screener's own times are 10 and 50 secs).
+      expect(JSON.stringify(hidden)).not.toMatch(/:(61|4)[,}]/);
+    }
+    // The practice, which nobody scored, is not held back; the scorer sees their own score.
+    expect(responseOf(await scoring(id, tokens.teacher2, "withhold"), true).officialWithheld).toBe(false);
+    expect(responseOf(await scoring(id, tokens.teacher, "withhold"), false)).toMatchObject({
+      evalResponseTime: 61,
+      officialWithheld: false,
+    });
+    // Chosen to see it (the default): shown.
+    expect(responseOf(await scoring(id, tokens.teacher2, "show"), false)).toMatchObject({ evalResponseTime: 61, officialWithheld: false });
+    expect(responseOf(await scoring(id, tokens.teacher2), false).evalResponseTime).toBe(61);
+
+    // Once the blind score is saved, the official one shows beside it.
+    expect((await save(rid, { evalResponseTime: 58, numOfErrors: 4, invalid: false, blind: true }, tokens.teacher2)).status).toBe(200);
+    const after = await scoring(id, tokens.teacher2, "withhold");
+    expect(responseOf(after, false)).toMatchObject({ evalResponseTime: 61, numOfErrors: 4, officialWithheld: false });
+    expect(after.events.map((e) => [e.kind, e.new.evalResponseTime])).toEqual([
+      ["score", 61],
+      ["blind", 58],
+    ]);
+    expect(after.participantTest).toEqual(official);
+  });
+
+  it("a stale save answers 409 with the newer score and its version; a retry with that version saves", async () => {
+    const id = await ranTest(w.studentA.participant_id);
+    const read = responseOf(await scoring(id, tokens.schoolAdmin), false);
+    const rid = read.participantTestQuestionResponseId;
+    expect((await save(rid, { evalResponseTime: 47, numOfErrors: 1, invalid: false, version: read.updatedAt })).status).toBe(200);
+    const stale = await save(rid, { evalResponseTime: 70, numOfErrors: 0, invalid: false, version: read.updatedAt }, tokens.schoolAdmin);
+    expect(stale.status).toBe(409);
+    const body = (await stale.json()) as { message: string; current: { version: string } };
+    const now = responseOf(await scoring(id, tokens.schoolAdmin), false);
+    expect(body).toEqual({
+      message: "Someone else saved a score for this response after you opened it. Their score is shown now.",
+      current: { evalResponseTime: 47, numOfErrors: 1, invalid: false, version: now.updatedAt },
+    });
+    const retry = await save(
+      rid,
+      { evalResponseTime: 70, numOfErrors: 0, invalid: false, version: body.current.version },
+      tokens.schoolAdmin,
+    );
+    expect(retry.status).toBe(200);
+    expect(responseOf(await scoring(id), false).evalResponseTime).toBe(70);
   });
 
   it("refuses to score an unfinished test or a test that is not RAN", async () => {

@@ -3,12 +3,12 @@ import type { Selectable } from "kysely";
 import type { Db } from "#app/db/connect.server";
 import {
   insertScoringEvent,
-  lastOfficialScorer,
   latestRanTest,
   lockResponse,
   ranTestHeader,
   ranTestRows,
   responseOwner,
+  responseScorers,
   saveRanTestResult,
   saveResponseScore,
   studentPlacementRows,
@@ -20,6 +20,7 @@ import { isGrade } from "#app/domain/grades";
 import { may } from "#app/domain/permissions";
 import { isPracticeResponse, validateRanScore } from "#app/domain/ran";
 import { ranResult } from "#app/domain/ran-norms";
+import { RAN_OVERWRITE_REFUSED, ranScorerStanding, savedScore, type RanScorerStanding } from "#app/domain/ran-scoring";
 import { periodAt } from "#app/domain/results-grid";
 import { errorResponses, jsonBody, jsonResponse, type Actor, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
@@ -30,7 +31,9 @@ import { loadAssessmentConfig } from "./results";
 // RAN scoring (spec 001 §2 'RAN scoring dialog' and '/test-details/{testId}', §3 RAN scoring
 // payload and student RAN score, §5 RAN rules, §7 'save RAN scores by question response id',
 // 'most recent RAN score by student'). Beyond the spec (issue 11): every save is kept as a
-// scoring event, and a second scorer can score blind beside the official score.
+// scoring event, and a second scorer can score blind beside the official score. Issue 34 item 7:
+// the official score is changed only by its first scorer and admins of the school and above, and
+// a caller who could still score blind is offered that before the official figures are sent.
 
 const RAN_CODES: readonly TestCode[] = TEST_CODES.filter((code) => ASSESSMENTS[code].manual === "ran");
 
@@ -44,6 +47,17 @@ const idParam = (description: string) =>
 
 const RanResponse = QuestionResponse.extend({
   updatedAt: z.string().openapi({ description: "The version to send back with a save (a stale one answers 409)" }),
+  officialWithheld: z.boolean().openapi({
+    description:
+      "Asked with official=withhold: the response has an official score the caller could still score blind, so its figures " +
+      "(evalResponseTime, numOfErrors, invalid, score) are null here, its events are left out, and so is the test's result when this is the test response",
+  }),
+  mayOverwrite: z.boolean().openapi({
+    description: "The caller may save the official score: none yet, they gave the first one, or a school, district or super admin",
+  }),
+  mayScoreBlind: z
+    .boolean()
+    .openapi({ description: "The caller may add a blind second score: it has an official score and none of it is theirs" }),
 }).openapi("RanQuestionResponse");
 
 const ScoreValues = z.object({
@@ -100,13 +114,25 @@ const RanScoreInput = z
   })
   .openapi("RanScoreInput");
 
+const RanTestQuery = z.object({
+  official: z
+    .enum(["show", "withhold"])
+    .optional()
+    .openapi({
+      param: { name: "official", in: "query" },
+      description:
+        "withhold: keep back the official score of a response the caller could still score blind and has not (a scoring page " +
+        "offers the blind score first); show (the default): send it",
+    }),
+});
+
 const getRanTest = createRoute({
   method: "get",
   path: "/participantTest/RAN/{id}",
   tags: ["RAN scoring"],
   summary: "A RAN test to score: the test, its responses, every scoring event and the student's placement",
   description: "Anyone who may see the student. 422 for a test that is not a RAN test.",
-  request: { params: idParam("participantTestId") },
+  request: { params: idParam("participantTestId"), query: RanTestQuery },
   responses: {
     200: jsonResponse(RanScoring, "The test"),
     ...errorResponses,
@@ -122,13 +148,29 @@ const addScore = createRoute({
   description:
     "Response time a whole number of 0 or more; errors blank or a whole number of 0 or more; invalid saves time 0 and no errors (spec 001 §5). " +
     "Scoring the test response (not the practice) sets the test's result: invalid, or a percentile and theta from the scored time (docs/decisions/ran-scoring.md). " +
-    "Every save is kept as a scoring event. With blind, a second scorer's score is kept beside the official one (409 for the official scorer, or before an official score exists). " +
-    "409 when version is older than the stored response.",
+    "Every save is kept as a scoring event. With blind, a second scorer's score is kept beside the official one (409 for someone who gave an official score, or before an official score exists). " +
+    "Once a response has an official score, only its first scorer and school, district and super admins may change it (403); others add a blind second score. " +
+    "409 when version is older than the stored response, with the stored score and its version in current.",
   request: { params: idParam("participantTestQuestionResponseId"), body: jsonBody(RanScoreInput) },
   responses: {
     200: jsonResponse(RanScoring, "Saved; the test as it now stands"),
     ...errorResponses,
-    409: jsonResponse(z.object({ message: z.string() }), "Stale version, or a blind score that cannot be taken"),
+    409: jsonResponse(
+      z.object({
+        message: z.string(),
+        current: z
+          .object({
+            evalResponseTime: z.number().nullable(),
+            numOfErrors: z.number().nullable(),
+            invalid: z.boolean().nullable(),
+            version: z.string(),
+          })
+          .optional()
+          .openapi({ description: "On a stale version: the score saved meanwhile and its version, for a deliberate retry" }),
+      }),
+      "Stale version, or a blind score that cannot be taken",
+    ),
+
     422: jsonResponse(z.object({ message: z.string(), errors: z.array(z.string()).optional() }), "Invalid score or not scorable"),
   },
 });
@@ -154,7 +196,27 @@ const getStudentRan = createRoute({
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-const toRanResponse = (r: Selectable<QuestionResponseTable>) => ({ ...toQuestionResponse(r), updatedAt: iso(r.updated_at) });
+const isScored = (r: Selectable<QuestionResponseTable>) =>
+  savedScore({ evalResponseTime: r.eval_response_time, numOfErrors: r.num_of_errors, invalid: r.invalid }) !== null;
+
+/** A test's fields that follow from the official score of its test response: nulled while that score is withheld. */
+const RESULT_FIELDS = ["invalid", "abilityPercentile", "finalTheta", "scoredSecs", "scoredErrors", "normsSource"] as const;
+
+function withoutResult<T extends object>(test: T): T {
+  const copy = { ...test } as Record<string, unknown>;
+  for (const key of RESULT_FIELDS) if (key in copy) copy[key] = null;
+  return copy as T;
+}
+
+function toRanResponse(r: Selectable<QuestionResponseTable>, standing: RanScorerStanding, withheld: boolean) {
+  const base = { ...toQuestionResponse(r), updatedAt: iso(r.updated_at) };
+  return {
+    ...(withheld ? { ...base, score: null, evalResponseTime: null, numOfErrors: null, invalid: null } : base),
+    officialWithheld: withheld,
+    mayOverwrite: standing.mayOverwrite,
+    mayScoreBlind: standing.mayScoreBlind,
+  };
+}
 
 function toEvent(e: RanEventRow): z.infer<typeof RanScoringEvent> {
   const name = [e.scorer_first_name, e.scorer_last_name].filter(Boolean).join(" ");
@@ -171,17 +233,38 @@ function toEvent(e: RanEventRow): z.infer<typeof RanScoringEvent> {
 
 const isRanCode = (code: string) => (RAN_CODES as readonly string[]).includes(code);
 
-/** The RAN test with everything the scoring pages show; 404 unknown, 403 out of scope, 422 not RAN. */
-async function loadRanScoring(db: Db, actor: Actor, participantTestId: string): Promise<RanScoring> {
+/**
+ * The RAN test with everything the scoring pages show; 404 unknown, 403 out of scope, 422 not RAN.
+ * With `withhold`, a response the caller could still score blind comes without its official
+ * figures or events, and the test without its result if that response is the test's.
+ */
+async function loadRanScoring(db: Db, actor: Actor, participantTestId: string, withhold = false): Promise<RanScoring> {
   const { test, responses, events } = await ranTestRows(db, participantTestId);
   if (!test) throw notFound("Test");
   await assertParticipant(db, actor, test.participant_id);
   if (!isRanCode(test.test_code)) throw new ApiError(422, "Only RAN tests are scored here.");
   const { student, classrooms } = await studentPlacementRows(db, test.participant_id);
+  const hidden = new Set<string>();
+  const shown = responses.map((r) => {
+    const id = r.participant_test_question_response_id;
+    const standing = ranScorerStanding({
+      scored: isScored(r),
+      events: events
+        .filter((e) => e.participant_test_question_response_id === id)
+        .map((e) => ({ kind: e.kind, scorerId: e.scorer_user_id })),
+      userId: actor.userId,
+      role: actor.role,
+    });
+    const withheld = withhold && standing.blindFirst;
+    if (withheld) hidden.add(id);
+    return toRanResponse(r, standing, withheld);
+  });
+  const participantTest = toParticipantTest(test);
+  const resultHidden = responses.some((r) => hidden.has(r.participant_test_question_response_id) && !isPracticeResponse(r.question_code));
   return {
-    participantTest: toParticipantTest(test),
-    responses: responses.map(toRanResponse),
-    events: events.map(toEvent),
+    participantTest: resultHidden ? withoutResult(participantTest) : participantTest,
+    responses: shown,
+    events: events.filter((e) => !hidden.has(e.participant_test_question_response_id)).map(toEvent),
     participant: {
       participantId: student.participant_id,
       firstName: student.first_name,
@@ -198,7 +281,8 @@ async function loadRanScoring(db: Db, actor: Actor, participantTestId: string): 
 export function registerRanScoring(app: Router) {
   app.openapi(getRanTest, async (c) => {
     const actor = requireActor(c.var.actor);
-    return c.json(await loadRanScoring(c.var.deps.db, actor, c.req.valid("param").id), 200);
+    const withhold = c.req.valid("query").official === "withhold";
+    return c.json(await loadRanScoring(c.var.deps.db, actor, c.req.valid("param").id, withhold), 200);
   });
 
   app.openapi(addScore, async (c) => {
@@ -219,27 +303,38 @@ export function registerRanScoring(app: Router) {
 
     const at = now();
     const config = await loadAssessmentConfig(db, student.organization_id, at);
-    await db.transaction().execute(async (tx) => {
+    const conflict = await db.transaction().execute(async (tx) => {
       const response = await lockResponse(tx, responseId);
       const test = await ranTestHeader(tx, owner.participant_test_id);
       if (!response) throw notFound("Question response");
       if (!isRanCode(test.test_code)) throw new ApiError(422, "Only RAN tests are scored here.");
       if (!test.completed_flag) throw new ApiError(422, "This RAN test is not finished yet, so it cannot be scored.");
       if (body.version !== undefined && body.version !== iso(response.updated_at)) {
-        throw new ApiError(409, "Someone else saved a score for this response after you opened it. Their score is shown now.");
+        return {
+          message: "Someone else saved a score for this response after you opened it. Their score is shown now.",
+          current: {
+            evalResponseTime: response.eval_response_time,
+            numOfErrors: response.num_of_errors,
+            invalid: response.invalid,
+            version: iso(response.updated_at),
+          },
+        };
       }
       const old = { evalResponseTime: response.eval_response_time, numOfErrors: response.num_of_errors, invalid: response.invalid };
       const event = { responseId, participantTestId: test.participant_test_id, scorerId: actor.userId, old, new: score, now: at };
+      const scored = isScored(response);
+      const scorers = (await responseScorers(tx, responseId)).map((e) => ({ kind: e.kind, scorerId: e.scorer_user_id }));
+      const standing = ranScorerStanding({ scored, events: scorers, userId: actor.userId, role: actor.role });
 
       if (body.blind) {
-        const official = await lastOfficialScorer(tx, responseId);
-        if (!official) throw new ApiError(409, "Score the response first: a blind second score is compared with the official one.");
-        if (official.scorer_user_id === actor.userId) {
+        if (!scored) throw new ApiError(409, "Score the response first: a blind second score is compared with the official one.");
+        if (!standing.mayScoreBlind) {
           throw new ApiError(409, "You gave the official score, so a blind second score has to come from someone else.");
         }
         await insertScoringEvent(tx, { ...event, kind: "blind" });
-        return;
+        return null;
       }
+      if (!standing.mayOverwrite) throw new ApiError(403, RAN_OVERWRITE_REFUSED);
 
       await saveResponseScore(tx, responseId, score, actor.userId, at);
       if (!isPracticeResponse(response.question_code)) {
@@ -254,7 +349,9 @@ export function registerRanScoring(app: Router) {
         }
       }
       await insertScoringEvent(tx, { ...event, kind: "score" });
+      return null;
     });
+    if (conflict) return c.json(conflict, 409);
     return c.json(await loadRanScoring(db, actor, owner.participant_test_id), 200);
   });
 

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { NO_PRACTICE_RESULTS_TEXT } from "#app/domain/ran";
+import { RAN_MODE_PARAMS } from "#app/domain/ran-scoring";
 import type { RanActionData, RanScoringData } from "#app/lib/ran-scoring.server";
 import { DialogCancel, UrlDialog } from "../UrlDialog";
 import { RanRecordingPlayer } from "./RanAudioPlayer";
@@ -19,16 +20,16 @@ export const RAN_DIALOG_TITLE = "Test Details: RAN Scoring";
 export function RanScoringDialog({
   data,
   actionData,
-  alsoRemove = ["test", "edit", "blind"],
+  alsoRemove = ["test"],
 }: {
   data: RanScoringData;
   actionData: RanActionData["ran"] | undefined;
-  /** The params closing drops: the test's (`test` on the student page, `ranTest` on the classroom page) and the mode's. */
+  /** The params closing drops: the test's (`test` on the student page, `ranTest` on the classroom page); the modes' always go too. */
   alsoRemove?: readonly string[];
 }) {
   const { view } = data;
   return (
-    <UrlDialog name="ran" title={RAN_DIALOG_TITLE} className="ran-dialog" alsoRemove={alsoRemove}>
+    <UrlDialog name="ran" title={RAN_DIALOG_TITLE} className="ran-dialog" alsoRemove={[...alsoRemove, ...RAN_MODE_PARAMS]}>
       {(closeHref) => (
         <>
           <p className="ran-dialog__subtitle">

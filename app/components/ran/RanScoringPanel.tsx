@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
-import { NUM_OF_ERRORS_LABEL, RAN_INVALID_ERROR_COUNT, RAN_NUMBER_MIN, tooManyRanErrors } from "#app/domain/ran";
-import type { RanComparison, RanHistoryEntry, RanResponseView } from "#app/domain/ran-scoring";
+import { NUM_OF_ERRORS_LABEL, RAN_INVALID_ERROR_COUNT, RAN_NUMBER_MIN, ranReadModeText, tooManyRanErrors } from "#app/domain/ran";
+import type { RanComparison, RanHistoryEntry, RanResponseView, RanSavedScore } from "#app/domain/ran-scoring";
 import type { RanActionData, RanRecording } from "#app/lib/ran-scoring.server";
 import { RanRecordingPlayer } from "./RanAudioPlayer";
 import { ranModeOf, withSearch } from "./ran-urls";
@@ -11,6 +11,11 @@ import { ranModeOf, withSearch } from "./ran-urls";
  * shows the saved score; edit mode is a real form posting to the page's action, so scoring works
  * before JavaScript. With JavaScript: Invalid clears and disables the numbers, the player's E key
  * adds an error, and the suggested response time fills in with one press.
+ *
+ * Issue 34 item 7: a response someone else scored opens on the offer of a blind second score; the
+ * official figures come only once the caller saved it or chose to see them (the API keeps them
+ * back until then). Only its first scorer and admins get Edit. Item 8: a save over a newer one
+ * shows that newer score, in the form with its version for those who may change it.
  */
 export function RanScoringPanel({
   response,
@@ -35,8 +40,12 @@ export function RanScoringPanel({
   const location = useLocation();
   const urlMode = ranModeOf(location.search);
   const mine = actionData && actionData.responseId === response.id ? actionData : undefined;
-  const blind = urlMode === "blind" || Boolean(mine?.blind);
-  const editing = canScore && (blind || urlMode === "edit" || response.score === null || mine !== undefined);
+  const blind = canScore && response.mayScoreBlind && (urlMode === "blind" || Boolean(mine?.blind));
+  // A save refused as stale brings the score saved meanwhile: shown whatever the page had.
+  const official = mine?.conflict ? mine.conflict.score : response.score;
+  const offer = response.officialWithheld && !blind && !mine?.conflict;
+  const editing =
+    canScore && (blind || (response.mayOverwrite && !offer && (urlMode === "edit" || official === null || mine !== undefined)));
   const errorsRef = useRef<HTMLInputElement>(null);
 
   const markError = () => {
@@ -61,20 +70,28 @@ export function RanScoringPanel({
     <ScoreForm
       key={`${response.id}-${blind}-${mine?.formError ? mine.attempt : ""}`}
       response={response}
-      version={version}
+      official={official}
+      version={mine?.conflict?.version ?? version}
       blind={blind}
       mine={mine}
       errorsRef={errorsRef}
       suggestion={recording?.suggestion ?? null}
-      cancelHref={response.score !== null || blind ? readHref : null}
+      cancelHref={official !== null || blind ? readHref : null}
       action={location.pathname + location.search}
+    />
+  ) : offer ? (
+    <BlindOffer
+      canScore={canScore && response.mayScoreBlind}
+      blindHref={withSearch(location.pathname, location.search, { blind: "1", edit: null })}
+      officialHref={withSearch(location.pathname, location.search, { official: "1", blind: null, edit: null })}
     />
   ) : (
     <ReadScore
-      response={response}
+      official={official}
       canScore={canScore}
+      mayOverwrite={response.mayOverwrite}
+      notice={mine?.formError ? { message: mine.formError, detail: mine.detail } : null}
       editHref={withSearch(location.pathname, location.search, { edit: "1", blind: null })}
-      blindHref={withSearch(location.pathname, location.search, { blind: "1", edit: null })}
       comparison={comparison}
       history={history}
     />
@@ -98,24 +115,54 @@ export function RanScoringPanel({
   );
 }
 
+/** Someone else's official score, kept back: the blind second score first, or the official one by choice. */
+function BlindOffer({ canScore, blindHref, officialHref }: { canScore: boolean; blindHref: string; officialHref: string }) {
+  return (
+    <div className="ran-read ran-offer">
+      <p>
+        This response already has an official score. Score it blind first: its time and errors stay hidden until you save your second score.
+      </p>
+      <p className="ran-read__actions">
+        {canScore ? (
+          <Link to={blindHref} className="button button--primary" preventScrollReset replace>
+            Score blind as second scorer
+          </Link>
+        ) : null}
+        <Link to={officialHref} className="button" preventScrollReset replace>
+          See the official score
+        </Link>
+      </p>
+    </div>
+  );
+}
+
 function ReadScore({
-  response,
+  official,
   canScore,
+  mayOverwrite,
+  notice,
   editHref,
-  blindHref,
   comparison,
   history,
 }: {
-  response: RanResponseView;
+  official: RanSavedScore | null;
   canScore: boolean;
+  mayOverwrite: boolean;
+  /** A refused save by someone who may not change the official score: the reason, above the score it kept. */
+  notice: { message: string; detail?: string } | null;
   editHref: string;
-  blindHref: string;
   comparison: RanComparison | null;
   history: RanHistoryEntry[];
 }) {
-  const read = response.read;
+  const read = official ? ranReadModeText(official) : null;
   return (
     <div className="ran-read">
+      {notice ? (
+        <div role="alert" className="alert alert--error">
+          <p>{notice.message}</p>
+          {notice.detail ? <p className="muted">{notice.detail}</p> : null}
+        </div>
+      ) : null}
       {read === null ? (
         <p className="muted">Not scored yet.</p>
       ) : read.invalid ? (
@@ -128,17 +175,14 @@ function ReadScore({
           </p>
         </>
       )}
-      {canScore ? (
+      {canScore && mayOverwrite ? (
         <p className="ran-read__actions">
           <Link to={editHref} className="button" preventScrollReset replace>
             Edit
           </Link>
-          {read !== null ? (
-            <Link to={blindHref} className="button button--secondary" preventScrollReset replace>
-              Score blind as second scorer
-            </Link>
-          ) : null}
         </p>
+      ) : canScore && read !== null ? (
+        <p className="muted">Only the first scorer of this response or a school, district or super admin can change its official score.</p>
       ) : null}
       {comparison ? <Comparison comparison={comparison} /> : null}
       {history.length > 0 ? (
@@ -183,6 +227,7 @@ function Comparison({ comparison: c }: { comparison: RanComparison }) {
 
 function ScoreForm({
   response,
+  official,
   version,
   blind,
   mine,
@@ -192,6 +237,8 @@ function ScoreForm({
   action,
 }: {
   response: RanResponseView;
+  /** The official score the form starts from: the page's, or the newer one a refused save brought. */
+  official: RanSavedScore | null;
   version: string | undefined;
   blind: boolean;
   mine: RanActionData["ran"] | undefined;
@@ -206,7 +253,7 @@ function ScoreForm({
   const invalidRef = useRef<HTMLInputElement>(null);
   // A save that failed (not a check) restores the saved values, as spec 001 §8 says; a failed
   // check keeps what the scorer typed beside its message. A blind form starts empty.
-  const saved = blind ? null : response.score;
+  const saved = blind ? null : official;
   const initial = mine?.values ?? {
     responseTime: saved && !saved.invalid ? String(saved.evalResponseTime) : "",
     errorCount: saved && !saved.invalid && saved.numOfErrors !== null ? String(saved.numOfErrors) : "",

@@ -68,15 +68,14 @@ export function lockResponse(tx: Db, responseId: string) {
     .executeTakeFirst();
 }
 
-export function lastOfficialScorer(tx: Db, responseId: string): Promise<{ scorer_user_id: string | null } | undefined> {
+/** Every save of a response, oldest first: whether it was official or blind, and by whom. */
+export function responseScorers(tx: Db, responseId: string): Promise<{ kind: "score" | "blind"; scorer_user_id: string | null }[]> {
   return tx
     .selectFrom("ran_scoring_event")
-    .select("scorer_user_id")
+    .select(["kind", "scorer_user_id"])
     .where("participant_test_question_response_id", "=", responseId)
-    .where("kind", "=", "score")
-    .orderBy("seq", "desc")
-    .limit(1)
-    .executeTakeFirst();
+    .orderBy("seq")
+    .execute();
 }
 
 export type RanScoreWrite = { evalResponseTime: number; numOfErrors: number | null; invalid: boolean };

@@ -1,0 +1,158 @@
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { apiToken } from "./support/api-world";
+import { DEMO, signIn } from "./support/auth";
+import { expectNoAxeViolations } from "./support/axe";
+
+// Issue 34 items 7 and 8: a second scorer is offered the blind score before the official figures
+// show; only the first scorer and admins change the official score; a save over a newer one shows
+// that newer score, so a deliberate retry saves.
+
+type RanTest = { testId: string; studentId: string; classroomId: string };
+/** An unscored, finished RAN test per classroom: the demo teacher's first grade, a Cedar Pre-K, a Lakeview kindergarten. */
+const ROOMS = ["First Grade Room 7", "Pre-K Sunflowers", "Kindergarten Blue"] as const;
+let unscored: Record<(typeof ROOMS)[number], RanTest>;
+
+// Read from a copy of the template the server started from; ran-scoring.spec.ts scores Kindergarten
+// Room 4's, so these come from other classrooms.
+test.beforeAll(async () => {
+  const port = process.env.E2E_BUILD_PORT ?? process.env.E2E_PORT ?? "3210";
+  const dir = mkdtempSync(path.join(tmpdir(), "ran-second-e2e-"));
+  cpSync(path.resolve(`.tmp/e2e-template-${port}/pglite`), dir, { recursive: true });
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = await PGlite.create(dir);
+  try {
+    const rows = await db.query<{ room: string; test_id: string; student_id: string; classroom_id: string }>(
+      `select distinct on (g.name) g.name as room, t.participant_test_id as test_id, t.participant_id as student_id,
+              g.participant_group_id as classroom_id
+       from participant_test t
+       join participant_group_member m on m.participant_id = t.participant_id
+       join participant_group g on g.participant_group_id = m.participant_group_id
+       join assessment_period p on p.period_name = 'EOY' and t.start_dt_tm >= p.start_date and t.start_dt_tm < p.end_date + 1
+       where t.test_code like '%ran' and t.completed_flag and t.ability_percentile is null and t.invalid is null
+         and g.name = any($1)
+       order by g.name, t.participant_test_id`,
+      [ROOMS],
+    );
+    unscored = Object.fromEntries(
+      rows.rows.map((r) => [r.room, { testId: r.test_id, studentId: r.student_id, classroomId: r.classroom_id }]),
+    ) as typeof unscored;
+  } finally {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  for (const room of ROOMS) expect(unscored[room], `an unscored RAN test in ${room}`).toBeDefined();
+});
+
+const dialog = (page: Page) => page.getByRole("dialog", { name: "Test Details: RAN Scoring" });
+
+/** Gives the test response of a RAN test its official score through the REST API, as `email`. */
+async function officialScore(request: APIRequestContext, email: string, testId: string, evalResponseTime: number, numOfErrors: number) {
+  const headers = { authorization: `Bearer ${await apiToken(request, email)}` };
+  const test = await request.get(`/api/participantTest/RAN/${testId}`, { headers });
+  expect(test.status()).toBe(200);
+  const { responses } = (await test.json()) as { responses: { participantTestQuestionResponseId: string; questionCode: string }[] };
+  const response = responses.find((r) => !r.questionCode.includes("prac"))!;
+  const saved = await request.put(`/api/participantTest/addScoreToQuestionResponse/${response.participantTestQuestionResponseId}`, {
+    headers,
+    data: { score: 1, evalResponseTime, numOfErrors, invalid: false },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
+test.describe("the second scorer (issue 34 item 7)", () => {
+  test("a teacher who did not score the response is offered the blind score first; the official figures show once it is saved", async ({
+    page,
+  }) => {
+    const t = unscored["First Grade Room 7"];
+    await officialScore(page.request, DEMO.schoolAdmin, t.testId, 47, 4);
+    await signIn(page, DEMO.teacher, { to: `/classroom/${t.classroomId}?dialog=ran&ranTest=${t.testId}` });
+    await expect(dialog(page).getByText("This response already has an official score.")).toBeVisible();
+    // Nothing of the official score is in the dialog, nor a way to change it.
+    await expect(dialog(page).getByText(/Scored Response Time/)).toHaveCount(0);
+    await expect(dialog(page)).not.toContainText("47 secs");
+    await expect(dialog(page)).not.toContainText("Num. of Errors: 4");
+    await expect(dialog(page).getByText(/Scoring history/)).toHaveCount(0);
+    await expect(dialog(page).getByRole("link", { name: "Edit" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    await dialog(page).getByRole("link", { name: "Score blind as second scorer" }).click();
+    await expect(dialog(page).getByText("Blind second score: the official score stays hidden until you save.")).toBeVisible();
+    await expect(dialog(page).getByLabel("Response Time (secs)")).toHaveValue("");
+    await expect(dialog(page)).not.toContainText("47 secs");
+    await dialog(page).getByLabel("Response Time (secs)").fill("52");
+    await dialog(page).getByLabel("Num. of Errors").fill("4");
+    await dialog(page).getByRole("button", { name: "Save Second Score" }).click();
+
+    await expect(page.getByText("Scores saved!").first()).toBeVisible();
+    await expect(dialog(page).getByText("The two scorers disagree.")).toBeVisible();
+    await expect(dialog(page).getByText("Official score (Priya Shah): 47 secs, 4 errors")).toBeVisible();
+    await expect(dialog(page).getByText("Blind second score (Tess Morgan): 52 secs, 4 errors")).toBeVisible();
+    await expect(dialog(page).getByText("Scored Response Time: 47 secs")).toBeVisible();
+    // Not the first scorer, not an admin: no Edit, and the panel says who may change it.
+    await expect(dialog(page).getByRole("link", { name: "Edit" })).toHaveCount(0);
+    await expect(
+      dialog(page).getByText("Only the first scorer of this response or a school, district or super admin can change its official score."),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("a school admin who did not score it chooses to see the official score, then changes it", async ({ page }) => {
+      const t = unscored["Pre-K Sunflowers"];
+      await officialScore(page.request, DEMO.districtAdmin, t.testId, 50, 1);
+      await signIn(page, DEMO.schoolAdmin, { to: `/student/${t.studentId}?dialog=ran&test=${t.testId}` });
+      await expect(dialog(page).getByText("This response already has an official score.")).toBeVisible();
+      await expect(dialog(page).getByRole("link", { name: "Score blind as second scorer" })).toBeVisible();
+      await expect(dialog(page)).not.toContainText("50 secs");
+      await dialog(page).getByRole("link", { name: "See the official score" }).click();
+      await expect(dialog(page).getByText("Scored Response Time: 50 secs")).toBeVisible();
+      await expect(dialog(page).getByText("Num. of Errors: 1")).toBeVisible();
+      // Seen, it is no longer a blind score to offer.
+      await expect(dialog(page).getByRole("link", { name: "Score blind as second scorer" })).toHaveCount(0);
+      await dialog(page).getByRole("link", { name: "Edit" }).click();
+      await expect(dialog(page).getByLabel("Response Time (secs)")).toHaveValue("50");
+      await dialog(page).getByLabel("Response Time (secs)").fill("49");
+      await dialog(page).getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText("Scores saved!").first()).toBeVisible();
+      await expect(dialog(page).getByText("Scored Response Time: 49 secs")).toBeVisible();
+      await expect(dialog(page).getByRole("link", { name: "Edit" })).toBeVisible();
+    });
+  });
+});
+
+test.describe("a save over a newer one (issue 34 item 8)", () => {
+  test("shows the newer score in the form, and a deliberate retry saves", async ({ page }) => {
+    const t = unscored["Kindergarten Blue"];
+    await signIn(page, DEMO.superAdmin, { to: `/student/${t.studentId}?dialog=ran&test=${t.testId}` });
+    const time = dialog(page).getByLabel("Response Time (secs)");
+    const errors = dialog(page).getByLabel("Num. of Errors");
+    await time.fill("50");
+    await dialog(page).getByRole("button", { name: "Save" }).click();
+    await expect(dialog(page).getByText("Scored Response Time: 50 secs")).toBeVisible();
+    await dialog(page).getByRole("link", { name: "Edit" }).click();
+    await expect(time).toHaveValue("50");
+    // Someone else changes it while the form is open.
+    await officialScore(page.request, DEMO.multiSchoolAdmin, t.testId, 47, 1);
+    await time.fill("60");
+    await errors.fill("0");
+    await dialog(page).getByRole("button", { name: "Save" }).click();
+
+    const alert = dialog(page).getByRole("alert");
+    await expect(alert).toContainText("Unable to save RAN scores");
+    await expect(alert).toContainText("Someone else saved a score for this response after you opened it. Their score is shown now.");
+    await expect(time).toHaveValue("47");
+    await expect(errors).toHaveValue("1");
+    await expectNoAxeViolations(page);
+
+    await time.fill("60");
+    await errors.fill("0");
+    await dialog(page).getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Scores saved!").first()).toBeVisible();
+    await expect(dialog(page).getByText("Scored Response Time: 60 secs")).toBeVisible();
+    await expect(dialog(page).getByText("Num. of Errors: 0")).toBeVisible();
+  });
+});
