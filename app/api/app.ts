@@ -24,6 +24,7 @@ import { registerReports } from "./resources/reports";
 import { registerResults } from "./resources/results";
 import { registerRostering } from "./resources/rostering";
 import { registerScreeningCalendar } from "./resources/screening-calendar";
+import { registerScreeningStandards } from "./resources/screening-standards";
 import { registerStudentProfile } from "./resources/student-profile";
 import { registerSupport } from "./resources/support";
 import { registerTestMaterials } from "./resources/test-materials";
@@ -97,6 +98,7 @@ export function createApi(deps: ApiDeps) {
   registerRanScoring(app);
   registerRostering(app);
   registerScreeningCalendar(app);
+  registerScreeningStandards(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", { type: "http", scheme: "bearer" });
   app.doc("/openapi.json", {

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import type { Actor } from "./env";
 
-export type AuditEntity = "organization" | "organization_unit" | "app_user" | "participant" | "participant_group";
+export type AuditEntity = "organization" | "organization_unit" | "app_user" | "participant" | "participant_group" | "screening_standard";
 export type AuditAction = "create" | "update" | "delete";
 
 /**

@@ -5,6 +5,7 @@ import type { PredictiveProfileTable, QuestionResponseTable } from "#app/db/sche
 import { TEST_CODES } from "#app/domain/assessments";
 import { PERIODS } from "#app/domain/periods";
 import { toUsBirthDate } from "#app/domain/birth-date";
+import { EffectiveStandardsSchema } from "./standards-mappers";
 
 // Results rows → the API's field names (spec 001 §3). The one place they are renamed.
 
@@ -32,6 +33,7 @@ export const AssessmentConfig = z
     organizationId: z.string(),
     academicYear: z.string().nullable().openapi({ example: "2026-2027" }),
     periods: z.array(PeriodConfig),
+    standards: EffectiveStandardsSchema,
   })
   .openapi("AssessmentConfig");
 export type AssessmentConfig = z.infer<typeof AssessmentConfig>;
@@ -56,6 +58,12 @@ export const ParticipantTest = z
       .record(z.string(), z.number())
       .nullable()
       .openapi({ example: { LN_A: 1, LN_B: 0 } }),
+    scoredSecs: z.number().nullable().openapi({ description: "a hand-scored RAN: its scored response time in seconds" }),
+    scoredErrors: z.number().nullable().openapi({ description: "a hand-scored RAN: its error count" }),
+    normsSource: z
+      .string()
+      .nullable()
+      .openapi({ description: "a hand-scored RAN: the source of the norms its percentile came from; null when no norms are configured" }),
   })
   .openapi("ParticipantTest");
 export type ParticipantTest = z.infer<typeof ParticipantTest>;
@@ -77,6 +85,9 @@ export const toParticipantTest = (t: ParticipantTestRow): ParticipantTest => ({
   totalItems: t.total_items,
   // jsonb arrives parsed from both engines; a string would be a driver surprise, parse it anyway.
   correctByCode: typeof t.correct_by_code === "string" ? JSON.parse(t.correct_by_code) : t.correct_by_code,
+  scoredSecs: t.scored_secs,
+  scoredErrors: t.scored_errors,
+  normsSource: t.norms_source,
 });
 
 export const QuestionResponse = z

@@ -3,6 +3,7 @@ import type { Selectable } from "kysely";
 import type { ParticipantTable } from "#app/db/schema";
 import { Participant, TeacherRef, toParticipant } from "./mappers";
 import { ParticipantTest, PeriodConfig, RiskScore } from "./results-mappers";
+import { EffectiveStandardsSchema } from "./standards-mappers";
 
 // The student profile (spec 001 §2 'Student profile', §3 Participant): rows → API field names.
 
@@ -41,6 +42,7 @@ export const StudentProfile = z
     academicYear: z.string().nullable().openapi({ example: "2026-2027" }),
     periods: z.array(StudentPeriod).openapi({ description: "every period of the district's current academic year, BOY first" }),
     riskScores: z.array(RiskScore).openapi({ description: "predictive-profile scores of that academic year, one per period scored" }),
+    standards: EffectiveStandardsSchema,
   })
   .openapi("StudentProfile");
 export type StudentProfile = z.infer<typeof StudentProfile>;

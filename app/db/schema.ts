@@ -166,6 +166,11 @@ export interface ParticipantTestTable {
   total_items: number | null;
   correct_by_code: ColumnType<Record<string, number> | null, string | null, string | null>;
   entered_by: string | null;
+  /** A hand-scored RAN's scored response time and errors (migration 0014), kept whether or not norms give it a percentile. */
+  scored_secs: ColumnType<number | null, number | null | undefined, number | null>;
+  scored_errors: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The source of the RAN norms its percentile came from; null when none did. */
+  norms_source: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: Date | null;
@@ -302,6 +307,17 @@ export interface AuditLogTable {
   created_at: CreatedAt;
 }
 
+/** Norms and cutoffs with their source (migration 0014): a district's row, or the product-wide one (organization_id null). */
+export interface ScreeningStandardTable {
+  screening_standard_id: Generated<string>;
+  organization_id: string | null;
+  ran_norms: ColumnType<unknown, string | null | undefined, string | null>;
+  pk_risk_cutoff: ColumnType<unknown, string | null | undefined, string | null>;
+  ability_cutoffs: ColumnType<unknown, string | null | undefined, string | null>;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
 /** A message from /customer-support (app/api/resources/support.ts); mailed_at null until mailed. */
 export interface SupportMessageTable {
   support_message_id: Generated<string>;
@@ -342,6 +358,7 @@ export interface Database {
   roster_import: RosterImportTable;
   roster_key: RosterKeyTable;
   audit_log: AuditLogTable;
+  screening_standard: ScreeningStandardTable;
   support_message: SupportMessageTable;
 }
 

@@ -37,6 +37,7 @@ describe("role × capability (spec 000 §6, spec 001 §6)", () => {
     ["overwriteRanScore", [Y, Y, Y, N]],
     ["manageRosterImports", [Y, Y, N, N]],
     ["manageScreeningCalendar", [Y, Y, N, N]],
+    ["manageScreeningStandards", [Y, Y, N, N]],
   ];
 
   it.each(TABLE)("%s", (capability, expected) => {

@@ -22,7 +22,8 @@ export type Capability =
   | "scoreRan"
   | "overwriteRanScore"
   | "manageRosterImports"
-  | "manageScreeningCalendar";
+  | "manageScreeningCalendar"
+  | "manageScreeningStandards";
 
 const ALL: readonly RoleName[] = ["SUPER_ADMIN", "ORG_ADMIN", "ORG_UNIT_ADMIN", "TEACHER"];
 const ADMINS: readonly RoleName[] = ["SUPER_ADMIN", "ORG_ADMIN", "ORG_UNIT_ADMIN"];
@@ -66,6 +67,11 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly RoleName[]>> = {
   manageRosterImports: DISTRICT_ADMINS,
   /** The district's screening calendar: period windows, grade lists, a new school year (issue 16). */
   manageScreeningCalendar: DISTRICT_ADMINS,
+  /**
+   * The district's norms and cutoffs with their source (issue 34 item 4): RAN norms, the
+   * prekindergarten risk cutoff, theta cutoffs. The product-wide ones are a super admin's.
+   */
+  manageScreeningStandards: DISTRICT_ADMINS,
 };
 
 export function may(role: RoleName | null, capability: Capability): boolean {

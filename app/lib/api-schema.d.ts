@@ -4173,7 +4173,7 @@ export interface paths {
     };
     /**
      * The district's periods of the current academic year with the tests of each grade
-     * @description Each period has its dates (inclusive) and, per grade, the comma-separated test codes that apply. Any signed-in user of the district.
+     * @description Each period has its dates (inclusive) and, per grade, the comma-separated test codes that apply; standards: the norms and cutoffs in force, with their source. Any signed-in user of the district.
      */
     get: {
       parameters: {
@@ -5454,7 +5454,7 @@ export interface paths {
     get?: never;
     /**
      * Save a RAN score on a question response
-     * @description Response time a whole number of 0 or more; errors blank or a whole number of 0 or more; invalid saves time 0 and no errors (spec 001 §5). Scoring the test response (not the practice) sets the test's result: invalid, or a percentile and theta from the scored time (docs/decisions/ran-scoring.md). Every save is kept as a scoring event. With blind, a second scorer's score is kept beside the official one (409 for someone who gave an official score, or before an official score exists). Once a response has an official score, only its first scorer and school, district and super admins may change it (403); others add a blind second score. 409 when version is older than the stored response, with the stored score and its version in current.
+     * @description Response time a whole number of 0 or more; errors blank or a whole number of 0 or more; invalid saves time 0 and no errors (spec 001 §5). Scoring the test response (not the practice) sets the test's result: invalid, or its scored time and errors, with a percentile and theta only from the RAN norms configured for the district (their source kept in normsSource; docs/decisions/ran-scoring.md). Every save is kept as a scoring event. With blind, a second scorer's score is kept beside the official one (409 for someone who gave an official score, or before an official score exists). Once a response has an official score, only its first scorer and school, district and super admins may change it (403); others add a blind second score. 409 when version is older than the stored response, with the stored score and its version in current.
      */
     put: {
       parameters: {
@@ -6681,6 +6681,288 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/organization/{id}/screening-standards": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The district's norms and cutoffs: its own, the product-wide ones, and those in force (district admins, super admins) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Norms and cutoffs */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["DistrictScreeningStandards"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Set or clear the district's own norms and cutoffs (district admins, super admins). Audited
+     * @description A kind the district sets takes the place of the product-wide one for the district; clearing it falls back to the product-wide one, or to none. A change of RAN norms recomputes the district's hand-scored RAN results in the same transaction.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ScreeningStandardsChange"];
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["DistrictScreeningStandards"] & {
+              /** @description hand-scored RAN results whose percentile changed with this save */
+              recomputedRanResults: number;
+            };
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/screening-standards": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The product-wide norms and cutoffs, every district's default (super admins) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Norms and cutoffs */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ProductScreeningStandards"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Set or clear the product-wide norms and cutoffs (super admins). Audited
+     * @description Districts with a kind of their own keep it. A change of RAN norms recomputes the hand-scored RAN results of every district without RAN norms of its own, in the same transaction.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ScreeningStandardsChange"];
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ProductScreeningStandards"] & {
+              /** @description hand-scored RAN results whose percentile changed with this save */
+              recomputedRanResults: number;
+            };
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7215,6 +7497,7 @@ export interface components {
       /** @example 2026-2027 */
       academicYear: string | null;
       periods: components["schemas"]["PeriodConfig"][];
+      standards: components["schemas"]["EffectiveScreeningStandards"];
     };
     PeriodConfig: {
       /** @enum {string} */
@@ -7237,6 +7520,65 @@ export interface components {
          */
         testCodes: string;
       }[];
+    };
+    /** @description The norms and cutoffs in force, each kind with its source and origin; null where none is configured (the pages then show raw figures and 'No norms configured' / 'No cutoff configured'). */
+    EffectiveScreeningStandards: {
+      ranNorms: {
+        source: string;
+        norms: {
+          /** @enum {string} */
+          testCode: "object-ran" | "letter-ran" | "rer-letter-ran";
+          /** @enum {string} */
+          grade: "1" | "2" | "3" | "PK" | "K";
+          /** @enum {string} */
+          period: "BOY" | "MOY" | "EOY";
+          meanSecs: number;
+          sdSecs: number;
+        }[];
+        /**
+         * @description the district's own figures, or the product-wide ones
+         * @enum {string}
+         */
+        origin: "district" | "product";
+      } | null;
+      pkRiskCutoff: {
+        source: string;
+        cutoffs: {
+          BOY?: number;
+          MOY?: number;
+          EOY?: number;
+        };
+        /**
+         * @description the district's own figures, or the product-wide ones
+         * @enum {string}
+         */
+        origin: "district" | "product";
+      } | null;
+      abilityCutoffs: {
+        source: string;
+        cutoffs: {
+          /** @enum {string} */
+          grade: "1" | "2" | "3" | "PK" | "K";
+          /** @enum {string} */
+          testCode:
+            | "rer-word-reading"
+            | "rer-nonword-reading"
+            | "rer-nonword-repetition"
+            | "rer-expressive-vocabulary"
+            | "rer-nonword-spelling"
+            | "rer-letter-ran"
+            | "rer-blending"
+            | "rer-deletion";
+          /** @enum {string} */
+          period: "BOY" | "MOY" | "EOY";
+          theta: number;
+        }[];
+        /**
+         * @description the district's own figures, or the product-wide ones
+         * @enum {string}
+         */
+        origin: "district" | "product";
+      } | null;
     };
     ClassroomStudent: {
       participantId: string;
@@ -7308,6 +7650,12 @@ export interface components {
       correctByCode: {
         [key: string]: number;
       } | null;
+      /** @description a hand-scored RAN: its scored response time in seconds */
+      scoredSecs: number | null;
+      /** @description a hand-scored RAN: its error count */
+      scoredErrors: number | null;
+      /** @description a hand-scored RAN: the source of the norms its percentile came from; null when no norms are configured */
+      normsSource: string | null;
     };
     ClassroomResults: {
       academicYear: string | null;
@@ -7624,6 +7972,7 @@ export interface components {
       periods: components["schemas"]["StudentPeriod"][];
       /** @description predictive-profile scores of that academic year, one per period scored */
       riskScores: components["schemas"]["RiskScore"][];
+      standards: components["schemas"]["EffectiveScreeningStandards"];
     };
     StudentWithPlacement: components["schemas"]["Participant"] & {
       /** @description the student's live classrooms, by name */
@@ -8044,6 +8393,115 @@ export interface components {
        * @example 2026-2027
        */
       academicYear: string;
+    };
+    DistrictScreeningStandards: {
+      organizationId: string;
+      district: components["schemas"]["StoredScreeningStandards"];
+      product: components["schemas"]["StoredScreeningStandards"] & unknown;
+      effective: components["schemas"]["EffectiveScreeningStandards"];
+    };
+    /** @description the district's own figures */
+    StoredScreeningStandards: {
+      ranNorms: {
+        source: string;
+        norms: {
+          /** @enum {string} */
+          testCode: "object-ran" | "letter-ran" | "rer-letter-ran";
+          /** @enum {string} */
+          grade: "1" | "2" | "3" | "PK" | "K";
+          /** @enum {string} */
+          period: "BOY" | "MOY" | "EOY";
+          meanSecs: number;
+          sdSecs: number;
+        }[];
+        /** @description when this kind was last set */
+        updatedAt: string;
+        /** @description who set it (user id) */
+        updatedBy: string | null;
+      } | null;
+      pkRiskCutoff: {
+        source: string;
+        cutoffs: {
+          BOY?: number;
+          MOY?: number;
+          EOY?: number;
+        };
+        /** @description when this kind was last set */
+        updatedAt: string;
+        /** @description who set it (user id) */
+        updatedBy: string | null;
+      } | null;
+      abilityCutoffs: {
+        source: string;
+        cutoffs: {
+          /** @enum {string} */
+          grade: "1" | "2" | "3" | "PK" | "K";
+          /** @enum {string} */
+          testCode:
+            | "rer-word-reading"
+            | "rer-nonword-reading"
+            | "rer-nonword-repetition"
+            | "rer-expressive-vocabulary"
+            | "rer-nonword-spelling"
+            | "rer-letter-ran"
+            | "rer-blending"
+            | "rer-deletion";
+          /** @enum {string} */
+          period: "BOY" | "MOY" | "EOY";
+          theta: number;
+        }[];
+        /** @description when this kind was last set */
+        updatedAt: string;
+        /** @description who set it (user id) */
+        updatedBy: string | null;
+      } | null;
+    };
+    /** @description Each kind is optional: left out, it is unchanged; null clears it; a value replaces it whole. Every value names its source (who published the figures). */
+    ScreeningStandardsChange: {
+      ranNorms?: {
+        source: string;
+        norms: {
+          /** @enum {string} */
+          testCode: "object-ran" | "letter-ran" | "rer-letter-ran";
+          /** @enum {string} */
+          grade: "1" | "2" | "3" | "PK" | "K";
+          /** @enum {string} */
+          period: "BOY" | "MOY" | "EOY";
+          meanSecs: number;
+          sdSecs: number;
+        }[];
+      } | null;
+      pkRiskCutoff?: {
+        source: string;
+        cutoffs: {
+          BOY?: number;
+          MOY?: number;
+          EOY?: number;
+        };
+      } | null;
+      abilityCutoffs?: {
+        source: string;
+        cutoffs: {
+          /** @enum {string} */
+          grade: "1" | "2" | "3" | "PK" | "K";
+          /** @enum {string} */
+          testCode:
+            | "rer-word-reading"
+            | "rer-nonword-reading"
+            | "rer-nonword-repetition"
+            | "rer-expressive-vocabulary"
+            | "rer-nonword-spelling"
+            | "rer-letter-ran"
+            | "rer-blending"
+            | "rer-deletion";
+          /** @enum {string} */
+          period: "BOY" | "MOY" | "EOY";
+          theta: number;
+        }[];
+      } | null;
+    };
+    ProductScreeningStandards: {
+      product: components["schemas"]["StoredScreeningStandards"];
     };
   };
   responses: never;

@@ -353,6 +353,15 @@ const RULES: Record<string, Rule> = {
     scoped: true,
     call: (s) => ({ params: { id: district(s), academicYear: "2040-2041" } }),
   },
+  // Issue 34 item 4: a district's norms and cutoffs are its admins' (and super admins'); the product-wide ones a super admin's.
+  "GET /organization/{id}/screening-standards": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
+  "PUT /organization/{id}/screening-standards": {
+    who: DISTRICT,
+    scoped: true,
+    call: (s) => ({ ...id(district(s)), body: { pkRiskCutoff: null } }),
+  },
+  "GET /screening-standards": { who: SUPER, call: () => ({}) },
+  "PUT /screening-standards": { who: SUPER, call: () => ({ body: { abilityCutoffs: null } }) },
   "GET /openapi.json": { who: "public", call: () => ({}) },
 };
 

@@ -406,6 +406,20 @@ beforeAll(async () => {
     },
     "POST /organization/{id}/screening-calendar/rollover": { params: id(district), body: { academicYear: "2031-2032" } },
     "DELETE /organization/{id}/screening-calendar/{academicYear}": { params: { id: district, academicYear: "2040-2041" } },
+    "GET /organization/{id}/screening-standards": { params: id(district) },
+    "PUT /organization/{id}/screening-standards": {
+      params: id(district),
+      body: {
+        ranNorms: {
+          source: "Property norms, 2026",
+          norms: [{ testCode: "object-ran", grade: "K", period: "BOY", meanSecs: 60, sdSecs: 15 }],
+        },
+        pkRiskCutoff: null,
+      },
+    },
+    "PUT /screening-standards": {
+      body: { pkRiskCutoff: { source: "Property PK study, 2026", cutoffs: { MOY: 0.4 } }, abilityCutoffs: null },
+    },
   };
 });
 

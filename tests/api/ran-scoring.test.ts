@@ -4,7 +4,7 @@ import type { RanScoring } from "#app/api/resources/ran-scoring";
 import { recordTestResult } from "#app/api/results-ingest";
 import type { DbHandle } from "#app/db/connect.server";
 import { ERROR_COUNT_MESSAGE, RESPONSE_TIME_MESSAGE } from "#app/domain/ran";
-import { ranResult } from "#app/domain/ran-norms";
+import { ranPercentile } from "#app/domain/screening-standards";
 import { RAN_OVERWRITE_REFUSED } from "#app/domain/ran-scoring";
 import { makePeriods, makeUser, makeWorld } from "./support/fixtures";
 import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
@@ -77,7 +77,18 @@ beforeAll(async () => {
     schoolAdmin: await t.login(w.schoolAdmin.email),
     superAdmin: await t.login(w.superAdmin.email),
   };
+  // Issue 34 item 4: a scored RAN gets a percentile only from norms configured for the district, with their source.
+  const norms = await t.call("PUT", `/organization/${w.district.organization_id}/screening-standards`, {
+    token: tokens.superAdmin,
+    body: { ranNorms: { source: NORMS_SOURCE, norms: [{ testCode: "object-ran", grade: "K", period: "EOY", ...K_EOY_NORM }] } },
+  });
+  expect(norms.status).toBe(200);
 });
+
+/** The kindergarten EOY object RAN norm these tests configure, and what a time is worth under it. */
+const NORMS_SOURCE = "Test district RAN norms, 2026";
+const K_EOY_NORM = { meanSecs: 59, sdSecs: 16 };
+const ranResult = (_grade: "K", _period: "EOY", secs: number) => ranPercentile(K_EOY_NORM, secs);
 
 afterAll(async () => {
   await handle?.close();
@@ -108,6 +119,7 @@ describe(`RAN scoring API (${process.env.TEST_DB_ENGINE})`, () => {
     expect(expected.abilityPercentile).toBe(50);
     expect(s.participantTest.abilityPercentile).toBe(expected.abilityPercentile);
     expect(s.participantTest.finalTheta).toBe(expected.finalTheta);
+    expect([s.participantTest.scoredSecs, s.participantTest.scoredErrors, s.participantTest.normsSource]).toEqual([59, 3, NORMS_SOURCE]);
     expect(s.participantTest.invalid).toBe(false);
     expect(s.events).toHaveLength(1);
     expect(s.events[0]).toMatchObject({

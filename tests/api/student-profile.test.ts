@@ -335,7 +335,14 @@ describe("OpenAPI", () => {
     const doc = await (await t.call("GET", "/openapi.json")).json();
     const profile = doc.paths["/api/participants/profile/{id}"].get.responses["200"].content["application/json"].schema;
     expect(profile).toEqual({ $ref: "#/components/schemas/StudentProfile" });
-    expect(Object.keys(doc.components.schemas.StudentProfile.properties)).toEqual(["Participant", "academicYear", "periods", "riskScores"]);
+    expect(Object.keys(doc.components.schemas.StudentProfile.properties)).toEqual([
+      "Participant",
+      "academicYear",
+      "periods",
+      "riskScores",
+      // Issue 34 item 4: the norms and cutoffs in force, with their source.
+      "standards",
+    ]);
     const scores = doc.paths["/api/participants/riskScores/{id}"].get.responses["200"].content["application/json"].schema;
     expect(scores).toEqual({ type: "array", items: { $ref: "#/components/schemas/RiskScore" } });
   });

@@ -16,12 +16,11 @@ import {
 } from "#app/db/queries/ran-scoring";
 import type { QuestionResponseTable } from "#app/db/schema";
 import { ASSESSMENTS, TEST_CODES, type TestCode } from "#app/domain/assessments";
-import { isGrade } from "#app/domain/grades";
 import { may } from "#app/domain/permissions";
 import { isPracticeResponse, validateRanScore } from "#app/domain/ran";
-import { ranResult } from "#app/domain/ran-norms";
 import { RAN_OVERWRITE_REFUSED, ranScorerStanding, savedScore, type RanScorerStanding } from "#app/domain/ran-scoring";
 import { periodAt } from "#app/domain/results-grid";
+import { ranResultUnder } from "#app/domain/screening-standards";
 import { errorResponses, jsonBody, jsonResponse, type Actor, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
 import { ParticipantTest, QuestionResponse, toParticipantTest, toQuestionResponse } from "../results-mappers";
@@ -147,7 +146,7 @@ const addScore = createRoute({
   summary: "Save a RAN score on a question response",
   description:
     "Response time a whole number of 0 or more; errors blank or a whole number of 0 or more; invalid saves time 0 and no errors (spec 001 §5). " +
-    "Scoring the test response (not the practice) sets the test's result: invalid, or a percentile and theta from the scored time (docs/decisions/ran-scoring.md). " +
+    "Scoring the test response (not the practice) sets the test's result: invalid, or its scored time and errors, with a percentile and theta only from the RAN norms configured for the district (their source kept in normsSource; docs/decisions/ran-scoring.md). " +
     "Every save is kept as a scoring event. With blind, a second scorer's score is kept beside the official one (409 for someone who gave an official score, or before an official score exists). " +
     "Once a response has an official score, only its first scorer and school, district and super admins may change it (403); others add a blind second score. " +
     "409 when version is older than the stored response, with the stored score and its version in current.",
@@ -341,11 +340,13 @@ export function registerRanScoring(app: Router) {
         if (score.invalid) {
           await saveRanTestResult(tx, test.participant_test_id, { invalid: true }, at);
         } else {
+          // The raw figures always; a percentile only from the norms configured for the test's
+          // grade and period, with their source (issue 34 item 4): without them the result is
+          // complete and says 'No norms configured'.
           const period = periodAt(config.periods, new Date(test.start_dt_tm));
-          if (!period) throw new ApiError(422, "This test lies outside the district's assessment periods for this school year.");
-          if (!isGrade(test.grade)) throw new ApiError(422, `There are no RAN norms for grade ${test.grade}.`);
-          const result = ranResult(test.grade, period.periodName, score.evalResponseTime);
-          await saveRanTestResult(tx, test.participant_test_id, { invalid: false, ...result }, at);
+          const result = period ? ranResultUnder(config.standards, test.test_code, test.grade, period.periodName, score.evalResponseTime) : null;
+          const raw = { scoredSecs: score.evalResponseTime, scoredErrors: score.numOfErrors };
+          await saveRanTestResult(tx, test.participant_test_id, { invalid: false, ...raw, result }, at);
         }
       }
       await insertScoringEvent(tx, { ...event, kind: "score" });

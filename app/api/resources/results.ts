@@ -10,7 +10,7 @@ import {
   testWithResponsesRows,
 } from "#app/db/queries/results";
 import { assessmentConfigOf } from "#app/domain/assessment-config";
-import { districtPeriodRows } from "../district-config";
+import { districtConfigRows } from "../district-config";
 import { isLetterTest, type LetterTestCode } from "#app/domain/assessments";
 import { localIsoDate } from "#app/domain/calendar-date";
 import { GRADES } from "#app/domain/grades";
@@ -73,7 +73,8 @@ const responses422 = {
  * current in-process copy then answers without a query (app/api/district-config.ts).
  */
 export async function loadAssessmentConfig(db: Db, organizationId: string, now: Date, knownVersion?: number): Promise<AssessmentConfig> {
-  return assessmentConfigOf(await districtPeriodRows(db, organizationId, knownVersion), organizationId, localIsoDate(now));
+  const { rows, standards } = await districtConfigRows(db, organizationId, knownVersion);
+  return { ...assessmentConfigOf(rows, organizationId, localIsoDate(now)), standards };
 }
 
 const getConfig = createRoute({
@@ -82,7 +83,7 @@ const getConfig = createRoute({
   tags: ["Results"],
   summary: "The district's periods of the current academic year with the tests of each grade",
   description:
-    "Each period has its dates (inclusive) and, per grade, the comma-separated test codes that apply. Any signed-in user of the district.",
+    "Each period has its dates (inclusive) and, per grade, the comma-separated test codes that apply; standards: the norms and cutoffs in force, with their source. Any signed-in user of the district.",
   request: { params: idParam("organizationId (district)") },
   responses: { 200: jsonResponse(AssessmentConfig, "Period config"), ...errorResponses },
 });

@@ -141,6 +141,7 @@ export async function loadStudentProfile(
     academicYear: config.academicYear,
     periods,
     riskScores,
+    standards: config.standards,
   };
 }
 

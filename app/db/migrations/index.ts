@@ -12,6 +12,7 @@ import * as m0010 from "./0010_roster_account_safety";
 import * as m0011 from "./0011_rate_limit_event_ids";
 import * as m0012 from "./0012_participant_birth_date_optional";
 import * as m0013 from "./0013_roster_key";
+import * as m0014 from "./0014_screening_standards";
 
 // Imported statically so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "0011_rate_limit_event_ids": m0011,
   "0012_participant_birth_date_optional": m0012,
   "0013_roster_key": m0013,
+  "0014_screening_standards": m0014,
 };

@@ -95,19 +95,42 @@ export async function saveResponseScore(tx: Db, responseId: string, score: RanSc
     .execute();
 }
 
-/** The test's result after its test response was scored: invalid, or a percentile and theta. */
+/**
+ * The test's result after its test response was scored: invalid, or its scored time and errors
+ * with the percentile and theta the configured norms give (and their source), or none.
+ */
 export async function saveRanTestResult(
   tx: Db,
   participantTestId: string,
-  result: { invalid: true } | { invalid: false; abilityPercentile: number; finalTheta: number },
+  result:
+    | { invalid: true }
+    | {
+        invalid: false;
+        scoredSecs: number;
+        scoredErrors: number | null;
+        result: { abilityPercentile: number; finalTheta: number; normsSource: string } | null;
+      },
   now: Date,
 ): Promise<void> {
+  const none = { ability_percentile: null, final_theta: null, norms_source: null };
   await tx
     .updateTable("participant_test")
     .set(
       result.invalid
-        ? { invalid: true, ability_percentile: null, final_theta: null, updated_at: now }
-        : { invalid: false, ability_percentile: result.abilityPercentile, final_theta: result.finalTheta, updated_at: now },
+        ? { invalid: true, ...none, scored_secs: null, scored_errors: null, updated_at: now }
+        : {
+            invalid: false,
+            ...(result.result
+              ? {
+                  ability_percentile: result.result.abilityPercentile,
+                  final_theta: result.result.finalTheta,
+                  norms_source: result.result.normsSource,
+                }
+              : none),
+            scored_secs: result.scoredSecs,
+            scored_errors: result.scoredErrors,
+            updated_at: now,
+          },
     )
     .where("participant_test_id", "=", participantTestId)
     .execute();

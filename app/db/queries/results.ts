@@ -22,6 +22,9 @@ export const PARTICIPANT_TEST_COLUMNS = [
   "correct_items",
   "total_items",
   "correct_by_code",
+  "scored_secs",
+  "scored_errors",
+  "norms_source",
 ] as const;
 export type ParticipantTestRow = Pick<Selectable<ParticipantTestTable>, (typeof PARTICIPANT_TEST_COLUMNS)[number]>;
 
@@ -35,12 +38,23 @@ export function periodListRows(db: Db, organizationId: string): Promise<PeriodLi
     .execute();
 }
 
+/** The stored norms and cutoffs of a district and of the product (migration 0014), as districtCalendarRows reads them. */
+export type StandardsColumns = { ranNorms: unknown; pkRiskCutoff: unknown; abilityCutoffs: unknown } | null;
+export type DistrictStandardsRows = { district: StandardsColumns; product: StandardsColumns };
+
+const standardsOf = (where: string) =>
+  `(select jsonb_build_object('ranNorms', s.ran_norms, 'pkRiskCutoff', s.pk_risk_cutoff, 'abilityCutoffs', s.ability_cutoffs) from screening_standard s where ${where})`;
+
 /**
- * The district's calendar as periodListRows gives it, and the district's config_version read in
- * the same statement (migration 0008), so the rows and the version that names them always agree.
+ * The district's calendar as periodListRows gives it, its norms and cutoffs with the product's
+ * (issue 34: on the first row only), and the district's config_version read in the same
+ * statement (migrations 0008, 0014), so the rows and the version that names them always agree.
  * No version: the district does not exist.
  */
-export async function districtCalendarRows(db: Db, organizationId: string): Promise<{ version: number | null; rows: PeriodListRow[] }> {
+export async function districtCalendarRows(
+  db: Db,
+  organizationId: string,
+): Promise<{ version: number | null; rows: PeriodListRow[]; standards: DistrictStandardsRows }> {
   const found = await db
     .selectFrom("organization as o")
     .leftJoin("assessment_period as p", "p.organization_id", "o.organization_id")
@@ -54,14 +68,19 @@ export async function districtCalendarRows(db: Db, organizationId: string): Prom
       "p.assessment_period_id",
       "l.grade",
       "l.test_codes",
+      sql<DistrictStandardsRows | null>`case when row_number() over () = 1 then jsonb_build_object('district', ${sql.raw(
+        standardsOf("s.organization_id = o.organization_id"),
+      )}, 'product', ${sql.raw(standardsOf("s.organization_id is null"))}) end`.as("standards"),
     ])
     .where("o.organization_id", "=", organizationId)
     .execute();
   const rows: PeriodListRow[] = [];
-  for (const { config_version, ...r } of found) {
+  let standards: DistrictStandardsRows = { district: null, product: null };
+  for (const { config_version, standards: read, ...r } of found) {
+    if (read) standards = typeof read === "string" ? JSON.parse(read) : read;
     if (r.assessment_period_id !== null) rows.push(r as PeriodListRow);
   }
-  return { version: found[0]?.config_version ?? null, rows };
+  return { version: found[0]?.config_version ?? null, rows, standards };
 }
 
 export type ClassroomStudentRow = {
