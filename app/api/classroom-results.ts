@@ -4,6 +4,7 @@ import { classroomRiskRows, classroomRows } from "#app/db/queries/results";
 import { GROUP_ORDER, TEST_CODES, type AssessmentGroup } from "#app/domain/assessments";
 import { CELL_STATES } from "#app/domain/cell-state";
 import { PERCENTILE_BANDS } from "#app/domain/percentile";
+import { STANDARD_KINDS } from "#app/domain/screening-standards";
 import { currentPeriod, PERIODS, type Period } from "#app/domain/periods";
 import {
   buildGrid,
@@ -31,6 +32,7 @@ const ShownCell = z.object({
   grayedOut: z.boolean(),
   letterAction: z.enum(["edit", "view"]).nullable().openapi({ description: "letter tests: the dialog a click opens" }),
   handScore: z.string().optional().openapi({ description: "a hand-scored letter test's count, '12/26'" }),
+  note: z.string().optional().openapi({ description: "words shown beside the figure: 'No norms configured' beside a RAN's raw figures" }),
   ranTestId: z.string().optional().openapi({ description: "a finished RAN test: its cell opens the RAN scoring dialog" }),
 });
 
@@ -41,6 +43,8 @@ const ProfileCell = z.object({
   qualifier: z.string(),
   tone: z.enum(PROFILE_TONES),
 });
+
+const SourceNote = z.object({ kind: z.enum(STANDARD_KINDS), source: z.string() });
 
 export const ClassroomGrid = z
   .object({
@@ -57,6 +61,9 @@ export const ClassroomGrid = z
     columnCount: z.number().int(),
     narrow: z.boolean(),
     scoreToggleEnabled: z.boolean(),
+    sources: z
+      .array(SourceNote)
+      .openapi({ description: "where the configured norms and cutoffs behind the grid's figures come from (a note under the grid)" }),
     gradeMissing: z
       .array(z.string())
       .openapi({ description: "one sentence per student grade the period's assessment lists leave out (spec 001 §5)" }),
@@ -68,6 +75,7 @@ export const ClassroomGrid = z
         gradeLabel: z.string(),
         profile: z.array(ProfileCell),
         cells: z.array(ShownCell),
+        sources: z.array(SourceNote).openapi({ description: "the sources of the row's configured figures (the CSV's last column)" }),
       }),
     ),
   })
@@ -134,7 +142,7 @@ export async function buildClassroomResults(s: ResultsSource): Promise<GridResul
       tests: st.ParticipantTests ?? [],
     })),
     profiles,
-    options: { mode: view.mode, ...displayRuleFlags(s.flags) },
+    options: { mode: view.mode, ...displayRuleFlags(s.flags), standards: config.standards },
   });
   return {
     academicYear: config.academicYear,

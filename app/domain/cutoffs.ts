@@ -60,17 +60,8 @@ export const READINESS_CUTOFFS: GradeCutoffs = {
   PK: { EOY: 0.565 },
 };
 
-/**
- * PROVISIONAL (issue 12, docs/decisions/results-display-rules.md): the spec names a
- * prekindergarten risk flag but gives it no cutoff. The score is a probability of risk, so above
- * one half is read as at risk until product gives the real value.
- */
-export const PK_RISK_PROVISIONAL_CUTOFF = 0.5;
-
-/** True when the prekindergarten risk score is above the provisional cutoff. */
-export function isPkRisk(score: number): boolean {
-  return score > PK_RISK_PROVISIONAL_CUTOFF;
-}
+// The spec names a prekindergarten risk flag but gives it no cutoff: it is configuration with a
+// named source (screening-standards.ts pkRiskCutoff), never a figure of this file (issue 34 item 4).
 
 export type FlagType = "pwr" | "dyslexia" | "readiness";
 

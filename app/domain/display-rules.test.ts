@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { TestCode } from "./assessments";
 import { displayRuleFor, formatScore, type DisplayRule, type DisplayRuleOptions, type ScoredTest } from "./display-rules";
 import type { Grade } from "./grades";
+import { effectiveStandards, NO_CUTOFF_TEXT } from "./screening-standards";
 
 const plain: DisplayRuleOptions = { gr3InternalTestingDisplayRules: false, rerKindergarten: false };
 const gr3: DisplayRuleOptions = { ...plain, gr3InternalTestingDisplayRules: true };
@@ -82,8 +83,8 @@ describe("formatScore", () => {
     ["ratio", { testCode: "vocab", correctItems: 3, totalItems: null }, "N/A", null],
     ["ratio", { testCode: "vocab", correctItems: 0, totalItems: 10 }, "0/10", null],
     ["tbd", {}, "TBD", null],
-    ["proficiency", { grade: "PK", testCode: "vocab", finalTheta: -1 }, "On Track", null],
-    ["proficiency", { grade: "PK", testCode: "vocab", finalTheta: -1.01 }, "Needs Support", null],
+    // Issue 34 item 4: no theta cutoff is configured (the product ships none), so no verdict.
+    ["proficiency", { grade: "K", testCode: "rer-blending", finalTheta: -1 }, NO_CUTOFF_TEXT, null],
     ["proficiency", { grade: "PK", testCode: "vocab", finalTheta: null }, "N/A", null],
     ["proficiency", { grade: "PK", testCode: "vocab", finalTheta: 2, invalid: true }, "N/A", null],
   ])("%s %j → %s", (rule, overrides, expectedText, band) => {
@@ -117,8 +118,30 @@ describe("formatScore", () => {
     });
   });
 
-  it("proficiency with no cutoff throws", () => {
-    expect(() => formatScore("proficiency", test({ grade: "1", testCode: "vocab", finalTheta: 0 }))).toThrow(/No proficiency cutoff/);
+  // Issue 34 item 4: the theta cutoffs are configuration with a named source, judged at or above.
+  const THETA = effectiveStandards(
+    {
+      abilityCutoffs: {
+        source: "State theta table, 2026",
+        cutoffs: [{ grade: "K", testCode: "rer-blending", period: "EOY", theta: -0.5 }],
+      },
+    },
+    null,
+  );
+  it.each<[number, string]>([
+    [-0.5, "On Track"],
+    [-0.51, "Needs Support"],
+    [1, "On Track"],
+  ])("proficiency judges theta %s against the configured cutoff → %s, naming its source", (finalTheta, words) => {
+    const shown = formatScore("proficiency", test({ grade: "K", testCode: "rer-blending", period: "EOY", finalTheta }), THETA);
+    expect(shown).toEqual({ text: words, band: null, icon: null, grayedOut: false, source: "State theta table, 2026" });
+  });
+
+  it("proficiency with no cutoff configured says so and judges nothing (it used to throw, or use an invented one)", () => {
+    for (const standards of [undefined, THETA]) {
+      const shown = formatScore("proficiency", test({ grade: "1", testCode: "vocab", period: "EOY", finalTheta: 0 }), standards);
+      expect(shown).toEqual({ text: NO_CUTOFF_TEXT, band: null, icon: null, grayedOut: false, noCutoff: true });
+    }
   });
 
   it("every rule PK gets for its default tests can be formatted without throwing", () => {
@@ -128,8 +151,9 @@ describe("formatScore", () => {
     }
   });
 
-  it("rer-kindergarten RER tests have cutoffs for their proficiency rule", () => {
+  it("rer-kindergarten RER tests are judged only against a configured cutoff", () => {
     const rule = displayRuleFor("K", "rer-blending", rerK);
-    expect(formatScore(rule, test({ grade: "K", testCode: "rer-blending", period: "EOY", finalTheta: -0.5 })).text).toBe("On Track");
+    expect(formatScore(rule, test({ grade: "K", testCode: "rer-blending", period: "EOY", finalTheta: -0.5 })).text).toBe(NO_CUTOFF_TEXT);
+    expect(formatScore(rule, test({ grade: "K", testCode: "rer-blending", period: "EOY", finalTheta: -0.5 }), THETA).text).toBe("On Track");
   });
 });

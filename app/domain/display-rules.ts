@@ -1,8 +1,8 @@
-import { ASSESSMENTS, isLetterTest, letterItems, type TestCode } from "./assessments";
+import { ASSESSMENTS, defaultGradeAssessments, isLetterTest, letterItems, type TestCode } from "./assessments";
 import type { Grade } from "./grades";
 import { PERCENTILE_BAND_LABELS, formatPercentile, percentileBand, type PercentileBand } from "./percentile";
 import type { Period } from "./periods";
-import { findProficiencyCutoff, isOnTrack } from "./proficiency";
+import { abilityCutoffFor, isOnTrackAt, NO_CUTOFF_TEXT, NO_EFFECTIVE_STANDARDS, type EffectiveStandards } from "./screening-standards";
 
 /** Score display rules (spec 001 §3). */
 export const DISPLAY_RULES = ["%", "proficiency", "ratio", "tbd", "algorithm_percentage", "algorithm_icon", "grayed_out"] as const;
@@ -20,8 +20,8 @@ export type DisplayRuleOptions = {
 /**
  * Which rule shows a test's score in a grade. The specs name the rules but not the matrix; ours
  * (docs/decisions/results-display-rules.md):
- * - PK shows the national percentile ('%') of the tests it takes (those with a PK cutoff), as the
- *   screener reports them and as K does; other tests are greyed out. (PK used to report
+ * - PK shows the national percentile ('%') of the tests it takes (its default set, assessments.ts),
+ *   as the screener reports them and as K does; other tests are greyed out. (PK used to report
  *   proficiency, but PK results carry a percentile and no theta, so every cell read 'N/A'.)
  * - K and 1 show national percentiles ('%') for the classic tests; RER tests there are greyed
  *   out, except that rer-kindergarten reports K's RER tests as proficiency. The flag changes how
@@ -46,7 +46,7 @@ function baseRule(grade: Grade, testCode: TestCode, options: DisplayRuleOptions)
   const rer = ASSESSMENTS[testCode].rer;
   switch (grade) {
     case "PK":
-      return findProficiencyCutoff("PK", testCode, "BOY") === undefined ? "grayed_out" : "%";
+      return PK_TESTS.includes(testCode) ? "%" : "grayed_out";
     case "K":
       if (rer) return options.rerKindergarten ? "proficiency" : "grayed_out";
       return "%";
@@ -59,6 +59,9 @@ function baseRule(grade: Grade, testCode: TestCode, options: DisplayRuleOptions)
       return rerAlgorithmRule(testCode);
   }
 }
+
+/** The tests prekindergarten takes: the default PK set (the same in every period). */
+const PK_TESTS: readonly TestCode[] = defaultGradeAssessments("PK", "BOY", { rerKindergarten: false });
 
 function rerAlgorithmRule(testCode: TestCode): DisplayRule {
   if (!ASSESSMENTS[testCode].rer) return "grayed_out";
@@ -84,6 +87,9 @@ export type FormattedScore = {
   /** Icon to draw instead of text (algorithm_icon). */
   icon: PercentileBand | null;
   grayedOut: boolean;
+  /** Proficiency: the source of the theta cutoff that judged it; or no cutoff is configured (the text says so). */
+  source?: string;
+  noCutoff?: true;
 };
 
 export const NOT_AVAILABLE = "N/A";
@@ -97,9 +103,15 @@ function text(value: string, band: PercentileBand | null = null): FormattedScore
 
 /**
  * The cell content of a completed test under a rule. An invalid test shows 'N/A' whatever the
- * rule. A proficiency rule with no cutoff throws (spec 001 §5), so a configuration gap is loud.
+ * rule. A proficiency rule judges the theta against the cutoff configured for the grade, test and
+ * period (screening-standards.ts, with its source); with none it says 'No cutoff configured'
+ * (`noCutoff`, for the caller to log) and judges nothing.
  */
-export function formatScore(rule: DisplayRule, test: ScoredTest): FormattedScore {
+export function formatScore(
+  rule: DisplayRule,
+  test: ScoredTest,
+  standards: Pick<EffectiveStandards, "abilityCutoffs"> = NO_EFFECTIVE_STANDARDS,
+): FormattedScore {
   if (rule === "grayed_out") return { text: "", band: null, icon: null, grayedOut: true };
   if (test.invalid === true) return text(NOT_AVAILABLE);
 
@@ -123,8 +135,10 @@ export function formatScore(rule: DisplayRule, test: ScoredTest): FormattedScore
     }
     case "proficiency": {
       if (test.finalTheta === null || !Number.isFinite(test.finalTheta)) return text(NOT_AVAILABLE);
-      const onTrack = isOnTrack(test.grade, test.testCode, test.period, test.finalTheta);
-      return text(onTrack ? PROFICIENCY_LABELS.onTrack : PROFICIENCY_LABELS.notOnTrack);
+      const cutoff = abilityCutoffFor(standards, test.grade, test.testCode, test.period);
+      if (!cutoff) return { ...text(NO_CUTOFF_TEXT), noCutoff: true };
+      const onTrack = isOnTrackAt(test.finalTheta, cutoff.theta);
+      return { ...text(onTrack ? PROFICIENCY_LABELS.onTrack : PROFICIENCY_LABELS.notOnTrack), source: cutoff.source };
     }
     case "ratio": {
       // Letter tests are scored against the full list even when the record lacks totalItems.

@@ -11,6 +11,21 @@ import {
   type FamilyReportResult,
 } from "./family-report";
 import { gridCell, gridColumnGroups, type GradeTestLists, type GridTest } from "./results-grid";
+import { effectiveStandards } from "./screening-standards";
+
+/** Theta cutoffs a district configured (issue 34 item 4: the product ships none). */
+const THETA = effectiveStandards(
+  {
+    abilityCutoffs: {
+      source: "State theta table, 2026",
+      cutoffs: [
+        { grade: "3", testCode: "rer-word-reading", period: "MOY", theta: 1 },
+        { grade: "K", testCode: "rer-blending", period: "MOY", theta: 0 },
+      ],
+    },
+  },
+  null,
+);
 
 const noLog = () => {};
 const flagsOff = { rerKindergarten: false, gr3InternalTestingDisplayRules: false };
@@ -163,9 +178,49 @@ describe("results: one per subtest of the grade, through the grid's display rule
     const result = only(
       report("3", { "3": ["rer-word-reading"] }, [test({ testCode: "rer-word-reading", abilityPercentile: 70, finalTheta: 1.5 })], {
         flags: { ...flagsOff, gr3InternalTestingDisplayRules: true },
+        standards: THETA,
       }),
     );
-    expect(result).toMatchObject({ score: { kind: "proficiency" }, band: "on-track" });
+    expect(result).toMatchObject({
+      score: { kind: "proficiency" },
+      band: "on-track",
+      sources: [{ kind: "abilityCutoffs", source: "State theta table, 2026" }],
+    });
+  });
+
+  it("without a configured theta cutoff, a proficiency result gives no verdict: never 'needs support' (issue 34 item 4)", () => {
+    const result = only(
+      report("3", { "3": ["rer-word-reading"] }, [test({ testCode: "rer-word-reading", abilityPercentile: 70, finalTheta: -2 })], {
+        flags: { ...flagsOff, gr3InternalTestingDisplayRules: true },
+      }),
+    );
+    expect(result).toMatchObject({ status: "complete", score: { kind: "no-cutoff" }, band: null });
+  });
+
+  it("a scored RAN without norms reports its seconds and errors, no percentile or band (issue 34 item 4)", () => {
+    const model = report("1", { "1": ["letter-ran"] }, [
+      test({ testCode: "letter-ran", abilityPercentile: null, invalid: false, scoredSecs: 41, scoredErrors: 2 }),
+    ]);
+    expect(model.results).toEqual([
+      { testCode: "letter-ran", group: "fluency", status: "complete", score: { kind: "ran-time", seconds: 41, errors: 2 }, band: null },
+    ]);
+    expect(model.summary).toMatchObject({ finished: 1, onTrack: 0, support: 0, strongSupport: 0 });
+    expect(model.sources).toEqual([]);
+  });
+
+  it("a scored RAN with norms reports its percentile and names the norms' source", () => {
+    const model = report("1", { "1": ["letter-ran"] }, [
+      test({
+        testCode: "letter-ran",
+        abilityPercentile: 30,
+        invalid: false,
+        scoredSecs: 52,
+        scoredErrors: 1,
+        normsSource: "Riverside USD norms study, 2025",
+      }),
+    ]);
+    expect(model.results[0]).toMatchObject({ score: { kind: "percentile", value: 30 }, band: "below" });
+    expect(model.sources).toEqual([{ kind: "ranNorms", source: "Riverside USD norms study, 2025" }]);
   });
 
   it.each([
@@ -215,7 +270,7 @@ describe("results: one per subtest of the grade, through the grid's display rule
       "K",
       { K: ["vocab", "rhyming", "rer-blending"] },
       [test({ testCode: "vocab", abilityPercentile: 30 }), test({ testCode: "rer-blending", finalTheta: 0 })],
-      { flags: { ...flagsOff, rerKindergarten: true } },
+      { flags: { ...flagsOff, rerKindergarten: true }, standards: THETA },
     );
     expect(model.results.map((r) => [r.testCode, r.status, r.score, r.band])).toEqual([
       ["rhyming", "empty", null, null],

@@ -7,6 +7,14 @@ import { defaultLogger, type Logger } from "./logger";
 import { clampPercentile, type PercentileBand } from "./percentile";
 import type { Period } from "./periods";
 import { gridCell, NO_PERCENTILE_TEXT, pickTest, testApplies, type GradeTestLists, type GridTest } from "./results-grid";
+import {
+  distinctSources,
+  NO_CUTOFF_TEXT,
+  NO_EFFECTIVE_STANDARDS,
+  NO_NORMS_TEXT,
+  type EffectiveStandards,
+  type SourceNote,
+} from "./screening-standards";
 
 // The printable family report (spec 001 §2 'Family report (print)'), as language-neutral data:
 // which explanation, how long the screener takes, and each result as a kind plus numbers. The
@@ -43,7 +51,11 @@ export type FamilyReportScore =
   | { kind: "band" }
   | { kind: "proficiency" }
   | { kind: "tbd" }
-  | { kind: "not-available" };
+  | { kind: "not-available" }
+  /** A hand-scored RAN with no norms configured: its raw figures ('41 s, 2 errors'), no percentile or band (issue 34 item 4). */
+  | { kind: "ran-time"; seconds: number; errors: number | null }
+  /** A proficiency result with no theta cutoff configured: no verdict. */
+  | { kind: "no-cutoff" };
 
 /** A cell state of the grid, less 'not applicable' (the report lists only the grade's subtests). */
 export type FamilyReportStatus = "complete" | "empty" | "incomplete" | "needs-scoring" | "invalid";
@@ -55,6 +67,8 @@ export type FamilyReportResult = {
   /** Null unless the status is complete. */
   score: FamilyReportScore | null;
   band: FamilyReportBand | null;
+  /** Where the configured norms or cutoffs behind the result come from. */
+  sources?: SourceNote[];
 };
 
 export type FamilyReportSummary = {
@@ -94,6 +108,8 @@ export type FamilyReportModel = {
   /** Nothing to report: the grade is not screened, or the district's period lists no subtest the grade reports. */
   noSubtests: boolean;
   results: FamilyReportResult[];
+  /** The sources of the configured norms and cutoffs behind the results, for the report's key. */
+  sources: SourceNote[];
   summary: FamilyReportSummary;
 };
 
@@ -118,6 +134,8 @@ export type FamilyReportInput = {
   /** The student's tests started in the period (any number per test code, as the API returns them). */
   tests: readonly GridTest[];
   flags: Omit<DisplayRuleOptions, "letterScores">;
+  /** The norms and cutoffs in force for the district (screening-standards.ts); none when left out. */
+  standards?: EffectiveStandards;
   today: IsoDate;
   log?: Logger;
 };
@@ -142,11 +160,12 @@ function resultFor(
   period: Period,
   tests: readonly GridTest[],
   flags: FamilyReportInput["flags"],
+  standards: EffectiveStandards,
   log: Logger,
 ): FamilyReportResult | null {
   const test = pickTest(tests.filter((t) => t.testCode === testCode));
   // Percentile mode: families get the national percentile where one exists, as the grid shows by default.
-  const cell = gridCell(testCode, grade, period, true, test, { ...flags, mode: "percentile" }, log);
+  const cell = gridCell(testCode, grade, period, true, test, { ...flags, mode: "percentile", standards }, log);
   const group = subtestGroup(testCode);
   if (cell.grayedOut) return null;
   if (cell.state !== "complete" || !test) {
@@ -160,13 +179,18 @@ function resultFor(
     status: "complete",
     score,
     band,
+    ...(cell.sources ? { sources: cell.sources } : {}),
   });
   if (cell.text === NO_PERCENTILE_TEXT) {
     // Hand-entered letter scores have no national percentile: the Score side of the grid's toggle shows the count.
     const rule = displayRuleFor(grade, testCode, { ...flags, letterScores: "score" });
-    const shown = formatScore(rule, { ...test, testCode, grade, period });
+    const shown = formatScore(rule, { ...test, testCode, grade, period }, standards);
     return done(shown.text === NOT_AVAILABLE ? { kind: "not-available" } : { kind: "ratio", text: shown.text });
   }
+  // No norms or no cutoff configured: the raw figures, or no verdict; never a percentile, band or 'needs support'.
+  if (cell.note === NO_NORMS_TEXT && typeof test.scoredSecs === "number")
+    return done({ kind: "ran-time", seconds: test.scoredSecs, errors: test.scoredErrors ?? null });
+  if (cell.text === NO_CUTOFF_TEXT) return done({ kind: "no-cutoff" });
   if (cell.text === NOT_AVAILABLE) return done({ kind: "not-available" });
   const rule = displayRuleFor(grade, testCode, { ...flags, letterScores: "percentile" });
   const value = clampPercentile(test.abilityPercentile);
@@ -210,7 +234,7 @@ export function buildFamilyReport(input: FamilyReportInput): FamilyReportModel {
   const codes = grade ? TEST_CODES.filter((code) => testApplies(lists, grade, code)) : [];
   const results = grade
     ? codes
-        .map((code) => resultFor(code, grade, period, input.tests, flags, log))
+        .map((code) => resultFor(code, grade, period, input.tests, flags, input.standards ?? NO_EFFECTIVE_STANDARDS, log))
         .filter((r): r is FamilyReportResult => r !== null)
         .sort(byDisplayOrder)
     : [];
@@ -238,6 +262,7 @@ export function buildFamilyReport(input: FamilyReportInput): FamilyReportModel {
     screenedOn: finishedDays.at(-1) ?? null,
     noSubtests: results.length === 0,
     results,
+    sources: distinctSources(results.flatMap((r) => r.sources ?? [])),
     summary: summarize(results),
   };
 }

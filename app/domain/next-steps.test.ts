@@ -189,6 +189,21 @@ describe("nextSteps", () => {
     expect(nextSteps(cells)).toEqual({ recommended: [], message: NONE_COMPLETE_TEXT, unevaluated: [] });
   });
 
+  it("judges nothing configuration does not give: a RAN's raw figures and 'No cutoff configured' are not judged (issue 34 item 4)", () => {
+    const raw = cell("letter-ran", { text: "41 s, 2 errors", note: "No norms configured" } as Partial<JudgedCell>);
+    const noCutoff = cell("rer-blending", { text: "No cutoff configured" });
+    expect(isRecommended(raw)).toBeNull();
+    expect(isRecommended(noCutoff)).toBeNull();
+    expect(nextSteps([raw, noCutoff, cell("vocab", { band: "at-or-above", text: "60th" })])).toEqual({
+      recommended: [],
+      message: NONE_COMPLETE_TEXT,
+      unevaluated: ["letter-ran", "rer-blending"],
+    });
+    // From the student page's own cells: a slow RAN without norms is neither recommended nor 'met expectations'.
+    const slow = studentWith("1", "BOY", FLAG_SETS[0], { invalid: false, scoredSecs: 120, scoredErrors: 9 }, ["letter-ran"]);
+    expect(slow.nextSteps).toEqual({ recommended: [], message: NONE_COMPLETE_TEXT });
+  });
+
   it("does not vouch for a complete subtest whose cell shows no score", () => {
     const result = nextSteps([cell("object-ran", { text: "N/A" }), cell("vocab", { band: "at-or-above", text: "60th" })]);
     expect(result).toEqual({ recommended: [], message: NONE_COMPLETE_TEXT, unevaluated: ["object-ran"] });

@@ -54,6 +54,18 @@ describe("packCell / unpackCell", () => {
       "complete|12|12 correct|below||||",
     ],
     ["an invalid test", cell({ state: "invalid", text: "N/A", label: "Invalid (N/A)", band: null }), "invalid|N/A|Invalid (N/A)|||||"],
+    [
+      "a scored RAN without norms (issue 34 item 4)",
+      cell({
+        testCode: "letter-ran",
+        text: "41 s, 2 errors",
+        label: "41 s, 2 errors, No norms configured",
+        band: null,
+        note: "No norms configured",
+        ranTestId: "dd7776ff-282a-4049-9749-31478e43437f",
+      }),
+      "complete|41 s, 2 errors|41 s, 2 errors, No norms configured|||||dd7776ff-282a-4049-9749-31478e43437f|No norms configured",
+    ],
   ])("%s", (_, c, packed) => {
     expect(packCell(c)).toBe(packed);
     expect(unpackCell(packed, c.testCode)).toEqual(c);
@@ -92,6 +104,7 @@ describe("packGrid", () => {
     columnCount: 2,
     narrow: false,
     scoreToggleEnabled: true,
+    sources: [{ kind: "ranNorms", source: "Riverside USD norms study, 2025" }],
     gradeMissing: ["Grade 3 is missing from the district's assessment list for End of Year (EOY)."],
     rows: [
       {
@@ -101,6 +114,7 @@ describe("packGrid", () => {
         gradeLabel: "Kindergarten",
         profile: [{ kind: "dyslexia", state: "empty", text: "No score", qualifier: "", tone: "none" }],
         cells: [cell({}), cell({ testCode: "rhyming", state: "empty", text: "Not started", label: "Not started", band: null })],
+        sources: [],
       },
     ],
   };

@@ -36,11 +36,13 @@ export function packCell(c: ShownCell): string {
     c.letterAction,
     c.handScore,
     c.ranTestId,
+    // Last, and only when there is one: a cell without words beside its figure packs as before.
+    ...(c.note ? [c.note] : []),
   ]);
 }
 
 export function unpackCell(s: string, testCode: TestCode): ShownCell {
-  const [state, text, label, band, grayedOut, letterAction, handScore, ranTestId] = s.split(SEP);
+  const [state, text, label, band, grayedOut, letterAction, handScore, ranTestId, note] = s.split(SEP);
   const cell: ShownCell = {
     testCode,
     state: state as ShownCell["state"],
@@ -52,6 +54,7 @@ export function unpackCell(s: string, testCode: TestCode): ShownCell {
   };
   if (handScore) cell.handScore = handScore;
   if (ranTestId) cell.ranTestId = ranTestId;
+  if (note) cell.note = note;
   return cell;
 }
 

@@ -224,6 +224,9 @@ describe("dataExportRows", () => {
     final_theta: null,
     correct_items: null,
     total_items: null,
+    scored_secs: null,
+    scored_errors: null,
+    norms_source: null,
     ...over,
   });
   const rows = dataExportRows({
@@ -241,21 +244,45 @@ describe("dataExportRows", () => {
       }),
       test({ test_code: "letter-names", invalid: true, final_theta: 0.5, correct_items: 3, total_items: 26 }),
       test({ test_code: "made-up" }),
+      // Issue 34 item 4: a hand-scored RAN's raw figures, and the source of the norms its percentile came from.
+      test({ test_code: "letter-ran", completed_flag: true, invalid: false, scored_secs: 41, scored_errors: 2 }),
     ],
   });
   const base = ["Maple", "Cedar Elementary", "", "a", "code-a", null, "Lasta", "Firsta", "K", "", "2026-2027"];
 
-  it("has the export header", () => expect(rows[0]).toHaveLength(22));
+  it("has the export header", () => {
+    expect(rows[0]).toHaveLength(25);
+    expect(rows[0].slice(-3)).toEqual(["RAN Seconds", "RAN Errors", "Norms Source"]);
+  });
 
+  const none = [null, null, null];
   it.each([
-    [1, [...base, "BOY", "letter-names", "Letter Names", "2026-09-01T10:00:00.000Z", null, "No", "Yes", null, 0.5, 3, 26]],
-    [2, [...base, "BOY", "vocab", "Vocabulary", "2026-09-01T10:00:00.000Z", "2026-09-01T10:20:00.000Z", "Yes", "No", 99, null, null, null]],
-    [3, [...base, "BOY", "made-up", "made-up", "2026-09-01T10:00:00.000Z", null, "No", null, null, null, null, null]],
-    [4, [...base, "MOY", "letter-names", "Letter Names", "2026-12-01T10:00:00.000Z", null, "No", null, null, null, null, null]],
+    [1, [...base, "BOY", "letter-names", "Letter Names", "2026-09-01T10:00:00.000Z", null, "No", "Yes", null, 0.5, 3, 26, ...none]],
+    [
+      2,
+      [
+        ...base,
+        "BOY",
+        "vocab",
+        "Vocabulary",
+        "2026-09-01T10:00:00.000Z",
+        "2026-09-01T10:20:00.000Z",
+        "Yes",
+        "No",
+        99,
+        null,
+        null,
+        null,
+        ...none,
+      ],
+    ],
+    [3, [...base, "BOY", "letter-ran", "Letter RAN", "2026-09-01T10:00:00.000Z", null, "Yes", "No", null, null, null, null, 41, 2, null]],
+    [4, [...base, "BOY", "made-up", "made-up", "2026-09-01T10:00:00.000Z", null, "No", null, null, null, null, null, ...none]],
+    [5, [...base, "MOY", "letter-names", "Letter Names", "2026-12-01T10:00:00.000Z", null, "No", null, null, null, null, null, ...none]],
   ])("test row %i: by period, then test order, unknown codes last", (i, expected) => expect(rows[i]).toEqual(expected));
 
   it("gives a student without tests one row with empty test columns", () => {
-    expect(rows[5]).toEqual([
+    expect(rows[6]).toEqual([
       "Maple",
       "Cedar Elementary",
       "",
@@ -267,9 +294,9 @@ describe("dataExportRows", () => {
       "K",
       "",
       "2026-2027",
-      ...Array(11).fill(null),
+      ...Array(14).fill(null),
     ]);
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(7);
   });
 });
 

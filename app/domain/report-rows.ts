@@ -5,7 +5,18 @@ import type { DisplayRuleOptions } from "./display-rules";
 import { gradeLabel } from "./grades";
 import { clampPercentile } from "./percentile";
 import { PERIODS, type Period } from "./periods";
-import { csvCellText, gradeTestLists, gridCell, gridColumnGroups, gridTestApplies, periodBounds, pickTest } from "./results-grid";
+import {
+  csvCellText,
+  gradeTestLists,
+  gridCell,
+  gridColumnGroups,
+  gridTestApplies,
+  periodBounds,
+  pickTest,
+  SOURCES_COLUMN,
+  type GridCell,
+} from "./results-grid";
+import { distinctSources, sourceNoteText, type EffectiveStandards } from "./screening-standards";
 
 // The completion report (spec 000 §3) and the three CSV downloads (spec 000 §7, spec 001 §7/§9)
 // built from query rows: no I/O, so every count and cell is tested here by table.
@@ -50,6 +61,10 @@ export type ExportTestRow = {
   final_theta: number | null;
   correct_items: number | null;
   total_items: number | null;
+  /** A hand-scored RAN's raw figures and the source of its norms (migration 0014). */
+  scored_secs: number | null;
+  scored_errors: number | null;
+  norms_source: string | null;
 };
 export type SchoolTestRow = {
   participant_id: string;
@@ -61,6 +76,9 @@ export type SchoolTestRow = {
   correct_items: number | null;
   total_items: number | null;
   start_dt_tm: Date | string;
+  scored_secs?: number | null;
+  scored_errors?: number | null;
+  norms_source?: string | null;
 };
 
 // ── Roster and periods ──────────────────────────────────────────────────────────────────────
@@ -311,6 +329,9 @@ export function dataExportRows(input: {
       "Final Theta",
       "Correct Items",
       "Total Items",
+      "RAN Seconds",
+      "RAN Errors",
+      "Norms Source",
     ],
   ];
   for (const st of roster.students) {
@@ -330,7 +351,7 @@ export function dataExportRows(input: {
     const own = (testsOf.get(st.participant_id) ?? []).sort(
       (a, b) => PERIODS.indexOf(a.period_name) - PERIODS.indexOf(b.period_name) || codeOrder(a.test_code) - codeOrder(b.test_code),
     );
-    if (own.length === 0) rows.push([...base, null, null, null, null, null, null, null, null, null, null, null]);
+    if (own.length === 0) rows.push([...base, ...Array<null>(14).fill(null)]);
     for (const t of own) {
       rows.push([
         ...base,
@@ -345,6 +366,9 @@ export function dataExportRows(input: {
         t.final_theta,
         t.correct_items,
         t.total_items,
+        t.scored_secs,
+        t.scored_errors,
+        t.norms_source,
       ]);
     }
   }
@@ -385,8 +409,10 @@ export function schoolCsvRows(input: {
   tests: readonly SchoolTestRow[];
   /** The display-rule flags (rer-kindergarten, gr-3-internal-testing-display-rules). */
   flags: Omit<DisplayRuleOptions, "letterScores">;
+  /** The norms and cutoffs in force for the district (screening-standards.ts); none when left out. */
+  standards?: EffectiveStandards;
 }): CsvRow[] {
-  const { schoolName, periodName, periods, roster, progress, tests, flags } = input;
+  const { schoolName, periodName, periods, roster, progress, tests, flags, standards } = input;
   const period = periods[0];
   const lists = period?.lists ?? {};
   const columns = gridColumnGroups(
@@ -410,9 +436,11 @@ export function schoolCsvRows(input: {
       "Tags",
       `${periodName} Status`,
       ...columns.flatMap(({ title }) => [title, `${title} Percentile`]),
+      SOURCES_COLUMN,
     ],
   ];
   for (const st of roster.students) {
+    const cells: GridCell[] = [];
     rows.push([
       schoolName,
       ...classroomsAndTeachers(roster, st.participant_id),
@@ -441,13 +469,21 @@ export function schoolCsvRows(input: {
               correctItems: x.correct_items,
               totalItems: x.total_items,
               correctByCode: null,
+              scoredSecs: x.scored_secs ?? null,
+              scoredErrors: x.scored_errors ?? null,
+              normsSource: x.norms_source ?? null,
             };
           }),
         );
         const applies = gridTestApplies(lists, st.grade, code);
-        const cell = gridCell(code, st.grade, periodName, applies, test, { ...flags, mode: "percentile" });
+        const cell = gridCell(code, st.grade, periodName, applies, test, { ...flags, mode: "percentile", standards });
+        cells.push(cell);
         return [csvCellText(cell), cellPercentile(cell)];
       }),
+      // Evaluated after the cells above: where the row's configured figures come from.
+      distinctSources(cells.flatMap((c) => c.sources ?? []))
+        .map(sourceNoteText)
+        .join("; "),
     ]);
   }
   return rows;

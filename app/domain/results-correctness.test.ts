@@ -26,6 +26,7 @@ import {
   type ProfileScores,
 } from "./results-grid";
 import { pwrRiskLevel } from "./risk-category";
+import { effectiveStandards, NO_CUTOFF_TEXT } from "./screening-standards";
 
 // Issue 12, items 3–8: the grid's cell and column rules, one table per item.
 
@@ -164,10 +165,30 @@ describe("item 5: grade 3 shows scores; its RER letter RAN stays in the student 
     // A percentile, in the percentile's unit (issue 34 item 6: was '45%', '12%').
     ["rer-word-reading", { abilityPercentile: 45 }, false, "45th"],
     ["rer-deletion", { abilityPercentile: 12 }, false, "12th"],
+    // Issue 34 item 4: judged against a theta cutoff only where one is configured (the spec gives none for grade 3).
     ["rer-word-reading", { abilityPercentile: 45, finalTheta: 1.2 }, true, "On Track"],
     ["rer-word-reading", { abilityPercentile: 45, finalTheta: 0.2 }, true, "Needs Support"],
   ] as const)("grade 3 %s %j (flag %s) → %s", (code, over, flag, text) => {
+    const standards = effectiveStandards(
+      {
+        abilityCutoffs: {
+          source: "State theta table, 2026",
+          cutoffs: [{ grade: "3", testCode: "rer-word-reading", period: "MOY", theta: 1 }],
+        },
+      },
+      null,
+    );
     const cell = gridCell(
+      code,
+      "3",
+      "MOY",
+      true,
+      test({ testCode: code, ...over }),
+      { ...opts, gr3InternalTestingDisplayRules: flag, standards },
+      noLog,
+    );
+    expect(cell.text).toBe(text);
+    const unconfigured = gridCell(
       code,
       "3",
       "MOY",
@@ -176,7 +197,7 @@ describe("item 5: grade 3 shows scores; its RER letter RAN stays in the student 
       { ...opts, gr3InternalTestingDisplayRules: flag },
       noLog,
     );
-    expect(cell.text).toBe(text);
+    expect(unconfigured.text).toBe(flag ? NO_CUTOFF_TEXT : text);
   });
 
   it("a grade 3 grid without the flag has no TBD cell and no RER Letter RAN column", () => {
@@ -240,13 +261,20 @@ describe("item 6: Risk Category column", () => {
   });
 });
 
-describe("item 13: the Prekindergarten Risk cell has a word and a colour", () => {
+describe("item 13: the Prekindergarten Risk cell has a word and a colour, from a configured cutoff only (issue 34 item 4)", () => {
+  const standards = effectiveStandards({ pkRiskCutoff: { source: "District PK study, 2026", cutoffs: { MOY: 0.5 } } }, null);
   it.each([
     [0.7, "70%", "At risk", "risk"],
     [0.5, "50%", "Not at risk", "ok"],
     [0, "1%", "Not at risk", "ok"],
   ] as const)("%s → %s %s", (pkRisk, text, qualifier, tone) => {
-    expect(profileCell("pkRisk", "PK", "MOY", scores({ pkRisk }), noLog)).toMatchObject({ state: "complete", text, qualifier, tone });
+    expect(profileCell("pkRisk", "PK", "MOY", scores({ pkRisk }), noLog, standards)).toMatchObject({
+      state: "complete",
+      text,
+      qualifier,
+      tone,
+    });
+    expect(profileCell("pkRisk", "PK", "MOY", scores({ pkRisk }), noLog)).toMatchObject({ text, qualifier: NO_CUTOFF_TEXT, tone: "none" });
   });
 });
 

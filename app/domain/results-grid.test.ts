@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { TestCode } from "./assessments";
 import {
   bannerApplies,
@@ -18,8 +18,10 @@ import {
   pickTest,
   profileApplies,
   profileCell,
+  shownGrid,
   type GridTest,
 } from "./results-grid";
+import { effectiveStandards, NO_CUTOFF_TEXT, NO_NORMS_TEXT } from "./screening-standards";
 
 const noLog = () => {};
 const opts = { mode: "percentile" as const, rerKindergarten: false, gr3InternalTestingDisplayRules: false };
@@ -130,11 +132,24 @@ describe("profile columns", () => {
     ["PWR in K (no legend) below cutoff", "pwr", "K", "BOY", { pwr: 0.5 }, "50%", "At risk", "risk"],
     ["readiness below cutoff", "kready", "PK", "EOY", { kready: 0.5 }, "50%", "Emerging", "risk"],
     ["readiness at cutoff", "kready", "PK", "EOY", { kready: 0.565 }, "57%", "Ready", "ok"],
-    // Issue 12 item 13: the prekindergarten risk carries a word and a colour like the other flags.
-    ["PK risk, clamped to 1%", "pkRisk", "PK", "MOY", { pkRisk: 0 }, "1%", "Not at risk", "ok"],
+    // Issue 34 item 4: no prekindergarten risk cutoff is configured (the spec gives none): the score, neutral, never at risk.
+    ["PK risk, clamped to 1%", "pkRisk", "PK", "MOY", { pkRisk: 0 }, "1%", NO_CUTOFF_TEXT, "none"],
+    ["PK risk without a cutoff is not at risk however high", "pkRisk", "PK", "MOY", { pkRisk: 0.97 }, "97%", NO_CUTOFF_TEXT, "none"],
   ] as const)("%s", (_n, kind, grade, period, scores, text, qualifier, tone) => {
     const full = { pwr: null, dyslexia: null, kready: null, pkRisk: null, ...scores };
     expect(profileCell(kind, grade, period, full, noLog)).toMatchObject({ state: "complete", text, qualifier, tone });
+  });
+
+  it.each<[number, string, string]>([
+    [0.41, "At risk", "risk"],
+    [0.4, "Not at risk", "ok"],
+    [0.1, "Not at risk", "ok"],
+  ])("PK risk %s against a configured cutoff of 0.4 → %s", (pkRisk, qualifier, tone) => {
+    const standards = effectiveStandards({ pkRiskCutoff: { source: "District PK study, 2026", cutoffs: { MOY: 0.4 } } }, null);
+    const scores = { pwr: null, dyslexia: null, kready: null, pkRisk };
+    expect(profileCell("pkRisk", "PK", "MOY", scores, noLog, standards)).toMatchObject({ qualifier, tone });
+    // Another period has no cutoff configured: no verdict there.
+    expect(profileCell("pkRisk", "PK", "BOY", scores, noLog, standards)).toMatchObject({ qualifier: NO_CUTOFF_TEXT, tone: "none" });
   });
 
   it("says 'No score' without a score and is not applicable outside its grades", () => {
@@ -195,6 +210,60 @@ describe("gridCell", () => {
     expect(gridCell("vocab", "K", "MOY", true, test({ testCode: "vocab", abilityPercentile: 0.2 }), opts, noLog)).toMatchObject({
       text: "1st",
       band: "well-below",
+    });
+  });
+
+  it("a scored RAN without norms shows its seconds and errors and 'No norms configured': no percentile, colour or band (issue 34 item 4)", () => {
+    const scored = test({ testCode: "letter-ran", abilityPercentile: null, invalid: false, scoredSecs: 41, scoredErrors: 2 });
+    for (const [code, grade] of [
+      ["letter-ran", "1"],
+      ["object-ran", "PK"],
+      ["rer-letter-ran", "2"],
+    ] as const) {
+      const cell = gridCell(code, grade, "MOY", true, { ...scored, testCode: code }, opts, noLog);
+      expect(cell).toMatchObject({
+        state: "complete",
+        text: "41 s, 2 errors",
+        note: NO_NORMS_TEXT,
+        band: null,
+        label: "41 s, 2 errors, No norms configured",
+      });
+      expect(cell.sources).toBeUndefined();
+      expect(csvCellText(cell)).toBe("41 s, 2 errors (No norms configured)");
+    }
+  });
+
+  it("a scored RAN with norms shows its percentile and carries the norms' source", () => {
+    const scored = test({
+      testCode: "letter-ran",
+      abilityPercentile: 36,
+      invalid: false,
+      scoredSecs: 52,
+      scoredErrors: 1,
+      normsSource: "Riverside USD norms study, 2025",
+    });
+    expect(gridCell("letter-ran", "1", "MOY", true, scored, opts, noLog)).toMatchObject({
+      text: "36th",
+      band: "below",
+      sources: [{ kind: "ranNorms", source: "Riverside USD norms study, 2025" }],
+    });
+  });
+
+  it("a proficiency cell without a configured theta cutoff says 'No cutoff configured', and the gap is logged", () => {
+    const log = vi.fn();
+    const rerK = { ...opts, rerKindergarten: true };
+    const cell = gridCell("rer-blending", "K", "MOY", true, test({ testCode: "rer-blending", finalTheta: 0.3 }), rerK, log);
+    expect(cell).toMatchObject({ state: "complete", text: NO_CUTOFF_TEXT, band: null });
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("No theta cutoff configured for rer-blending, grade K, MOY"));
+    const standards = effectiveStandards(
+      { abilityCutoffs: { source: "State", cutoffs: [{ grade: "K", testCode: "rer-blending", period: "MOY", theta: 0.5 }] } },
+      null,
+    );
+    expect(
+      gridCell("rer-blending", "K", "MOY", true, test({ testCode: "rer-blending", finalTheta: 0.3 }), { ...rerK, standards }),
+    ).toMatchObject({
+      text: "Needs Support",
+      sources: [{ kind: "abilityCutoffs", source: "State" }],
     });
   });
 
@@ -334,10 +403,66 @@ describe("buildGrid", () => {
       log: noLog,
     });
     expect(gridToCsvRows(grid)).toEqual([
-      ["Name", "Grade", "Risk Flag", "Potential For Word Reading", "Risk Category", "Phonics: Letter Names", "Vocabulary: Vocabulary"],
-      ["Adams, Ava", "K", "10% Not at risk", "70% Not at risk", "High performance", "20/26", "Not started"],
-      ["adams, Zoe", "K", "No score", "No score", "No score", "Not started", "Not started"],
+      [
+        "Name",
+        "Grade",
+        "Risk Flag",
+        "Potential For Word Reading",
+        "Risk Category",
+        "Phonics: Letter Names",
+        "Vocabulary: Vocabulary",
+        "Norms and Cutoffs Source",
+      ],
+      ["Adams, Ava", "K", "10% Not at risk", "70% Not at risk", "High performance", "20/26", "Not started", ""],
+      ["adams, Zoe", "K", "No score", "No score", "No score", "Not started", "Not started", ""],
     ]);
+  });
+
+  it("names the source of every configured figure: per row in the CSV, once for the grid (issue 34 item 4)", () => {
+    const standards = effectiveStandards({ pkRiskCutoff: { source: "District PK study, 2026", cutoffs: { MOY: 0.4 } } }, null);
+    const ran = (id: string, extra: Partial<GridTest>) => test({ testCode: "object-ran", participantTestId: id, invalid: false, ...extra });
+    const grid = buildGrid({
+      period: "MOY",
+      lists: { PK: ["object-ran"] },
+      students: [
+        {
+          participantId: "a",
+          firstName: "Ana",
+          lastName: "Ames",
+          grade: "PK",
+          tests: [ran("t1", { abilityPercentile: null, scoredSecs: 70, scoredErrors: 3 })],
+        },
+        {
+          participantId: "b",
+          firstName: "Ben",
+          lastName: "Bell",
+          grade: "PK",
+          tests: [ran("t2", { abilityPercentile: 64, scoredSecs: 55, scoredErrors: 0, normsSource: "Riverside USD norms study, 2025" })],
+        },
+      ],
+      profiles: {
+        a: { pwr: null, dyslexia: null, kready: null, pkRisk: 0.6 },
+        b: { pwr: null, dyslexia: null, kready: null, pkRisk: null },
+      },
+      options: { ...opts, standards },
+      log: noLog,
+    });
+    expect(grid.sources).toEqual([
+      { kind: "ranNorms", source: "Riverside USD norms study, 2025" },
+      { kind: "pkRiskCutoff", source: "District PK study, 2026" },
+    ]);
+    const rows = gridToCsvRows(shownGrid(grid));
+    expect(rows[0].at(-1)).toBe("Norms and Cutoffs Source");
+    expect(rows[1]).toEqual([
+      "Ames, Ana",
+      "PK",
+      "60% At risk",
+      "70 s, 3 errors (No norms configured)",
+      "Prekindergarten risk cutoff: District PK study, 2026",
+    ]);
+    expect(rows[2]).toEqual(["Bell, Ben", "PK", "No score", "64th", "RAN norms: Riverside USD norms study, 2025"]);
+    // The page's cells carry no sources of their own; the rows and the grid do.
+    expect(shownGrid(grid).rows[1].cells[0]).not.toHaveProperty("sources");
   });
 });
 

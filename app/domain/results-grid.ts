@@ -11,8 +11,8 @@ import {
   type TestCode,
 } from "./assessments";
 import { cellState, type CellState, type CellTest } from "./cell-state";
-import { cutoffFor, isDyslexiaRisk, isPkRisk, isPwrCalculated, isPwrRisk, readinessStatus } from "./cutoffs";
-import { displayRuleFor, formatScore, NOT_AVAILABLE, type DisplayRuleOptions } from "./display-rules";
+import { cutoffFor, isDyslexiaRisk, isPwrCalculated, isPwrRisk, readinessStatus } from "./cutoffs";
+import { displayRuleFor, formatScore, type DisplayRuleOptions } from "./display-rules";
 import { GRADES, gradeLabel, isGrade, type Grade } from "./grades";
 import { defaultLogger, type Logger } from "./logger";
 import { PERCENTILE_BAND_LABELS, type PercentileBand } from "./percentile";
@@ -20,6 +20,18 @@ import { PERIOD_LABELS, type Period } from "./periods";
 import { probabilityPercent } from "./probability";
 import { pwrRiskLevel, riskCategory, type RiskCategory } from "./risk-category";
 import { CELL_STATE_LABELS, CELL_STATE_TEXT, NOT_APPLICABLE_TEXT } from "./results-labels";
+import {
+  distinctSources,
+  isAboveCutoff,
+  NO_CUTOFF_TEXT,
+  NO_EFFECTIVE_STANDARDS,
+  NO_NORMS_TEXT,
+  pkRiskCutoffFor,
+  ranRawText,
+  sourceNoteText,
+  type EffectiveStandards,
+  type SourceNote,
+} from "./screening-standards";
 
 // The classroom results grid (spec 001 §2 'Results grid', §4 cell states), as data: the page,
 // its CSV export and the tests all read the same rows, so what is printed is what is shown.
@@ -79,6 +91,10 @@ export type GridTest = CellTest & {
   correctItems: number | null;
   totalItems: number | null;
   correctByCode: Record<string, number> | null;
+  /** A hand-scored RAN's raw figures and the source of the norms its percentile came from (issue 34 item 4). */
+  scoredSecs?: number | null;
+  scoredErrors?: number | null;
+  normsSource?: string | null;
 };
 
 /**
@@ -144,7 +160,8 @@ export type ScoreKind = keyof ProfileScores;
 /**
  * Where a profile score means something: where spec 001 §9 has a cutoff for it (dyslexia K–3;
  * PWR K–3 except EOY for K and 3; readiness PK at EOY). The prekindergarten risk has no cutoff in
- * the spec; it is shown for PK in every period, as a probability only.
+ * the spec; it is shown for PK in every period, judged only against a configured cutoff
+ * (screening-standards.ts), else as a probability with 'No cutoff configured'.
  */
 export function profileApplies(kind: ProfileKind, grade: string, period: Period): boolean {
   if (!isGrade(grade)) return false;
@@ -186,6 +203,7 @@ export function profileCell(
   period: Period,
   scores: ProfileScores | null | undefined,
   log: Logger = defaultLogger,
+  standards: Pick<EffectiveStandards, "pkRiskCutoff"> = NO_EFFECTIVE_STANDARDS,
 ): ProfileCell {
   if (!profileApplies(kind, grade, period) || !isGrade(grade)) {
     return { kind, state: "not-applicable", text: "—", qualifier: NOT_APPLICABLE_TEXT, tone: "none" };
@@ -215,13 +233,27 @@ export function profileCell(
       return { kind, state: "complete", text, qualifier: status ?? "", tone: status === "Emerging" ? "risk" : "ok" };
     }
     case "pkRisk": {
-      const risk = isPkRisk(score);
+      // Judged only against a configured cutoff; without one the score is shown, neutral, and never counts as risk.
+      const cutoff = pkRiskCutoffFor(standards, period);
+      if (!cutoff) return { kind, state: "complete", text, qualifier: NO_CUTOFF_TEXT, tone: "none" };
+      const risk = isAboveCutoff(score, cutoff.cutoff);
       return { kind, state: "complete", text, qualifier: risk ? "At risk" : "Not at risk", tone: risk ? "risk" : "ok" };
     }
   }
 }
 
 const RISK_CATEGORY_TONES: Record<RiskCategory, ProfileTone> = { "high-risk": "risk", "moderate-risk": "moderate", "low-risk": "ok" };
+
+/** Where a profile cell's verdict comes from, when configuration made it (the prekindergarten risk cutoff). */
+export function profileSource(
+  cell: Pick<ProfileCell, "kind" | "state" | "tone">,
+  period: Period,
+  standards: Pick<EffectiveStandards, "pkRiskCutoff">,
+): SourceNote | null {
+  if (cell.kind !== "pkRisk" || cell.state !== "complete" || cell.tone === "none") return null;
+  const cutoff = pkRiskCutoffFor(standards, period);
+  return cutoff ? { kind: "pkRiskCutoff", source: cutoff.source } : null;
+}
 
 /**
  * Risk Category (spec 001 §4): High / Moderate / Low performance from the PWR and dyslexia flags,
@@ -275,6 +307,10 @@ export type GridCell = {
   letterAction: LetterAction;
   /** A hand-scored letter test in percentile mode: its count ('12/26'), shown beside 'No %ile' (issue 12). */
   handScore?: string;
+  /** Words shown beside the figure: why a score has no percentile or verdict ('No norms configured'). */
+  note?: string;
+  /** Where the configured figures behind the cell come from (RAN norms, theta cutoffs); never sent to the page. */
+  sources?: SourceNote[];
 };
 
 /**
@@ -297,7 +333,14 @@ export const NO_PERCENTILE_TEXT = "No %ile";
 /** A listed test that the grade's display rules grey out (display rule grayed_out). */
 export const NOT_REPORTED_TEXT = "Not reported for this grade";
 
-export type CellOptions = Omit<DisplayRuleOptions, "letterScores"> & { mode: ScoreMode };
+export type CellOptions = Omit<DisplayRuleOptions, "letterScores"> & {
+  mode: ScoreMode;
+  /** The norms and cutoffs in force for the district (screening-standards.ts); none when left out. */
+  standards?: EffectiveStandards;
+};
+
+const hasPercentile = (test: Pick<GridTest, "abilityPercentile">) =>
+  typeof test.abilityPercentile === "number" && Number.isFinite(test.abilityPercentile);
 
 export function gridCell(
   testCode: TestCode,
@@ -335,14 +378,18 @@ export function gridCell(
   if (state !== "complete" || !test || !isGrade(grade) || rule === null) {
     return { ...base, text: CELL_STATE_TEXT[state as Exclude<CellState, "complete">], label: CELL_STATE_LABELS[state] };
   }
-  let shown;
-  try {
-    shown = formatScore(rule, { ...test, testCode, grade, period });
-  } catch (error) {
-    // A missing proficiency cutoff is loud in the domain; one cell must not take the page down.
-    log(`Cannot format ${testCode} for grade ${grade} ${period}: ${(error as Error).message}`);
-    return { ...base, text: NOT_AVAILABLE, label: `${NOT_AVAILABLE}, no cutoff` };
+  if (ASSESSMENTS[testCode].manual === "ran" && test.invalid !== true && typeof test.scoredSecs === "number" && !hasPercentile(test)) {
+    // A hand-scored RAN with no norms configured for its grade and period: its raw figures, and
+    // why there is no percentile, colour or verdict (issue 34 item 4).
+    const raw = ranRawText(test.scoredSecs, test.scoredErrors);
+    return { ...base, text: raw, label: `${raw}, ${NO_NORMS_TEXT}`, note: NO_NORMS_TEXT };
   }
+  const shown = formatScore(rule, { ...test, testCode, grade, period }, options.standards ?? NO_EFFECTIVE_STANDARDS);
+  if (shown.noCutoff) log(`No theta cutoff configured for ${testCode}, grade ${grade}, ${period}: the cell says '${NO_CUTOFF_TEXT}'`);
+  const sources: SourceNote[] = [];
+  if (ASSESSMENTS[testCode].manual === "ran" && test.normsSource && test.invalid !== true)
+    sources.push({ kind: "ranNorms", source: test.normsSource });
+  if (shown.source) sources.push({ kind: "abilityCutoffs", source: shown.source });
   if (rule === "%" && isLetterTest(testCode) && test.invalid !== true && shown.band === null && test.correctItems !== null) {
     // Hand-entered letter scores have no national percentile: say so rather than show the
     // invalid test's 'N/A'; the Score side of the toggle shows the count.
@@ -358,7 +405,7 @@ export function gridCell(
     };
   }
   const label = shown.band && !shown.icon ? `${shown.text}, ${PERCENTILE_BAND_LABELS[shown.band]}` : shown.text;
-  return { ...base, text: shown.text, label, band: shown.band };
+  return { ...base, text: shown.text, label, band: shown.band, ...(sources.length > 0 ? { sources } : {}) };
 }
 
 // ── Whole grid ──────────────────────────────────────────────────────────────────────────────
@@ -378,6 +425,8 @@ export type GridRow = {
   gradeLabel: string;
   profile: ProfileCell[];
   cells: GridCell[];
+  /** The sources of the configured norms and cutoffs behind the row's figures (the CSV's last column). */
+  sources: SourceNote[];
 };
 
 export type Grid = {
@@ -391,11 +440,13 @@ export type Grid = {
   scoreToggleEnabled: boolean;
   /** Spec 001 §5 grade-missing errors: one per student grade the period's lists leave out (issue 34 item 11). */
   gradeMissing: string[];
+  /** The sources of every configured norm and cutoff behind the grid's figures, for a note under it (issue 34 item 4). */
+  sources: SourceNote[];
   rows: GridRow[];
 };
 
 /** The grid as a page sends it to the browser: cells without their raw test rows, which only the server needs. */
-export type ShownCell = Omit<GridCell, "test"> & {
+export type ShownCell = Omit<GridCell, "test" | "sources"> & {
   /** A finished RAN test's id: its cell opens the RAN scoring dialog (issue 11; spec 001 §2). */
   ranTestId?: string;
 };
@@ -406,7 +457,7 @@ export function shownGrid(grid: Grid): ShownGrid {
     ...grid,
     rows: grid.rows.map((r) => ({
       ...r,
-      cells: r.cells.map(({ test, ...cell }) =>
+      cells: r.cells.map(({ test, sources: _sources, ...cell }) =>
         ASSESSMENTS[cell.testCode].manual === "ran" && test?.completedFlag && cell.state !== "not-applicable"
           ? { ...cell, ranTestId: test.participantTestId }
           : cell,
@@ -452,23 +503,27 @@ export function buildGrid(input: GridInput): Grid {
   const rows = students.map((s) => {
     const byCode = new Map<TestCode, GridTest[]>();
     for (const t of s.tests) byCode.set(t.testCode, [...(byCode.get(t.testCode) ?? []), t]);
+    const standards = options.standards ?? NO_EFFECTIVE_STANDARDS;
+    const profile = kinds.map((kind) => profileCell(kind, s.grade, period, input.profiles[s.participantId], log, standards));
+    const cells = columns.map((c) =>
+      gridCell(
+        c.testCode,
+        s.grade,
+        period,
+        gridTestApplies(lists, s.grade, c.testCode),
+        pickTest(byCode.get(c.testCode) ?? []),
+        { ...options, mode },
+        log,
+      ),
+    );
     return {
       participantId: s.participantId,
       name: studentName(s),
       grade: s.grade,
       gradeLabel: gradeLabel(s.grade),
-      profile: kinds.map((kind) => profileCell(kind, s.grade, period, input.profiles[s.participantId], log)),
-      cells: columns.map((c) =>
-        gridCell(
-          c.testCode,
-          s.grade,
-          period,
-          gridTestApplies(lists, s.grade, c.testCode),
-          pickTest(byCode.get(c.testCode) ?? []),
-          { ...options, mode },
-          log,
-        ),
-      ),
+      profile,
+      cells,
+      sources: distinctSources([...profile.map((p) => profileSource(p, period, standards)), ...cells.flatMap((c) => c.sources ?? [])]),
     };
   });
   return {
@@ -479,6 +534,7 @@ export function buildGrid(input: GridInput): Grid {
     columnCount: columns.length,
     narrow: columns.length >= NARROW_COLUMNS_AT,
     scoreToggleEnabled,
+    sources: distinctSources(rows.flatMap((r) => r.sources)),
     gradeMissing: missingGrades(grades, lists).map((grade) => gradeMissingMessage(grade, period)),
     rows,
   };
@@ -488,10 +544,15 @@ export function buildGrid(input: GridInput): Grid {
  * One assessment cell in a CSV (the classroom export and the school CSV both): the text shown,
  * or the state's words where a cell has none; empty for a greyed-out test, whatever its state.
  */
-export function csvCellText(cell: Pick<GridCell, "state" | "grayedOut" | "text">): string {
+export function csvCellText(cell: Pick<GridCell, "state" | "grayedOut" | "text" | "note">): string {
+  // A figure with words beside it keeps them: '41 s, 2 errors (No norms configured)'.
+  if (cell.note && cell.state === "complete" && !cell.grayedOut) return `${cell.text} (${cell.note})`;
   if (cell.grayedOut) return "";
   return cell.state === "complete" ? cell.text : CELL_STATE_LABELS[cell.state];
 }
+
+/** The CSVs' last column: the sources of the row's figures built from configured norms and cutoffs (issue 34 item 4). */
+export const SOURCES_COLUMN = "Norms and Cutoffs Source";
 
 /** The grid as CSV rows (header first), exactly the cells shown, in words where a cell has none. */
 export function gridToCsvRows(grid: ShownGrid): string[][] {
@@ -500,6 +561,7 @@ export function gridToCsvRows(grid: ShownGrid): string[][] {
     "Grade",
     ...grid.profileColumns.flatMap((k) => [PROFILE_TITLES[k]]),
     ...grid.groups.flatMap((g) => g.columns.map((c) => `${g.title}: ${c.title}`)),
+    SOURCES_COLUMN,
   ];
   const rows = grid.rows.map((r) => [
     r.name,
@@ -512,6 +574,7 @@ export function gridToCsvRows(grid: ShownGrid): string[][] {
           : NOT_APPLICABLE_TEXT,
     ),
     ...r.cells.map(csvCellText),
+    r.sources.map(sourceNoteText).join("; "),
   ]);
   return [header, ...rows];
 }

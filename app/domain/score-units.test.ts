@@ -7,6 +7,7 @@ import { buildFamilyReport } from "./family-report";
 import { GRADES, type Grade } from "./grades";
 import { PERIODS, type Period } from "./periods";
 import { csvCellText, gridCell, type GridTest } from "./results-grid";
+import { effectiveStandards } from "./screening-standards";
 import { buildStudentResults } from "./student-profile";
 
 // Issue 34 item 6: one unit per number, everywhere. A subtest's national percentile
@@ -210,12 +211,23 @@ describe("the family report's key explains what the report prints, and points to
         lists: { "3": ["rer-word-reading"] },
         tests: [{ ...finished("rer-word-reading", 35), finalTheta: 3 }],
         flags: FLAG_SETS[2],
+        // The theta cutoff is configuration with a source (issue 34 item 4); none is configured unless given.
+        standards: effectiveStandards(
+          {
+            abilityCutoffs: {
+              source: "State theta table, 2026",
+              cutoffs: [{ grade: "3", testCode: "rer-word-reading", period: "MOY", theta: 0 }],
+            },
+          },
+          null,
+        ),
         today: "2027-01-20",
         log: quiet,
       }),
       "en",
     );
-    expect(proficiency.key?.paragraphs).toEqual([]);
+    // No percentile paragraph; the one paragraph names where the theta cutoff comes from (issue 34 item 4).
+    expect(proficiency.key?.paragraphs).toEqual([familyReportMessages("en").key.sources("ability cutoffs: State theta table, 2026")]);
     expect(proficiency.key?.bands.map((b) => b.band.band)).toEqual(["on-track"]);
   });
 });

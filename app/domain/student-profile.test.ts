@@ -4,6 +4,7 @@ import type { Grade } from "./grades";
 import { MET_EXPECTATIONS_TEXT, NONE_COMPLETE_TEXT } from "./next-steps";
 import { PERIODS, type Period } from "./periods";
 import { buildGrid, gradeTestLists, gridColumnGroups, type GridTest, type ProfileScores } from "./results-grid";
+import { effectiveStandards, NO_CUTOFF_TEXT, NO_NORMS_TEXT } from "./screening-standards";
 import {
   buildStudentResults,
   gradeMissingMessage,
@@ -380,13 +381,53 @@ describe("predictive profile rows", () => {
     ]);
   });
 
-  it("shows reading readiness and the prekindergarten flag for PK", () => {
+  it("shows reading readiness and the prekindergarten risk for PK: no flag without a configured cutoff (issue 34 item 4)", () => {
     const result = buildStudentResults(input("PK", {}, { scores: { EOY: scores({ kready: 0.4, pkRisk: 0.7 }) } }));
     expect(result.risk.map((r) => r.kind)).toEqual(["kready", "pkRisk"]);
     expect(result.risk[0].cells.map((c) => c.text)).toEqual(["N/A", "N/A", "40%"]);
     expect(result.risk[0].cells[2].why?.band).toBe("Emerging");
-    expect(result.risk[1].cells[2]).toMatchObject({ text: "70%", qualifier: "At risk", tone: "risk" });
-    expect(result.risk[1].cells[2].why?.band).toBe("At risk");
+    expect(result.risk[1].cells[2]).toMatchObject({ text: "70%", qualifier: NO_CUTOFF_TEXT, tone: "none", why: null });
+    expect(result.sources).toEqual([]);
+  });
+
+  it("flags the prekindergarten risk against a configured cutoff, naming its source", () => {
+    const standards = effectiveStandards({ pkRiskCutoff: { source: "District PK study, 2026", cutoffs: { EOY: 0.5 } } }, null);
+    const result = buildStudentResults(
+      input(
+        "PK",
+        {},
+        { scores: { EOY: scores({ pkRisk: 0.7 }) }, flags: { rerKindergarten: false, gr3InternalTestingDisplayRules: false, standards } },
+      ),
+    );
+    const cell = result.risk.find((r) => r.kind === "pkRisk")!.cells[2];
+    expect(cell).toMatchObject({ text: "70%", qualifier: "At risk", tone: "risk" });
+    expect(cell.why?.text).toContain("prekindergarten risk cutoff from District PK study, 2026");
+    expect(result.sources).toEqual([{ kind: "pkRiskCutoff", source: "District PK study, 2026" }]);
+  });
+
+  it("a scored RAN without norms shows its seconds and errors: no slider, colour or 'Why flagged', and Next Steps does not vouch for it", () => {
+    const ran = test("letter-ran", { abilityPercentile: null, invalid: false, scoredSecs: 75, scoredErrors: 4 });
+    const result = buildStudentResults(input("1", { MOY: [ran] }));
+    const row = result.groups.flatMap((g) => g.rows).find((r) => r.testCode === "letter-ran")!;
+    expect(row.cells[1]).toMatchObject({ text: "75 s, 4 errors", note: NO_NORMS_TEXT, band: null, why: null });
+    expect(row.slider).toBeNull();
+    expect(result.nextSteps.recommended).toEqual([]);
+    expect(result.nextSteps.message).not.toBe(MET_EXPECTATIONS_TEXT);
+  });
+
+  it("a scored RAN's 'Why flagged' names its norms' source, never 'students across the country'", () => {
+    const ran = test("letter-ran", {
+      abilityPercentile: 12,
+      invalid: false,
+      scoredSecs: 75,
+      scoredErrors: 4,
+      normsSource: "Riverside USD norms study, 2025",
+    });
+    const result = buildStudentResults(input("1", { MOY: [ran] }));
+    const why = result.groups.flatMap((g) => g.rows).find((r) => r.testCode === "letter-ran")!.cells[1].why;
+    expect(why?.text).toContain("RAN norms from Riverside USD norms study, 2025");
+    expect(why?.text).not.toContain("across the country");
+    expect(result.sources).toEqual([{ kind: "ranNorms", source: "Riverside USD norms study, 2025" }]);
   });
 });
 

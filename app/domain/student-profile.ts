@@ -25,6 +25,7 @@ import {
   PROFILE_TITLES,
   profileApplies,
   profileCell,
+  profileSource,
   testApplies,
   type CellOptions,
   type GradeTestLists,
@@ -39,6 +40,7 @@ import {
 import { NOT_APPLICABLE_TEXT } from "./results-labels";
 import { titleAction, type TitleAction } from "./test-details";
 import { whyProfileFlagged, whyScoreFlagged, type WhyFlagged } from "./why-flagged";
+import { distinctSources, NO_EFFECTIVE_STANDARDS, type SourceNote } from "./screening-standards";
 import { birthDateText } from "./birth-date";
 
 // The student page as data (spec 001 §2 'Student profile', §4 slider and period, §5 grade
@@ -170,6 +172,8 @@ export type StudentResults = {
   /** The phonics display-rule switch (spec 001 §2): enabled only once a letter test is complete. */
   phonics: { enabled: boolean; mode: ScoreMode };
   nextSteps: { recommended: { testCode: TestCode; title: string }[]; message: string | null };
+  /** Where the configured norms and cutoffs behind the page's figures come from, for a note under them (issue 34 item 4). */
+  sources: SourceNote[];
 };
 
 /** Tests of the grade in any period of the year, in catalogue order: one row each. */
@@ -209,6 +213,8 @@ export function buildStudentResults(input: StudentResultsInput): StudentResults 
   const phonicsEnabled = hasCompletedLetterTest(input.periods);
   const mode: ScoreMode = phonicsEnabled ? input.mode : "percentile";
   const options: CellOptions = { ...input.flags, mode };
+  const standards = input.flags.standards ?? NO_EFFECTIVE_STANDARDS;
+  const sources: (SourceNote | null)[] = [];
 
   const gradeOk = isGrade(grade);
   // The Risk Category is a column of the classroom grid; the profile lists the scores it is read from.
@@ -219,10 +225,14 @@ export function buildStudentResults(input: StudentResultsInput): StudentResults 
       kind,
       title: PROFILE_TITLES[kind],
       cells: periods.map((period) => {
-        const { kind: _kind, ...cell } = profileCell(kind, grade, period, input.scores[period], log);
+        const shown = profileCell(kind, grade, period, input.scores[period], log, standards);
+        const { kind: _kind, ...cell } = shown;
+        sources.push(profileSource(shown, period, standards));
         const score = input.scores[period]?.[kind];
         const why =
-          gradeOk && cell.state === "complete" && typeof score === "number" ? whyProfileFlagged(kind, grade, period, score, log) : null;
+          gradeOk && cell.state === "complete" && typeof score === "number"
+            ? whyProfileFlagged(kind, grade, period, score, log, standards)
+            : null;
         return { ...cell, text: cell.state === "not-applicable" ? NOT_AVAILABLE : cell.text, period, why };
       }),
     }));
@@ -236,10 +246,14 @@ export function buildStudentResults(input: StudentResultsInput): StudentResults 
         let slider: Slider | null = null;
         const cells = periods.map((period): SubtestCell => {
           const test = picked(period, code);
-          const { test: _test, ...cell } = gridCell(code, grade, period, testApplies(lists.get(period)!, grade, code), test, options, log);
+          const shown = gridCell(code, grade, period, testApplies(lists.get(period)!, grade, code), test, options, log);
+          const { test: _test, sources: cellSources, ...cell } = shown;
+          sources.push(...(cellSources ?? []));
           if (period === selected) slider = sliderFor(cell, test);
           const why =
-            gradeOk && cell.state === "complete" && cell.band && test ? whyScoreFlagged(code, grade, period, test.abilityPercentile) : null;
+            gradeOk && cell.state === "complete" && cell.band && test
+              ? whyScoreFlagged(code, grade, period, test.abilityPercentile, test.normsSource ?? null)
+              : null;
           // Spec 001 §2 fallback: the profile writes 'N/A' where the grid draws a dash.
           // A greyed-out test keeps its dash and 'Not reported for this grade'.
           if (cell.state === "not-applicable" && !cell.grayedOut)
@@ -289,5 +303,6 @@ export function buildStudentResults(input: StudentResultsInput): StudentResults 
       recommended: steps.recommended.map((testCode) => ({ testCode, title: ASSESSMENTS[testCode].title })),
       message: steps.message,
     },
+    sources: distinctSources(sources),
   };
 }

@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { cutoffFor, PK_RISK_PROVISIONAL_CUTOFF } from "./cutoffs";
+import { cutoffFor } from "./cutoffs";
 import { GRADES, type Grade } from "./grades";
 import { percentileBand } from "./percentile";
 import { PERIODS, type Period } from "./periods";
 import { profileCell, PROFILE_KINDS, type ProfileKind } from "./results-grid";
 import { PWR_LEGEND, pwrRiskLevel } from "./risk-category";
+import { effectiveStandards, pkRiskCutoffFor } from "./screening-standards";
 import { cutoffPercent, gradeWords, whyProfileFlagged, whyScoreFlagged } from "./why-flagged";
 
 const quiet = () => {};
+/** A prekindergarten risk cutoff a district configured with its source (issue 34 item 4: the spec gives none). */
+const PK_CUT = effectiveStandards({ pkRiskCutoff: { source: "District PK study, 2026", cutoffs: { BOY: 0.5, MOY: 0.5, EOY: 0.5 } } }, null);
 
 describe("words", () => {
   it.each<[Grade, string]>([
@@ -107,11 +110,19 @@ describe("whyProfileFlagged: every sentence names the measure, the value, the cu
     ],
     ["reading readiness Ready is not flagged", "kready", "PK", "EOY", 0.6, null, []],
     ["reading readiness has no cutoff at BOY", "kready", "PK", "BOY", 0.1, null, []],
-    // Issue 12 item 13: the prekindergarten risk is flagged like the others (provisional cutoff 0.5).
-    ["the prekindergarten risk above the provisional cutoff", "pkRisk", "PK", "MOY", 0.9, "At risk", ["90%", "above 50%", "provisional"]],
-    ["the prekindergarten risk at the provisional cutoff is not flagged", "pkRisk", "PK", "MOY", 0.5, null, []],
+    // Issue 34 item 4: the prekindergarten risk is flagged only against a configured cutoff, whose source it names.
+    [
+      "the prekindergarten risk above a configured cutoff",
+      "pkRisk",
+      "PK",
+      "MOY",
+      0.9,
+      "At risk",
+      ["90%", "above 50%", "prekindergarten risk cutoff from District PK study, 2026"],
+    ],
+    ["the prekindergarten risk at a configured cutoff is not flagged", "pkRisk", "PK", "MOY", 0.5, null, []],
   ])("%s", (_name, kind, grade, period, score, band, parts) => {
-    const why = whyProfileFlagged(kind, grade, period, score, quiet);
+    const why = whyProfileFlagged(kind, grade, period, score, quiet, PK_CUT);
     if (band === null) {
       expect(why).toBeNull();
       return;
@@ -127,8 +138,8 @@ describe("whyProfileFlagged: every sentence names the measure, the value, the cu
       for (const grade of GRADES) {
         for (const period of PERIODS) {
           for (const score of scores) {
-            const cell = profileCell(kind, grade, period, { pwr: score, dyslexia: score, kready: score, pkRisk: score }, quiet);
-            const why = whyProfileFlagged(kind, grade, period, score, quiet);
+            const cell = profileCell(kind, grade, period, { pwr: score, dyslexia: score, kready: score, pkRisk: score }, quiet, PK_CUT);
+            const why = whyProfileFlagged(kind, grade, period, score, quiet, PK_CUT);
             const expected = cell.tone === "risk" ? "red" : cell.tone === "moderate" ? "amber" : null;
             expect(why?.tone ?? null, `${kind} ${grade} ${period} ${score}`).toBe(cell.state === "complete" ? expected : null);
           }
@@ -188,11 +199,11 @@ describe("whyProfileFlagged prints the value on the side of the cutoff or band e
       "PK",
       "MOY",
       0.504999,
-      ["score is 50.4999%.", "A score above 50%"],
+      ["score is 50.4999%.", "a score above 50%"],
     ],
     ["clear of the cutoff the grid's whole percent is kept", "dyslexia", "3", "EOY", 0.4, ["score is 40%."]],
   ])("%s", (_name, kind, grade, period, score, parts) => {
-    const why = whyProfileFlagged(kind, grade, period, score, quiet);
+    const why = whyProfileFlagged(kind, grade, period, score, quiet, PK_CUT);
     for (const part of parts) expect(why?.text).toContain(part);
   });
 
@@ -238,12 +249,12 @@ describe("whyProfileFlagged prints the value on the side of the cutoff or band e
         const legend = PWR_LEGEND[grade]?.[period];
         const edges = [
           ...(["dyslexia", "pwr", "readiness"] as const).map((flag) => cutoffFor(flag, grade, period)),
-          PK_RISK_PROVISIONAL_CUTOFF,
+          pkRiskCutoffFor(PK_CUT, period)?.cutoff,
           ...(legend ? [legend.High[1], legend.Moderate[1]].map((e) => e / 100) : []),
         ].filter((e): e is number => e !== undefined);
         for (const kind of PROFILE_KINDS.filter((k) => k !== "riskCategory")) {
           for (const score of edges.flatMap(scoresAround)) {
-            const why = whyProfileFlagged(kind, grade, period, score, quiet);
+            const why = whyProfileFlagged(kind, grade, period, score, quiet, PK_CUT);
             if (!why) continue;
             const where = `${kind} ${grade} ${period} ${score}: ${why.text}`;
             const { value, checks } = claimsOf(why.text);
@@ -251,7 +262,7 @@ describe("whyProfileFlagged prints the value on the side of the cutoff or band e
             if (kind !== "pkRisk") expect(checks.length, where).toBeGreaterThan(0);
             for (const [claim, ok] of checks) expect(ok, `${claim} in ${where}`).toBe(true);
             // The decimals only refine the cell's number: rounded half up, they give the grid's whole percent.
-            const cell = profileCell(kind, grade, period, { pwr: score, dyslexia: score, kready: score, pkRisk: score }, quiet);
+            const cell = profileCell(kind, grade, period, { pwr: score, dyslexia: score, kready: score, pkRisk: score }, quiet, PK_CUT);
             const [whole, fraction = ""] = value.split(".");
             const rounded = Number(whole) + (fraction >= "5" ? 1 : 0);
             expect(`${Math.min(99, Math.max(1, rounded))}%`, where).toBe(cell.text);
@@ -262,6 +273,13 @@ describe("whyProfileFlagged prints the value on the side of the cutoff or band e
       }
     }
     expect(sentences).toBeGreaterThan(1000);
+  });
+});
+
+describe("without a configured prekindergarten risk cutoff (issue 34 item 4)", () => {
+  it("never flags the prekindergarten risk, however high", () => {
+    for (const period of PERIODS)
+      for (const score of [0.5, 0.9, 1]) expect(whyProfileFlagged("pkRisk", "PK", period, score, quiet)).toBeNull();
   });
 });
 
@@ -313,6 +331,21 @@ describe("whyScoreFlagged", () => {
       const band = percentileBand(p);
       const why = whyScoreFlagged("blending", "1", "BOY", p);
       expect(why?.tone ?? null, String(p)).toBe(band === "well-below" ? "red" : band === "below" ? "amber" : null);
+      // A RAN percentile comes from configured norms: the same colour, explained by their source.
+      const ran = whyScoreFlagged("letter-ran", "1", "BOY", p, "Riverside USD norms study, 2025");
+      expect(ran?.tone ?? null, `RAN ${p}`).toBe(band === "well-below" ? "red" : band === "below" ? "amber" : null);
     }
+  });
+
+  it("a RAN's sentence names its norms' source, never 'students across the country' (issue 34 item 4)", () => {
+    const why = whyScoreFlagged("letter-ran", "1", "BOY", 36, "Riverside USD norms study, 2025");
+    expect(why?.text).toBe(
+      "Letter RAN: the student scored at the 36th percentile of the RAN norms from Riverside USD norms study, 2025, faster than about 36 in 100 grade 1 students in those norms. " +
+        "For grade 1 at the Beginning of Year (BOY), above the 20th and up to the 40th percentile is Below Benchmark (percentile bands, the same for every grade and period). " +
+        "This means the skill is behind most students of the same grade; extra practice should help the student catch up.",
+    );
+    // Without a source there are no norms behind the number: no sentence at all.
+    expect(whyScoreFlagged("letter-ran", "1", "BOY", 36)).toBeNull();
+    expect(whyScoreFlagged("object-ran", "K", "BOY", 10, null)).toBeNull();
   });
 });

@@ -4,10 +4,8 @@ import {
   cutoffFor,
   DYSLEXIA_K_TABLE_IN_FORCE,
   isDyslexiaRisk,
-  isPkRisk,
   isPwrCalculated,
   isPwrRisk,
-  PK_RISK_PROVISIONAL_CUTOFF,
   PWR_GRADE_1_TABLE_IN_FORCE,
   readinessStatus,
 } from "./cutoffs";
@@ -18,6 +16,7 @@ import { BELOW_MAX, clampPercentile, percentileBand, WELL_BELOW_MAX } from "./pe
 import { PERIOD_LABELS, type Period } from "./periods";
 import { PROFILE_TITLES, type ProfileKind } from "./results-grid";
 import { PWR_LEGEND, pwrRiskLevel } from "./risk-category";
+import { isAboveCutoff, NO_EFFECTIVE_STANDARDS, pkRiskCutoffFor, type EffectiveStandards } from "./screening-standards";
 
 // 'Why flagged' (issue 10): next to every risk flag and every red or amber score on the student
 // page, one explanation in plain words a parent-teacher conference can use: which measure, which
@@ -78,7 +77,8 @@ function pwrTable(grade: Grade): string {
 
 /**
  * Why a predictive-profile score is flagged, or null when it is not (no cutoff, not at risk,
- * or a score the profile does not flag, like the prekindergarten risk, which has no cutoff).
+ * or a score the profile does not flag). The prekindergarten risk is flagged only against a
+ * configured cutoff (`standards`), whose source the sentence names.
  */
 export function whyProfileFlagged(
   kind: ProfileKind,
@@ -86,6 +86,7 @@ export function whyProfileFlagged(
   period: Period,
   score: number,
   log: Logger = defaultLogger,
+  standards: Pick<EffectiveStandards, "pkRiskCutoff"> = NO_EFFECTIVE_STANDARDS,
 ): WhyFlagged | null {
   const measure = PROFILE_TITLES[kind];
   switch (kind) {
@@ -155,14 +156,15 @@ export function whyProfileFlagged(
       };
     }
     case "pkRisk": {
-      if (grade !== "PK" || !isPkRisk(score)) return null;
+      const configured = pkRiskCutoffFor(standards, period);
+      if (grade !== "PK" || !configured || !isAboveCutoff(score, configured.cutoff)) return null;
       return {
         measure,
         tone: "red",
         band: "At risk",
         text:
-          `${measure}: the screener's prekindergarten risk score is ${scorePercent(score, { side: "above", edge: PK_RISK_PROVISIONAL_CUTOFF })}. A score above ` +
-          `${cutoffPercent(PK_RISK_PROVISIONAL_CUTOFF)} is flagged as at risk (provisional prekindergarten cutoff). ` +
+          `${measure}: the screener's prekindergarten risk score is ${scorePercent(score, { side: "above", edge: configured.cutoff })}. ${when(grade, period)}, a score above ` +
+          `${cutoffPercent(configured.cutoff)} is flagged as at risk (prekindergarten risk cutoff from ${configured.source}). ` +
           `It is a reason to watch early reading skills closely and give extra support, not a diagnosis.`,
       };
     }
@@ -173,15 +175,29 @@ export function whyProfileFlagged(
 
 /**
  * Why a subtest's score is red (well below benchmark) or amber (below benchmark), from its
- * percentile as shown; null for a score at or above benchmark or without a percentile.
+ * percentile as shown; null for a score at or above benchmark or without a percentile. A
+ * hand-scored RAN's percentile comes from the norms configured for the district, never a national
+ * one: the sentence names their source (`normsSource`), and without one it says nothing.
  */
-export function whyScoreFlagged(testCode: TestCode, grade: Grade, period: Period, percentile: number | null): WhyFlagged | null {
+export function whyScoreFlagged(
+  testCode: TestCode,
+  grade: Grade,
+  period: Period,
+  percentile: number | null,
+  normsSource: string | null = null,
+): WhyFlagged | null {
   const shown = clampPercentile(percentile);
   const band = percentileBand(percentile);
   if (shown === null || band === null || band === "at-or-above") return null;
   const measure = ASSESSMENTS[testCode].title;
-  const lead = `${measure}: the student scored at the ${ordinal(shown)} percentile, higher than about ${shown} in 100 ${gradeWords(grade)} students across the country.`;
-  const table = "national percentile bands, the same for every grade and period";
+  const ran = ASSESSMENTS[testCode].manual === "ran";
+  if (ran && !normsSource) return null;
+  const lead = ran
+    ? `${measure}: the student scored at the ${ordinal(shown)} percentile of the RAN norms from ${normsSource}, faster than about ${shown} in 100 ${gradeWords(grade)} students in those norms.`
+    : `${measure}: the student scored at the ${ordinal(shown)} percentile, higher than about ${shown} in 100 ${gradeWords(grade)} students across the country.`;
+  const table = ran
+    ? "percentile bands, the same for every grade and period"
+    : "national percentile bands, the same for every grade and period";
   if (band === "well-below") {
     return {
       measure,

@@ -7713,6 +7713,12 @@ export interface components {
       columnCount: number;
       narrow: boolean;
       scoreToggleEnabled: boolean;
+      /** @description where the configured norms and cutoffs behind the grid's figures come from (a note under the grid) */
+      sources: {
+        /** @enum {string} */
+        kind: "ranNorms" | "pkRiskCutoff" | "abilityCutoffs";
+        source: string;
+      }[];
       /** @description one sentence per student grade the period's assessment lists leave out (spec 001 §5) */
       gradeMissing: string[];
       rows: {
@@ -7771,8 +7777,16 @@ export interface components {
           letterAction: "edit" | "view" | null;
           /** @description a hand-scored letter test's count, '12/26' */
           handScore?: string;
+          /** @description words shown beside the figure: 'No norms configured' beside a RAN's raw figures */
+          note?: string;
           /** @description a finished RAN test: its cell opens the RAN scoring dialog */
           ranTestId?: string;
+        }[];
+        /** @description the sources of the row's configured figures (the CSV's last column) */
+        sources: {
+          /** @enum {string} */
+          kind: "ranNorms" | "pkRiskCutoff" | "abilityCutoffs";
+          source: string;
         }[];
       }[];
     } | null;

@@ -115,6 +115,7 @@ export async function loadFamilyReports(request: Request, api: ApiClient, user: 
         lists,
         tests: s.ParticipantTests ?? [],
         flags: displayRuleFlags(flags),
+        standards: config.standards,
         today,
       }),
       q.lang,

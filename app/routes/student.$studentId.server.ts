@@ -105,7 +105,7 @@ export async function loadStudentPage(request: Request, api: ApiClient, user: Cu
         >,
         selected,
         mode: q.score === "raw" ? "score" : "percentile",
-        flags: displayFlags,
+        flags: { ...displayFlags, standards: profile.standards },
         view: { superAdmin, adminView: Boolean(view.admin) },
       });
     } catch (error) {
@@ -181,6 +181,7 @@ function familyReport(
       lists: gradeTestLists(period.GradeAssessmentLists),
       tests: period.ParticipantTests,
       flags,
+      standards: profile.standards,
       today: localIsoDate(today),
     });
   } catch (error) {

@@ -9,10 +9,10 @@ import { sampleCalendar, sampleTestDay, type SampleCalendar } from "#app/domain/
 import { ROLE_IDS, type RoleName } from "#app/domain/roles";
 import { participantCode, seededRandom, type Random } from "#app/domain/random";
 import { isPracticeResponse } from "#app/domain/ran";
-import { RAN_NORMS, ranResult, type RanNorm } from "#app/domain/ran-norms";
 import { audioStorageKey, parseAudioFileName, ranAudioFileName } from "#app/domain/ran-audio-name";
 import { fileStore } from "#app/server/file-store.server";
 import { FIRST_NAMES, LAST_NAMES } from "./names";
+import { demoRanSeconds } from "./ran-times";
 
 export const DEMO_DISTRICT_NAME = "Maple Valley School District";
 export const DEMO_PASSWORD = "Screening#2026";
@@ -293,11 +293,15 @@ async function addResults(
       // Drawn in this order (theta, then responses) so the seeded random gives the same district as before.
       const finalTheta =
         state === "complete" && test.scoring === "ability" ? Number((ability * 3 - 1.5 + random.next() * 0.6).toFixed(3)) : null;
-      const responses = demoResponses(random, code as TestCode, letters, correctByCode, state, RAN_NORMS[grade][period]);
-      // A scored RAN's result is what its scored time gives (app/domain/ran-norms.ts), as a save from the scoring dialog would set it.
-      const scoredTime =
-        test.manual === "ran" && state === "complete" && "evalResponseTime" in responses[1] ? responses[1].evalResponseTime : null;
-      const ran = typeof scoredTime === "number" ? ranResult(grade, period, scoredTime) : null;
+      const responses = demoResponses(random, code as TestCode, letters, correctByCode, state, grade);
+      // A scored RAN is what a save from the scoring dialog leaves in a district without RAN norms
+      // (issue 34 item 4): its scored time and errors, valid, no percentile or theta.
+      const scored = (test.manual === "ran" && state === "complete" ? responses[1] : undefined) as
+        { evalResponseTime?: number | null; numOfErrors?: number | null } | undefined;
+      const ran =
+        typeof scored?.evalResponseTime === "number"
+          ? { scoredSecs: scored.evalResponseTime, scoredErrors: scored.numOfErrors ?? null }
+          : null;
       const { participantTestId } = await recordTestResult(db, {
         clientTestId: `demo-${participantId}-${period}-${code}`,
         participantId,
@@ -306,14 +310,21 @@ async function addResults(
         startDtTm: start.toISOString(),
         endDtTm: state === "incomplete" ? null : end.toISOString(),
         completedFlag: state !== "incomplete",
-        invalid: state === "invalid" ? true : null,
-        finalTheta: ran && test.scoring === "ability" ? ran.finalTheta : finalTheta,
-        abilityPercentile: state === "complete" ? (ran?.abilityPercentile ?? percentile) : null,
+        invalid: state === "invalid" ? true : ran ? false : null,
+        finalTheta: test.manual === "ran" ? null : finalTheta,
+        abilityPercentile: state === "complete" && test.manual !== "ran" ? percentile : null,
         correctItems: letters.length ? correct : null,
         totalItems: letters.length ? letters.length : null,
         correctByCode: letters.length && state === "complete" ? correctByCode : null,
         responses,
       });
+      if (ran) {
+        await db
+          .updateTable("participant_test")
+          .set({ scored_secs: ran.scoredSecs, scored_errors: ran.scoredErrors })
+          .where("participant_test_id", "=", participantTestId)
+          .execute();
+      }
       if (test.manual === "ran") {
         ranTests.push({
           participantId,
@@ -345,7 +356,7 @@ function demoResponses(
   letters: string[],
   correctByCode: Record<string, number>,
   state: string,
-  norm: RanNorm,
+  grade: Grade,
 ) {
   if (letters.length) {
     return state === "complete" ? letters.map((q) => ({ questionCode: q, score: correctByCode[q] ?? 0 })) : [];
@@ -364,8 +375,8 @@ function demoResponses(
         questionCode: `${code}_1`,
         score: 1,
         responseTimeInSecs: random.int(30, 70),
-        // The same draw as always (so the rest of the district is unchanged), placed on the grade's norm: 30–70 → ±1.5 spreads.
-        evalResponseTime: scored ? Math.max(1, Math.round(norm.meanSecs + ((random.int(30, 70) - 50) / 20) * 1.5 * norm.sdSecs)) : null,
+        // The same draw as always (so the rest of the district is unchanged), as a time typical of the grade (./ran-times.ts).
+        evalResponseTime: scored ? demoRanSeconds(grade, random.int(30, 70)) : null,
         numOfErrors: scored ? random.int(0, 6) : null,
         invalid: state === "invalid" ? true : null,
       },

@@ -24,7 +24,7 @@ const grid = (page: Page) => page.locator("table.results-grid");
 const headers = async (page: Page) =>
   (await grid(page).locator("thead tr").nth(1).locator("th").allInnerTexts()).map((h) => h.replace(/\s+/g, " ").trim());
 
-test("Pre-K shows its results in both modes, with a Prekindergarten Risk word; a single-school admin's trail starts at Classrooms", async ({
+test("Pre-K shows its results in both modes, its risk score saying 'No cutoff configured'; a single-school admin's trail starts at Classrooms", async ({
   page,
 }) => {
   await signIn(page, DEMO.schoolAdmin, { to: `/classroom/${ids["Pre-K Sunflowers"]}?period=BOY` });
@@ -37,7 +37,11 @@ test("Pre-K shows its results in both modes, with a Prekindergarten Risk word; a
   expect(complete.length).toBeGreaterThan(10);
   expect(complete.filter((t) => t.trim() === "N/A")).toEqual([]);
   expect(texts.some((t) => /\d+(st|nd|rd|th)/.test(t))).toBe(true);
-  await expect(grid(page).locator("tbody td.profile-cell.tone--risk, tbody td.profile-cell.tone--ok").first()).toBeVisible();
+  // Issue 34 item 4: the demo configures no prekindergarten risk cutoff (the spec gives none): the
+  // score with 'No cutoff configured', neutral, never a flag.
+  await expect(grid(page).locator("tbody td.profile-cell.tone--none", { hasText: "No cutoff configured" }).first()).toBeVisible();
+  await expect(grid(page).locator("tbody td.profile-cell.tone--risk")).toHaveCount(0);
+  await expect(grid(page).locator("tbody .flag-badge")).toHaveCount(0);
   await page.goto(`/classroom/${ids["Pre-K Sunflowers"]}?period=BOY&score=raw`);
   const raw = await grid(page).locator("tbody td.cell--complete").allInnerTexts();
   expect(raw.some((t) => /^\s*\d+\/2[69]/.test(t))).toBe(true);

@@ -425,7 +425,16 @@ export function registerReports(app: Router) {
       : undefined;
     if (query.participantGroupId && !classroom) throw reportNotFound();
     const roster = classroom ? classroomRoster(schoolRoster, classroom.participant_group_id) : schoolRoster;
-    const rows = schoolCsvRows({ schoolName: school.name, periodName, periods, roster, progress: progressOf(progress), tests, flags });
+    const rows = schoolCsvRows({
+      schoolName: school.name,
+      periodName,
+      periods,
+      roster,
+      progress: progressOf(progress),
+      tests,
+      flags,
+      standards: config.standards,
+    });
     return csvAnswer(c, schoolCsvFileName(classroom?.name ?? school.name, periodName), rows);
   });
 }

@@ -166,7 +166,7 @@ function ResultCells({ cell }: { cell: FamilyReportCellView }) {
   return (
     <>
       <td className="family-report__score">{cell.score}</td>
-      <td>{cell.band ? <BandWord band={cell.band} /> : "—"}</td>
+      <td>{cell.band ? <BandWord band={cell.band} /> : (cell.note ?? "—")}</td>
     </>
   );
 }

@@ -31,6 +31,7 @@ const row = (over: Partial<Row>): Row => ({
   gradeLabel: "K",
   profile: [],
   cells: [],
+  sources: [],
   ...over,
 });
 const noLinks = { letterHref: () => null };
@@ -122,6 +123,11 @@ describe("gridRowHtml", () => {
       "hand-scored",
       cell({ handScore: "12/26", text: "No percentile", label: "Hand scored" }),
       '<td data-col="0" class="cell cell--complete"><span class="cell__value">12/26</span><span class="cell__qualifier">No percentile</span><span class="visually-hidden"> (Hand scored)</span></td>',
+    ],
+    [
+      "a scored RAN without norms: its seconds and errors, and why there is no percentile (issue 34 item 4)",
+      cell({ text: "41 s, 2 errors", label: "41 s, 2 errors, No norms configured", band: null, note: "No norms configured" }),
+      '<td data-col="0" class="cell cell--complete"><span class="cell__value">41 s, 2 errors</span><span class="cell__qualifier">No norms configured</span></td>',
     ],
   ])("test cell: %s", (_, c, html) => {
     expect(testCell(c)).toBe(html);

@@ -56,6 +56,8 @@ function cellContentHtml(cell: ShownCell): string {
       // Hand-scored: the count, and the words for its missing percentile (issue 12).
       if (cell.handScore)
         return `<span class="cell__value">${e(cell.handScore)}</span><span class="cell__qualifier">${e(cell.text)}</span>${hidden(` (${cell.label})`)}`;
+      // A figure with words beside it: a scored RAN's seconds and errors, 'No norms configured' (issue 34 item 4).
+      if (cell.note) return `<span class="cell__value">${e(cell.text)}</span><span class="cell__qualifier">${e(cell.note)}</span>`;
       const mark = cell.band ? BAND_MARKS[cell.band] : "";
       return (
         `<span class="cell__value">${e(cell.text)}</span>` +

@@ -173,7 +173,7 @@ export async function exportTestRows(
   const result = await sql<ExportTestRow>`
     with pr(period_name, t0, t1) as (values ${periodValues(periods)})
     select t.participant_id, pr.period_name, t.test_code, t.start_dt_tm, t.end_dt_tm, t.completed_flag, t.invalid,
-      t.ability_percentile, t.final_theta, t.correct_items, t.total_items
+      t.ability_percentile, t.final_theta, t.correct_items, t.total_items, t.scored_secs, t.scored_errors, t.norms_source
     from participant_test t
     join participant p on p.participant_id = t.participant_id
     join organization_unit ou on ou.organization_unit_id = p.organization_unit_id
@@ -200,6 +200,9 @@ export function schoolTestRows(db: Db, schoolId: string, bounds: { from: string;
       "t.correct_items",
       "t.total_items",
       "t.start_dt_tm",
+      "t.scored_secs",
+      "t.scored_errors",
+      "t.norms_source",
     ])
     .where("p.organization_unit_id", "=", schoolId)
     .where("p.deleted_at", "is", null)

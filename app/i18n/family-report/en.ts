@@ -1,4 +1,5 @@
 import { ordinal } from "#app/domain/ordinal";
+import { ranRawText } from "#app/domain/screening-standards";
 import type { FamilyReportMessages } from "./messages";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -146,6 +147,9 @@ export const en: FamilyReportMessages = {
     ratio: (correctOfTotal) => `${correctOfTotal} correct`,
     tbd: "To be determined",
     notAvailable: "N/A",
+    ranTime: (seconds, errors = null) => ranRawText(seconds, errors),
+    noNorms: "No norms configured",
+    noCutoff: "No cutoff configured",
   },
   statuses: {
     empty: "Not taken yet",
@@ -172,6 +176,8 @@ export const en: FamilyReportMessages = {
       "needs-support": "your child has not reached the goal yet; extra practice will help.",
     },
     tbd: "To be determined: the comparison for this grade is not ready yet.",
+    sources: (list) => `Some results are compared with the published figures named here, not with children across the country: ${list}.`,
+    sourceKinds: { ranNorms: "RAN norms", pkRiskCutoff: "prekindergarten risk cutoff", abilityCutoffs: "ability cutoffs" },
   },
   atHomeHeading: "How you can help at home",
   closing: "Questions about these results? Please talk with your child's teacher.",

@@ -169,6 +169,11 @@ export const es: FamilyReportMessages = {
     ratio: (correctOfTotal) => `${correctOfTotal} correctas`,
     tbd: "Por determinar",
     notAvailable: "No disponible",
+    ranTime: (seconds, errors = null) =>
+      `${Number(seconds.toFixed(1)).toLocaleString("es")}\u00a0s` +
+      (errors === null ? "" : `, ${errors} ${errors === 1 ? "error" : "errores"}`),
+    noNorms: "Sin normas configuradas",
+    noCutoff: "Sin punto de corte configurado",
   },
   statuses: {
     empty: "Todavía no la ha hecho",
@@ -195,6 +200,13 @@ export const es: FamilyReportMessages = {
       "needs-support": "todavía no alcanza la meta; más práctica le ayudará.",
     },
     tbd: "Por determinar: la comparación para este grado todavía no está lista.",
+    sources: (list) =>
+      `Algunos resultados se comparan con las cifras publicadas que se nombran aquí, no con niños de todo el país: ${list}.`,
+    sourceKinds: {
+      ranNorms: "normas de RAN",
+      pkRiskCutoff: "punto de corte de riesgo de prekínder",
+      abilityCutoffs: "puntos de corte de habilidad",
+    },
   },
   atHomeHeading: "Cómo puede ayudar en casa",
   closing: "¿Tiene preguntas sobre estos resultados? Hable con el maestro o la maestra de su hijo o hija.",

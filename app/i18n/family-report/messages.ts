@@ -9,6 +9,8 @@ import type { Period } from "#app/domain/periods";
  * language missing a key, a grade, a subtest or a band does not compile. Texts that carry numbers
  * are functions, so each language places and inflects them its own way.
  */
+import type { StandardKind } from "#app/domain/screening-standards";
+
 export type FamilyReportMessages = {
   /** The language's name in itself, for the language choice ('English', 'Español'). */
   languageName: string;
@@ -56,6 +58,12 @@ export type FamilyReportMessages = {
     ratio: (correctOfTotal: string) => string;
     tbd: string;
     notAvailable: string;
+    /** A hand-scored RAN's raw figures: '41 s, 2 errors'. */
+    ranTime: (seconds: number, errors?: number | null) => string;
+    /** Beside them: no norms configured, so no percentile (issue 34 item 4). */
+    noNorms: string;
+    /** A result judged by a theta cutoff that is not configured. */
+    noCutoff: string;
   };
   statuses: Record<Exclude<FamilyReportStatus, "complete">, string>;
   bands: Record<FamilyReportBand, string>;
@@ -64,6 +72,9 @@ export type FamilyReportMessages = {
     percentile: string;
     bands: Record<FamilyReportBand, string>;
     tbd: string;
+    /** Where the norms and cutoffs behind some results come from ('RAN norms: Riverside USD norms study, 2025'). */
+    sources: (list: string) => string;
+    sourceKinds: Record<StandardKind, string>;
   };
   atHomeHeading: string;
   closing: string;

@@ -38,6 +38,9 @@ function cellView(result: FamilyReportResult, m: FamilyReportMessages): FamilyRe
   const { score, band } = result;
   if (result.status !== "complete") return { kind: "status", text: m.statuses[result.status] };
   if (!score) return { kind: "status", text: m.score.notAvailable };
+  if (score.kind === "ran-time")
+    return { kind: "score", score: m.score.ranTime(score.seconds, score.errors), band: null, note: m.score.noNorms };
+  if (score.kind === "no-cutoff") return { kind: "status", text: m.score.noCutoff };
   if ((score.kind === "band" || score.kind === "proficiency") && band) return { kind: "band", band: bandView(band, m) };
   const shown =
     score.kind === "percentile"
@@ -56,13 +59,24 @@ function cellView(result: FamilyReportResult, m: FamilyReportMessages): FamilyRe
  * report that shows one (a RAN's band word alone included) explains percentiles too. (It used to
  * print 'A percent … reads the same way' for grades 2 and 3 without the paragraph it pointed to.)
  */
-function keyView(results: readonly FamilyReportResult[], m: FamilyReportMessages): FamilyReportView["key"] {
+function keyView(
+  results: readonly FamilyReportResult[],
+  m: FamilyReportMessages,
+  sources: FamilyReportModel["sources"] = [],
+): FamilyReportView["key"] {
   const kinds = new Set(results.map((r) => r.score?.kind));
   const bands = FAMILY_REPORT_BANDS.filter((b) => results.some((r) => r.band === b));
-  const percentileBands = bands.some((b) => (PERCENTILE_BANDS as readonly string[]).includes(b));
-  const paragraphs = [kinds.has("percentile") || percentileBands ? m.key.percentile : null, kinds.has("tbd") ? m.key.tbd : null].filter(
+  // A percentile from configured RAN norms compares with those norms, not with children across the
+  // country: the sources paragraph explains it (issue 34 item 4), the national one only the others.
+  const national = results.filter((r) => !r.sources?.some((s) => s.kind === "ranNorms"));
+  const nationalPercentile =
+    national.some((r) => r.score?.kind === "percentile") ||
+    national.some((r) => r.band !== null && (PERCENTILE_BANDS as readonly string[]).includes(r.band));
+  const paragraphs = [nationalPercentile ? m.key.percentile : null, kinds.has("tbd") ? m.key.tbd : null].filter(
     (p): p is string => p !== null,
   );
+  // Figures from configured norms and cutoffs name their source (issue 34 item 4).
+  if (sources.length > 0) paragraphs.push(m.key.sources(sources.map((s) => `${m.key.sourceKinds[s.kind]}: ${s.source}`).join("; ")));
   if (paragraphs.length === 0 && bands.length === 0) return null;
   return { heading: m.key.heading, paragraphs, bands: bands.map((b) => ({ band: bandView(b, m), meaning: m.key.bands[b] })) };
 }
@@ -109,7 +123,7 @@ export function familyReportView(data: FamilyReportModel, lang: FamilyReportLang
             })),
           })),
         },
-    key: data.noSubtests ? null : keyView(data.results, m),
+    key: data.noSubtests ? null : keyView(data.results, m, data.sources),
     atHome: explanation ? { heading: m.atHomeHeading, tips: explanation.atHome } : null,
     closing: m.closing,
   };

@@ -13,8 +13,8 @@ export type FamilyReportCellView =
   | { kind: "status"; text: string }
   /** A band or a proficiency outcome is the whole result: the band across both columns. */
   | { kind: "band"; band: FamilyReportBandView }
-  /** A score, and its band where it has one. */
-  | { kind: "score"; score: string; band: FamilyReportBandView | null };
+  /** A score, and its band where it has one, or words in its place ('No norms configured'). */
+  | { kind: "score"; score: string; band: FamilyReportBandView | null; note?: string };
 
 export type FamilyReportRowView = { testCode: string; name: string; what: string; cell: FamilyReportCellView };
 
