@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   abilityCutoffFor,
@@ -36,6 +37,18 @@ describe("product-wide defaults", () => {
   it("ship empty: the specs give no RAN norms, no PK risk cutoff and no K–3 theta cutoffs", () => {
     expect(PRODUCT_DEFAULT_STANDARDS).toEqual({ ranNorms: null, pkRiskCutoff: null, abilityCutoffs: null });
     expect(effectiveStandards(null)).toEqual(NO_EFFECTIVE_STANDARDS);
+  });
+
+  it("no module of app/domain holds the removed invented figures", () => {
+    const dir = new URL("./", import.meta.url);
+    const sources = readdirSync(dir)
+      .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+      .map((f) => [f, readFileSync(new URL(f, dir), "utf8")] as const);
+    for (const [file, text] of sources) {
+      expect(text, file).not.toMatch(/RAN_NORMS|PK_RISK_PROVISIONAL_CUTOFF|PROVISIONAL_ABILITY|PK_PROFICIENCY_CUTOFFS/);
+    }
+    expect(sources.map(([f]) => f)).not.toContain("ran-norms.ts");
+    expect(sources.map(([f]) => f)).not.toContain("proficiency.ts");
   });
 });
 

@@ -266,7 +266,7 @@ function ResultsTab() {
             }
             ranHref={(cell) => (cell.ranTestId ? ranDialogHref(resultsHref(classroom.id, view), cell.ranTestId) : null)}
           />
-          <Legend />
+          <Legend sources={grid.sources} />
         </>
       )}
       {/* The letter score dialog (its own route). */}

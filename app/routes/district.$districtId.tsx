@@ -8,6 +8,7 @@ import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { RosterImports } from "#app/components/rostering/RosterImports";
 import { RosterKey } from "#app/components/rostering/RosterKey";
 import { ScreeningCalendar } from "#app/components/calendar/ScreeningCalendar";
+import { ScreeningStandards } from "#app/components/admin/ScreeningStandards";
 import { rolesOfferedTo } from "#app/domain/admin-fields";
 import { can, districtTabs } from "#app/domain/admin-permissions";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
@@ -20,16 +21,25 @@ import { dispatchIntent, schoolIntents, userIntents } from "#app/lib/admin-actio
 import { adminRequest, loadPart, pagedPart, sortedPart } from "#app/lib/admin.server";
 import { rosterIntents } from "#app/lib/roster-actions.server";
 import { calendarIntents, loadCalendarTab } from "#app/lib/calendar.server";
+import { loadStandardsTab, standardsIntents } from "#app/lib/screening-standards.server";
 import calendarCss from "#app/styles/calendar.css";
 import reportsCss from "#app/styles/reports.css";
+import standardsCss from "#app/styles/standards.css";
 
-const TAB_LABELS = { schools: "Schools", users: "Users", reports: "Reports", calendar: "Screening Calendar" } as const;
+const TAB_LABELS = {
+  schools: "Schools",
+  users: "Users",
+  reports: "Reports",
+  calendar: "Screening Calendar",
+  standards: "Norms and cutoffs",
+} as const;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheets.admin },
   { rel: "stylesheet", href: stylesheets.rostering },
   { rel: "stylesheet", href: calendarCss },
   { rel: "stylesheet", href: reportsCss },
+  { rel: "stylesheet", href: standardsCss },
 ];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.district?.name ?? "District"} | Early Literacy Screening` },
@@ -104,6 +114,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const rosterKeyConfirm: "rotate" | "revoke" | null = keyStep === "rotate" || keyStep === "revoke" ? keyStep : null;
   // The Screening Calendar tab (issue 16): its own module loads it.
   const calendar = tab === "calendar" ? await loadCalendarTab(request, api, districtId, search) : null;
+  // The Norms and cutoffs tab (issue 34 item 4): its own module loads it.
+  const standards = tab === "standards" ? await loadStandardsTab(request, api, districtId) : null;
   // What this user may do here, decided on the server: the page needs no permission rules of its own.
   const may = {
     manageSchools: can.manageSchools(user.role),
@@ -135,6 +147,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     rosterKey,
     rosterKeyConfirm,
     calendar,
+    standards,
     report: report?.data ? reportView(completionTables(report.data)) : null,
     reportError: report?.error ?? null,
     crumbs: breadcrumbs({
@@ -165,6 +178,7 @@ export const action = ({ request, params, context }: ActionFunctionArgs) =>
       ...userIntents({ organizationId: params.districtId ?? "" }),
       ...rosterIntents(params.districtId ?? ""),
       ...calendarIntents(params.districtId ?? ""),
+      ...standardsIntents(params.districtId ?? ""),
     },
     { context },
   );
@@ -221,6 +235,7 @@ export default function District() {
         <CompletionReport districtId={d.districtId} period={d.period} periods={d.periods} tables={d.report} error={d.reportError} />
       ) : null}
       {d.tab === "calendar" && d.calendar ? <ScreeningCalendar data={d.calendar} /> : null}
+      {d.tab === "standards" && d.standards ? <ScreeningStandards data={d.standards} /> : null}
     </AdminPage>
   );
 }

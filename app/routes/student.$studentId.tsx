@@ -19,6 +19,7 @@ import { apiFor } from "#app/lib/api.server";
 import type { FamilyReportLang } from "#app/i18n/family-report/index.server";
 import { requireUser } from "#app/lib/auth.server";
 import { RAN_INTENT, saveRanScore, type RanActionData } from "#app/lib/ran-scoring.server";
+import { sourceNoteText } from "#app/domain/screening-standards";
 import studentCss from "#app/styles/student.css";
 import { loadStudentPage, StudentId } from "./student.$studentId.server";
 
@@ -135,6 +136,9 @@ export default function StudentPage() {
                 view={{ ...view, period: results.selected }}
                 phonics={results.phonics}
               />
+              {results.sources.length > 0 ? (
+                <p className="sp-sources">Sources of the norms and cutoffs used here: {results.sources.map(sourceNoteText).join("; ")}.</p>
+              ) : null}
             </>
           )}
         </section>

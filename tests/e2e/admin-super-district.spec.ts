@@ -141,6 +141,7 @@ test.describe("super admin", () => {
       "Users",
       "Reports",
       "Screening Calendar",
+      "Norms and cutoffs",
     ]);
     await expect(page.getByRole("link", { name: "Download District CSV" })).toBeVisible();
     await expect(page.getByRole("link", { name: "District Data Export" })).toBeVisible();
@@ -175,6 +176,7 @@ test.describe("district admin", () => {
       "Schools",
       "Users",
       "Screening Calendar",
+      "Norms and cutoffs",
     ]);
     await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText([
       "Schools",

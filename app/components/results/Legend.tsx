@@ -1,4 +1,5 @@
 import { BAND_LABELS, BAND_MARKS, CELL_STATE_LABELS, CELL_STATE_TEXT } from "#app/domain/results-labels";
+import { NO_NORMS_TEXT, sourceNoteText, type SourceNote } from "#app/domain/screening-standards";
 
 const BANDS = [
   ["well-below", "at or below the 20th percentile"],
@@ -7,8 +8,11 @@ const BANDS = [
 ] as const;
 const STATES = ["not-applicable", "empty", "incomplete", "needs-scoring", "invalid"] as const;
 
-/** What colours, marks and words in the grid mean (spec 001 §2: the grid has a legend). */
-export function Legend() {
+/**
+ * What colours, marks and words in the grid mean (spec 001 §2: the grid has a legend), and where
+ * the grid's configured norms and cutoffs come from (issue 34 item 4).
+ */
+export function Legend({ sources = [] }: { sources?: readonly SourceNote[] }) {
   return (
     <section className="results-legend" aria-labelledby="results-legend-title">
       <h2 id="results-legend-title" className="results-legend__title">
@@ -39,7 +43,16 @@ export function Legend() {
           </span>
           Hand-entered letter scores have no percentile: the cell shows the count of correct letters
         </li>
+        <li>
+          <span className="results-legend__swatch cell" aria-hidden="true">
+            40 s
+          </span>
+          {NO_NORMS_TEXT}: a scored RAN shows its seconds and errors; a percentile needs RAN norms set for the district
+        </li>
       </ul>
+      {sources.length > 0 ? (
+        <p className="results-legend__sources">Sources of the norms and cutoffs used here: {sources.map(sourceNoteText).join("; ")}.</p>
+      ) : null}
     </section>
   );
 }

@@ -100,13 +100,15 @@ function CellTd({ cell, selected }: { cell: SubtestCell; selected: boolean }) {
     content = (
       <>
         <span className="cell__value">{cell.text}</span>
+        {/* A scored RAN's seconds and errors: 'No norms configured' beside them (issue 34 item 4). */}
+        {cell.note ? <span className="cell__qualifier">{cell.note}</span> : null}
         {mark ? (
           <span className="cell__mark" aria-hidden="true">
             {mark}
           </span>
         ) : null}
         {cell.band ? <span className="visually-hidden">, {BAND_LABELS[cell.band]}</span> : null}
-        {!cell.band && cell.label !== cell.text ? <span className="visually-hidden"> ({cell.label})</span> : null}
+        {!cell.band && !cell.note && cell.label !== cell.text ? <span className="visually-hidden"> ({cell.label})</span> : null}
       </>
     );
   } else {
