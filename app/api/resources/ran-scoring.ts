@@ -344,7 +344,9 @@ export function registerRanScoring(app: Router) {
           // grade and period, with their source (issue 34 item 4): without them the result is
           // complete and says 'No norms configured'.
           const period = periodAt(config.periods, new Date(test.start_dt_tm));
-          const result = period ? ranResultUnder(config.standards, test.test_code, test.grade, period.periodName, score.evalResponseTime) : null;
+          const result = period
+            ? ranResultUnder(config.standards, test.test_code, test.grade, period.periodName, score.evalResponseTime)
+            : null;
           const raw = { scoredSecs: score.evalResponseTime, scoredErrors: score.numOfErrors };
           await saveRanTestResult(tx, test.participant_test_id, { invalid: false, ...raw, result }, at);
         }
