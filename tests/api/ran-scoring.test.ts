@@ -73,7 +73,6 @@ beforeAll(async () => {
     teacher: await t.login(w.teacher.email),
     teacher2: await t.login(teacher2.email),
     districtAdmin: await t.login(w.districtAdmin.email),
-
     schoolAdmin: await t.login(w.schoolAdmin.email),
     superAdmin: await t.login(w.superAdmin.email),
   };

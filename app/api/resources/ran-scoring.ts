@@ -169,7 +169,6 @@ const addScore = createRoute({
       }),
       "Stale version, or a blind score that cannot be taken",
     ),
-
     422: jsonResponse(z.object({ message: z.string(), errors: z.array(z.string()).optional() }), "Invalid score or not scorable"),
   },
 });
