@@ -347,20 +347,25 @@ describe("item 8: the school CSV reads the grid's cells", () => {
     flags: { rerKindergarten: false, gr3InternalTestingDisplayRules: false },
   });
   const header = rows[0] as string[];
-  const at = (id: string, title: string) => rows.find((r) => r[5] === `code-${id}`)![header.indexOf(`${title} Percentile`)];
+  // Each test has the grid's words under '{Group}: {Test}' and, beside it, '… Percentile' with the number only (issue 34 item 16).
+  const wordsColumn = (title: string) => header.findIndex((h) => h.endsWith(`: ${title}`));
+  const studentRow = (id: string) => rows.find((r) => r[5] === `code-${id}`)!;
+  const at = (id: string, title: string) => studentRow(id)[wordsColumn(title)];
+  const percentileAt = (id: string, title: string) => studentRow(id)[header.indexOf(`${header[wordsColumn(title)]} Percentile`)];
 
   it.each([
-    ["pk", "Letter Names", "No %ile"],
-    ["pk", "Vocabulary", "45th"],
-    ["pk", "Object RAN", "Needs scoring"],
-    ["g1", "Letter RAN", "Needs scoring"],
-    ["g1", "Vocabulary", "In progress"],
-    ["g1", "Letter Names", "Invalid (N/A)"],
-    // The column is a Percentile column; it said '45%' (issue 34 item 6).
-    ["g3", "RER Word Reading", "45th"],
-    ["pk", "RER Word Reading", "Not applicable"],
-  ])("%s %s → %s", (id, title, expected) => {
-    expect(at(id, title)).toBe(expected);
+    ["pk", "Letter Names", "No %ile", null],
+    ["pk", "Vocabulary", "45th", 45],
+    ["pk", "Object RAN", "Needs scoring", null],
+    ["g1", "Letter RAN", "Needs scoring", null],
+    ["g1", "Vocabulary", "In progress", null],
+    ["g1", "Letter Names", "Invalid (N/A)", null],
+    // The number is a percentile; the grid said '45%' (issue 34 item 6).
+    ["g3", "RER Word Reading", "45th", 45],
+    ["pk", "RER Word Reading", "Not applicable", null],
+  ])("%s %s → %s, percentile column %j", (id, title, words, percentile) => {
+    expect(at(id, title)).toBe(words);
+    expect(percentileAt(id, title)).toBe(percentile);
   });
 
   it("never prints 'Complete' in a percentile column, and has no grade 3 RER Letter RAN column", () => {
