@@ -36,12 +36,14 @@ describe("assessment catalogue", () => {
       fluency: "Fluency",
       vocabulary: "Vocabulary",
       comprehension: "Comprehension",
+      processing: "Processing",
     });
   });
 
   it("groups every subtest by one rule, RAN under Fluency", () => {
     for (const code of TEST_CODES) expect(subtestGroup(code)).toBe(ASSESSMENTS[code].group);
     expect(TEST_CODES.filter((code) => subtestGroup(code) === "fluency")).toEqual(["object-ran", "letter-ran", "rer-letter-ran"]);
+    expect(TEST_CODES.filter((code) => subtestGroup(code) === "processing")).toEqual(["nonword-repetition", "rer-nonword-repetition"]);
     expect(GROUP_ORDER).toEqual(Object.keys(ASSESSMENT_GROUPS));
   });
 

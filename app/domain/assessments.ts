@@ -42,16 +42,25 @@ export const ASSESSMENT_GROUPS = {
   fluency: "Fluency",
   vocabulary: "Vocabulary",
   comprehension: "Comprehension",
+  processing: "Processing",
 } as const;
 export type AssessmentGroup = keyof typeof ASSESSMENT_GROUPS;
 
 /**
  * Display order of groups: the grid's column groups, both CSVs' headers, the student profile's
  * sections and the family report's tables. Every page groups a subtest by `subtestGroup`, so Letter
- * RAN is 'Fluency' on the grid, in the CSVs, on the profile and in the family report alike
- * (issue 34 item 10; docs/decisions/results-display-rules.md).
+ * RAN is 'Fluency' and Nonword Repetition 'Processing' on the grid, in the CSVs, on the profile and
+ * in the family report alike (issue 34 item 10; spec 001 §2 lists the six groups;
+ * docs/decisions/results-display-rules.md).
  */
-export const GROUP_ORDER: readonly AssessmentGroup[] = ["phonemic-awareness", "phonics", "fluency", "vocabulary", "comprehension"];
+export const GROUP_ORDER: readonly AssessmentGroup[] = [
+  "phonemic-awareness",
+  "phonics",
+  "fluency",
+  "vocabulary",
+  "comprehension",
+  "processing",
+];
 
 /**
  * percentile: nationally normed, next steps flag at or below the 40th percentile.
@@ -98,13 +107,13 @@ export const ASSESSMENTS: Record<TestCode, Assessment> = {
   "word-matching": define("word-matching", "Word Matching", "vocabulary", "percentile"),
   "first-sounds": define("first-sounds", "First Sounds", "phonemic-awareness", "percentile"),
   "follow-directions": define("follow-directions", "Follow Directions", "comprehension", "percentile"),
-  "nonword-repetition": define("nonword-repetition", "Nonword Repetition", "phonemic-awareness", "percentile"),
+  "nonword-repetition": define("nonword-repetition", "Nonword Repetition", "processing", "percentile"),
   deletion: define("deletion", "Deletion", "phonemic-awareness", "percentile"),
   "word-reading": define("word-reading", "Word Reading", "phonics", "percentile"),
   "nonword-reading": define("nonword-reading", "Nonword Reading", "phonics", "percentile"),
   "rer-word-reading": define("rer-word-reading", "RER Word Reading", "phonics", "ability"),
   "rer-nonword-reading": define("rer-nonword-reading", "RER Nonword Reading", "phonics", "ability"),
-  "rer-nonword-repetition": define("rer-nonword-repetition", "RER Nonword Repetition", "phonemic-awareness", "ability"),
+  "rer-nonword-repetition": define("rer-nonword-repetition", "RER Nonword Repetition", "processing", "ability"),
   "rer-expressive-vocabulary": define("rer-expressive-vocabulary", "RER Expressive Vocabulary", "vocabulary", "ability"),
   "rer-nonword-spelling": define("rer-nonword-spelling", "RER Nonword Spelling", "phonics", "ability"),
   "rer-letter-ran": define("rer-letter-ran", "RER Letter RAN", "fluency", "ability", "ran"),

@@ -121,7 +121,7 @@ describe("studentCard", () => {
   });
 });
 
-describe("rows: one per subtest the grade takes, in the five groups of the grid", () => {
+describe("rows: one per subtest the grade takes, in the six groups of spec 001 §2, as on the grid", () => {
   it.each<[Grade, TestCode[]]>([
     ["PK", ["letter-names", "letter-sounds", "vocab", "object-ran", "rhyming", "first-sounds", "follow-directions"]],
     [
@@ -140,7 +140,14 @@ describe("rows: one per subtest the grade takes, in the five groups of the grid"
   ])("grade %s", (grade, codes) => {
     expect(subtestsOfGrade(grade, [{ [grade]: codes }])).toEqual(codes);
     const result = buildStudentResults(input(grade, {}));
-    expect(result.groups.map((g) => g.title)).toEqual(["Phonemic Awareness", "Phonics", "Fluency", "Vocabulary", "Comprehension"]);
+    expect(result.groups.map((g) => g.title)).toEqual([
+      "Phonemic Awareness",
+      "Phonics",
+      "Fluency",
+      "Vocabulary",
+      "Comprehension",
+      "Processing",
+    ]);
     expect(
       result.groups
         .flatMap((g) => g.rows.map((r) => r.testCode))
@@ -183,6 +190,7 @@ describe("rows: one per subtest the grade takes, in the five groups of the grid"
       fluency: null,
       vocabulary: null,
       comprehension: NO_SUBTESTS_TEXT,
+      processing: null,
     });
   });
 

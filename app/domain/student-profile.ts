@@ -63,6 +63,7 @@ export const GROUP_TOKENS: Record<AssessmentGroup, string> = {
   fluency: "Fl",
   vocabulary: "Vo",
   comprehension: "Co",
+  processing: "Pr",
 };
 
 // ── Student card ────────────────────────────────────────────────────────────────────────────

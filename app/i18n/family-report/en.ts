@@ -116,6 +116,7 @@ export const en: FamilyReportMessages = {
     fluency: "Fluency",
     vocabulary: "Vocabulary",
     comprehension: "Comprehension",
+    processing: "Processing",
   },
   tests: {
     "letter-names": { name: "Letter Names", what: "Naming the letters of the alphabet" },

@@ -129,6 +129,7 @@ export const es: FamilyReportMessages = {
     fluency: "Fluidez",
     vocabulary: "Vocabulario",
     comprehension: "Comprensión",
+    processing: "Procesamiento",
   },
   tests: {
     "letter-names": { name: "Nombres de las letras (Letter Names)", what: "Decir el nombre de las letras del abecedario" },
