@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  COMPLETION_CSV_HEADER,
+  completionCsvRows,
   cellPercentile,
   completionStatus,
   dataExportFileName,
@@ -208,6 +210,27 @@ describe("districtCsvRows", () => {
       ["Maple", "Cedar Elementary", "", "", "Lastb", "Firstb", null, "code-b", null, "K", "05/17/2020", "", "Not Started", "Not Started"],
     ],
   ])("row %i", (i, expected) => expect(rows[i]).toEqual(expected));
+});
+
+describe("grade labels in the district and completion CSVs", () => {
+  // Issue 34 item 16: files for people read a grade as the grid does ('1st'), not as its code ('1').
+  const roster = rosterOf({
+    students: [student("p", { grade: "PK" }), student("k"), student("one", { grade: "1" }), student("three", { grade: "3" })],
+    classrooms: [],
+    members: [],
+    teachers: [],
+  });
+  const expected = ["PK", "K", "1st", "3rd"];
+  it("district CSV", () => {
+    const rows = districtCsvRows({ districtName: "Maple", roster, periods: [BOY], progress: progressOf([]) });
+    const column = rows[0].indexOf("Grade");
+    expect(rows.slice(1).map((r) => r[column])).toEqual(expected);
+  });
+  it("completion CSV", () => {
+    const rows = completionCsvRows({ roster, period: "BOY", status: new Map() });
+    const column = COMPLETION_CSV_HEADER.indexOf("Grade");
+    expect(rows.map((r) => r[column])).toEqual(expected);
+  });
 });
 
 describe("dataExportRows", () => {

@@ -235,7 +235,7 @@ export function completionCsvRows(input: { roster: Roster; period: Period; statu
       st.first_name,
       st.participant_code,
       st.external_id,
-      st.grade,
+      gradeLabel(st.grade),
       period,
       statusText(status.get(st.participant_id) ?? { started: false, finished: false }),
     ];
@@ -283,7 +283,7 @@ export function districtCsvRows(input: {
       st.middle_name,
       st.participant_code,
       st.external_id,
-      st.grade,
+      gradeLabel(st.grade),
       birthDateCell(st.date_of_birth),
       st.tags.join(","),
       ...periods.map((p) => statusText(completionStatus(st.grade, [p], progressOfStudent))),

@@ -269,7 +269,7 @@ describe(`CSV downloads (${process.env.TEST_DB_ENGINE})`, () => {
     for (const p of db)
       expect(records.find((r) => r["Participant Code"] === p.participant_code)).toMatchObject({
         School: p.school,
-        Grade: p.grade,
+        Grade: gradeLabel(p.grade),
         District: w.district.name,
       });
     expect(records.find((r) => r["Participant Code"] === g1.participant_code)).toMatchObject({
