@@ -7679,7 +7679,7 @@ export interface components {
       profileColumns: ("dyslexia" | "pwr" | "kready" | "pkRisk" | "riskCategory")[];
       groups: {
         /** @enum {string} */
-        group: "phonemic-awareness" | "phonics" | "fluency" | "vocabulary" | "comprehension";
+        group: "phonemic-awareness" | "phonics" | "fluency" | "vocabulary" | "comprehension" | "processing";
         title: string;
         columns: {
           /** @enum {string} */
