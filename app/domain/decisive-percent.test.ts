@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decisivePercent, exactPercent, type Claim } from "./decisive-percent";
+import { decisiveDecimal, decisivePercent, exactDecimal, exactPercent, type Claim } from "./decisive-percent";
 
 describe("exactPercent: every decimal the probability has, none it has not", () => {
   it.each<[number, string]>([
@@ -46,5 +46,41 @@ describe("decisivePercent: the grid's whole percent when it is on the claimed si
   it("a claim the value does not meet prints the exact value rather than a convenient one", () => {
     expect(decisivePercent(0.16, [above(0.161)])).toBe("16");
     expect(decisivePercent(0.1605, [above(0.161)])).toBe("16.05");
+  });
+});
+
+describe("exactDecimal: a signed number (a theta cutoff) with every decimal it has", () => {
+  it.each<[number, string]>([
+    [-0.4, "-0.4"],
+    [0, "0"],
+    [1.25, "1.25"],
+    [-1.5, "-1.5"],
+    [-0.585, "-0.585"],
+    [2, "2"],
+  ])("%f → %s", (value, shown) => expect(exactDecimal(value)).toBe(shown));
+
+  it("refuses what is not a number", () => expect(() => exactDecimal(Number.NaN)).toThrow(RangeError));
+});
+
+describe("decisiveDecimal: a theta with two decimals when they sit on the claimed side of its cutoff, else the fewest that do", () => {
+  const below = (edge: number): Claim => ({ side: "below", edge });
+  const from = (edge: number): Claim => ({ side: "from", edge });
+
+  it.each<[string, number, Claim[], string]>([
+    ["clear of the cutoff: two decimals", -0.4213, [below(-0.4)], "-0.42"],
+    ["fewer decimals than two: as it is", -0.5, [below(-0.4)], "-0.5"],
+    ["rounds onto a negative cutoff it is below: '-0.40' would read as on the cutoff", -0.4004, [below(-0.4)], "-0.4004"],
+    ["rounds up onto a positive cutoff it is below", 0.295, [below(0.3)], "0.295"],
+    ["rounds over a cutoff it is below", 0.2996, [below(0.3)], "0.2996"],
+    ["just below zero is not '0'", -0.001, [below(0)], "-0.001"],
+    ["a cutoff with more decimals, by its decimals", 0.1189, [below(0.119)], "0.1189"],
+    ["on the cutoff belongs to the band from it", -0.4, [from(-0.4)], "-0.4"],
+    ["above a cutoff", 0.3051, [{ side: "above", edge: 0.3 }], "0.31"],
+    ["a value of the demo (three decimals)", -1.203, [below(-1.2)], "-1.203"],
+  ])("%s", (_name, value, claims, shown) => expect(decisiveDecimal(value, claims)).toBe(shown));
+
+  it("a claim the value does not meet prints the exact value rather than a convenient one", () => {
+    expect(decisiveDecimal(-0.39, [below(-0.4)])).toBe("-0.39");
+    expect(decisiveDecimal(-0.3951, [below(-0.4)])).toBe("-0.3951");
   });
 });

@@ -1,4 +1,4 @@
-import { compareScaled, decimalsOf, percentOf, scaled, written } from "./exact-decimal";
+import { compareScaled, decimalOf, decimalsOf, percentOf, scaled, written } from "./exact-decimal";
 import { clampProbabilityPercent, probabilityPercent } from "./probability";
 
 // A probability printed next to a cutoff must sit on the side of the cutoff that decided its
@@ -50,4 +50,48 @@ export function decisivePercent(probability: number, claims: readonly Claim[]): 
     if (roundsToWhole(value, places) && claims.every((c) => holds(value, places, c))) return written(value, places);
   }
   return written(scaled(d, exact), exact);
+}
+
+// ── Signed decimals (an ability score, theta, beside its cutoff) ─────────────────────────────
+
+/** A signed number as N × 10^-places with every decimal it has: -0.4 → (-4, 1). */
+function signedExact(value: number): { n: bigint; places: number } {
+  const d = decimalOf(Math.abs(value));
+  const places = decimalsOf(d);
+  const n = scaled(d, places);
+  return { n: value < 0 ? -n : n, places };
+}
+
+/** N × 10^-places, signed, with a hyphen-minus as the standards form takes it: (-405, 3) → '-0.405'. */
+const writtenSigned = (n: bigint, places: number) => (n < BigInt(0) ? `-${written(-n, places)}` : written(n, places));
+
+/** A signed number with every decimal it has, as configured: -0.4 → '-0.4', 1.25 → '1.25'. */
+export function exactDecimal(value: number): string {
+  if (!Number.isFinite(value)) throw new RangeError(`Expected a finite number, got ${value}`);
+  const { n, places } = signedExact(value);
+  return writtenSigned(n, places);
+}
+
+/**
+ * A signed number (a theta) with `places` decimals (rounded half away from zero) when that already
+ * sits on the claimed side of every edge, else with the fewest more decimals that do: -0.4213 below
+ * -0.4 → '-0.42'; -0.4004 below -0.4 → '-0.4004' (never '-0.40', which reads as on the cutoff);
+ * 0.295 below 0.3 → '0.295'. Claims the value does not meet print the exact value, so the error
+ * shows in the sentence.
+ */
+export function decisiveDecimal(value: number, claims: readonly Claim[], places = 2): string {
+  if (!Number.isFinite(value)) throw new RangeError(`Expected a finite number, got ${value}`);
+  const exact = signedExact(value);
+  const edges = claims.map((c) => ({ side: c.side, ...signedExact(c.edge) }));
+  const sits = (n: bigint, p: number) =>
+    edges.every((e) => {
+      const order = compareScaled(n, p, e.n, e.places);
+      return e.side === "above" ? order > 0 : e.side === "below" ? order < 0 : order >= 0;
+    });
+  for (let p = places; p < exact.places; p++) {
+    const rounded = scaled(decimalOf(Math.abs(value)), p);
+    const n = value < 0 ? -rounded : rounded;
+    if (sits(n, p)) return writtenSigned(n, p);
+  }
+  return writtenSigned(exact.n, exact.places);
 }

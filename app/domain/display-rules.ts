@@ -2,6 +2,7 @@ import { ASSESSMENTS, defaultGradeAssessments, isLetterTest, letterItems, type T
 import type { Grade } from "./grades";
 import { PERCENTILE_BAND_LABELS, formatPercentile, percentileBand, type PercentileBand } from "./percentile";
 import type { Period } from "./periods";
+import { PROFICIENCY_LABELS } from "./results-labels";
 import { abilityCutoffFor, isOnTrackAt, NO_CUTOFF_TEXT, NO_EFFECTIVE_STANDARDS, type EffectiveStandards } from "./screening-standards";
 
 /** Score display rules (spec 001 §3). */
@@ -94,8 +95,8 @@ export type FormattedScore = {
 
 export const NOT_AVAILABLE = "N/A";
 export const TBD_TEXT = "TBD";
-// The specs do not word the two proficiency outcomes; these are ours.
-export const PROFICIENCY_LABELS = { onTrack: "On Track", notOnTrack: "Needs Support" } as const;
+// The specs do not word the two proficiency outcomes; ours live with the grid's words (results-labels.ts).
+export { PROFICIENCY_LABELS };
 
 function text(value: string, band: PercentileBand | null = null): FormattedScore {
   return { text: value, band, icon: null, grayedOut: false };

@@ -247,7 +247,7 @@ describe("results: one per subtest of the grade, through the grid's display rule
   it("says what the grid says: the English percentile text starts with the grid cell's text", () => {
     for (const p of [1, 2, 3, 11, 20, 22, 40, 41, 73, 99]) {
       const t = test({ testCode: "vocab", abilityPercentile: p });
-      const cell = gridCell("vocab", "K", "MOY", true, t, { ...flagsOff, mode: "percentile" }, noLog);
+      const cell = gridCell("vocab", "K", "MOY", true, t, { ...flagsOff, mode: "percentile" });
       const result = only(report("K", { K: ["vocab"] }, [t]));
       expect(result.band).toBe(cell.band);
       expect(result.score?.kind === "percentile" && en.score.percentile(result.score.value)).toBe(`${cell.text} percentile`);

@@ -6,7 +6,16 @@ import { gradeLabel, isGrade, type Grade } from "./grades";
 import { defaultLogger, type Logger } from "./logger";
 import { clampPercentile, type PercentileBand } from "./percentile";
 import type { Period } from "./periods";
-import { gridCell, NO_PERCENTILE_TEXT, pickTest, testApplies, type GradeTestLists, type GridTest } from "./results-grid";
+import {
+  gridCell,
+  logCutoffGaps,
+  NO_PERCENTILE_TEXT,
+  pickTest,
+  testApplies,
+  type CutoffGap,
+  type GradeTestLists,
+  type GridTest,
+} from "./results-grid";
 import {
   distinctSources,
   NO_CUTOFF_TEXT,
@@ -138,6 +147,11 @@ export type FamilyReportInput = {
   standards?: EffectiveStandards;
   today: IsoDate;
   log?: Logger;
+  /**
+   * Where a page that prints many reports gathers the results with no theta cutoff configured, to
+   * log them once (logCutoffGaps); left out, each report logs its own once.
+   */
+  cutoffGaps?: CutoffGap[];
 };
 
 function isoDate(value: string | null): IsoDate | null {
@@ -161,11 +175,10 @@ function resultFor(
   tests: readonly GridTest[],
   flags: FamilyReportInput["flags"],
   standards: EffectiveStandards,
-  log: Logger,
 ): FamilyReportResult | null {
   const test = pickTest(tests.filter((t) => t.testCode === testCode));
   // Percentile mode: families get the national percentile where one exists, as the grid shows by default.
-  const cell = gridCell(testCode, grade, period, true, test, { ...flags, mode: "percentile", standards }, log);
+  const cell = gridCell(testCode, grade, period, true, test, { ...flags, mode: "percentile", standards });
   const group = subtestGroup(testCode);
   if (cell.grayedOut) return null;
   if (cell.state !== "complete" || !test) {
@@ -234,10 +247,16 @@ export function buildFamilyReport(input: FamilyReportInput): FamilyReportModel {
   const codes = grade ? TEST_CODES.filter((code) => testApplies(lists, grade, code)) : [];
   const results = grade
     ? codes
-        .map((code) => resultFor(code, grade, period, input.tests, flags, input.standards ?? NO_EFFECTIVE_STANDARDS, log))
+        .map((code) => resultFor(code, grade, period, input.tests, flags, input.standards ?? NO_EFFECTIVE_STANDARDS))
         .filter((r): r is FamilyReportResult => r !== null)
         .sort(byDisplayOrder)
     : [];
+  // Results with no theta cutoff configured: said once for the report, or gathered for the page that prints many.
+  const gaps = grade
+    ? results.filter((r) => r.score?.kind === "no-cutoff").map((r): CutoffGap => ({ testCode: r.testCode, grade, period }))
+    : [];
+  if (input.cutoffGaps) input.cutoffGaps.push(...gaps);
+  else logCutoffGaps(gaps, log);
   const shownCodes = new Set(results.map((r) => r.testCode));
   const finishedDays = input.tests
     .filter((t) => shownCodes.has(t.testCode) && t.completedFlag && t.endDtTm)

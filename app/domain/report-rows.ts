@@ -7,13 +7,16 @@ import { clampPercentile } from "./percentile";
 import { PERIODS, type Period } from "./periods";
 import {
   csvCellText,
+  cutoffGapOf,
   gradeTestLists,
   gridCell,
   gridColumnGroups,
   gridTestApplies,
+  logCutoffGaps,
   periodBounds,
   pickTest,
   SOURCES_COLUMN,
+  type CutoffGap,
   type GridCell,
 } from "./results-grid";
 import { distinctSources, sourceNoteText, type EffectiveStandards } from "./screening-standards";
@@ -439,6 +442,7 @@ export function schoolCsvRows(input: {
       SOURCES_COLUMN,
     ],
   ];
+  const gaps: (CutoffGap | null)[] = [];
   for (const st of roster.students) {
     const cells: GridCell[] = [];
     rows.push([
@@ -478,6 +482,7 @@ export function schoolCsvRows(input: {
         const applies = gridTestApplies(lists, st.grade, code);
         const cell = gridCell(code, st.grade, periodName, applies, test, { ...flags, mode: "percentile", standards });
         cells.push(cell);
+        gaps.push(cutoffGapOf(cell, st.grade, periodName));
         return [csvCellText(cell), cellPercentile(cell)];
       }),
       // Evaluated after the cells above: where the row's configured figures come from.
@@ -486,5 +491,7 @@ export function schoolCsvRows(input: {
         .join("; "),
     ]);
   }
+  // Cells with no theta cutoff configured: one line for the file.
+  logCutoffGaps(gaps);
   return rows;
 }

@@ -114,7 +114,7 @@ describe("item 4: Pre-K results by their display rule, with the Score toggle", (
     ["letter-sounds", { abilityPercentile: null, invalid: false, correctItems: 12, totalItems: 29 }, "score", "12/29", null],
     ["letter-sounds", { abilityPercentile: null, invalid: false, correctItems: 12, totalItems: 29 }, "percentile", "No %ile", null],
   ] as const)("PK %s %j in %s mode → %s", (code, over, mode, text, band) => {
-    const cell = gridCell(code, "PK", "MOY", true, test({ testCode: code, ...over }), { ...opts, mode }, noLog);
+    const cell = gridCell(code, "PK", "MOY", true, test({ testCode: code, ...over }), { ...opts, mode });
     expect(cell).toMatchObject({ state: "complete", text, band });
     expect(cell.text).not.toBe("N/A");
   });
@@ -178,25 +178,16 @@ describe("item 5: grade 3 shows scores; its RER letter RAN stays in the student 
       },
       null,
     );
-    const cell = gridCell(
-      code,
-      "3",
-      "MOY",
-      true,
-      test({ testCode: code, ...over }),
-      { ...opts, gr3InternalTestingDisplayRules: flag, standards },
-      noLog,
-    );
+    const cell = gridCell(code, "3", "MOY", true, test({ testCode: code, ...over }), {
+      ...opts,
+      gr3InternalTestingDisplayRules: flag,
+      standards,
+    });
     expect(cell.text).toBe(text);
-    const unconfigured = gridCell(
-      code,
-      "3",
-      "MOY",
-      true,
-      test({ testCode: code, ...over }),
-      { ...opts, gr3InternalTestingDisplayRules: flag },
-      noLog,
-    );
+    const unconfigured = gridCell(code, "3", "MOY", true, test({ testCode: code, ...over }), {
+      ...opts,
+      gr3InternalTestingDisplayRules: flag,
+    });
     expect(unconfigured.text).toBe(flag ? NO_CUTOFF_TEXT : text);
   });
 

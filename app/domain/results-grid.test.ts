@@ -4,12 +4,14 @@ import {
   bannerApplies,
   buildGrid,
   csvCellText,
+  cutoffGapOf,
   gradeMissingMessage,
   gradeTestLists,
   gridCell,
   gridColumnGroups,
   gridToCsvRows,
   letterAction,
+  logCutoffGaps,
   manualEntryInstant,
   missingGrades,
   parseTestCodes,
@@ -186,28 +188,28 @@ describe("gridCell", () => {
       "view",
     ],
   ] as const)("%s", (_n, applicable, t, mode, state, text, action) => {
-    const cell = gridCell("letter-names", "K", "MOY", applicable, t, { ...opts, mode }, noLog);
+    const cell = gridCell("letter-names", "K", "MOY", applicable, t, { ...opts, mode });
     expect(cell).toMatchObject({ state, text, letterAction: action });
   });
 
   it("a hand-scored letter test shows its count in percentile mode too, and opens read-only (issue 12)", () => {
     const t = test({ testCode: "letter-names", invalid: false, abilityPercentile: null, correctItems: 12, totalItems: 26 });
     for (const mode of ["percentile", "score"] as const) {
-      const cell = gridCell("letter-names", "K", "MOY", true, t, { ...opts, mode }, noLog);
+      const cell = gridCell("letter-names", "K", "MOY", true, t, { ...opts, mode });
       expect(cell.letterAction, mode).toBe("view");
       expect(mode === "score" ? cell.text : cell.handScore, mode).toBe("12/26");
     }
   });
 
   it("colours percentiles by band and words them", () => {
-    expect(gridCell("vocab", "K", "MOY", true, test({ testCode: "vocab", abilityPercentile: 40 }), opts, noLog)).toMatchObject({
+    expect(gridCell("vocab", "K", "MOY", true, test({ testCode: "vocab", abilityPercentile: 40 }), opts)).toMatchObject({
       band: "below",
       label: "40th, Below Benchmark",
     });
-    expect(gridCell("vocab", "K", "MOY", true, test({ testCode: "vocab", abilityPercentile: 41 }), opts, noLog)).toMatchObject({
+    expect(gridCell("vocab", "K", "MOY", true, test({ testCode: "vocab", abilityPercentile: 41 }), opts)).toMatchObject({
       band: "at-or-above",
     });
-    expect(gridCell("vocab", "K", "MOY", true, test({ testCode: "vocab", abilityPercentile: 0.2 }), opts, noLog)).toMatchObject({
+    expect(gridCell("vocab", "K", "MOY", true, test({ testCode: "vocab", abilityPercentile: 0.2 }), opts)).toMatchObject({
       text: "1st",
       band: "well-below",
     });
@@ -220,7 +222,7 @@ describe("gridCell", () => {
       ["object-ran", "PK"],
       ["rer-letter-ran", "2"],
     ] as const) {
-      const cell = gridCell(code, grade, "MOY", true, { ...scored, testCode: code }, opts, noLog);
+      const cell = gridCell(code, grade, "MOY", true, { ...scored, testCode: code }, opts);
       expect(cell).toMatchObject({
         state: "complete",
         text: "41 s, 2 errors",
@@ -242,19 +244,18 @@ describe("gridCell", () => {
       scoredErrors: 1,
       normsSource: "Riverside USD norms study, 2025",
     });
-    expect(gridCell("letter-ran", "1", "MOY", true, scored, opts, noLog)).toMatchObject({
+    expect(gridCell("letter-ran", "1", "MOY", true, scored, opts)).toMatchObject({
       text: "36th",
       band: "below",
       sources: [{ kind: "ranNorms", source: "Riverside USD norms study, 2025" }],
     });
   });
 
-  it("a proficiency cell without a configured theta cutoff says 'No cutoff configured', and the gap is logged", () => {
-    const log = vi.fn();
+  it("a proficiency cell without a configured theta cutoff says 'No cutoff configured' (the page logs the gap, cutoffGapOf)", () => {
     const rerK = { ...opts, rerKindergarten: true };
-    const cell = gridCell("rer-blending", "K", "MOY", true, test({ testCode: "rer-blending", finalTheta: 0.3 }), rerK, log);
+    const cell = gridCell("rer-blending", "K", "MOY", true, test({ testCode: "rer-blending", finalTheta: 0.3 }), rerK);
     expect(cell).toMatchObject({ state: "complete", text: NO_CUTOFF_TEXT, band: null });
-    expect(log).toHaveBeenCalledWith(expect.stringContaining("No theta cutoff configured for rer-blending, grade K, MOY"));
+    expect(cutoffGapOf(cell, "K", "MOY")).toEqual({ testCode: "rer-blending", grade: "K", period: "MOY" });
     const standards = effectiveStandards(
       { abilityCutoffs: { source: "State", cutoffs: [{ grade: "K", testCode: "rer-blending", period: "MOY", theta: 0.5 }] } },
       null,
@@ -268,7 +269,7 @@ describe("gridCell", () => {
   });
 
   it("needs scoring for a finished RAN without percentile; no letter action for other tests", () => {
-    expect(gridCell("object-ran", "K", "MOY", true, test({ testCode: "object-ran", abilityPercentile: null }), opts, noLog)).toMatchObject({
+    expect(gridCell("object-ran", "K", "MOY", true, test({ testCode: "object-ran", abilityPercentile: null }), opts)).toMatchObject({
       state: "needs-scoring",
       text: "Needs scoring",
       letterAction: null,
@@ -276,7 +277,7 @@ describe("gridCell", () => {
   });
 
   it("shows a greyed-out rule as not reported", () => {
-    expect(gridCell("rer-blending", "1", "MOY", true, test({ testCode: "rer-blending" }), opts, noLog)).toMatchObject({
+    expect(gridCell("rer-blending", "1", "MOY", true, test({ testCode: "rer-blending" }), opts)).toMatchObject({
       grayedOut: true,
       text: "—",
     });
@@ -293,7 +294,7 @@ describe("gridCell", () => {
   it.each(states)("a test the grade's rules grey out is greyed out when %s, and opens nothing", (_name, overrides) => {
     for (const code of ["vocab", "letter-names"] as const) {
       const t = overrides === null ? null : test({ testCode: code, ...overrides });
-      const cell = gridCell(code, "2", "MOY", true, t, { ...opts, mode: "score" }, noLog);
+      const cell = gridCell(code, "2", "MOY", true, t, { ...opts, mode: "score" });
       expect(cell).toMatchObject({ grayedOut: true, text: "—", label: "Not reported for this grade", letterAction: null, band: null });
       // One reading in the CSV too, whatever the state.
       expect(csvCellText(cell)).toBe("");
@@ -303,7 +304,7 @@ describe("gridCell", () => {
   it.each(states)("with rer-kindergarten, a classic test a district lists for K is reported when %s", (_name, overrides) => {
     const rerK = { ...opts, rerKindergarten: true };
     const t = overrides === null ? null : test({ testCode: "vocab", ...overrides });
-    const cell = gridCell("vocab", "K", "MOY", true, t, rerK, noLog);
+    const cell = gridCell("vocab", "K", "MOY", true, t, rerK);
     expect(cell.grayedOut).toBe(false);
     expect(cell.text).toBe(({ "not started": "Not started", unfinished: "In progress", invalid: "N/A", finished: "50th" } as const)[_name]);
   });
@@ -463,6 +464,63 @@ describe("buildGrid", () => {
     expect(rows[2]).toEqual(["Bell, Ben", "PK", "No score", "64th", "RAN norms: Riverside USD norms study, 2025"]);
     // The page's cells carry no sources of their own; the rows and the grid do.
     expect(shownGrid(grid).rows[1].cells[0]).not.toHaveProperty("sources");
+  });
+});
+
+describe("configuration gaps are logged once per page, not once per cell", () => {
+  const rerK = { ...opts, rerKindergarten: true };
+  const codes: TestCode[] = ["rer-blending", "rer-deletion"];
+  const students = ["a", "b", "c"].map((id) => ({
+    participantId: id,
+    firstName: id,
+    lastName: id,
+    grade: "K",
+    tests: codes.map((testCode) => test({ testCode, finalTheta: 0.3 })),
+  }));
+
+  it("a grid with proficiency cells and no theta cutoffs: one line naming each test, grade and period", () => {
+    const log = vi.fn();
+    const grid = buildGrid({ period: "MOY", lists: { K: codes }, students, profiles: {}, options: rerK, log });
+    expect(grid.rows.flatMap((r) => r.cells.map((c) => c.text))).toEqual(Array(6).fill(NO_CUTOFF_TEXT));
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(log).toHaveBeenCalledWith(
+      "No theta cutoff configured for rer-blending (grade K, MOY), rer-deletion (grade K, MOY): 6 cells say 'No cutoff configured'",
+    );
+  });
+
+  it("with the cutoffs configured, or with no proficiency cell, nothing is logged", () => {
+    const standards = effectiveStandards(
+      {
+        abilityCutoffs: {
+          source: "State",
+          cutoffs: codes.map((testCode) => ({ grade: "K" as const, testCode, period: "MOY" as const, theta: 0 })),
+        },
+      },
+      null,
+    );
+    const log = vi.fn();
+    buildGrid({ period: "MOY", lists: { K: codes }, students, profiles: {}, options: { ...rerK, standards }, log });
+    buildGrid({ period: "MOY", lists: { K: codes }, students, profiles: {}, options: opts, log });
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, Parameters<typeof logCutoffGaps>[0], string | null]>([
+    ["none", [null, null], null],
+    [
+      "one",
+      [{ testCode: "rer-blending", grade: "3", period: "BOY" }],
+      "No theta cutoff configured for rer-blending (grade 3, BOY): 1 cell says 'No cutoff configured'",
+    ],
+    [
+      "the same gap twice is named once",
+      [{ testCode: "rer-blending", grade: "3", period: "BOY" }, null, { testCode: "rer-blending", grade: "3", period: "BOY" }],
+      "No theta cutoff configured for rer-blending (grade 3, BOY): 2 cells say 'No cutoff configured'",
+    ],
+  ])("logCutoffGaps: %s", (_name, gaps, line) => {
+    const log = vi.fn();
+    logCutoffGaps(gaps, log);
+    if (line === null) expect(log).not.toHaveBeenCalled();
+    else expect(log.mock.calls).toEqual([[line]]);
   });
 });
 

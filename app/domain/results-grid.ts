@@ -349,7 +349,6 @@ export function gridCell(
   applicable: boolean,
   test: GridTest | null,
   options: CellOptions,
-  log: Logger = defaultLogger,
 ): GridCell {
   const rule = applicable && isGrade(grade) ? displayRuleFor(grade, testCode, { ...options, letterScores: options.mode }) : null;
   if (rule === "grayed_out") {
@@ -384,8 +383,8 @@ export function gridCell(
     const raw = ranRawText(test.scoredSecs, test.scoredErrors);
     return { ...base, text: raw, label: `${raw}, ${NO_NORMS_TEXT}`, note: NO_NORMS_TEXT };
   }
+  // No theta cutoff configured: the cell says so; the page that shows it logs the gap once (logCutoffGaps).
   const shown = formatScore(rule, { ...test, testCode, grade, period }, options.standards ?? NO_EFFECTIVE_STANDARDS);
-  if (shown.noCutoff) log(`No theta cutoff configured for ${testCode}, grade ${grade}, ${period}: the cell says '${NO_CUTOFF_TEXT}'`);
   const sources: SourceNote[] = [];
   if (ASSESSMENTS[testCode].manual === "ran" && test.normsSource && test.invalid !== true)
     sources.push({ kind: "ranNorms", source: test.normsSource });
@@ -406,6 +405,33 @@ export function gridCell(
   }
   const label = shown.band && !shown.icon ? `${shown.text}, ${PERCENTILE_BAND_LABELS[shown.band]}` : shown.text;
   return { ...base, text: shown.text, label, band: shown.band, ...(sources.length > 0 ? { sources } : {}) };
+}
+
+// ── Configuration gaps ──────────────────────────────────────────────────────────────────────
+
+/** A proficiency cell with no theta cutoff configured for its test, grade and period ('No cutoff configured'). */
+export type CutoffGap = { testCode: TestCode; grade: string; period: Period };
+
+/** The gap a shown cell stands for, or null: a finished, reported proficiency result that says 'No cutoff configured'. */
+export function cutoffGapOf(
+  cell: Pick<GridCell, "testCode" | "state" | "grayedOut" | "text">,
+  grade: string,
+  period: Period,
+): CutoffGap | null {
+  return cell.state === "complete" && !cell.grayedOut && cell.text === NO_CUTOFF_TEXT ? { testCode: cell.testCode, grade, period } : null;
+}
+
+/**
+ * A page's configuration gaps, said once: one line naming each test, grade and period without a
+ * theta cutoff and how many cells say 'No cutoff configured' for it; nothing when there is none.
+ * (It was one warning per cell: thousands of identical lines for a district without cutoffs.)
+ */
+export function logCutoffGaps(gaps: readonly (CutoffGap | null)[], log: Logger = defaultLogger): void {
+  const found = gaps.filter((g): g is CutoffGap => g !== null);
+  if (found.length === 0) return;
+  const named = [...new Set(found.map((g) => `${g.testCode} (grade ${g.grade}, ${g.period})`))];
+  const cells = found.length === 1 ? "1 cell says" : `${found.length} cells say`;
+  log(`No theta cutoff configured for ${named.join(", ")}: ${cells} '${NO_CUTOFF_TEXT}'`);
 }
 
 // ── Whole grid ──────────────────────────────────────────────────────────────────────────────
@@ -500,22 +526,19 @@ export function buildGrid(input: GridInput): Grid {
   const kinds = profileColumns(grades, period);
   const scoreToggleEnabled = hasCompletedLetterTest(students);
   const mode: ScoreMode = scoreToggleEnabled ? options.mode : "percentile";
+  const gaps: (CutoffGap | null)[] = [];
   const rows = students.map((s) => {
     const byCode = new Map<TestCode, GridTest[]>();
     for (const t of s.tests) byCode.set(t.testCode, [...(byCode.get(t.testCode) ?? []), t]);
     const standards = options.standards ?? NO_EFFECTIVE_STANDARDS;
     const profile = kinds.map((kind) => profileCell(kind, s.grade, period, input.profiles[s.participantId], log, standards));
     const cells = columns.map((c) =>
-      gridCell(
-        c.testCode,
-        s.grade,
-        period,
-        gridTestApplies(lists, s.grade, c.testCode),
-        pickTest(byCode.get(c.testCode) ?? []),
-        { ...options, mode },
-        log,
-      ),
+      gridCell(c.testCode, s.grade, period, gridTestApplies(lists, s.grade, c.testCode), pickTest(byCode.get(c.testCode) ?? []), {
+        ...options,
+        mode,
+      }),
     );
+    gaps.push(...cells.map((c) => cutoffGapOf(c, s.grade, period)));
     return {
       participantId: s.participantId,
       name: studentName(s),
@@ -526,6 +549,7 @@ export function buildGrid(input: GridInput): Grid {
       sources: distinctSources([...profile.map((p) => profileSource(p, period, standards)), ...cells.flatMap((c) => c.sources ?? [])]),
     };
   });
+  logCutoffGaps(gaps, log);
   return {
     period,
     mode,

@@ -38,6 +38,27 @@ export const BAND_MARKS: Record<Band, string> = {
   "at-or-above": "",
 };
 
+/**
+ * The two outcomes of a proficiency cell: its theta at or above the cutoff configured for the
+ * grade, test and period, or below it. The specs do not word them; these are ours.
+ */
+export const PROFICIENCY_LABELS = { onTrack: "On Track", notOnTrack: "Needs Support" } as const;
+
+/** A theta under its cutoff is flagged as a Below Benchmark percentile is, with one ▼ (Next Steps recommends both). */
+export const NEEDS_SUPPORT_MARK = BAND_MARKS.below;
+
+/**
+ * The flag mark beside a shown score, one rule for the grid, the student page and the family
+ * report: ▼▼ well below benchmark; ▼ below benchmark or Needs Support; nothing for any other cell.
+ * (A Needs Support cell used to carry ▼ on the family report only.) The CSVs carry no marks: their
+ * cells are the words and numbers shown ('Needs Support', '35th').
+ */
+export function flagMark(cell: { state: GridCellState; grayedOut: boolean; band: Band | null; text: string }): string {
+  if (cell.state !== "complete" || cell.grayedOut) return "";
+  if (cell.band) return BAND_MARKS[cell.band];
+  return cell.text === PROFICIENCY_LABELS.notOnTrack ? NEEDS_SUPPORT_MARK : "";
+}
+
 export const SCORE_MODE_PARAM = { percentile: "percentile", score: "raw" } as const;
 export const ORDER_PARAM = { alphabetical: "alpha", product: "product" } as const;
 

@@ -56,7 +56,7 @@ type Rendering = { where: string; text: string };
 
 function renderings(grade: Grade, period: Period, code: TestCode, flags: (typeof FLAG_SETS)[number], percentile: number): Rendering[] {
   const test = finished(code, percentile);
-  const cell = gridCell(code, grade, period, true, test, { ...flags, mode: "percentile" }, quiet);
+  const cell = gridCell(code, grade, period, true, test, { ...flags, mode: "percentile" });
   const profile = buildStudentResults({
     grade,
     periods: [{ periodName: period, GradeAssessmentLists: [{ grade, testCodes: code }], tests: [test] }],

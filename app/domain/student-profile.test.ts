@@ -4,6 +4,7 @@ import type { Grade } from "./grades";
 import { MET_EXPECTATIONS_TEXT, NONE_COMPLETE_TEXT } from "./next-steps";
 import { PERIODS, type Period } from "./periods";
 import { buildGrid, gradeTestLists, gridColumnGroups, type GridTest, type ProfileScores } from "./results-grid";
+import { flagMark } from "./results-labels";
 import { effectiveStandards, NO_CUTOFF_TEXT, NO_NORMS_TEXT } from "./screening-standards";
 import {
   buildStudentResults,
@@ -461,6 +462,85 @@ describe("why flagged on scores", () => {
     expect(why("blending")).toMatchObject({ tone: "amber", band: "Below Benchmark" });
     expect(why("deletion")).toBeNull();
     expect(why("word-reading")).toBeNull();
+  });
+});
+
+describe("a theta under its configured cutoff ('Needs Support') is flagged like a Below Benchmark percentile", () => {
+  const SOURCE = "Consistency test values";
+  const gr3 = { rerKindergarten: true, gr3InternalTestingDisplayRules: true };
+  /** A cutoff of 0 for every ability test of every grade and period. */
+  const standards = effectiveStandards(
+    {
+      abilityCutoffs: {
+        source: SOURCE,
+        cutoffs: (["PK", "K", "1", "2", "3"] as const).flatMap((grade) =>
+          PERIODS.flatMap((period) =>
+            defaultGradeAssessments(grade, period, { rerKindergarten: true }).map((testCode) => ({ grade, testCode, period, theta: 0 })),
+          ),
+        ),
+      },
+    },
+    null,
+  );
+
+  it("the cell shows ▼, 'Why flagged' explains it with the theta, cutoff and source, and Next Steps recommends it", () => {
+    const result = buildStudentResults(
+      input(
+        "3",
+        { MOY: [test("rer-blending", { finalTheta: -0.0004 }), test("rer-deletion", { finalTheta: 0 })] },
+        { flags: { ...gr3, standards } },
+      ),
+    );
+    const cell = (code: TestCode) =>
+      result.groups
+        .flatMap((g) => g.rows)
+        .find((r) => r.testCode === code)!
+        .cells.find((c) => c.period === "MOY")!;
+    expect(cell("rer-blending")).toMatchObject({ text: "Needs Support", band: null });
+    expect(flagMark(cell("rer-blending"))).toBe("▼");
+    expect(cell("rer-blending").why).toMatchObject({ tone: "amber", band: "Needs Support", measure: "RER Blending" });
+    expect(cell("rer-blending").why?.text).toContain(
+      "theta) is -0.0004. For grade 3 at the Middle of Year (MOY), a theta below 0 is Needs Support and 0 or above is On Track (theta cutoff from Consistency test values).",
+    );
+    expect(cell("rer-deletion")).toMatchObject({ text: "On Track", why: null });
+    expect(flagMark(cell("rer-deletion"))).toBe("");
+    expect(result.nextSteps.recommended.map((r) => r.testCode)).toEqual(["rer-blending"]);
+    expect(result.sources).toEqual([{ kind: "abilityCutoffs", source: SOURCE }]);
+  });
+
+  it.each(["K", "3"] as const)("grade %s, every period and theta: ▼ ⇔ 'Why flagged' ⇔ recommended", (grade) => {
+    const mismatches: string[] = [];
+    for (const period of PERIODS)
+      for (const finalTheta of [-1.5, -0.004, 0, 0.004, 2]) {
+        const codes = defaultGradeAssessments(grade, period, { rerKindergarten: true });
+        // The grade's rer-kindergarten list (K's RER tests), every test scored at `finalTheta` in `period`.
+        const result = buildStudentResults(
+          input(
+            grade,
+            {},
+            {
+              selected: period,
+              periods: PERIODS.map((p) => ({
+                periodName: p,
+                GradeAssessmentLists: [{ grade, testCodes: codes.join(",") }],
+                tests: p === period ? codes.map((code) => test(code, { finalTheta, abilityPercentile: 50 })) : [],
+              })),
+              flags: { ...gr3, standards },
+            },
+          ),
+        );
+        const recommended = new Set(result.nextSteps.recommended.map((r) => r.testCode));
+        for (const row of result.groups.flatMap((g) => g.rows)) {
+          const c = row.cells.find((x) => x.period === period)!;
+          const flagged = flagMark(c) !== "";
+          if (flagged !== Boolean(c.why) || flagged !== recommended.has(row.testCode))
+            mismatches.push(
+              `${period} ${row.testCode} θ ${finalTheta}: '${c.text}${flagMark(c)}' why ${Boolean(c.why)} recommended ${recommended.has(row.testCode)}`,
+            );
+        }
+        if (finalTheta < 0 && grade === "3") expect(result.nextSteps.recommended.length, `${period} θ ${finalTheta}`).toBeGreaterThan(0);
+      }
+    expect(mismatches).toEqual([]);
   });
 });
 

@@ -19,7 +19,9 @@ import type { Period } from "./periods";
 import {
   gradeMissingMessage,
   gradeTestLists,
+  cutoffGapOf,
   gridCell,
+  logCutoffGaps,
   pickTest,
   PROFILE_KINDS,
   PROFILE_TITLES,
@@ -28,6 +30,7 @@ import {
   profileSource,
   testApplies,
   type CellOptions,
+  type CutoffGap,
   type GradeTestLists,
   type GridTest,
   type ProfileCell,
@@ -37,9 +40,9 @@ import {
   type ScoreMode,
   type ShownCell,
 } from "./results-grid";
-import { NOT_APPLICABLE_TEXT } from "./results-labels";
+import { flagMark, NOT_APPLICABLE_TEXT } from "./results-labels";
 import { titleAction, type TitleAction } from "./test-details";
-import { whyProfileFlagged, whyScoreFlagged, type WhyFlagged } from "./why-flagged";
+import { whyProficiencyFlagged, whyProfileFlagged, whyScoreFlagged, type WhyFlagged } from "./why-flagged";
 import { distinctSources, NO_EFFECTIVE_STANDARDS, type SourceNote } from "./screening-standards";
 import { birthDateText } from "./birth-date";
 
@@ -216,6 +219,7 @@ export function buildStudentResults(input: StudentResultsInput): StudentResults 
   const options: CellOptions = { ...input.flags, mode };
   const standards = input.flags.standards ?? NO_EFFECTIVE_STANDARDS;
   const sources: (SourceNote | null)[] = [];
+  const gaps: (CutoffGap | null)[] = [];
 
   const gradeOk = isGrade(grade);
   // The Risk Category is a column of the classroom grid; the profile lists the scores it is read from.
@@ -247,14 +251,18 @@ export function buildStudentResults(input: StudentResultsInput): StudentResults 
         let slider: Slider | null = null;
         const cells = periods.map((period): SubtestCell => {
           const test = picked(period, code);
-          const shown = gridCell(code, grade, period, testApplies(lists.get(period)!, grade, code), test, options, log);
+          const shown = gridCell(code, grade, period, testApplies(lists.get(period)!, grade, code), test, options);
           const { test: _test, sources: cellSources, ...cell } = shown;
           sources.push(...(cellSources ?? []));
+          gaps.push(cutoffGapOf(cell, grade, period));
           if (period === selected) slider = sliderFor(cell, test);
+          // Beside every flag mark the cell draws (flagMark): a band's percentile, or a theta under its cutoff.
           const why =
-            gradeOk && cell.state === "complete" && cell.band && test
-              ? whyScoreFlagged(code, grade, period, test.abilityPercentile, test.normsSource ?? null)
-              : null;
+            !gradeOk || !test || !flagMark(cell)
+              ? null
+              : cell.band
+                ? whyScoreFlagged(code, grade, period, test.abilityPercentile, test.normsSource ?? null)
+                : whyProficiencyFlagged(code, grade, period, test.finalTheta, standards, test.normsSource ?? null);
           // Spec 001 §2 fallback: the profile writes 'N/A' where the grid draws a dash.
           // A greyed-out test keeps its dash and 'Not reported for this grade'.
           if (cell.state === "not-applicable" && !cell.grayedOut)
@@ -281,18 +289,15 @@ export function buildStudentResults(input: StudentResultsInput): StudentResults 
   // says, so switching the view cannot change the advice.
   const judged = gradeOk
     ? (selectedLists[grade] ?? []).map((code) =>
-        gridCell(
-          code,
-          grade,
-          selected,
-          testApplies(selectedLists, grade, code),
-          picked(selected, code),
-          { ...input.flags, mode: "percentile" },
-          log,
-        ),
+        gridCell(code, grade, selected, testApplies(selectedLists, grade, code), picked(selected, code), {
+          ...input.flags,
+          mode: "percentile",
+        }),
       )
     : [];
   const steps = nextSteps(judged);
+  // Cells with no theta cutoff configured: one line for the page (the judged cells are the same cells again).
+  logCutoffGaps(gaps, log);
   return {
     periods,
     selected,

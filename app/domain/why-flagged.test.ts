@@ -3,10 +3,12 @@ import { cutoffFor } from "./cutoffs";
 import { GRADES, type Grade } from "./grades";
 import { percentileBand } from "./percentile";
 import { PERIODS, type Period } from "./periods";
-import { profileCell, PROFILE_KINDS, type ProfileKind } from "./results-grid";
+import { displayRuleFor, formatScore } from "./display-rules";
+import { gridCell, profileCell, PROFILE_KINDS, type ProfileKind } from "./results-grid";
+import { flagMark } from "./results-labels";
 import { PWR_LEGEND, pwrRiskLevel } from "./risk-category";
-import { effectiveStandards, pkRiskCutoffFor } from "./screening-standards";
-import { cutoffPercent, gradeWords, whyProfileFlagged, whyScoreFlagged } from "./why-flagged";
+import { effectiveStandards, NO_EFFECTIVE_STANDARDS, pkRiskCutoffFor } from "./screening-standards";
+import { cutoffPercent, gradeWords, whyProficiencyFlagged, whyProfileFlagged, whyScoreFlagged } from "./why-flagged";
 
 const quiet = () => {};
 /** A prekindergarten risk cutoff a district configured with its source (issue 34 item 4: the spec gives none). */
@@ -347,5 +349,100 @@ describe("whyScoreFlagged", () => {
     // Without a source there are no norms behind the number: no sentence at all.
     expect(whyScoreFlagged("letter-ran", "1", "BOY", 36)).toBeNull();
     expect(whyScoreFlagged("object-ran", "K", "BOY", 10, null)).toBeNull();
+  });
+});
+
+describe("whyProficiencyFlagged: a 'Needs Support' cell explained (a theta below its configured cutoff)", () => {
+  const SOURCE = "Consistency test values";
+  /** A district's theta cutoffs: rer-blending, grade 3, MOY at `theta`; rer-deletion, kindergarten, BOY at 0.3. */
+  const cutoffs = (theta: number) =>
+    effectiveStandards(
+      {
+        abilityCutoffs: {
+          source: SOURCE,
+          cutoffs: [
+            { grade: "3", testCode: "rer-blending", period: "MOY", theta },
+            { grade: "K", testCode: "rer-deletion", period: "BOY", theta: 0.3 },
+          ],
+        },
+      },
+      null,
+    );
+
+  it("names the measure, the student's theta, the cutoff, the grade and period, both outcomes and the source by name", () => {
+    const why = whyProficiencyFlagged("rer-blending", "3", "MOY", -0.6213, cutoffs(-0.4));
+    expect(why).toEqual({
+      measure: "RER Blending",
+      tone: "amber",
+      band: "Needs Support",
+      text:
+        "RER Blending: the student's ability score (theta) is -0.62. For grade 3 at the Middle of Year (MOY), a theta below -0.4 is Needs Support " +
+        "and -0.4 or above is On Track (theta cutoff from Consistency test values). This means the skill is behind where the student's grade " +
+        "is expected to be now; extra practice should help the student catch up.",
+    });
+    expect(why?.text).not.toContain("across the country");
+  });
+
+  it.each<[string, number, number, string | null]>([
+    ["two decimals when they are clear of the cutoff", -0.6213, -0.4, "-0.62"],
+    ["rounds onto the cutoff: the decimals that decide ('-0.40' would read as on it)", -0.4004, -0.4, "-0.4004"],
+    ["rounds up onto a positive cutoff", 0.295, 0.3, "0.295"],
+    ["a cutoff with more decimals, printed with all of them", 0.1189, 0.119, "0.1189"],
+    ["on the cutoff is On Track: no explanation", -0.4, -0.4, null],
+    ["above the cutoff: none", 1.2, -0.4, null],
+  ])("the theta at the precision that decides: %s", (_name, theta, cutoff, shown) => {
+    const why = whyProficiencyFlagged("rer-blending", "3", "MOY", theta, cutoffs(cutoff));
+    if (shown === null) return expect(why).toBeNull();
+    expect(why?.text).toContain(`theta) is ${shown}. `);
+    expect(why?.text).toContain(`a theta below ${String(cutoff)} is Needs Support`);
+  });
+
+  it("a RAN's theta names the RAN norms it was placed by, as well as the cutoff's source", () => {
+    const standards = effectiveStandards(
+      { abilityCutoffs: { source: SOURCE, cutoffs: [{ grade: "3", testCode: "rer-letter-ran", period: "EOY", theta: 0 }] } },
+      null,
+    );
+    expect(whyProficiencyFlagged("rer-letter-ran", "3", "EOY", -0.75, standards, "Riverside USD norms study, 2025")?.text).toContain(
+      "RER Letter RAN: the student's ability score (theta, from the RAN norms from Riverside USD norms study, 2025) is -0.75. " +
+        "For grade 3 at the End of Year (EOY), a theta below 0 is Needs Support and 0 or above is On Track (theta cutoff from Consistency test values).",
+    );
+  });
+
+  it("nothing without a configured cutoff for the grade, test and period, or without a theta", () => {
+    expect(whyProficiencyFlagged("rer-blending", "3", "MOY", -2, NO_EFFECTIVE_STANDARDS)).toBeNull();
+    expect(whyProficiencyFlagged("rer-blending", "3", "BOY", -2, cutoffs(-0.4))).toBeNull();
+    expect(whyProficiencyFlagged("rer-blending", "2", "MOY", -2, cutoffs(-0.4))).toBeNull();
+    expect(whyProficiencyFlagged("rer-blending", "3", "MOY", null, cutoffs(-0.4))).toBeNull();
+    expect(whyProficiencyFlagged("rer-deletion", "K", "BOY", 0.1, cutoffs(-0.4))?.text).toContain(
+      "For kindergarten at the Beginning of Year (BOY)",
+    );
+  });
+
+  it("stands beside exactly the cells that read 'Needs Support' with a ▼, for every theta around the cutoff", () => {
+    const standards = cutoffs(-0.4);
+    const options = { rerKindergarten: true, gr3InternalTestingDisplayRules: true };
+    expect(displayRuleFor("3", "rer-blending", options)).toBe("proficiency");
+    for (let theta = -0.45; theta <= -0.35; theta += 0.0001) {
+      const test = {
+        participantTestId: "t",
+        testCode: "rer-blending" as const,
+        startDtTm: "2026-01-10T10:00:00.000Z",
+        endDtTm: "2026-01-10T10:05:00.000Z",
+        updatedAt: "2026-01-10T10:05:00.000Z",
+        completedFlag: true,
+        invalid: null,
+        abilityPercentile: 50,
+        finalTheta: theta,
+        correctItems: null,
+        totalItems: null,
+        correctByCode: null,
+      };
+      const cell = gridCell("rer-blending", "3", "MOY", true, test, { ...options, mode: "percentile", standards });
+      const shown = formatScore("proficiency", { ...test, grade: "3", period: "MOY" }, standards).text;
+      const why = whyProficiencyFlagged("rer-blending", "3", "MOY", theta, standards);
+      expect(cell.text, String(theta)).toBe(shown);
+      expect(Boolean(why), `${theta}: '${cell.text}${flagMark(cell)}'`).toBe(flagMark(cell) === "▼");
+      expect(Boolean(why), String(theta)).toBe(cell.text === "Needs Support");
+    }
   });
 });

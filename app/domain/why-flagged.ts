@@ -1,5 +1,5 @@
 import { ASSESSMENTS, type TestCode } from "./assessments";
-import { decisivePercent, exactPercent, type Claim } from "./decisive-percent";
+import { decisiveDecimal, decisivePercent, exactDecimal, exactPercent, type Claim } from "./decisive-percent";
 import {
   cutoffFor,
   DYSLEXIA_K_TABLE_IN_FORCE,
@@ -16,7 +16,15 @@ import { BELOW_MAX, clampPercentile, percentileBand, WELL_BELOW_MAX } from "./pe
 import { PERIOD_LABELS, type Period } from "./periods";
 import { PROFILE_TITLES, type ProfileKind } from "./results-grid";
 import { PWR_LEGEND, pwrRiskLevel } from "./risk-category";
-import { isAboveCutoff, NO_EFFECTIVE_STANDARDS, pkRiskCutoffFor, type EffectiveStandards } from "./screening-standards";
+import { PROFICIENCY_LABELS } from "./results-labels";
+import {
+  abilityCutoffFor,
+  isAboveCutoff,
+  isOnTrackAt,
+  NO_EFFECTIVE_STANDARDS,
+  pkRiskCutoffFor,
+  type EffectiveStandards,
+} from "./screening-standards";
 
 // 'Why flagged' (issue 10): next to every risk flag and every red or amber score on the student
 // page, one explanation in plain words a parent-teacher conference can use: which measure, which
@@ -211,5 +219,42 @@ export function whyScoreFlagged(
     tone: "amber",
     band: "Below Benchmark",
     text: `${lead} ${when(grade, period)}, above the ${ordinal(WELL_BELOW_MAX)} and up to the ${ordinal(BELOW_MAX)} percentile is Below Benchmark (${table}). This means the skill is behind most students of the same grade; extra practice should help the student catch up.`,
+  };
+}
+
+/**
+ * Why a proficiency cell reads 'Needs Support' (its ▼): the student's theta below the theta cutoff
+ * configured for the grade, test and period, by the rule that wrote the cell (display-rules.ts
+ * formatScore: isOnTrackAt). The theta is printed with two decimals, or with as many more as it
+ * takes to stay below the cutoff it is compared with ('-0.4004', never '-0.40' beside '-0.4'); the
+ * cutoff with every decimal it was configured with, and its source by name (a RAN's theta also
+ * names the RAN norms it came from, `normsSource`). Null for a theta at
+ * or above its cutoff, or with no cutoff or no theta (the cell then says so and flags nothing).
+ */
+export function whyProficiencyFlagged(
+  testCode: TestCode,
+  grade: Grade,
+  period: Period,
+  finalTheta: number | null,
+  standards: Pick<EffectiveStandards, "abilityCutoffs">,
+  normsSource: string | null = null,
+): WhyFlagged | null {
+  if (finalTheta === null || !Number.isFinite(finalTheta)) return null;
+  const cutoff = abilityCutoffFor(standards, grade, testCode, period);
+  if (!cutoff || isOnTrackAt(finalTheta, cutoff.theta)) return null;
+  const measure = ASSESSMENTS[testCode].title;
+  const theta = decisiveDecimal(finalTheta, [{ side: "below", edge: cutoff.theta }]);
+  const edge = exactDecimal(cutoff.theta);
+  const { onTrack, notOnTrack } = PROFICIENCY_LABELS;
+  // A hand-scored RAN's theta is placed by the configured RAN norms: they are named too.
+  const from = ASSESSMENTS[testCode].manual === "ran" && normsSource ? `, from the RAN norms from ${normsSource}` : "";
+  return {
+    measure,
+    tone: "amber",
+    band: notOnTrack,
+    text:
+      `${measure}: the student's ability score (theta${from}) is ${theta}. ${when(grade, period)}, a theta below ${edge} is ${notOnTrack} ` +
+      `and ${edge} or above is ${onTrack} (theta cutoff from ${cutoff.source}). This means the skill is behind where the ` +
+      `student's grade is expected to be now; extra practice should help the student catch up.`,
   };
 }

@@ -2,7 +2,7 @@ import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { localIsoDate } from "#app/domain/calendar-date";
 import { buildFamilyReport } from "#app/domain/family-report";
 import { currentPeriod, isPeriod, PERIOD_LABELS, type Period } from "#app/domain/periods";
-import { gradeTestLists } from "#app/domain/results-grid";
+import { gradeTestLists, logCutoffGaps, type CutoffGap } from "#app/domain/results-grid";
 import { UNABLE_TO_LOAD_CLASSROOM, UNABLE_TO_LOAD_STUDENTS } from "#app/domain/results-labels";
 import { lastFirst, sortByName } from "#app/domain/sort";
 import {
@@ -98,6 +98,8 @@ export async function loadFamilyReports(request: Request, api: ApiClient, user: 
   const lists = gradeTestLists(selected.GradeAssessmentLists);
   const chosen = q.student ? students.filter((s) => s.participantId === q.student) : students;
   // In words on the server: the page gets the chosen language's sentences, never the catalogues.
+  // Results with no theta cutoff configured are logged once for the page, not once per report.
+  const cutoffGaps: CutoffGap[] = [];
   const reports = sortByName(chosen, lastFirst).map((s) =>
     familyReportView(
       buildFamilyReport({
@@ -117,9 +119,11 @@ export async function loadFamilyReports(request: Request, api: ApiClient, user: 
         flags: displayRuleFlags(flags),
         standards: config.standards,
         today,
+        cutoffGaps,
       }),
       q.lang,
     ),
   );
+  logCutoffGaps(cutoffGaps);
   return { ...base, error: null, periods, period: selected.periodName, reports };
 }

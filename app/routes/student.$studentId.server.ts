@@ -183,6 +183,8 @@ function familyReport(
       flags,
       standards: profile.standards,
       today: localIsoDate(today),
+      // Gathered, not logged: the page's results (buildStudentResults) already said the period's cutoff gaps once.
+      cutoffGaps: [],
     });
   } catch (error) {
     console.error("[student] family report", error);

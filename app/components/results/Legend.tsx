@@ -1,4 +1,11 @@
-import { BAND_LABELS, BAND_MARKS, CELL_STATE_LABELS, CELL_STATE_TEXT } from "#app/domain/results-labels";
+import {
+  BAND_LABELS,
+  BAND_MARKS,
+  CELL_STATE_LABELS,
+  CELL_STATE_TEXT,
+  NEEDS_SUPPORT_MARK,
+  PROFICIENCY_LABELS,
+} from "#app/domain/results-labels";
 import { NO_NORMS_TEXT, sourceNoteText, type SourceNote } from "#app/domain/screening-standards";
 
 const BANDS = [
@@ -49,6 +56,15 @@ export function Legend({ sources = [] }: { sources?: readonly SourceNote[] }) {
           </span>
           {NO_NORMS_TEXT}: a scored RAN shows its seconds and errors; a percentile needs RAN norms set for the district
         </li>
+        {sources.some((s) => s.kind === "abilityCutoffs") ? (
+          <li>
+            <span className="results-legend__swatch cell" aria-hidden="true">
+              {NEEDS_SUPPORT_MARK}
+            </span>
+            {PROFICIENCY_LABELS.notOnTrack}: an ability score (theta) below the theta cutoff set for the grade, test and period;{" "}
+            {PROFICIENCY_LABELS.onTrack}: at or above it
+          </li>
+        ) : null}
       </ul>
       {sources.length > 0 ? (
         <p className="results-legend__sources">Sources of the norms and cutoffs used here: {sources.map(sourceNoteText).join("; ")}.</p>

@@ -129,6 +129,16 @@ describe("gridRowHtml", () => {
       cell({ text: "41 s, 2 errors", label: "41 s, 2 errors, No norms configured", band: null, note: "No norms configured" }),
       '<td data-col="0" class="cell cell--complete"><span class="cell__value">41 s, 2 errors</span><span class="cell__qualifier">No norms configured</span></td>',
     ],
+    [
+      "a theta under its configured cutoff: 'Needs Support' with the ▼ the student page and family report draw",
+      cell({ text: "Needs Support", label: "Needs Support" }),
+      '<td data-col="0" class="cell cell--complete"><span class="cell__value">Needs Support</span><span class="cell__mark" aria-hidden="true">▼</span></td>',
+    ],
+    [
+      "a theta at or above its cutoff: 'On Track', no mark",
+      cell({ text: "On Track", label: "On Track" }),
+      '<td data-col="0" class="cell cell--complete"><span class="cell__value">On Track</span></td>',
+    ],
   ])("test cell: %s", (_, c, html) => {
     expect(testCell(c)).toBe(html);
   });

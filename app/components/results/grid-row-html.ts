@@ -1,6 +1,6 @@
 import { escapeHtml as e } from "../row-html";
 import type { ProfileCell, ShownCell, ShownGrid } from "#app/domain/results-grid";
-import { BAND_LABELS, BAND_MARKS, CELL_STATE_LABELS } from "#app/domain/results-labels";
+import { BAND_LABELS, CELL_STATE_LABELS, flagMark } from "#app/domain/results-labels";
 
 /**
  * A results grid row's cells as one HTML string (issue 15, hydration).
@@ -58,7 +58,8 @@ function cellContentHtml(cell: ShownCell): string {
         return `<span class="cell__value">${e(cell.handScore)}</span><span class="cell__qualifier">${e(cell.text)}</span>${hidden(` (${cell.label})`)}`;
       // A figure with words beside it: a scored RAN's seconds and errors, 'No norms configured' (issue 34 item 4).
       if (cell.note) return `<span class="cell__value">${e(cell.text)}</span><span class="cell__qualifier">${e(cell.note)}</span>`;
-      const mark = cell.band ? BAND_MARKS[cell.band] : "";
+      // ▼/▼▼ beside a band, ▼ beside 'Needs Support': the one rule the student page and family report draw too.
+      const mark = flagMark(cell);
       return (
         `<span class="cell__value">${e(cell.text)}</span>` +
         (mark ? `<span class="cell__mark" aria-hidden="true">${mark}</span>` : "") +

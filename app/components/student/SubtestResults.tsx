@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { PERIOD_LABELS, type Period } from "#app/domain/periods";
-import { BAND_LABELS, BAND_MARKS } from "#app/domain/results-labels";
+import { BAND_LABELS, flagMark } from "#app/domain/results-labels";
 import type { SubtestCell, SubtestGroup, SubtestRow } from "#app/domain/student-profile";
 import { LazyTestDetailsDialog } from "./dialogs";
 import { PercentileSlider } from "./PercentileSlider";
@@ -87,7 +87,8 @@ function CellTd({ cell, selected }: { cell: SubtestCell; selected: boolean }) {
   if (cell.band) classes.push(`band--${cell.band}`);
   if (cell.grayedOut) classes.push("cell--grayed");
   if (selected) classes.push("sp-cell--selected");
-  const mark = cell.band ? BAND_MARKS[cell.band] : "";
+  // The grid's rule: ▼/▼▼ beside a band, ▼ beside 'Needs Support'.
+  const mark = flagMark(cell);
   let content;
   if (cell.grayedOut) {
     content = (

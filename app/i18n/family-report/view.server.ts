@@ -1,7 +1,7 @@
 import type { AssessmentGroup } from "#app/domain/assessments";
 import { FAMILY_REPORT_BANDS, type FamilyReportBand, type FamilyReportModel, type FamilyReportResult } from "#app/domain/family-report";
 import { PERCENTILE_BANDS } from "#app/domain/percentile";
-import { BAND_MARKS } from "#app/domain/results-labels";
+import { BAND_MARKS, NEEDS_SUPPORT_MARK } from "#app/domain/results-labels";
 import { familyReportMessages, type FamilyReportLang, type FamilyReportMessages } from "./index.server";
 import type { FamilyReportBandView, FamilyReportCellView, FamilyReportView } from "./view";
 
@@ -15,7 +15,8 @@ const MARKS: Record<FamilyReportBand, string> = {
   below: BAND_MARKS.below,
   "well-below": BAND_MARKS["well-below"],
   "on-track": "✓",
-  "needs-support": BAND_MARKS.below,
+  // The grid's and student page's mark for a Needs Support cell (results-labels.ts flagMark).
+  "needs-support": NEEDS_SUPPORT_MARK,
 };
 
 const bandView = (band: FamilyReportBand, m: FamilyReportMessages): FamilyReportBandView => ({
