@@ -7,7 +7,9 @@ import { COMBINED, demoIds, grid, KINDERGARTEN, openClassroomById, type DemoIds 
 // Issue 34 item 14: the classroom grid on a school laptop (1366×768), in every grade mix of the
 // demo district and every period. Column titles wrap between words, never inside one ('Predic
 // tive', 'Vocabula ry'); no cell's words spill out of it ('performance' in Risk Category); and
-// scrolled with the wheel, the grid shows its header row and its horizontal scrollbar together.
+// scrolled with the wheel, the grid shows its header row and its horizontal scrollbar together,
+// with at least 12 whole student rows between them (issue 12: 'at least 12 student rows and the
+// column headers visible while scrolled'; 21d09c5 had 3 to 7 of them).
 
 test.use({
   viewport: { width: 1366, height: 768 },
@@ -87,6 +89,11 @@ function scrollState(page: Page) {
     const rect = box.getBoundingClientRect();
     const style = getComputedStyle(box);
     const head = box.querySelector("thead")!.getBoundingClientRect();
+    // The horizontal scrollbar's height: the box's height less its content area and borders.
+    const scrollbar = box.offsetHeight - box.clientHeight - parseFloat(style.borderTopWidth) - parseFloat(style.borderBottomWidth);
+    // Where the rows can be seen: under the sticky header row, above the scrollbar, inside the window.
+    const top = Math.max(head.bottom, 0);
+    const bottom = Math.min(rect.bottom - parseFloat(style.borderBottomWidth) - scrollbar, window.innerHeight);
     return {
       windowHeight: window.innerHeight,
       pageScrolledSideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
@@ -95,15 +102,21 @@ function scrollState(page: Page) {
       scrollTop: box.scrollTop,
       scrollLeft: box.scrollLeft,
       sideways: box.scrollWidth > box.clientWidth,
-      // The horizontal scrollbar's height: the box's height less its content area and borders.
-      scrollbar: box.offsetHeight - box.clientHeight - parseFloat(style.borderTopWidth) - parseFloat(style.borderBottomWidth),
+      scrollbar,
       head: { top: head.top, bottom: head.bottom },
+      // Where a sticky header row is: at the top of the box, or under the caption while that shows.
+      stuckAt: Math.max(rect.top + box.clientTop, box.querySelector("caption")!.getBoundingClientRect().bottom),
+      fullRows: [...box.querySelectorAll("tbody tr")].filter((tr) => {
+        const row = tr.getBoundingClientRect();
+        return row.top >= top - 0.5 && row.bottom <= bottom + 0.5;
+      }).length,
+      rows: box.querySelectorAll("tbody tr").length,
     };
   });
 }
 
 for (const classroom of GRADE_MIXES) {
-  test(`${classroom} at 1366×768: whole header words, no spilling cell, header row and scrollbar in view while scrolled`, async ({
+  test(`${classroom} at 1366×768: whole header words, no spilling cell, header row, 12 rows and scrollbar in view while scrolled`, async ({
     page,
   }) => {
     await signIn(page, DEMO.districtAdmin);
@@ -129,14 +142,18 @@ for (const classroom of GRADE_MIXES) {
           .toBeGreaterThan(0);
       }
       const now = await scrollState(page);
-      // The header row sticks to the top of the grid's box, and the box's top is in the window.
+      // The header row sticks to the top of the grid's box (a box scrolled less than its caption's
+      // height shows it under what is left of the caption), and the box's top is in the window.
       expect(now.top, `${period}: top of the grid`).toBeGreaterThanOrEqual(0);
       expect(now.head.top, `${period}: header row`).toBeGreaterThanOrEqual(now.top);
-      expect(now.head.top, `${period}: header row`).toBeLessThanOrEqual(now.top + 2);
+      expect(Math.abs(now.head.top - now.stuckAt), `${period}: header row stuck`).toBeLessThanOrEqual(2);
       expect(now.head.bottom, `${period}: header row`).toBeLessThanOrEqual(now.windowHeight);
       // The horizontal scrollbar, at the bottom of the box, is in the window too.
       expect(now.bottom, `${period}: bottom of the grid and its scrollbar`).toBeLessThanOrEqual(now.windowHeight);
       if (now.sideways) expect(now.scrollbar, `${period}: a horizontal scrollbar`).toBeGreaterThan(0);
+      // And between them at least 12 whole student rows (every demo class has more than 12).
+      expect(now.rows).toBeGreaterThan(12);
+      expect(now.fullRows, `${period}: whole student rows in view between the header row and the scrollbar`).toBeGreaterThanOrEqual(12);
       sideways ||= now.sideways;
     }
     if (classroom === COMBINED) {

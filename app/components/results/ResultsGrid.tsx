@@ -1,8 +1,15 @@
 import clsx from "clsx";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type CSSProperties } from "react";
 import { useClientLinkClicks } from "../client-links";
 import type { ShownGrid } from "#app/domain/results-grid";
 import { gridRowHtml, PROFILE_TITLES, rowFlags, type GridRowLinks } from "./grid-row-html";
+
+/**
+ * Past this many columns (name and grade included) a printed grid's titles, side by side, do not
+ * fit a landscape Letter page with their words whole even in its smallest type: print writes them
+ * upwards (results.css).
+ */
+const VERTICAL_TITLES_PAST = 26;
 
 type Props = GridRowLinks & {
   grid: ShownGrid;
@@ -23,6 +30,8 @@ function columnHighlightCss(count: number): string {
 
 export function ResultsGrid({ grid, caption, letterHref, ranHref }: Props) {
   const columnCount = grid.profileColumns.length + grid.columnCount;
+  // Name and grade too.
+  const printColumns = columnCount + 2;
   const profileOffset = 0;
   const testOffset = grid.profileColumns.length;
   const table = useRef<HTMLTableElement>(null);
@@ -37,7 +46,17 @@ export function ResultsGrid({ grid, caption, letterHref, ranHref }: Props) {
       <style dangerouslySetInnerHTML={{ __html: columnHighlightCss(columnCount) }} />
       {/* Clicks on the grid's links (keyboard activation included); the links themselves are focusable. */}
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
-      <table ref={table} className={clsx("results-grid", grid.narrow && "results-grid--narrow")} onClick={onClick}>
+      <table
+        ref={table}
+        className={clsx(
+          "results-grid",
+          grid.narrow && "results-grid--narrow",
+          printColumns > VERTICAL_TITLES_PAST && "results-grid--vertical-titles",
+        )}
+        // Print sizes its type by the number of columns (results.css).
+        style={{ "--grid-columns": printColumns } as CSSProperties}
+        onClick={onClick}
+      >
         <caption id="results-grid-caption">{caption}</caption>
         <thead>
           <tr>
