@@ -2,7 +2,10 @@ import clsx from "clsx";
 import { formFields, isFormReply, useFormReply } from "#app/components/form-reply";
 import { ranDialogHref, ranModeOf } from "#app/components/ran/ran-urls";
 import { resultsHref, viewOnly } from "#app/components/results/urls";
+import { BIRTH_DATE_MISSING, birthDateText } from "#app/domain/birth-date";
+import { GRADES } from "#app/domain/grades";
 import { homePath, safeRedirect } from "#app/domain/home-path";
+import { PERCENTILE_BAND_LABELS } from "#app/domain/percentile";
 import { BAND_LABELS, CELL_STATE_LABELS } from "#app/domain/results-labels";
 import { ROLE_LABELS } from "#app/domain/roles";
 import * as urlState from "#app/domain/url-state";
@@ -53,6 +56,10 @@ const kit = {
   BAND_LABELS,
   CELL_STATE_LABELS,
   ROLE_LABELS,
+  GRADES,
+  PERCENTILE_BAND_LABELS,
+  BIRTH_DATE_MISSING,
+  birthDateText,
   stylesheets: {
     account: accountCss,
     admin: adminCss,
