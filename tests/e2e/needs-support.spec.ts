@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { d, FIRST, LAST, roomAround, YEAR } from "./support/school-year";
 import { unique } from "./support/admin";
 import { api, apiToken } from "./support/api-world";
 import { DEMO, signIn } from "./support/auth";
@@ -14,17 +15,8 @@ type World = { classroomId: string; studentId: string };
 let world: World;
 
 const SOURCE = "Harbor USD theta study, 2026";
-const DAY = 86_400_000;
-const pad = (n: number) => String(n).padStart(2, "0");
-const isoOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-const today = new Date(new Date().getFullYear(), new Date().getMonth(), new Date().getDate(), 12);
-const d = (days: number) => isoOf(new Date(today.getTime() + days * DAY));
-const startYear = today.getMonth() >= 6 ? today.getFullYear() : today.getFullYear() - 1;
-const YEAR = `${startYear}-${startYear + 1}`;
-const FIRST = `${startYear}-07-01`;
-const LAST = `${startYear + 1}-06-30`;
 // MOY is the three days around today.
-const roomAroundToday = d(-3) >= FIRST && d(3) <= LAST;
+const roomAroundToday = roomAround(3, 3);
 const LIST = { "3": ["rer-blending", "rer-deletion"] };
 
 test.beforeAll(async ({ request }) => {

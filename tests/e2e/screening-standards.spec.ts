@@ -4,6 +4,7 @@ import { ordinal } from "#app/domain/ordinal";
 import { toast, unique } from "./support/admin";
 import { api, apiToken, invitedDistrictAdmin } from "./support/api-world";
 import { signIn } from "./support/auth";
+import { d, FIRST, LAST, roomAround, YEAR } from "./support/school-year";
 import { expectNoAxeViolations } from "./support/axe";
 
 // Issue 34 item 4: a scored RAN in a district without RAN norms shows its seconds and errors and
@@ -23,16 +24,7 @@ type World = { districtId: string; classroomId: string; studentId: string; testI
 let world: World;
 
 // The windows are placed around today (the server's clock is this machine's): today is in BOY.
-const DAY = 86_400_000;
-const pad = (n: number) => String(n).padStart(2, "0");
-const isoOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-const today = new Date(new Date().getFullYear(), new Date().getMonth(), new Date().getDate(), 12);
-const d = (days: number) => isoOf(new Date(today.getTime() + days * DAY));
-const startYear = today.getMonth() >= 6 ? today.getFullYear() : today.getFullYear() - 1;
-const YEAR = `${startYear}-${startYear + 1}`;
-const FIRST = `${startYear}-07-01`;
-const LAST = `${startYear + 1}-06-30`;
-const roomAroundToday = d(-1) >= FIRST && d(30) <= LAST;
+const roomAroundToday = roomAround(1, 30);
 
 async function scoredLetterRan(request: APIRequestContext, token: string, participantId: string): Promise<string> {
   const now = new Date().toISOString();
