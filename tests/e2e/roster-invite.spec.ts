@@ -2,9 +2,8 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { exportZip, oneRosterFiles, sampleDistrict } from "../support/oneroster-export";
-import { toast, unique } from "./support/admin";
-import { api, apiToken, invitedDistrictAdmin } from "./support/api-world";
-import { signIn } from "./support/auth";
+import { toast } from "./support/admin";
+import { districtOfItsOwn } from "./support/api-world";
 import { expectNoAxeViolations } from "./support/axe";
 
 // Issue 35 item 7: the teachers a roster import creates cannot sign in. After applying, the
@@ -18,21 +17,9 @@ test.describe.configure({ timeout: 180_000 });
 
 const PASSWORD = "Invite#Teachers2026";
 
-/** A new district with an active district admin, signed in on `page`. */
+/** A new district of the test's own, its admin signed in on the rostering page. */
 async function ownDistrict(request: APIRequestContext, page: Page) {
-  const token = await apiToken(request);
-  const name = unique("Invite District");
-  const tag = name.replace(/\W/g, "").toLowerCase();
-  const districtId = (await api(request, token, "POST", "/organization", { name, state: "WA" })).organizationId;
-  const admin = `${tag}.admin@invite.example`;
-  await invitedDistrictAdmin(request, token, {
-    organizationId: districtId,
-    firstName: "Ida",
-    lastName: "Admin",
-    email: admin,
-    password: PASSWORD,
-  });
-  await signIn(page, admin, { password: PASSWORD, to: `/rostering/${districtId}` });
+  const { districtId, name, tag } = await districtOfItsOwn(request, page, "Invite District", PASSWORD, "/rostering/:id");
   const prefix = `${tag.slice(-10)}r`;
   const teachers = [1, 2].flatMap((school) => [1, 2].map((n) => `${prefix}-tch-${school}-${n}@example.org`));
   return { districtId, name, prefix, teachers };

@@ -1,17 +1,19 @@
 import { expect, test } from "@playwright/test";
 import { DELTA_MANIFEST, exportZip, oneRosterFiles, sampleDistrict, type ExportSpec } from "../support/oneroster-export";
 import { toast } from "./support/admin";
-import { DEMO, signIn } from "./support/auth";
+import { districtOfItsOwn } from "./support/api-world";
 import { expectNoAxeViolations } from "./support/axe";
 
 // Issue 35 item 1 in the browser: the district admin makes a rostering key on the district page,
 // the link it shows once uploads and applies with nobody signed in, and revoking it (after a
-// confirmation) stops the link. An upload that would deactivate more than 5% of the district
+// confirmation) stops the link. Each test has a district of its own: the rostering spec's Undo is
+// of the demo district's latest import, which an upload here would take from it. An upload that would deactivate more than 5% of the district
 // states the counts, and only a signed-in admin who ticks them applies it.
 
+const PASSWORD = "Roster#Key2026";
 const prefix = () => `k${Date.now().toString(36)}${Math.floor(Math.random() * 1e3)}`;
 
-/** A delta export (nothing missing is deactivated), so other tests' uploads into the demo district do not count here. */
+/** A delta export: nothing it leaves out is deactivated. */
 function deltaZip(p: string) {
   const spec: ExportSpec = {
     ...sampleDistrict(p),
@@ -23,11 +25,10 @@ function deltaZip(p: string) {
 test("a rostering key made on the district page uploads and applies without sign-in; revoked, its link stops", async ({
   page,
   browser,
+  request,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, DEMO.districtAdmin);
-  await expect(page).toHaveURL(/\/district\/[0-9a-f-]{36}/);
-  const districtId = new URL(page.url()).pathname.split("/")[2];
+  const { districtId } = await districtOfItsOwn(request, page, "Key District", PASSWORD);
   await page.goto(`/district/${districtId}?tab=schools`);
   const section = page.getByRole("region", { name: "Rostering key" });
   await expect(section.getByText("This district has no rostering key.")).toBeVisible();
@@ -68,10 +69,12 @@ test("a rostering key made on the district page uploads and applies without sign
   await anonymous.close();
 });
 
-test("an upload that deactivates more than 5% states the counts, and the admin applies it only by ticking them", async ({ page }) => {
+test("an upload that deactivates more than 5% states the counts, and the admin applies it only by ticking them", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
-  await signIn(page, DEMO.districtAdmin);
-  const districtId = new URL(page.url()).pathname.split("/")[2];
+  const { districtId } = await districtOfItsOwn(request, page, "Key District", PASSWORD);
   const p = prefix();
   await page.goto(`/rostering/${districtId}`);
   await page.getByLabel(/Roster file/).setInputFiles(deltaZip(p));

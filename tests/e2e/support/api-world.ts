@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type APIRequestContext } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD } from "./auth";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { unique } from "./admin";
+import { DEMO, DEMO_PASSWORD, signIn } from "./auth";
 
 // For specs that build a district of their own through the REST API, so the demo district other
 // specs read stays as seeded; and the main e2e server's outbox (no SMTP there: app/lib/mail.server.ts).
@@ -47,4 +48,20 @@ export async function invitedDistrictAdmin(
   const code = /verification code: ([A-Z0-9]+)/.exec(outboxText(admin.email))?.[1];
   const reset = await request.post("/api/dashboard/forgot-password/new", { data: { email: admin.email, code, password } });
   expect(reset.status()).toBeLessThan(300);
+}
+
+/**
+ * A new district with an active district admin, signed in on `page` at `to` (a path; the district's
+ * id is put in for `:id`). For specs whose writes (roster imports, keys) must not meet another
+ * spec's in the demo district while both run.
+ */
+export async function districtOfItsOwn(request: APIRequestContext, page: Page, label: string, password: string, to = "/district/:id") {
+  const token = await apiToken(request);
+  const name = unique(label);
+  const tag = name.replace(/\W/g, "").toLowerCase();
+  const districtId = (await api(request, token, "POST", "/organization", { name, state: "WA" })).organizationId;
+  const admin = `${tag}.admin@own-district.example`;
+  await invitedDistrictAdmin(request, token, { organizationId: districtId, firstName: "Ida", lastName: "Admin", email: admin, password });
+  await signIn(page, admin, { password, to: to.replace(":id", districtId) });
+  return { districtId, name, tag, admin };
 }
