@@ -85,7 +85,6 @@ export async function loadLetterDialog(
     studentName: studentName(student),
     grade: student.grade,
     period,
-    periodLabel: period,
     testCode,
     testTitle: ASSESSMENTS[testCode].title,
     participantTestId: test?.participantTestId ?? null,

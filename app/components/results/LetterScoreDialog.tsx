@@ -203,7 +203,7 @@ function EditLetters({ data, cancelHref, error, dirty, confirming, onKeep, onDis
 
   return (
     <>
-      <Dialog.Title className="results-dialog__title">Edit Mode: Letter Sound/Name Scores | {data.periodLabel}</Dialog.Title>
+      <Dialog.Title className="results-dialog__title">Edit Mode: Letter Sound/Name Scores | {data.period}</Dialog.Title>
       <p className="letter-dialog__meta">
         {data.studentName} · {data.testTitle}
       </p>
@@ -300,7 +300,7 @@ function ViewLetters({ data, closeHref, editHref }: { data: Ready; closeHref: st
   const shown = data.rows.filter((r) => r.applies || r.participantTestId);
   return (
     <>
-      <Dialog.Title className="results-dialog__title">Letter Sound/Name Scores | {data.periodLabel}</Dialog.Title>
+      <Dialog.Title className="results-dialog__title">Letter Sound/Name Scores | {data.period}</Dialog.Title>
       <p className="letter-dialog__meta">{data.studentName}</p>
       {/* A region that scrolls must take keyboard focus, or keyboard users cannot scroll it (axe: scrollable-region-focusable). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}

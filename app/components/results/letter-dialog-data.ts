@@ -23,7 +23,6 @@ export type LetterDialogData =
       studentName: string;
       grade: string;
       period: Period;
-      periodLabel: string;
       testCode: LetterTestCode;
       testTitle: string;
       participantTestId: string | null;
