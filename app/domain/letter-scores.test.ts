@@ -24,6 +24,26 @@ describe("letterItemsFor", () => {
     expect("items" in found && found.items.length).toBeGreaterThan(20);
   });
 
+  // The one item rule the API, the dialog and its action share: which items, in which order.
+  const itemsOf = (found: ReturnType<typeof letterItemsFor>) => ("items" in found ? found.items : found.refusal);
+  it.each([
+    ["letter-names", "K", "BOY", "alphabetical", 26, ["LN_A", "LN_B", "LN_C"], ["LN_X", "LN_Y", "LN_Z"]],
+    ["letter-sounds", "1", "MOY", "alphabetical", 29, ["LS_A", "LS_B", "LS_C"], ["LS_CH", "LS_SH", "LS_TH"]],
+    ["letter-names", "PK", "EOY", "product", 26, ["LN_S", "LN_A", "LN_T"], ["LN_Y", "LN_Z", "LN_Q"]],
+    ["letter-sounds", "3", "BOY", "product", 29, ["LS_S", "LS_A", "LS_T"], ["LS_CH", "LS_SH", "LS_TH"]],
+  ] as const)("%s, grade %s, %s, %s order: %i items from %j to %j", (code, grade, period, order, count, first, last) => {
+    const items = itemsOf(letterItemsFor(code, grade, period, order));
+    expect(items).toHaveLength(count);
+    expect(items.slice(0, 3)).toEqual(first);
+    expect(items.slice(-3)).toEqual(last);
+  });
+
+  it("gives the same items in either order", () => {
+    const alphabetical = itemsOf(letterItemsFor("letter-sounds", "2", "EOY"));
+    const product = itemsOf(letterItemsFor("letter-sounds", "2", "EOY", "product"));
+    expect([...product].sort()).toEqual([...alphabetical].sort());
+  });
+
   it("refuses a grade the definition does not cover", () => {
     expect(letterItemsFor("letter-sounds", "MULTI", "EOY")).toEqual({
       refusal: "No Letter Sounds items are defined for grade MULTI in End of Year (EOY).",

@@ -1,6 +1,7 @@
 import { assessmentDefinition, definitionItems } from "./assessment-definitions";
 import { ASSESSMENTS, type LetterTestCode } from "./assessments";
 import { gradeInText, isGrade } from "./grades";
+import { sortLetters, type LetterOrder } from "./letters";
 import { PERIOD_LABELS, type Period } from "./periods";
 import { gradeTestLists } from "./results-grid";
 
@@ -27,10 +28,20 @@ export function letterTestRefusal(
   return null;
 }
 
-/** The items to score for a grade and period, or the refusal when the definition has none. */
-export function letterItemsFor(testCode: LetterTestCode, grade: string, period: Period): { items: string[] } | { refusal: string } {
+/**
+ * The one item rule: the items a letter test shows and scores for a grade and period (the test's
+ * definition), A–Z then the digraphs, or in the product's teaching order when the teacher chose
+ * it (./letters.ts); or the refusal when the definition has none. The API checks a save against
+ * it, the dialog shows it, and the dialog's action reads the ticked boxes against it.
+ */
+export function letterItemsFor(
+  testCode: LetterTestCode,
+  grade: string,
+  period: Period,
+  order: LetterOrder = "alphabetical",
+): { items: string[] } | { refusal: string } {
   const items = isGrade(grade) ? definitionItems(assessmentDefinition(testCode), grade, period) : null;
-  if (items) return { items };
+  if (items) return { items: sortLetters(items, order) };
   return { refusal: `No ${ASSESSMENTS[testCode].title} items are defined for ${gradeInText(grade)} in ${PERIOD_LABELS[period]}.` };
 }
 

@@ -1,8 +1,7 @@
-import { assessmentDefinition, definitionItems } from "#app/domain/assessment-definitions";
-import { ASSESSMENTS, letterItems, letterOfItem, type LetterTestCode } from "#app/domain/assessments";
+import { ASSESSMENTS, letterOfItem, type LetterTestCode } from "#app/domain/assessments";
 import { localIsoDate } from "#app/domain/calendar-date";
-import { isGrade } from "#app/domain/grades";
-import { letterTestRefusal } from "#app/domain/letter-scores";
+import { LETTER_TEST_CODES } from "#app/domain/letter-score-form";
+import { letterItemsFor, letterTestRefusal } from "#app/domain/letter-scores";
 import { sortLetters, type LetterOrder } from "#app/domain/letters";
 import { currentPeriod } from "#app/domain/periods";
 import { gradeTestLists, pickTest, studentName, submittedOn, testApplies } from "#app/domain/results-grid";
@@ -10,6 +9,10 @@ import { UNABLE_TO_LOAD_DATA } from "#app/domain/results-labels";
 import type { LetterDialogData, LetterRow } from "#app/components/results/letter-dialog-data";
 import type { ResultsQuery } from "#app/components/results/urls";
 import { expectData, type ApiClient } from "#app/lib/api.server";
+
+// The dialog's form schema and its reading of a post, for the route's action (through this
+// server module, so zod stays out of the page's browser bundle).
+export { LetterScoreForm, postedLetterScores } from "#app/domain/letter-score-form";
 
 // The letter score dialog's data (spec 001 §2 'Letter score dialogs', §4): one student's letter
 // tests of one period, read with one API call when the dialog opens (issue 12, item 9). The
@@ -46,19 +49,20 @@ export async function loadLetterDialog(
   if (refusal) return { kind: "error", message: refusal };
   const order: LetterOrder = q.order === "product" ? "product" : "alphabetical";
   const testOf = (code: LetterTestCode) => pickTest(selected.ParticipantTests.filter((t) => t.testCode === code));
-  const itemsOf = (code: LetterTestCode) =>
-    (isGrade(student.grade) ? definitionItems(assessmentDefinition(code), student.grade, period) : null) ?? letterItems(code);
+  // The item rule the API checks a save against, in the teacher's order. The grade passed
+  // letterTestRefusal above, so the definition has items for both tests.
+  const itemsOf = (code: LetterTestCode) => {
+    const found = letterItemsFor(code, student.grade, period, order);
+    return "items" in found ? found.items : [];
+  };
   const test = testOf(testCode);
   // A finished test opens read-only unless the URL asks for edit from the read-only view.
   const mode = q.mode === "view" && test ? "view" : "edit";
   const saved = test?.correctByCode ?? null;
-  const items = sortLetters(itemsOf(testCode), order).map((code) => ({ code, letter: letterOfItem(code) }));
+  const items = itemsOf(testCode).map((code) => ({ code, letter: letterOfItem(code) }));
   const scores = Object.fromEntries(items.map(({ code }) => [code, saved?.[code] === 1 ? 1 : 0])) as Record<string, 0 | 1>;
-  const letters = sortLetters(
-    [...new Set((["letter-names", "letter-sounds"] as const).flatMap((code) => itemsOf(code).map(letterOfItem)))],
-    order,
-  );
-  const rows: LetterRow[] = (["letter-names", "letter-sounds"] as const).map((code) => {
+  const letters = sortLetters([...new Set(LETTER_TEST_CODES.flatMap((code) => itemsOf(code).map(letterOfItem)))], order);
+  const rows: LetterRow[] = LETTER_TEST_CODES.map((code) => {
     const t = testOf(code);
     const own = new Map(itemsOf(code).map((item) => [letterOfItem(item), item]));
     return {

@@ -9,8 +9,9 @@ import { apiFor } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
 import { signOutAndRedirect } from "#app/lib/session.server";
 import { readFormData } from "#app/server/body-limit.server";
-import { LetterScoresForm, letterScoreItems, parseResultsQuery } from "./classroom.$classroomId.server";
-import { loadLetterDialog } from "./classroom.$classroomId.letters.server";
+import { parseSubmission } from "#app/lib/forms.server";
+import { parseResultsQuery } from "./classroom.$classroomId.server";
+import { LetterScoreForm, loadLetterDialog, postedLetterScores } from "./classroom.$classroomId.letters.server";
 
 // The letter score dialog over the classroom's results grid (spec 001 §2, §4): a child route, so
 // opening it runs this loader only (the page's loader skips dialog-only changes through its
@@ -29,12 +30,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireUser(request, context);
-  const form = await readFormData(request);
-  const parsed = LetterScoresForm.safeParse({ ...Object.fromEntries(form), correct: form.getAll("correct") });
-  if (!parsed.success) return { error: { message: UNABLE_TO_INPUT, detail: parsed.error.issues[0]?.message } };
-  const f = parsed.data;
+  const submission = parseSubmission(await readFormData(request), LetterScoreForm);
+  if (submission.status !== "success")
+    return { error: { message: UNABLE_TO_INPUT, detail: Object.values(submission.error ?? {}).flat()[0] ?? undefined } };
+  const f = submission.value;
   const failure = f.intent === "create" ? UNABLE_TO_INPUT : UNABLE_TO_UPDATE;
-  const { grade, items, submitted } = letterScoreItems(f);
+  const { grade, items, submitted } = postedLetterScores(f);
   if (!grade || !items || (f.intent === "update" && !f.participantTestId)) return { error: { message: failure, scores: submitted } };
   const responses = items.map((questionCode) => ({ questionCode, score: submitted[questionCode] }));
   const api = apiFor(request, context);

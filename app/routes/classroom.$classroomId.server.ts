@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { assessmentDefinition, definitionItems } from "#app/domain/assessment-definitions";
-import { isGrade } from "#app/domain/grades";
+import { LETTER_TEST_CODES } from "#app/domain/letter-score-form";
 import { PERIOD_LABELS, PERIODS, type Period } from "#app/domain/periods";
 import { bannerApplies, type ShownGrid } from "#app/domain/results-grid";
 import { UNABLE_TO_LOAD_CLASSROOM } from "#app/domain/results-labels";
@@ -17,19 +16,9 @@ const ResultsQuerySchema: z.ZodType<Query> = z.object({
   order: z.enum(["alpha", "product"]).catch("alpha"),
   dialog: z.literal("letters").optional().catch(undefined),
   student: z.string().uuid().optional().catch(undefined),
-  test: z.enum(["letter-names", "letter-sounds"]).optional().catch(undefined),
+  test: z.enum(LETTER_TEST_CODES).optional().catch(undefined),
   mode: z.enum(["edit", "view"]).catch("edit"),
   from: z.literal("view").optional().catch(undefined),
-});
-/** The letter score dialog's post (create or update). */
-export const LetterScoresForm = z.object({
-  intent: z.enum(["create", "update"]),
-  testCode: z.enum(["letter-names", "letter-sounds"]),
-  participantId: z.string().uuid(),
-  grade: z.string(),
-  periodName: z.enum(PERIODS),
-  participantTestId: z.string().uuid().optional(),
-  correct: z.array(z.string()),
 });
 
 export function parseResultsQuery(url: URL): Query {
@@ -43,17 +32,6 @@ export function parseResultsQuery(url: URL): Query {
 export function classroomBanner(studentGrades: readonly string[]) {
   const banner = loadBanner();
   return banner && bannerApplies(banner.grades, studentGrades) ? banner : null;
-}
-
-/**
- * A letter score post read against the test's definition for the grade and period: every item,
- * 1 when ticked; no items when the grade or the period has none.
- */
-export function letterScoreItems(f: z.infer<typeof LetterScoresForm>) {
-  const grade = isGrade(f.grade) ? f.grade : null;
-  const items = grade && definitionItems(assessmentDefinition(f.testCode), grade, f.periodName);
-  const submitted = Object.fromEntries((items ?? []).map((code) => [code, f.correct.includes(code) ? 1 : 0])) as Record<string, 0 | 1>;
-  return { grade, items, submitted };
 }
 
 export type ResultsData = {

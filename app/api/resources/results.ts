@@ -14,6 +14,7 @@ import { districtConfigRows } from "../district-config";
 import { isLetterTest, type LetterTestCode } from "#app/domain/assessments";
 import { localIsoDate } from "#app/domain/calendar-date";
 import { GRADES } from "#app/domain/grades";
+import { LetterScoreFields } from "#app/domain/letter-score-form";
 import { letterItemsFor, letterTestRefusal } from "#app/domain/letter-scores";
 import { currentPeriod, PERIOD_LABELS, PERIODS, type Period } from "#app/domain/periods";
 import { calendarDate, text, TEXT_MAX } from "#app/domain/text";
@@ -165,10 +166,8 @@ const getTestResults = createRoute({
 
 // ── Hand-entered letter scores ──────────────────────────────────────────────────────────────
 
-const ManualCreateInput = z
-  .object({
-    testCode: z.enum(["letter-names", "letter-sounds"]),
-    participantId: z.string().uuid(),
+const ManualCreateInput = LetterScoreFields.pick({ testCode: true, participantId: true })
+  .extend({
     grade: z.enum(GRADES),
     periodName: z.enum(PERIODS).optional().openapi({
       description: "The period the scores belong to; the current period when left out. A past period's entry is dated at its end.",
@@ -177,10 +176,8 @@ const ManualCreateInput = z
   })
   .openapi("ManualLetterScoresCreate");
 
-const ManualUpdateInput = z
-  .object({
-    participantTestId: z.string().uuid(),
-    participantId: z.string().uuid(),
+const ManualUpdateInput = LetterScoreFields.pick({ participantTestId: true, participantId: true })
+  .extend({
     responses: z.array(LetterResponseInput).max(100),
   })
   .openapi("ManualLetterScoresUpdate");

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { isGrade, type Grade } from "./grades";
+import { letterItemsFor } from "./letter-scores";
+import { PERIODS } from "./periods";
+
+// The letter score dialog's form (spec 001 §4 'Letter score edit') and the fields the API's
+// hand-entered letter score bodies share with it (app/api/resources/results.ts extends them), so
+// a test code or a student id is one rule for the dialog and for a direct API call. The dialog's
+// action parses the post with `LetterScoreForm` through conform; which items a post scores is
+// the one item rule of ./letter-scores.ts. Pure: no I/O.
+
+export const LETTER_TEST_CODES = ["letter-names", "letter-sounds"] as const;
+
+/** What both the dialog's post and the API's create and update bodies carry. */
+export const LetterScoreFields = z.object({
+  testCode: z.enum(LETTER_TEST_CODES),
+  participantId: z.string().uuid(),
+  participantTestId: z.string().uuid(),
+});
+
+/**
+ * The dialog's post: a create or an update of one student's letter test, with every ticked item
+ * as a `correct` (conform hands over none as [] and one as [code]). The grade and the period say
+ * which items the test has; an update names its test.
+ */
+export const LetterScoreForm = LetterScoreFields.extend({
+  intent: z.enum(["create", "update"]),
+  grade: z.string().optional(),
+  periodName: z.enum(PERIODS),
+  participantTestId: LetterScoreFields.shape.participantTestId.optional(),
+  correct: z.array(z.string()),
+});
+export type LetterScorePost = z.infer<typeof LetterScoreForm>;
+
+/**
+ * A post read against the test's items for the grade and period: every item, 1 when ticked; no
+ * items when the grade or the period has none (the action then answers the spec's failure text).
+ */
+export function postedLetterScores(f: LetterScorePost): {
+  grade: Grade | null;
+  items: string[] | null;
+  submitted: Record<string, 0 | 1>;
+} {
+  const grade = isGrade(f.grade) ? f.grade : null;
+  const found = grade ? letterItemsFor(f.testCode, grade, f.periodName) : null;
+  const items = found && "items" in found ? found.items : null;
+  const submitted = Object.fromEntries((items ?? []).map((code) => [code, f.correct.includes(code) ? 1 : 0])) as Record<string, 0 | 1>;
+  return { grade, items, submitted };
+}
