@@ -3,6 +3,8 @@
 // entry + root + the matched routes' modules and their imports) and sized from the build folder
 // (raw, gzip level 9, brotli quality 11, via node:zlib). Each JS file is split by the esbuild
 // metafile into framework (React, Remix, React Router) and our own code (app/, Radix, zod, …).
+// A script is placed by the metafile or by a rule below that names it; any other throws, so
+// nothing unknown is counted as framework (or as ours) by default.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -39,6 +41,15 @@ export interface PageWeight {
   topOurs: [string, number][];
 }
 
+/** Remix's route manifest (window.__remixManifest): the compiler writes it beside esbuild's outputs, so the metafile does not list it. */
+const REMIX_MANIFEST = /^\/build\/manifest-[A-Z0-9]+\.js$/;
+/**
+ * A shared chunk the metafile lists with no inputs: esbuild's own runtime helpers (__commonJS,
+ * __toESM, __export) that the chunks importing CommonJS packages share. Neither React's nor
+ * Remix's code: counted as ours.
+ */
+const ESBUILD_RUNTIME_CHUNK = /^\/build\/_shared\/chunk-[A-Z0-9]+\.js$/;
+
 const zero = (): Sizes => ({ raw: 0, gzip: 0, brotli: 0 });
 export const sizes = (buf: Buffer): Sizes => ({
   raw: buf.length,
@@ -54,11 +65,13 @@ const add = (a: Sizes, b: Sizes, share = 1) => {
 export class WeightMeter {
   private cache = new Map<string, FileWeight>();
   private meta: { outputs: Record<string, { bytes: number; inputs: Record<string, { bytesInOutput: number }> }> };
+  private metafile: string;
   constructor(
     private root: string,
     private buildDir: string,
   ) {
-    this.meta = JSON.parse(readFileSync(path.join(buildDir, "metafile.js.json"), "utf8"));
+    this.metafile = path.join(buildDir, "metafile.js.json");
+    this.meta = JSON.parse(readFileSync(this.metafile, "utf8"));
   }
 
   private file(url: string, kind: "js" | "css"): FileWeight {
@@ -69,12 +82,16 @@ export class WeightMeter {
     const abs = path.join(this.buildDir, "public", rel);
     const buf = readFileSync(abs);
     const fileSizes = sizes(buf);
-    let framework = kind === "css" ? 0 : 1;
+    let framework = 0;
     const ours: Record<string, number> = {};
     if (kind === "js") {
       const key = Object.keys(this.meta.outputs).find((k) => path.resolve(this.root, k) === abs);
       const out = key ? this.meta.outputs[key] : undefined;
-      if (out) {
+      if (!out) {
+        if (!REMIX_MANIFEST.test(url))
+          throw new Error(`weight: cannot place ${url} (${abs}): it is not an output of ${this.metafile} nor Remix's route manifest`);
+        framework = 1;
+      } else {
         let fw = 0;
         let total = 0;
         for (const [input, v] of Object.entries(out.inputs)) {
@@ -91,8 +108,12 @@ export class WeightMeter {
             ours[name] = (ours[name] ?? 0) + v.bytesInOutput;
           }
         }
-        // The manifest (route table) and tiny wrappers have no inputs: Remix's, so framework.
-        framework = total > 0 ? fw / total : url.includes("/manifest-") ? 1 : 0;
+        if (total > 0) framework = fw / total;
+        else if (ESBUILD_RUNTIME_CHUNK.test(url)) ours["esbuild runtime"] = out.bytes;
+        else
+          throw new Error(
+            `weight: cannot place ${url} (${abs}): ${this.metafile} lists it with no source bytes, and it is not a shared chunk`,
+          );
       }
     }
     const fwt = { file: url, kind, ...fileSizes, framework, ours };
