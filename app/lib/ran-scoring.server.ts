@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ASSESSMENTS, type TestCode } from "#app/domain/assessments";
 import { isGrade, type Grade } from "#app/domain/grades";
 import { validateRanScore, type RanScoreErrors } from "#app/domain/ran";
+import { RanScoreForm } from "#app/domain/ran-score-form";
 import {
   officialChosen,
   RAN_MODE_PARAMS,
@@ -14,6 +15,7 @@ import {
 } from "#app/domain/ran-scoring";
 import { UNABLE_TO_LOAD_TEST_DETAILS } from "#app/domain/test-details";
 import type { ApiClient, ApiSchema } from "./api.server";
+import { parseSubmission } from "./forms.server";
 import { signOutAndRedirect } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -135,15 +137,6 @@ function suggestionOf(t: ApiSchema<"AudioWaveform">["suggestedResponseTime"]): R
 
 // ── Saving ──────────────────────────────────────────────────────────────────────────────────
 
-const RanScoreForm = z.object({
-  responseId: z.string().uuid(),
-  version: z.string().max(40).optional(),
-  responseTime: z.string().max(40).optional(),
-  errorCount: z.string().max(40).optional(),
-  invalid: z.literal("on").optional(),
-  blind: z.literal("1").optional(),
-});
-
 /** What a refused save hands back to the scoring panel. */
 export type RanActionData = {
   ran: {
@@ -176,13 +169,13 @@ export function readModeUrl(requestUrl: string): string {
  * with the same rule as the API, saves, and on success goes back to read mode with 'Scores saved!'.
  */
 export async function saveRanScore(request: Request, api: ApiClient, form: FormData): Promise<Response | RanActionData> {
-  const parsed = RanScoreForm.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
+  const submission = parseSubmission(form, RanScoreForm);
+  if (submission.status !== "success") {
     return { ran: { responseId: String(form.get("responseId") ?? ""), formError: RAN_SAVE_FAILED, blind: false, attempt: attempt() } };
   }
-  const f = parsed.data;
+  const f = submission.value;
   const blind = f.blind === "1";
-  const invalid = f.invalid === "on";
+  const invalid = f.invalid === true;
   const checked = validateRanScore({ responseTime: f.responseTime, errorCount: f.errorCount, invalid });
   if (!checked.ok) {
     return {

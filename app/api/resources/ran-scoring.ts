@@ -18,6 +18,7 @@ import type { QuestionResponseTable } from "#app/db/schema";
 import { ASSESSMENTS, TEST_CODES, type TestCode } from "#app/domain/assessments";
 import { may } from "#app/domain/permissions";
 import { isPracticeResponse, validateRanScore } from "#app/domain/ran";
+import { RanScoreFields } from "#app/domain/ran-score-form";
 import { RAN_OVERWRITE_REFUSED, ranScorerStanding, savedScore, type RanScorerStanding } from "#app/domain/ran-scoring";
 import { periodAt } from "#app/domain/results-grid";
 import { ranResultUnder } from "#app/domain/screening-standards";
@@ -109,7 +110,7 @@ const RanScoreInput = z
       .boolean()
       .optional()
       .openapi({ description: "A second scorer's blind score: kept as an event, the official score is unchanged" }),
-    version: z.string().max(40).optional().openapi({ description: "updatedAt of the response as read; a newer save answers 409" }),
+    version: RanScoreFields.shape.version.openapi({ description: "updatedAt of the response as read; a newer save answers 409" }),
   })
   .openapi("RanScoreInput");
 
