@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { SUBMIT_FAILED_MESSAGE } from "#app/domain/admin-forms";
 import { searchedUrl, type ListQuery } from "#app/domain/paging";
 import { sortByName, type SortDirection } from "#app/domain/sort";
@@ -34,7 +34,7 @@ export async function loadPart<T>(
   }
   if (result.ok) return { data: result.data, error: null };
   if (result.status === 401) return signOutAndRedirect(request);
-  if (denied === "boundary" && (result.status === 403 || result.status === 404)) throw json(result.error, { status: result.status });
+  if (denied === "boundary" && (result.status === 403 || result.status === 404)) throw data(result.error, { status: result.status });
   return { data: null, error: failure };
 }
 

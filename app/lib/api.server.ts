@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import createClient, { type Client } from "openapi-fetch";
 import type { Actor } from "#app/api/env";
 import { serverMessage } from "#app/domain/server-message";
@@ -140,7 +140,7 @@ export async function expectData<T>(request: Request, result: ApiResult<T, unkno
   if (result.status === 401) return signOutAndRedirect(request);
   // 503: the database blinked (app/api/app.ts fetchApi already tried a read twice); the page says so.
   const status = result.status === 403 || result.status === 404 || result.status === 503 ? result.status : 500;
-  throw json(result.error, { status });
+  throw data(result.error, { status });
 }
 
 function typedClient(request: Request, caller: CallerState | null) {
@@ -183,11 +183,11 @@ export function currentUser(request: Request, context?: unknown): Promise<Curren
   const caller = callerOf(request, context);
   caller.user ??= (async () => {
     if (!(await caller.token)) return null;
-    const { data, error, response } = await typedClient(request, caller).GET("/dashboard/current-user");
+    const { data: user, error, response } = await typedClient(request, caller).GET("/dashboard/current-user");
     // Only the API's 401 means signed out. A server failure (the database blinked) must not sign
     // the user out: it is thrown as the page's error, with the server's message.
-    if (response.status >= 500) throw json(failureOf(error), { status: response.status });
-    return response.ok && data ? data : null;
+    if (response.status >= 500) throw data(failureOf(error), { status: response.status });
+    return response.ok && user ? user : null;
   })();
   return caller.user;
 }

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { ClassroomOption } from "#app/components/admin/StudentDialog";
 import type { StudentView } from "#app/components/student/urls";
@@ -70,7 +70,7 @@ export async function loadStudentPage(request: Request, api: ApiClient, user: Cu
     // Spec 001 §4: 401 signs out, 403 is the access-denied view (the ErrorBoundary, as is 404),
     // anything else is an alert on the page.
     if (answer.status === 401) return signOutAndRedirect(request);
-    if (answer.status === 403 || answer.status === 404) throw json(answer.error, { status: answer.status });
+    if (answer.status === 403 || answer.status === 404) throw data(answer.error, { status: answer.status });
     console.error("[student]", answer.status, answer.error.message);
     return { state: "error" as const, message: UNABLE_TO_LOAD_STUDENT, studentId };
   }

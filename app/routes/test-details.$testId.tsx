@@ -1,4 +1,4 @@
-import { data, json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { ErrorPage, stylesheets } from "#app/components/page-kit";
@@ -31,8 +31,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const loaded = await loadRanScoring(request, apiFor(request, context), params.testId, "position");
   if (!loaded.ok) {
     // 403 is the access-denied screen (spec 001 §2); 404, and a test that is not a RAN test, are not found.
-    if (loaded.status === 403 || loaded.status === 404) throw json({ message: "Test not found" }, { status: loaded.status });
-    if (loaded.status === 422) throw json({ message: "Test not found" }, { status: 404 });
+    if (loaded.status === 403 || loaded.status === 404) throw data({ message: "Test not found" }, { status: loaded.status });
+    if (loaded.status === 422) throw data({ message: "Test not found" }, { status: 404 });
     return { state: "error" as const, message: UNABLE_TO_LOAD_TEST_DETAILS };
   }
   const s = loaded.data;
