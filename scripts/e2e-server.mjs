@@ -3,8 +3,8 @@
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { ensureBuilt, root, run } from "./lib/setup.mjs";
+import { SERVER_PRELOADS } from "./lib/preloads.mjs";
 
 const port = process.env.E2E_PORT ?? "3210";
 // A second server of the same run (the account flows' one) reuses the first one's build and template.
@@ -58,10 +58,8 @@ const server = spawn("npx", ["remix-serve", `${buildDir}/index.js`], {
     // COOKIE_SECURE stays unset: the servers run what an install gets by default (issue 13 item 1).
     ALLOW_FLAG_OVERRIDE: "1",
     SESSION_SECRET: "e2e-secret",
-    // As npm start: each request's socket address stamped for the per-address rate limits (issue 14).
-    NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${pathToFileURL(path.join(root, "scripts/client-address.mjs")).href}`]
-      .filter(Boolean)
-      .join(" "),
+    // As npm start: the server's preloads (scripts/lib/preloads.mjs: socket address, admission).
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, ...SERVER_PRELOADS.map((url) => `--import=${url}`)].filter(Boolean).join(" "),
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

@@ -1,9 +1,9 @@
 // npm start: install what is missing, build, migrate and seed the demo district, serve.
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { ensureBuilt, ensureInstalled, root, run } from "./lib/setup.mjs";
 import { workerCount } from "./lib/cluster.mjs";
 import { supervise } from "./lib/supervise.mjs";
+import { preloadArgs } from "./lib/preloads.mjs";
 
 const started = Date.now();
 ensureInstalled();
@@ -13,8 +13,9 @@ run("npx", ["tsx", "scripts/seed.ts"]);
 const port = process.env.PORT ?? "3000";
 console.log(`\nReady in ${((Date.now() - started) / 1000).toFixed(1)} s. Serving on http://localhost:${port}\n`);
 // remix-serve runs under a supervisor: a crash restarts it and the log says why (issue 14).
-// The preload stamps each request's socket address for the per-address rate limits (issue 14).
-const preload = ["--import", pathToFileURL(path.join(root, "scripts/client-address.mjs")).href];
+// The preloads stamp each request's socket address (issue 14) and admit requests within the
+// process's limits, refusing the rest with 503 (issue 36): scripts/lib/preloads.mjs.
+const preload = preloadArgs();
 const serve = [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"];
 // One server process per core on PostgreSQL (WEB_CONCURRENCY to choose; issue 15): the cluster
 // primary shares the port among remix-serve workers, each with the preload. PGlite: one process.

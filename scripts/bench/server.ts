@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { preloadArgs } from "../lib/preloads.mjs";
 
 export interface Server {
   port: number;
@@ -35,7 +36,8 @@ export async function startServer(
   mkdirSync(dataDir, { recursive: true });
   const log = path.join(root, ".tmp/bench", `server-${port}-${label}.log`);
   const fd = openSync(log, "w");
-  const child = spawn(process.execPath, [cli, path.join(buildDir, "index.js")], {
+  // With the preloads every server of the app runs with (scripts/lib/preloads.mjs).
+  const child = spawn(process.execPath, [...preloadArgs(), cli, path.join(buildDir, "index.js")], {
     cwd: root,
     stdio: ["ignore", fd, fd],
     env: {
