@@ -11,7 +11,6 @@ import { isConnectionLoss } from "#app/db/connection-loss";
 import { inRequestScope, isRequestAbandoned } from "#app/db/request-scope";
 import { ApiError } from "./errors";
 import { idempotency } from "./idempotency";
-import { changesData, markDataChanged } from "./data-changes";
 import { registerAccounts } from "./resources/accounts";
 import { registerAudio } from "./resources/audio";
 import { registerDashboard } from "./resources/dashboard";
@@ -73,13 +72,6 @@ export function createApi(deps: ApiDeps) {
 
   // After the caller is known: a create's Idempotency-Key belongs to its caller (issue 13 item 5).
   app.use("*", idempotency);
-
-  // A change that went through marks what the processes keep of the data stale: the completion
-  // counts and the lists' totals (app/api/data-changes.ts).
-  app.use("*", async (c, next) => {
-    await next();
-    if (changesData(c.req.method, c.req.path, c.res.status)) markDataChanged(deps.db);
-  });
 
   registerDashboard(app);
   registerAccounts(app);

@@ -21,7 +21,7 @@ import { toClassroomStudents, toRiskScore, type AssessmentConfig } from "./resul
 
 // The classroom grid as the page shows it (spec 001 §2, §4), built by the API from the same
 // rules as the school CSV, and kept per process under the classroom's results version
-// (migration 0009; docs/decisions/classroom-results-cache.md).
+// (migration 0009; app/api/kept.ts, docs/decisions/kept-data.md).
 
 const ShownCell = z.object({
   testCode: z.enum(TEST_CODES),
@@ -152,46 +152,6 @@ export async function buildClassroomResults(s: ResultsSource): Promise<GridResul
     studentGrades: [...new Set(students.map((st) => st.grade))],
     grid: shownGrid(grid),
   };
-}
-
-// ── The copy each process keeps ─────────────────────────────────────────────────────────────
-
-/** Classrooms kept per database; the least recently read goes first. A 30-student grid is about 100 KB in memory. */
-export const KEPT_CLASSROOMS = 200;
-
-type Kept = { version: string; variants: Map<string, Promise<GridResults>> };
-const kept = new WeakMap<Db, Map<string, Kept>>();
-
-/**
- * The classroom's results for `variant` (period, mode, flags, day) as kept under `version` (the
- * classroom's results version and its district's calendar version, read before this call), or
- * `build()`'s, kept under that version. A copy of another version is never answered; a failed
- * build is not kept.
- */
-export function keptClassroomResults(
-  db: Db,
-  classroomId: string,
-  version: string,
-  variant: string,
-  build: () => Promise<GridResults>,
-): Promise<GridResults> {
-  let byClassroom = kept.get(db);
-  if (!byClassroom) kept.set(db, (byClassroom = new Map()));
-  let entry = byClassroom.get(classroomId);
-  if (!entry || entry.version !== version) entry = { version, variants: new Map() };
-  // Read order: a Map iterates in insertion order, so re-inserting marks the classroom as recent.
-  byClassroom.delete(classroomId);
-  byClassroom.set(classroomId, entry);
-  while (byClassroom.size > KEPT_CLASSROOMS) byClassroom.delete(byClassroom.keys().next().value as string);
-  const hit = entry.variants.get(variant);
-  if (hit) return hit;
-  const made = build();
-  const mine = entry;
-  mine.variants.set(variant, made);
-  made.catch(() => {
-    if (mine.variants.get(variant) === made) mine.variants.delete(variant);
-  });
-  return made;
 }
 
 /** The key of one way to look at a classroom's results. */

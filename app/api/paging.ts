@@ -4,7 +4,7 @@ import type { Db } from "#app/db/connect.server";
 import { cleanQuery, decodeCursor, MAX_PAGE, MAX_QUERY, PAGE_SIZE, type SortDir } from "#app/domain/paging";
 import { isCleanText } from "#app/domain/text";
 import { ApiError } from "./errors";
-import { listTotals } from "./list-totals";
+import { keptListTotals } from "./kept";
 
 // The paged variants of the list routes (issue 15, docs/decisions/paged-lists.md): the spec's
 // list routes keep answering the whole array; `<list path>/page` answers one page of it with the
@@ -62,9 +62,9 @@ export function Page<T extends z.ZodType>(row: T, name: string) {
 
 type Query<S extends string> = { q?: string; sort?: S; dir?: SortDir; cursor?: string; page?: number; limit?: number };
 
-/** One page of `source` as `load` turns its ids into rows (in the ids' order); its total kept (list-totals.ts). */
+/** One page of `source` as `load` turns its ids into rows (in the ids' order); its total kept (kept.ts). */
 export async function answerPage<S extends string, T>(
-  { db, now }: { db: Db; now: () => Date },
+  { db }: { db: Db },
   source: ListSource<S>,
   sorts: readonly [S, ...S[]],
   query: Query<S>,
@@ -79,12 +79,7 @@ export async function answerPage<S extends string, T>(
       throw new ApiError(400, PAGE_MESSAGES.cursor);
   }
   const limit = query.limit ?? PAGE_SIZE;
-  const page = await pageOfIds(
-    db,
-    source,
-    { q: cleanQuery(query.q), sort, dir, cursor, page: query.page ?? 1, limit },
-    listTotals(db, now().getTime()),
-  );
+  const page = await pageOfIds(db, source, { q: cleanQuery(query.q), sort, dir, cursor, page: query.page ?? 1, limit }, keptListTotals(db));
   const rows = page.ids.length ? await load(page.ids) : [];
   return { rows, total: page.total, from: page.from, to: page.to, pageSize: limit, next: page.next, prev: page.prev };
 }

@@ -123,6 +123,16 @@ export interface ClassroomResultsVersionTable {
   version: ColumnType<number, never, never>;
 }
 
+/**
+ * Raised by the database on any write behind the lists' totals ('roster') or the completion counts
+ * ('scores') of a district (migration 0015); the nil uuid's row spans districts. No row is version 1.
+ */
+export interface KeptDataVersionTable {
+  organization_id: string;
+  kind: "roster" | "scores";
+  version: ColumnType<number, never, never>;
+}
+
 export interface AssessmentPeriodTable {
   assessment_period_id: Generated<string>;
   organization_id: string;
@@ -343,6 +353,7 @@ export interface Database {
   participant: ParticipantTable;
   participant_group_member: ParticipantGroupMemberTable;
   classroom_results_version: ClassroomResultsVersionTable;
+  kept_data_version: KeptDataVersionTable;
   assessment_period: AssessmentPeriodTable;
   grade_assessment_list: GradeAssessmentListTable;
   stored_file: StoredFileTable;

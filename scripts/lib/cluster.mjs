@@ -9,14 +9,13 @@
 // `npm start`). A worker that dies is started again and the log says why; one that keeps dying
 // (more than MAX_RESTARTS within WINDOW_MS) takes the primary down with exit code 1, which the
 // supervisor around it (scripts/lib/supervise.mjs) logs. SIGTERM or SIGINT stops every worker.
-// A worker's "data changed" message is passed on to the others.
+// No message passes between workers: what each keeps in memory goes by versions in the database
+// (app/api/kept.ts).
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import { pathToFileURL } from "node:url";
 
 const MAX_RESTARTS = 5;
-/** The message of app/api/data-changes.ts (DATA_CHANGED): kept copies of the data are stale. */
-const DATA_CHANGED = "lsd:data-changed";
 const WINDOW_MS = 60_000;
 
 /**
@@ -124,12 +123,6 @@ export function runCluster({ workers, exec, args = [], log = (l) => console.erro
     }
     log(`[cluster] ${new Date(now).toISOString()} worker ${worker.process.pid} stopped (${cause}); starting another.`);
     setTimeout(() => stopping || cluster.fork(), 250 * restarts.length);
-  });
-  // A worker that changed data says so; every other worker drops what it kept of the data
-  // (app/api/data-changes.ts), so the user's next request, whichever worker takes it, shows it.
-  cluster.on("message", (from, message) => {
-    if (message?.type !== DATA_CHANGED) return;
-    for (const w of live()) if (w !== from && w.isConnected()) w.send(message);
   });
   for (let i = 0; i < workers; i++) cluster.fork();
   return { done, stop };

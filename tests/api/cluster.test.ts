@@ -143,7 +143,7 @@ describe.runIf(postgres)("several server processes on one PostgreSQL (scripts/li
       expect(byWorker.size, "both workers answered").toBe(2);
       return [...byWorker.values()];
     };
-    // Both workers keep the total now (app/api/list-totals.ts).
+    // Both workers keep the total now (app/api/kept.ts).
     const [before] = await totals();
     expect(await totals()).toEqual([before, before]);
     const added = await call("POST", "/user", { token, body: newTeacherBody(w, "Two", "Workers", "two.workers@cluster.example") });

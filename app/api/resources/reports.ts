@@ -6,7 +6,6 @@ import {
   districtSchools,
   districtStudentCount,
   exportTestRows,
-  findDistrict,
   findSchool,
   membershipsOf,
   progressRows,
@@ -18,6 +17,7 @@ import {
   studentBatch,
   type ReportScope,
 } from "#app/db/queries/reports";
+import { districtWithVersions } from "#app/db/queries/kept";
 import { localIsoDate } from "#app/domain/calendar-date";
 import { toCsv, UTF8_BOM } from "#app/domain/csv";
 import {
@@ -53,7 +53,7 @@ import { displayRuleFlags } from "#app/server/flags.server";
 import { type ApiEnv, errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, forbidden } from "../errors";
 import { csvStream } from "../csv-stream";
-import { cachedReport } from "../report-cache";
+import { keptCompletionCounts } from "../kept";
 import { canDownloadDistrictCsv, canDownloadSchoolCsv, requireCapability } from "../scope";
 import { loadAssessmentConfig } from "./results";
 
@@ -264,10 +264,16 @@ const streamFailed = (what: string, organizationId: string) => (e: unknown) =>
 
 type SummaryCache = { index: CountIndex; schools: SchoolRef[]; classrooms: Awaited<ReturnType<typeof scopeClassrooms>>; countedAt: string };
 
-/** The district's counts for a report period, counted once and kept (app/api/report-cache.ts). */
-function districtCounts(db: Db, organizationId: string, timePeriod: Period, periods: readonly ReportPeriod[], now: Date) {
+type District = NonNullable<Awaited<ReturnType<typeof districtWithVersions>>>;
+
+/**
+ * The district's counts for a report period, counted once and kept (app/api/kept.ts) under the
+ * versions of its rosters, scores and calendar, read with the district before the count.
+ */
+function districtCounts(db: Db, org: District, timePeriod: Period, periods: readonly ReportPeriod[], now: Date) {
+  const organizationId = org.organization_id;
   const key = `${organizationId}:${timePeriod}:${periods.map((p) => `${p.period}${p.from}${p.to}`).join()}`;
-  return cachedReport<SummaryCache>(db, key, now.getTime(), async () => {
+  return keptCompletionCounts<SummaryCache>(db, key, `${org.roster}:${org.scores}:${org.config_version}`, async () => {
     const [schools, classrooms] = await Promise.all([districtSchools(db, organizationId), scopeClassrooms(db, { organizationId })]);
     const rows = await completionCountRows(
       db,
@@ -280,7 +286,7 @@ function districtCounts(db: Db, organizationId: string, timePeriod: Period, peri
 }
 
 async function districtOr404(db: Db, id: string) {
-  const org = UUID.test(id) ? await findDistrict(db, id) : undefined;
+  const org = UUID.test(id) ? await districtWithVersions(db, id) : undefined;
   if (!org) throw reportNotFound();
   return org;
 }
@@ -297,10 +303,10 @@ export function registerReports(app: Router) {
     const timePeriod = body.timePeriod || "BOY";
     if (!isPeriod(timePeriod)) throw new ApiError(400, "timePeriod must be BOY, MOY or EOY.");
     const org = await districtOr404(db, body.orgId);
-    const config = await loadAssessmentConfig(db, org.organization_id, now());
+    const config = await loadAssessmentConfig(db, org.organization_id, now(), org.config_version);
     const included = periodInclusion(timePeriod);
     const periods = reportPeriods(config.periods, included);
-    const counts = await districtCounts(db, org.organization_id, timePeriod, periods, now());
+    const counts = await districtCounts(db, org, timePeriod, periods, now());
     return c.json(
       {
         timePeriod,
@@ -318,9 +324,9 @@ export function registerReports(app: Router) {
     const org = await districtOr404(db, c.req.valid("param").organizationId);
     const query = c.req.valid("query");
     const timePeriod = query.timePeriod ?? "BOY";
-    const config = await loadAssessmentConfig(db, org.organization_id, now());
+    const config = await loadAssessmentConfig(db, org.organization_id, now(), org.config_version);
     const included = periodInclusion(timePeriod);
-    const counts = await districtCounts(db, org.organization_id, timePeriod, reportPeriods(config.periods, included), now());
+    const counts = await districtCounts(db, org, timePeriod, reportPeriods(config.periods, included), now());
     const school = query.schoolId ? counts.schools.find((s) => s.organization_unit_id === query.schoolId) : undefined;
     if (query.schoolId && !school) throw reportNotFound();
     return c.json(
@@ -342,7 +348,7 @@ export function registerReports(app: Router) {
     const { db, now } = c.var.deps;
     const org = await districtOr404(db, c.req.valid("param").organizationId);
     const timePeriod = c.req.valid("query").timePeriod ?? "BOY";
-    const config = await loadAssessmentConfig(db, org.organization_id, now());
+    const config = await loadAssessmentConfig(db, org.organization_id, now(), org.config_version);
     const periods = reportPeriods(config.periods, periodInclusion(timePeriod));
     const total = await districtStudentCount(db, org.organization_id);
     async function* rows() {
@@ -364,7 +370,7 @@ export function registerReports(app: Router) {
     const { db, now } = c.var.deps;
     const org = await districtOr404(db, c.req.valid("param").organizationId);
     if (!canDownloadDistrictCsv(actor, org.organization_id)) throw forbidden();
-    const config = await loadAssessmentConfig(db, org.organization_id, now());
+    const config = await loadAssessmentConfig(db, org.organization_id, now(), org.config_version);
     const periods = reportPeriods(config.periods, PERIODS);
     const total = await districtStudentCount(db, org.organization_id);
     const [header] = districtCsvRows({
@@ -387,7 +393,7 @@ export function registerReports(app: Router) {
     requireCapability(c.var.actor, "downloadDataExport");
     const { db, now } = c.var.deps;
     const org = await districtOr404(db, c.req.valid("param").organizationId);
-    const config = await loadAssessmentConfig(db, org.organization_id, now());
+    const config = await loadAssessmentConfig(db, org.organization_id, now(), org.config_version);
     const periods = reportPeriods(config.periods, PERIODS);
     const empty = rosterOf({ students: [], classrooms: [], members: [], teachers: [] });
     const [header] = dataExportRows({ districtName: org.name, academicYear: config.academicYear, roster: empty, tests: [] });

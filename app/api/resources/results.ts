@@ -43,7 +43,8 @@ import {
   type PeriodConfig,
 } from "../results-mappers";
 import { assertClassroom, assertReadableOrganization, assertParticipant, requireActor } from "../scope";
-import { buildClassroomResults, ClassroomResults, keptClassroomResults, resultsVariant, type ResultsView } from "../classroom-results";
+import { buildClassroomResults, ClassroomResults, resultsVariant, type ResultsView } from "../classroom-results";
+import { keptClassroomResults } from "../kept";
 
 // Classroom results (issue 5): district period config, classroom students with their tests,
 // risk scores, one test with its responses, hand-entered letter scores and the screener's

@@ -13,6 +13,7 @@ import * as m0011 from "./0011_rate_limit_event_ids";
 import * as m0012 from "./0012_participant_birth_date_optional";
 import * as m0013 from "./0013_roster_key";
 import * as m0014 from "./0014_screening_standards";
+import * as m0015 from "./0015_kept_data_version";
 
 // Imported statically so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "0012_participant_birth_date_optional": m0012,
   "0013_roster_key": m0013,
   "0014_screening_standards": m0014,
+  "0015_kept_data_version": m0015,
 };

@@ -3,6 +3,7 @@ import { ACCENTED, foldAccents, UNACCENTED } from "#app/domain/accents";
 import { containsPattern, nextCursor, prevCursor, type Cursor, type SortDir } from "#app/domain/paging";
 import { ROLE_IDS } from "#app/domain/roles";
 import type { Db } from "../connect.server";
+import { ACROSS_DISTRICTS, districtId, districtOfSchool, keptVersionSql } from "./kept";
 
 // One page of an administration list (issue 15): a count and at most `limit` row ids, searched
 // with LIKE on lower() with accents folded (the text's % and _ taken literally) and sorted on the server with the
@@ -14,13 +15,17 @@ import type { Db } from "../connect.server";
 
 type Sql = RawBuilder<unknown>;
 
-/** A list: its rows (`from`, `where`), its id, the keys of each sort and the texts a search looks in (lowercase). */
+/**
+ * A list: its rows (`from`, `where`), its id, the keys of each sort, the texts a search looks in
+ * (lowercase), and the district whose 'roster' version names its kept total (migration 0015).
+ */
 export type ListSource<S extends string> = {
   from: Sql;
   where: Sql[];
   id: Sql;
   keys: Record<S, Sql[]>;
   search: Sql[];
+  district: Sql;
 };
 
 export type PageRequest<S extends string> = {
@@ -36,27 +41,22 @@ export type PageRequest<S extends string> = {
 export type PageOfIds = { ids: string[]; total: number; from: number; to: number; next: string | null; prev: string | null };
 
 /**
- * Totals kept from earlier pages, by the count's SQL and parameters (app/api/list-totals.ts): with
- * one kept, a page reads its rows alone.
+ * Totals kept from earlier pages (app/api/kept.ts), by the count's SQL and parameters, each with
+ * the list's version read in the count's own statement. A page reads the version in its own
+ * statement too: the same version, and the kept total is this snapshot's; another, and it counts.
  */
-export type KeptTotals = { get(key: string): number | undefined; set(key: string, total: number): void };
+export type KeptTotals = {
+  get(key: string): { total: number; version: number } | undefined;
+  set(key: string, total: number, version: number): void;
+};
 
 const and = (parts: Sql[]) => sql.join(parts, sql` and `);
 
 /** `column in (ids)`, false for no ids (SQL has no empty list). */
 const inList = (column: Sql, ids: readonly string[]) => (ids.length ? sql`${column} in (${sql.join([...ids])})` : sql`false`);
 
-/**
- * `kept` totals are used when `useKept` and stored whatever it is: a page that does not fit its
- * kept total (an empty page past it, a short first page) counts again.
- */
-export async function pageOfIds<S extends string>(
-  db: Db,
-  list: ListSource<S>,
-  req: PageRequest<S>,
-  kept?: KeptTotals,
-  useKept = true,
-): Promise<PageOfIds> {
+/** One page of `list`; with `kept`, a total counted before under the same version is not counted again. */
+export async function pageOfIds<S extends string>(db: Db, list: ListSource<S>, req: PageRequest<S>, kept?: KeptTotals): Promise<PageOfIds> {
   const where = [...list.where];
   if (req.q) {
     // Accents ignored on both sides (issue 35: 'jose' finds José): the text folded by translate()
@@ -69,27 +69,29 @@ export async function pageOfIds<S extends string>(
       )})`,
     );
   }
-  const count = sql<{ n: number }>`select count(*)::int as n from ${list.from} where ${and(where)}`;
+  const version = keptVersionSql(list.district, "roster");
+  const count = sql<{ n: number; v: number }>`select count(*)::int as n, ${version} as v from ${list.from} where ${and(where)}`;
   let totalKey = "";
   if (kept) {
     const compiled = count.compile(db);
     totalKey = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
   }
-  const keptTotal = kept && useKept ? kept.get(totalKey) : undefined;
-  const counted = (n: number) => {
-    kept?.set(totalKey, n);
+  const keptTotal = kept?.get(totalKey);
+  const counted = (row: { n: number; v: number } | undefined) => {
+    const n = Number(row?.n ?? 0);
+    if (row) kept?.set(totalKey, n, Number(row.v));
     return n;
   };
   // How many, and nothing else: a page that only needs the count (whether a school has classrooms).
-  if (req.limit === 0)
-    return {
-      ids: [],
-      total: keptTotal ?? counted(Number((await count.execute(db)).rows[0]?.n ?? 0)),
-      from: 0,
-      to: 0,
-      next: null,
-      prev: null,
-    };
+  if (req.limit === 0) {
+    let total: number | undefined;
+    if (keptTotal) {
+      const now = await sql<{ v: number }>`select ${version} as v`.execute(db);
+      if (Number(now.rows[0]?.v) === keptTotal.version) total = keptTotal.total;
+    }
+    total ??= counted((await count.execute(db)).rows[0]);
+    return { ids: [], total, from: 0, to: 0, next: null, prev: null };
+  }
   const keys = [...list.keys[req.sort], list.id];
   const cursor = req.cursor && req.cursor.k.length === keys.length ? req.cursor : null;
   // Rows before a cursor are read backwards (the sort reversed) and turned round.
@@ -101,40 +103,45 @@ export async function pageOfIds<S extends string>(
     : where;
   const offset = cursor ? 0 : (req.page - 1) * req.limit;
   const columns = sql.join(keys.map((k, i) => sql`${k}::text as ${sql.ref(`k${i}`)}`));
-  const pageRows = sql<
-    Record<string, string>
-  >`select ${columns} from ${list.from} where ${and(pageWhere)} order by ${order} limit ${req.limit + 1} offset ${offset}`;
-  let total: number;
-  let found: Record<string, string>[];
-  if (keptTotal !== undefined) {
-    total = keptTotal;
-    found = (await pageRows.execute(db)).rows;
-  } else {
-    // The count and the page in one statement (one round trip, issue 15): the count's single row,
-    // joined to the page's rows, numbered so their order survives the join.
-    const fetched = await sql<Record<string, string> & { n: number }>`select list_count.n, list_page.* from (${count}) list_count
+  let total: number | undefined;
+  let found: Record<string, string>[] = [];
+  if (keptTotal) {
+    // The page and the version in one statement: the version's single row, joined to the page's rows.
+    const fetched = await sql<
+      Record<string, string> & { v: number }
+    >`select list_version.v, list_page.* from (select ${version} as v) list_version
     left join lateral (select ${columns}, row_number() over (order by ${order}) as rn from ${list.from} where ${and(pageWhere)} order by ${order} limit ${req.limit + 1} offset ${offset}) list_page on true
     order by list_page.rn`.execute(db);
-    total = counted(Number(fetched.rows[0]?.n ?? 0));
+    if (Number(fetched.rows[0]?.v) === keptTotal.version) {
+      total = keptTotal.total;
+      found = fetched.rows.filter((r) => r[`k${keys.length - 1}`] !== null);
+    }
+  }
+  if (total === undefined) {
+    // The count and the page in one statement (one round trip, issue 15): the count's single row,
+    // joined to the page's rows, numbered so their order survives the join.
+    const fetched = await sql<
+      Record<string, string> & { n: number; v: number }
+    >`select list_count.n, list_count.v, list_page.* from (${count}) list_count
+    left join lateral (select ${columns}, row_number() over (order by ${order}) as rn from ${list.from} where ${and(pageWhere)} order by ${order} limit ${req.limit + 1} offset ${offset}) list_page on true
+    order by list_page.rn`.execute(db);
+    total = counted(fetched.rows[0]);
     // No row on the page still gives the count's row, its keys null.
     found = fetched.rows.filter((r) => r[`k${keys.length - 1}`] !== null);
   }
   let rows = found.slice(0, req.limit);
   const more = found.length > req.limit;
-  // A kept total the rows contradict (changed past the API since it was counted): count again.
-  if (keptTotal !== undefined && !cursor && (more ? offset + rows.length >= total : offset + rows.length !== total))
-    return pageOfIds(db, list, req, kept, false);
   if (backwards) {
     rows = rows.reverse();
     // No more rows before these: this is the first page; when rows were deleted meanwhile it is
     // short, so read the first page itself.
-    if (!more && rows.length < req.limit) return pageOfIds(db, list, { ...req, cursor: null, page: 1 }, kept, useKept);
+    if (!more && rows.length < req.limit) return pageOfIds(db, list, { ...req, cursor: null, page: 1 }, kept);
   }
   const keyOf = (row: Record<string, string>) => keys.map((_, i) => row[`k${i}`]);
   let start = cursor ? Math.min(cursor.i, Math.max(0, total - rows.length)) : offset;
   if (!cursor && rows.length === 0 && offset > 0 && total > 0) {
     // A page number past the end: the last page.
-    return pageOfIds(db, list, { ...req, page: Math.ceil(total / req.limit) }, kept, useKept);
+    return pageOfIds(db, list, { ...req, page: Math.ceil(total / req.limit) }, kept);
   }
   if (backwards) start = more ? Math.max(1, Math.min(start, total - rows.length)) : 0;
   const hasNext = backwards ? start + rows.length < total : more;
@@ -170,7 +177,14 @@ export function districtUsers(organizationId: string, schoolIds: readonly string
       sql`(select r.role_id from user_role r where r.user_id = u.user_id order by r.position limit 1) in (${sql.join([ROLE_IDS.ORG_UNIT_ADMIN, ROLE_IDS.TEACHER])})`,
     );
   }
-  return { from: sql`app_user u`, where, id: sql`u.user_id`, keys: USER_KEYS, search: [...userNames("u"), sql`lower(u.email)`] };
+  return {
+    from: sql`app_user u`,
+    where,
+    id: sql`u.user_id`,
+    keys: USER_KEYS,
+    search: [...userNames("u"), sql`lower(u.email)`],
+    district: districtId(organizationId),
+  };
 }
 
 export function superAdmins(): ListSource<"name" | "email"> {
@@ -183,6 +197,7 @@ export function superAdmins(): ListSource<"name" | "email"> {
     id: sql`u.user_id`,
     keys: USER_KEYS,
     search: [...userNames("u"), sql`lower(u.email)`],
+    district: districtId(ACROSS_DISTRICTS),
   };
 }
 
@@ -196,6 +211,7 @@ export function districtSchools(organizationId: string, schoolIds: readonly stri
     id: sql`ou.organization_unit_id`,
     keys: { name: [sql`lower(ou.name)`] },
     search: [sql`lower(ou.name)`],
+    district: districtId(organizationId),
   };
 }
 
@@ -209,6 +225,7 @@ export function districts(organizationId: string | null): ListSource<"name" | "s
     id: sql`o.organization_id`,
     keys: { name: [sql`lower(o.name)`], state: [sql`o.state`, sql`lower(o.name)`] },
     search: [sql`lower(o.name)`],
+    district: districtId(ACROSS_DISTRICTS),
   };
 }
 
@@ -225,6 +242,7 @@ export function schoolClassrooms(schoolId: string, teacherId: string | null): Li
     id: sql`g.participant_group_id`,
     keys: { name: [sql`lower(g.name)`] },
     search: [sql`lower(g.name)`],
+    district: districtOfSchool(schoolId),
   };
 }
 
@@ -246,6 +264,7 @@ export function schoolStudents(schoolId: string, teacherId: string | null, witho
     id: sql`p.participant_id`,
     keys: { name: [sql`lower(p.last_name)`, sql`lower(p.first_name)`], code: [sql`p.participant_code`] },
     search: [...userNames("p"), sql`lower(coalesce(p.email, ''))`, sql`lower(p.participant_code)`, sql`lower(coalesce(p.external_id, ''))`],
+    district: districtOfSchool(schoolId),
   };
 }
 
