@@ -1,9 +1,11 @@
 import { data } from "@remix-run/node";
 import createClient, { type Client } from "openapi-fetch";
+import { DATABASE_UNAVAILABLE } from "#app/api/app";
 import type { Actor } from "#app/api/env";
 import { serverMessage } from "#app/domain/server-message";
 import { requestClientAddress, SOCKET_ADDRESS_HEADER } from "#app/server/client-address.server";
 import { assertSameOrigin } from "#app/server/csrf.server";
+import { isConnectionLoss } from "#app/db/connection-loss";
 import { inRequestScope } from "#app/db/request-scope";
 import { inProcessApi } from "./api-app.server";
 import type { components, paths } from "./api-schema";
@@ -103,7 +105,14 @@ async function dispatch(request: Request, caller: CallerState | null, forwarded:
     let actor: Actor | null = null;
     if (caller && token) {
       caller.actor ??= api.resolveCaller(token);
-      actor = await caller.actor;
+      try {
+        actor = await caller.actor;
+      } catch (error) {
+        // The session look-up runs before the API's own error handling: a database out of reach
+        // (tried twice) answers the API's 503 and message, not a 500 from the page.
+        if (!isConnectionLoss(error)) throw error;
+        return Response.json({ message: DATABASE_UNAVAILABLE }, { status: 503, headers: { "Retry-After": "1" } });
+      }
     }
     response = await api.fetch(request, { caller: { actor } });
   }
