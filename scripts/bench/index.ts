@@ -172,10 +172,26 @@ async function districts(engines: Engine[]) {
 }
 
 // ── 3. One server: resolve pages, calibrate the floor, load ───────────────────────────────
+/**
+ * A GET outside the measured runs (resolving pages, calibrating, warming up). On a loaded machine
+ * the server may close a kept-alive connection just as the client reuses it ('other side closed',
+ * before any answer): such a request is sent again, at most twice.
+ */
+async function get(url: string, init: RequestInit = {}): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (e) {
+      const code = (e as { cause?: { code?: string } }).cause?.code;
+      if (attempt >= 3 || code !== "UND_ERR_SOCKET") throw e;
+    }
+  }
+}
+
 async function resolvePage(origin: string, candidates: string[], cookie: string | undefined, marker?: (h: string) => boolean) {
   let last = "missing (404)";
   for (const url of candidates) {
-    const res = await fetch(origin + url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+    const res = await get(origin + url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
     const html = await res.text();
     if (res.status === 404) continue;
     if (res.status !== 200) {
@@ -193,7 +209,7 @@ async function resolvePage(origin: string, candidates: string[], cookie: string 
 
 let floorRows: number | null = null;
 async function calibrateFloor(origin: string, targetBytes: number) {
-  const size = async (rows: number) => (await (await fetch(`${origin}/bench-floor?rows=${rows}`)).text()).length;
+  const size = async (rows: number) => (await (await get(`${origin}/bench-floor?rows=${rows}`)).text()).length;
   const [a, b] = [await size(10), await size(110)];
   const perRow = (b - a) / 100;
   return Math.max(1, Math.min(5000, Math.round(10 + (targetBytes - a) / perRow)));
@@ -244,7 +260,7 @@ async function startMeasured(
       floorRows = await calibrateFloor(server.origin, median(sizes) ?? 20_000);
     }
     const floorUrl = `/bench-floor?rows=${floorRows}`;
-    const floorHtml = await (await fetch(server.origin + floorUrl)).text();
+    const floorHtml = await (await get(server.origin + floorUrl)).text();
     if (!weights.floor) weights.floor = meter.page(floorHtml);
     log(`  ${"Floor".padEnd(30)} ${floorUrl} (${(floorHtml.length / 1024).toFixed(1)} KB)`);
 
@@ -255,7 +271,7 @@ async function startMeasured(
     ];
     for (const { url, headers } of all) {
       for (const u of [url, dataUrl(url)]) {
-        for (let i = 0; i < 15; i++) await (await fetch(server.origin + u, { headers })).arrayBuffer();
+        for (let i = 0; i < 15; i++) await (await get(server.origin + u, { headers })).arrayBuffer();
       }
     }
     const floor: ServerResult["floor"] = { doc: {}, data: {} };
