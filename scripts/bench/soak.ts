@@ -1,257 +1,532 @@
-// npm run bench -- --soak [--users 200] [--duration 60] [--size 10000] [--engines postgres] [--think-ms 1000]
-// Issue 14: many signed-in users at once on a large district, for a minute, on the real built
-// server: how many requests fail and how slow the slowest get. Each virtual user is a real session
-// (its own token in the session table, its own cookie) of a teacher, a school admin, the district
-// admin or a super admin, and walks that role's main pages in turn, pausing a think time between
-// pages. Never part of `npm test`. Loopback only; every loop is bounded by the duration.
+// npm run bench -- --soak [--scenario peak|capacity|overload|all] [--users N] [--duration S]
+//                        [--think-ms MS] [--step-seconds S] [--size 10000]
+// Issue 36 §2: the screening window, measured on the production topology. `npm start`'s cluster
+// (one remix-serve worker per core, scripts/bench/soak-serve.ts) on PostgreSQL, a district of
+// --size students copied afresh from a template for each run, hundreds of signed-in users of the
+// usual roles opening their pages at a think time, and 10% of the teachers scoring letters and RAN
+// recordings through the endpoints their pages use. Scenarios (all in one run with --scenario all):
+//   peak      400 users, a page every 10 s each, 5 minutes: p95 ≤ 0.5 s, p99 ≤ 1 s on every page,
+//             no failed request.
+//   capacity  the same users with the think time stepped down until p95 passes 1 s: the highest
+//             rate with p95 ≤ 1 s and no failure, beside the floor route's (bench/floor-route.tsx)
+//             under the same users, steps and cluster; the ratio is the figure (target ≥ 0.6).
+//   overload  500 users, think time 1 s: the server stays up and sheds (503 + Retry-After)
+//             rather than keep anyone waiting past 10 s.
+// After the run every save is read back: each one acknowledged is in the database exactly once.
+// The report (per page requests, failures, p50, p95, p99, max; the cluster's and PostgreSQL's CPU;
+// the load average at start and end) goes to .tmp/bench/soak-<date>.md and is printed.
+// Never part of `npm test`. Loopback only; every loop is bounded by its duration.
+import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
-import { openDatabase } from "#app/db/connect.server";
-import { ROLE_IDS } from "#app/domain/roles";
-import { buildInto } from "../lib/setup.mjs";
-import { ensureDistrict, type Engine, type Fixture } from "./generate";
-import { startServer } from "./server";
-
-type Role = "teacher" | "school" | "district" | "super";
-interface VirtualUser {
-  role: Role;
-  userId: string;
-  pages: { key: string; url: string }[];
-  cookie?: string;
-}
-interface PageStats {
-  times: number[];
-  statuses: Record<string, number>;
-  errors: number;
-}
+import pg from "pg";
+import { ensureBuilt } from "../lib/setup.mjs";
+import { CpuMeter, postgresPids, startCluster, type Cluster, type CpuReading } from "./soak-cluster";
+import {
+  accountsFor,
+  checkWrites,
+  freshSoakDatabase,
+  pickAccounts,
+  sessionCookies,
+  WRITER_SHARE,
+  type Role,
+  type WriteAttempt,
+  type WriteCheck,
+} from "./soak-db";
+import { REQUEST_TIMEOUT_MS, runPhase, VirtualUser, type Sample } from "./soak-drive";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
-const SESSION_SECRET = "bench-secret"; // the bench server's (scripts/bench/server.ts)
-/** Shares of the users by role: mostly teachers, as in a district at 8 a.m. */
-const MIX: Record<Role, number> = { teacher: 0.75, school: 0.15, district: 0.07, super: 0.03 };
+const SESSION_SECRET = "bench-secret";
+const BUILD_DIR = ".tmp/bench/build-soak";
+
+export type Scenario = "peak" | "capacity" | "overload";
+const SCENARIOS: Scenario[] = ["peak", "capacity", "overload"];
+/** Each scenario's users and think time as issue 36 §2 gives them; --users and --think-ms override. */
+const DEFAULTS: Record<Scenario, { users: number; thinkMs: number }> = {
+  peak: { users: 400, thinkMs: 10_000 },
+  capacity: { users: 400, thinkMs: 10_000 },
+  overload: { users: 500, thinkMs: 1000 },
+};
+/** Issue 36 §2's targets. */
+const TARGET = { peakP95: 500, peakP99: 1000, capacityP95: 1000, ratio: 0.6, overloadWait: 10_000 };
+/** Issue 36 §1: a run whose 1-minute load average at start is above this says 'noisy: rerun' instead of 'met'. */
+const NOISY_LOAD = 1.5;
 
 export interface SoakOptions {
-  users: number;
+  scenarios: Scenario[];
+  users: number | null;
   seconds: number;
+  thinkMs: number | null;
+  stepSeconds: number;
   size: number;
-  engines: Engine[];
-  thinkMs: number;
-  postgresUrl: string;
+  databaseUrl: string;
   port: number;
 }
 
+// ── Figures ────────────────────────────────────────────────────────────────────────────────
+
 const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
-/** Picks the district's real teachers, school admins and admins, with pages each may open. */
-async function virtualUsers(env: Record<string, string>, fixture: Fixture, count: number): Promise<VirtualUser[]> {
-  const handle = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dir: env.PGLITE_DIR });
-  const db = handle.db;
-  try {
-    const want = (role: Role) => Math.max(1, Math.round(count * MIX[role]));
-    const teachers = await db
-      .selectFrom("participant_group_teacher as gt")
-      .innerJoin("participant_group as g", "g.participant_group_id", "gt.participant_group_id")
-      .select(["gt.user_id", "g.participant_group_id"])
-      .select((eb) =>
-        eb
-          .selectFrom("participant_group_member as m")
-          .select("m.participant_id")
-          .whereRef("m.participant_group_id", "=", "g.participant_group_id")
-          .limit(1)
-          .as("student_id"),
-      )
-      .where("g.deleted_at", "is", null)
-      .orderBy("g.participant_group_id")
-      .limit(want("teacher"))
-      .execute();
-    const schoolAdmins = await db
-      .selectFrom("user_role as r")
-      .innerJoin("user_organization_unit as uou", "uou.user_id", "r.user_id")
-      .select(["r.user_id", "uou.organization_unit_id"])
-      .where("r.role_id", "=", ROLE_IDS.ORG_UNIT_ADMIN)
-      .orderBy("uou.organization_unit_id")
-      .execute();
-    const one = async (roleId: string) =>
-      (await db.selectFrom("user_role").select("user_id").where("role_id", "=", roleId).orderBy("user_id").executeTakeFirstOrThrow())
-        .user_id;
-    const districtAdmin = await one(ROLE_IDS.ORG_ADMIN);
-    const superAdmin = await one(ROLE_IDS.SUPER_ADMIN);
-    const d = fixture.districtId;
-    const users: VirtualUser[] = [];
-    for (const t of teachers)
-      users.push({
-        role: "teacher",
-        userId: t.user_id,
-        pages: [
-          { key: "classroom", url: `/classroom/${t.participant_group_id}` },
-          ...(t.student_id ? [{ key: "student", url: `/student/${t.student_id}` }] : []),
-        ],
-      });
-    // Fewer schools than wanted school admins: an admin has several sessions (several computers).
-    for (let i = 0; i < want("school") && schoolAdmins.length; i++) {
-      const a = schoolAdmins[i % schoolAdmins.length];
-      users.push({
-        role: "school",
-        userId: a.user_id,
-        pages: [
-          { key: "school-classrooms", url: `/school/${a.organization_unit_id}` },
-          { key: "school-students", url: `/school/${a.organization_unit_id}?tab=students` },
-        ],
-      });
-    }
-    for (let i = 0; i < want("district"); i++)
-      users.push({
-        role: "district",
-        userId: districtAdmin,
-        pages: [
-          { key: "district-schools", url: `/district/${d}` },
-          { key: "district-users", url: `/district/${d}?tab=users` },
-        ],
-      });
-    for (let i = 0; i < want("super"); i++)
-      users.push({
-        role: "super",
-        userId: superAdmin,
-        pages: [
-          { key: "super-admin", url: "/super-admin" },
-          { key: "district-report", url: `/district/${d}?tab=reports` },
-        ],
-      });
-    return users.slice(0, count);
-  } finally {
-    await handle.close();
+interface PageRow {
+  key: string;
+  requests: number;
+  failed: number;
+  shed: number;
+  retryAfter: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  notes: string[];
+}
+
+/** Per page: every request, answered or not, in the times (a request that timed out counts its wait). */
+function pageRows(samples: Sample[]): PageRow[] {
+  const by = new Map<string, Sample[]>();
+  for (const s of samples) {
+    const list = by.get(s.key);
+    if (list) list.push(s);
+    else by.set(s.key, [s]);
   }
+  return [...by]
+    .map(([key, list]) => {
+      const t = list.map((s) => s.ms).sort((a, b) => a - b);
+      const notes = new Map<string, number>();
+      for (const s of list) if (!s.ok) notes.set(s.note ?? `status ${s.status}`, (notes.get(s.note ?? `status ${s.status}`) ?? 0) + 1);
+      return {
+        key,
+        requests: list.length,
+        failed: list.filter((s) => !s.ok).length,
+        shed: list.filter((s) => s.status === 503).length,
+        retryAfter: list.filter((s) => s.retryAfter).length,
+        p50: pct(t, 50),
+        p95: pct(t, 95),
+        p99: pct(t, 99),
+        max: t.at(-1) ?? NaN,
+        notes: [...notes].sort((a, b) => b[1] - a[1]).map(([n, c]) => `${c}× ${n}`),
+      };
+    })
+    .sort((a, b) => a.key.localeCompare(b.key));
 }
 
-/** A session per virtual user, made in the database the server will use, and its signed cookie. */
-async function signInAll(env: Record<string, string>, users: VirtualUser[]) {
-  process.env.SESSION_SECRET = SESSION_SECRET;
-  const { createSession } = await import("#app/api/sessions");
-  const { commitSession, getSession } = await import("#app/lib/session.server");
-  const handle = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dir: env.PGLITE_DIR });
-  try {
-    for (const u of users) {
-      const session = await getSession(new Request("http://127.0.0.1/"));
-      session.set("token", await createSession(handle.db, u.userId, { userAgent: "bench soak" }));
-      u.cookie = (await commitSession(session)).split(";")[0];
-    }
-  } finally {
-    await handle.close();
-  }
-}
-
-async function drive(origin: string, users: VirtualUser[], seconds: number, thinkMs: number) {
-  const stats: Record<string, PageStats> = {};
-  const until = Date.now() + seconds * 1000;
-  const think = () => new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random())));
-  await Promise.all(
-    users.map(async (u, i) => {
-      // Users arrive over the first think time, not all in the same millisecond.
-      await new Promise((r) => setTimeout(r, (thinkMs * i) / users.length));
-      for (let n = 0; Date.now() < until; n++) {
-        const page = u.pages[n % u.pages.length];
-        const s = (stats[page.key] ??= { times: [], statuses: {}, errors: 0 });
-        const started = performance.now();
-        try {
-          const res = await fetch(origin + page.url, {
-            headers: { cookie: u.cookie! },
-            redirect: "manual",
-            signal: AbortSignal.timeout(30_000),
-          });
-          await res.arrayBuffer();
-          s.times.push(performance.now() - started);
-          s.statuses[res.status] = (s.statuses[res.status] ?? 0) + 1;
-        } catch {
-          s.errors++;
-        }
-        await think();
-      }
-    }),
-  );
-  return stats;
-}
-
-function summarize(stats: Record<string, PageStats>, seconds: number) {
-  const rows = Object.entries(stats).map(([key, s]) => {
-    const sorted = [...s.times].sort((a, b) => a - b);
-    const failed = Object.entries(s.statuses)
-      .filter(([code]) => code !== "200")
-      .reduce((a, [, c]) => a + c, s.errors);
-    return {
-      key,
-      requests: sorted.length + s.errors,
-      failed,
-      p50: pct(sorted, 50),
-      p95: pct(sorted, 95),
-      p99: pct(sorted, 99),
-      max: sorted.at(-1) ?? NaN,
-      statuses: s.statuses,
-    };
-  });
-  const all = Object.values(stats)
-    .flatMap((s) => s.times)
-    .sort((a, b) => a - b);
-  const total = {
-    requests: rows.reduce((a, r) => a + r.requests, 0),
-    failed: rows.reduce((a, r) => a + r.failed, 0),
-    rps: rows.reduce((a, r) => a + r.requests, 0) / seconds,
-    p50: pct(all, 50),
-    p95: pct(all, 95),
-    p99: pct(all, 99),
+function totals(samples: Sample[], seconds: number) {
+  const t = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const ok = samples.filter((s) => s.ok).length;
+  return {
+    requests: samples.length,
+    ok,
+    failed: samples.length - ok,
+    okPerSecond: ok / seconds,
+    p50: pct(t, 50),
+    p95: pct(t, 95),
+    p99: pct(t, 99),
+    max: t.at(-1) ?? NaN,
+    over10s: samples.filter((s) => s.ms > TARGET.overloadWait).length,
+    shed: samples.filter((s) => s.status === 503).length,
+    retryAfter: samples.filter((s) => s.retryAfter).length,
   };
-  return { rows, total };
 }
+
+interface PhaseResult {
+  label: string;
+  users: number;
+  roles: Partial<Record<Role, number>>;
+  writers: number;
+  thinkMs: number;
+  seconds: number;
+  total: ReturnType<typeof totals>;
+  pages: PageRow[];
+  cpu: Record<string, CpuReading>;
+  upAfter: boolean;
+  restarts: number;
+}
+
+// ── Running ────────────────────────────────────────────────────────────────────────────────
+
+interface Run {
+  cluster: Cluster;
+  users: VirtualUser[];
+  writes: WriteAttempt[];
+  databaseUrl: string;
+  pgPids: () => Promise<number[]>;
+}
+
+async function phase(
+  run: Run,
+  label: string,
+  count: number,
+  thinkMs: number,
+  seconds: number,
+  log: (s: string) => void,
+  floorUrl?: string,
+): Promise<PhaseResult> {
+  const chosen = new Set(
+    accountsFor(
+      run.users.map((u) => u.account),
+      count,
+    ),
+  );
+  const users = run.users.filter((u) => chosen.has(u.account));
+  const roles: Partial<Record<Role, number>> = {};
+  for (const u of users) roles[u.account.role] = (roles[u.account.role] ?? 0) + 1;
+  const writers = users.filter((u) => u.account.writer).length;
+  const samples: Sample[] = [];
+  const restartsBefore = run.cluster.restarts();
+  const meter = new CpuMeter({ server: () => run.cluster.pids(), postgres: run.pgPids, postgresAll: postgresPids });
+  await meter.start();
+  const { startedAt, endedAt } = await runPhase({
+    origin: run.cluster.origin,
+    users,
+    seconds,
+    thinkMs,
+    floorUrl,
+    samples,
+    writes: run.writes,
+  });
+  const cpu = await meter.stop();
+  const elapsed = (endedAt - startedAt) / 1000;
+  const total = totals(samples, elapsed);
+  const upAfter = await run.cluster.alive();
+  const result: PhaseResult = {
+    label,
+    users: users.length,
+    roles,
+    writers: floorUrl ? 0 : writers,
+    thinkMs,
+    seconds: elapsed,
+    total,
+    pages: pageRows(samples),
+    cpu,
+    upAfter,
+    restarts: run.cluster.restarts() - restartsBefore,
+  };
+  log(
+    `  ${label}: ${users.length} users, think ${(thinkMs / 1000).toFixed(2)} s: ${total.requests} requests, ${total.failed} failed, ` +
+      `${total.okPerSecond.toFixed(1)} ok/s, p50 ${total.p50.toFixed(0)} ms, p95 ${total.p95.toFixed(0)} ms, p99 ${total.p99.toFixed(0)} ms, ` +
+      `max ${total.max.toFixed(0)} ms; server CPU ${(cpu.server.ms / 1000).toFixed(0)} s, PostgreSQL ${(cpu.postgres.ms / 1000).toFixed(0)} s; ${upAfter ? "up" : "DOWN"}`,
+  );
+  return result;
+}
+
+/** Sustained: no failed request and p95 within the target. */
+const sustains = (p: PhaseResult) => p.total.failed === 0 && p.total.p95 <= TARGET.capacityP95;
+
+/**
+ * The think time stepped down (halved from the scenario's, then none) until a step fails; then
+ * twice between the last step that held and the first that did not. The highest rate of a step
+ * that held is the capacity; `bounded` when even the last step held (the users could offer no more).
+ */
+async function ladder(
+  run: Run,
+  label: string,
+  count: number,
+  startThinkMs: number,
+  stepSeconds: number,
+  log: (s: string) => void,
+  floorUrl?: string,
+) {
+  const thinks = [startThinkMs];
+  while (thinks.at(-1)! > 150) thinks.push(Math.round(thinks.at(-1)! / 2));
+  thinks.push(0);
+  const steps: PhaseResult[] = [];
+  let pass: PhaseResult | null = null;
+  let failAt: number | null = null;
+  for (const t of thinks) {
+    const p = await phase(run, label, count, t, stepSeconds, log, floorUrl);
+    steps.push(p);
+    if (!sustains(p)) {
+      failAt = t;
+      break;
+    }
+    pass = p;
+  }
+  if (failAt !== null && pass) {
+    let lo = failAt;
+    let hi = pass.thinkMs;
+    for (let i = 0; i < 2; i++) {
+      const mid = Math.round((lo + hi) / 2);
+      const p = await phase(run, label, count, mid, stepSeconds, log, floorUrl);
+      steps.push(p);
+      if (sustains(p)) hi = mid;
+      else lo = mid;
+    }
+  }
+  const held = steps.filter(sustains);
+  const best = held.sort((a, b) => b.total.okPerSecond - a.total.okPerSecond)[0] ?? null;
+  return { steps, best, bounded: failAt === null };
+}
+
+/** The floor route's rows so its HTML is the median size of the pages the users open (as index.ts sizes it). */
+async function floorUrlFor(origin: string, users: VirtualUser[]): Promise<{ url: string; bytes: number }> {
+  const sizes: number[] = [];
+  const seen = new Set<string>();
+  for (const u of users)
+    for (const p of u.account.pages) {
+      if (seen.has(p.key)) continue;
+      seen.add(p.key);
+      const res = await fetch(origin + p.url, { headers: { cookie: u.cookieHeader() }, redirect: "manual" });
+      const html = await res.text();
+      if (res.status === 200) sizes.push(Buffer.byteLength(html));
+    }
+  sizes.sort((a, b) => a - b);
+  const target = sizes.length ? sizes[Math.floor((sizes.length - 1) / 2)] : 20_000;
+  const size = async (rows: number) => Buffer.byteLength(await (await fetch(`${origin}/bench-floor?rows=${rows}`)).text());
+  const [a, b] = [await size(10), await size(110)];
+  const rows = Math.max(1, Math.min(5000, Math.round(10 + (target - a) / ((b - a) / 100))));
+  return { url: `/bench-floor?rows=${rows}`, bytes: await size(rows) };
+}
+
+/** The backends PostgreSQL runs for the soak's database (its connections from the cluster). */
+function backendsOf(databaseUrl: string) {
+  const admin = new URL(databaseUrl);
+  const name = decodeURIComponent(admin.pathname.slice(1));
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  let connected: Promise<unknown> | null = null;
+  return {
+    pids: async () => {
+      connected ??= client.connect();
+      await connected;
+      const r = await client.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [name]);
+      return r.rows.map((x) => x.pid);
+    },
+    end: async () => {
+      if (connected) await client.end();
+    },
+  };
+}
+
+// ── Report ─────────────────────────────────────────────────────────────────────────────────
+
+const ms = (x: number) => (Number.isFinite(x) ? (x >= 10_000 ? `${(x / 1000).toFixed(1)} s` : `${x.toFixed(0)} ms`) : "–");
+const verdict = (ok: boolean, noisy: boolean) => (noisy ? "noisy: rerun" : ok ? "met" : "not met");
+const cpuText = (c: CpuReading | undefined) =>
+  c ? `${(c.ms / 1000).toFixed(1)} s (${((100 * c.ms) / Math.max(1, c.wallMs)).toFixed(0)}% of a core, ${c.processes} processes)` : "–";
+
+function phaseTable(p: PhaseResult): string[] {
+  const lines = [
+    `${p.users} users (${Object.entries(p.roles)
+      .map(([r, n]) => `${n} ${r}`)
+      .join(", ")}; ${p.writers} writing), think time ${(p.thinkMs / 1000).toFixed(2)} s (±50%), ${p.seconds.toFixed(0)} s: ` +
+      `${p.total.requests} requests, ${p.total.ok} ok (${p.total.okPerSecond.toFixed(1)} a second), ${p.total.failed} failed; ` +
+      `${p.total.shed} answered 503 (${p.total.retryAfter} with Retry-After); longest wait ${ms(p.total.max)}, ${p.total.over10s} over 10 s.`,
+    "",
+    `CPU over the phase: the cluster ${cpuText(p.cpu.server)}; PostgreSQL, the soak database's backends ${cpuText(p.cpu.postgres)}; ` +
+      `all of PostgreSQL's processes on this machine (other databases too) ${cpuText(p.cpu.postgresAll)}. ` +
+      `Server ${p.upAfter ? "up" : "DOWN"} after the phase${p.restarts ? `, ${p.restarts} worker restarts` : ", no restarts"}.`,
+    "",
+    "| Page | Requests | Failed | 503 (Retry-After) | p50 | p95 | p99 | Max | Failures |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+    ...p.pages.map(
+      (r) =>
+        `| ${r.key} | ${r.requests} | ${r.failed} | ${r.shed} (${r.retryAfter}) | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.notes.slice(0, 3).join("; ")} |`,
+    ),
+    `| **all** | ${p.total.requests} | ${p.total.failed} | ${p.total.shed} (${p.total.retryAfter}) | ${ms(p.total.p50)} | ${ms(p.total.p95)} | ${ms(p.total.p99)} | ${ms(p.total.max)} | |`,
+  ];
+  return lines;
+}
+
+function stepTable(title: string, steps: PhaseResult[]): string[] {
+  return [
+    `${title}:`,
+    "",
+    "| Think time | ok/s | Failed | p50 | p95 | p99 | Cluster CPU | PostgreSQL CPU | Holds (p95 ≤ 1 s, 0 failed) |",
+    "|---:|---:|---:|---:|---:|---:|---|---|---|",
+    ...steps.map(
+      (s) =>
+        `| ${(s.thinkMs / 1000).toFixed(2)} s | ${s.total.okPerSecond.toFixed(1)} | ${s.total.failed} | ${ms(s.total.p50)} | ${ms(s.total.p95)} | ${ms(s.total.p99)} | ` +
+        `${cpuText(s.cpu.server)} | ${cpuText(s.cpu.postgres)} | ${sustains(s) ? "yes" : "no"} |`,
+    ),
+  ];
+}
+
+// ── Main ───────────────────────────────────────────────────────────────────────────────────
 
 export async function soak(o: SoakOptions, log: (s: string) => void) {
-  const buildDir = path.join(root, ".tmp/bench/build-soak");
-  log("Building the app into .tmp/bench/build-soak…");
-  buildInto(".tmp/bench/build-soak", { NODE_ENV: "production" }, { quiet: true });
-  const results = [];
-  for (const engine of o.engines) {
-    const g = await ensureDistrict(root, engine, o.size, o.postgresUrl, (s) => log(`  [${engine} ${o.size}] ${s.trim()}`));
-    const users = await virtualUsers(g.env, g.fixture, o.users);
-    await signInAll(g.env, users);
-    log(
-      `${engine}, ${o.size.toLocaleString("en-US")} students: ${users.length} signed-in users for ${o.seconds} s, think time ~${o.thinkMs} ms`,
-    );
-    const server = await startServer(root, buildDir, o.port, g.env, `soak-${engine}-${o.size}`);
-    try {
-      const stats = await drive(server.origin, users, o.seconds, o.thinkMs);
-      const summary = summarize(stats, o.seconds);
-      const alive = server.child.exitCode === null;
-      results.push({ engine, size: o.size, users: users.length, roles: countRoles(users), alive, ...summary });
-      log(
-        `  ${summary.total.requests} requests, ${summary.total.failed} failed, ${summary.total.rps.toFixed(1)} req/s, ` +
-          `p50 ${summary.total.p50.toFixed(0)} ms, p95 ${summary.total.p95.toFixed(0)} ms, p99 ${summary.total.p99.toFixed(0)} ms; server ${alive ? "up" : "DOWN"}`,
-      );
-      for (const r of summary.rows)
-        log(
-          `    ${r.key.padEnd(18)} ${String(r.requests).padStart(6)} req, ${r.failed} failed, p50 ${r.p50.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms, max ${r.max.toFixed(0)} ms ${JSON.stringify(r.statuses)}`,
-        );
-    } finally {
-      await server.stop();
-    }
+  const startedAt = new Date();
+  const loadStart = loadavg();
+  const noisy = loadStart[0] > NOISY_LOAD;
+  let commit = "";
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).toString().trim();
+  } catch {
+    /* not a checkout */
   }
-  const out = path.join(root, "bench/results");
-  mkdirSync(out, { recursive: true });
-  const file = path.join(out, "soak-latest.json");
-  writeFileSync(
-    file,
-    JSON.stringify({ at: new Date().toISOString(), cores: cpus().length, loadAverage: loadavg(), options: o, results }, null, 2),
+  log(
+    `Load average at start ${loadStart.map((x) => x.toFixed(2)).join(" ")}${noisy ? ` (above ${NOISY_LOAD}: targets will read 'noisy: rerun')` : ""}`,
   );
-  log(`Written ${path.relative(root, file)}`);
-  return results;
+  log(`Building the app with the floor route into ${BUILD_DIR} (when older than the sources)…`);
+  ensureBuilt(BUILD_DIR, { NODE_ENV: "production", REMIX_BENCH_FLOOR: "1" });
+  const db = await freshSoakDatabase(root, o.databaseUrl, o.size, (s) => log(`  ${s.trim()}`));
+  log(`Database ${new URL(o.databaseUrl).pathname.slice(1)}, a fresh copy of ${db.template}: ${JSON.stringify(db.fixture.counts)}`);
+  const most = Math.max(...o.scenarios.map((s) => o.users ?? DEFAULTS[s].users));
+  const accounts = await pickAccounts(o.databaseUrl, db.fixture, most);
+  const cookies = await sessionCookies(o.databaseUrl, accounts, SESSION_SECRET);
+  const users = accounts.map((a, i) => new VirtualUser(a, cookies[i]));
+  log(`${users.length} signed-in users (sessions made in the database), ${accounts.filter((a) => a.writer).length} of them writers`);
+
+  const cluster = await startCluster(root, path.join(root, BUILD_DIR), o.port, { DATABASE_URL: o.databaseUrl, SESSION_SECRET }, log);
+  const backends = backendsOf(o.databaseUrl);
+  const run: Run = { cluster, users, writes: [], databaseUrl: o.databaseUrl, pgPids: backends.pids };
+  const phases: Partial<Record<Scenario, PhaseResult>> = {};
+  let capacity: {
+    soak: Awaited<ReturnType<typeof ladder>>;
+    floor: Awaited<ReturnType<typeof ladder>>;
+    floorUrl: string;
+    floorBytes: number;
+  } | null = null;
+  try {
+    for (const s of o.scenarios) {
+      const count = o.users ?? DEFAULTS[s].users;
+      const think = o.thinkMs ?? DEFAULTS[s].thinkMs;
+      log(`Scenario ${s}`);
+      if (s === "capacity") {
+        const floor = await floorUrlFor(cluster.origin, users);
+        log(`  floor route ${floor.url} (${(floor.bytes / 1024).toFixed(1)} KB, the median page's size)`);
+        const soakSteps = await ladder(run, "pages", count, think, o.stepSeconds, log);
+        const floorSteps = await ladder(run, "floor", count, think, o.stepSeconds, log, floor.url);
+        capacity = { soak: soakSteps, floor: floorSteps, floorUrl: floor.url, floorBytes: floor.bytes };
+      } else {
+        phases[s] = await phase(run, s, count, think, o.seconds, log);
+      }
+    }
+  } finally {
+    await backends.end();
+    await cluster.stop();
+  }
+  log(`Reading back ${run.writes.length} saves…`);
+  const writes: WriteCheck = await checkWrites(o.databaseUrl, db.fixture.districtId, run.writes);
+  const loadEnd = loadavg();
+
+  // ── Targets ──
+  const targets: { target: string; figure: string; ok: boolean }[] = [];
+  const writesOk = writes.lost === 0 && writes.doubled === 0;
+  if (phases.peak) {
+    const p = phases.peak;
+    const worst95 = Math.max(...p.pages.map((r) => r.p95));
+    const worst99 = Math.max(...p.pages.map((r) => r.p99));
+    targets.push(
+      { target: "Peak: p95 ≤ 0.5 s on every page", figure: `worst ${ms(worst95)}`, ok: worst95 <= TARGET.peakP95 },
+      { target: "Peak: p99 ≤ 1.0 s on every page", figure: `worst ${ms(worst99)}`, ok: worst99 <= TARGET.peakP99 },
+      { target: "Peak: 0 failed requests", figure: String(p.total.failed), ok: p.total.failed === 0 },
+    );
+  }
+  if (capacity) {
+    const s = capacity.soak.best?.total.okPerSecond ?? 0;
+    const f = capacity.floor.best?.total.okPerSecond ?? 0;
+    const ratio = f > 0 ? s / f : NaN;
+    targets.push({
+      target: "Capacity: pages ÷ floor at p95 ≤ 1 s ≥ 0.6×",
+      figure: `${s.toFixed(1)}${capacity.soak.bounded ? "+" : ""} ÷ ${f.toFixed(1)}${capacity.floor.bounded ? "+" : ""} req/s = ${Number.isFinite(ratio) ? ratio.toFixed(2) : "–"}×`,
+      // A floor that held on every step was limited by the users, not the server: its ratio is not a measurement.
+      ok: Number.isFinite(ratio) && ratio >= TARGET.ratio && !capacity.floor.bounded,
+    });
+  }
+  if (phases.overload) {
+    const p = phases.overload;
+    targets.push(
+      {
+        target: "Overload: the server stays up",
+        figure: `${p.upAfter ? "up" : "DOWN"}, ${p.restarts} restarts`,
+        ok: p.upAfter && p.restarts === 0,
+      },
+      {
+        target: "Overload: sheds with 503 + Retry-After",
+        figure: `${p.total.shed} × 503, ${p.total.retryAfter} with Retry-After`,
+        ok: p.total.shed > 0 && p.total.retryAfter === p.total.shed,
+      },
+      {
+        target: "Overload: nobody waits past 10 s",
+        figure: `longest ${ms(p.total.max)}, ${p.total.over10s} over 10 s`,
+        ok: p.total.over10s === 0,
+      },
+    );
+  }
+  targets.push({
+    target: "Writes: every acknowledged save in the database exactly once",
+    figure: `${writes.acknowledged} acknowledged, ${writes.foundOnce} found once, ${writes.lost} lost, ${writes.doubled} doubled`,
+    ok: writesOk && writes.acknowledged > 0,
+  });
+
+  // ── Markdown ──
+  const c = cpus();
+  const md: string[] = [
+    `# Soak ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    "",
+    `${c[0]?.model ?? "?"}, ${c.length} cores; commit ${commit || "?"}. Load average at start ${loadStart.map((x) => x.toFixed(2)).join(" / ")}, ` +
+      `at end ${loadEnd.map((x) => x.toFixed(2)).join(" / ")}${noisy ? ` — above ${NOISY_LOAD} at start: **noisy, rerun** (no target is called met)` : ""}.`,
+    "",
+    `Topology: \`npm start\`'s cluster (supervisor, cluster primary, ${cluster.workers} remix-serve workers with the client-address preload, NODE_ENV=production) ` +
+      `on PostgreSQL (${new URL(o.databaseUrl).host}, database ${new URL(o.databaseUrl).pathname.slice(1)}, a fresh copy of ${db.template}). ` +
+      `District: ${o.size.toLocaleString("en-US")} students (${Object.entries(db.fixture.counts)
+        .map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`)
+        .join(", ")}). ` +
+      `Writers are ${Math.round(100 * WRITER_SHARE)}% of the teachers: each round opens its class, a letter dialog and saves it, a 'Needs scoring' RAN recording and saves it, and a student; ` +
+      `\`*-save-reload\` is the page's reload after a save. A request failed when it timed out (${REQUEST_TIMEOUT_MS / 1000} s), was refused, or was not what the page needs.`,
+    "",
+    "## Targets",
+    "",
+    "| Target | Figure | Verdict |",
+    "|---|---|---|",
+    ...targets.map((t) => `| ${t.target} | ${t.figure} | ${verdict(t.ok, noisy)} |`),
+    "",
+  ];
+  for (const s of SCENARIOS) {
+    const p = phases[s];
+    if (!p) continue;
+    md.push(`## ${s === "peak" ? "A district's peak" : "Overload"}`, "", ...phaseTable(p), "");
+  }
+  if (capacity) {
+    md.push(
+      "## Capacity",
+      "",
+      `The same users, cluster and run; think time stepped down until a step no longer holds, then twice between. ` +
+        `Floor: ${capacity.floorUrl} (${(capacity.floorBytes / 1024).toFixed(1)} KB). A figure marked + held on every step: the users offered no more.`,
+      "",
+      ...stepTable("Pages", capacity.soak.steps),
+      "",
+      ...stepTable("Floor route", capacity.floor.steps),
+      "",
+    );
+  }
+  md.push(
+    "## Writes",
+    "",
+    `${run.writes.length} saves sent: ${writes.acknowledged} acknowledged (the page was told 'saved'), ${writes.unacknowledged} not ` +
+      `(${writes.unacknowledgedLanded} of those in the database anyway).`,
+    "",
+    "| Kind | Acknowledged | Found once | Lost | Doubled |",
+    "|---|---:|---:|---:|---:|",
+    ...(["letters", "ran"] as const).map((k) => {
+      const b = writes.byKind[k];
+      return `| ${k === "letters" ? "Letter scores" : "RAN scores"} | ${b.acknowledged} | ${b.foundOnce} | ${b.lost} | ${b.doubled} |`;
+    }),
+    `| **all** | ${writes.acknowledged} | ${writes.foundOnce} | ${writes.lost} | ${writes.doubled} |`,
+    "",
+    writes.overwritten
+      ? `${writes.overwritten} acknowledged letter saves were written over by a later save of the same test in this run (letter tests keep no history, so only the last is checked).`
+      : "No acknowledged save was written over by a later one.",
+    ...(writes.examples.length ? ["", "Examples:", ...writes.examples.map((e) => `- ${e}`)] : []),
+    "",
+  );
+  const text = md.join("\n");
+  const dir = path.join(root, ".tmp/bench");
+  mkdirSync(dir, { recursive: true });
+  const stamp = startedAt.toISOString().replace(/[:.]/g, "-").slice(0, 19);
+  const file = path.join(dir, `soak-${stamp}.md`);
+  writeFileSync(file, text);
+  writeFileSync(
+    file.replace(/\.md$/, ".json"),
+    JSON.stringify({ options: o, loadStart, loadEnd, phases, capacity, writes, targets }, null, 2),
+  );
+  console.log(`\n${text}`);
+  log(`Wrote ${path.relative(root, file)} (and .json)`);
+  return { phases, capacity, writes, targets };
 }
 
-function countRoles(users: VirtualUser[]) {
-  const counts: Partial<Record<Role, number>> = {};
-  for (const u of users) counts[u.role] = (counts[u.role] ?? 0) + 1;
-  return counts;
-}
-
-/** `npm run bench -- --soak [--users 200] [--duration 60] [--size 10000] [--engines postgres] [--think-ms 1000]`. */
+/** `npm run bench -- --soak [--scenario peak|capacity|overload|all] [--users N] [--duration S] [--think-ms MS] [--step-seconds S] [--size N]`. */
 export async function soakFromArgs(argv: string[]) {
   const arg = (name: string) => {
     const i = argv.indexOf(`--${name}`);
@@ -259,17 +534,23 @@ export async function soakFromArgs(argv: string[]) {
   };
   const t0 = Date.now();
   const log = (s: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${s}`);
+  const asked = (arg("scenario") ?? "peak").split(",");
+  const scenarios = asked.includes("all") ? SCENARIOS : (asked as Scenario[]);
+  if (!scenarios.every((s) => SCENARIOS.includes(s))) throw new Error(`--scenario: ${SCENARIOS.join(", ")} or all (comma-separated)`);
   const o: SoakOptions = {
-    users: Number(arg("users") ?? 200),
-    seconds: Number(arg("duration") ?? 60),
+    scenarios: SCENARIOS.filter((s) => scenarios.includes(s)),
+    users: arg("users") === undefined ? null : Number(arg("users")),
+    seconds: Number(arg("duration") ?? 300),
+    thinkMs: arg("think-ms") === undefined ? null : Number(arg("think-ms")),
+    stepSeconds: Number(arg("step-seconds") ?? 30),
     size: Number(arg("size") ?? 10_000),
-    engines: (arg("engines") ?? "postgres").split(",") as Engine[],
-    thinkMs: Number(arg("think-ms") ?? 1000),
-    postgresUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+    databaseUrl: process.env.SOAK_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/soak",
     port: Number(process.env.BENCH_PORT ?? 3690),
   };
-  if (!(Number.isInteger(o.users) && o.users > 0 && o.users <= 2000)) throw new Error("--users: 1 to 2,000");
-  if (!(o.seconds > 0 && o.seconds <= 600)) throw new Error("--duration: seconds, 1 to 600");
+  if (o.users !== null && !(Number.isInteger(o.users) && o.users > 0 && o.users <= 2000)) throw new Error("--users: 1 to 2,000");
+  if (!(o.seconds > 0 && o.seconds <= 3600)) throw new Error("--duration: seconds, 1 to 3,600");
+  if (o.thinkMs !== null && !(o.thinkMs >= 0 && o.thinkMs <= 600_000)) throw new Error("--think-ms: 0 to 600,000");
+  if (!(o.stepSeconds >= 5 && o.stepSeconds <= 600)) throw new Error("--step-seconds: 5 to 600");
   if (!(Number.isInteger(o.size) && o.size >= 100 && o.size <= 1_000_000)) throw new Error("--size: students, 100 to 1,000,000");
   return soak(o, log);
 }
