@@ -14,6 +14,7 @@ import { idempotency } from "./idempotency";
 import { registerAccounts } from "./resources/accounts";
 import { registerAudio } from "./resources/audio";
 import { registerDashboard } from "./resources/dashboard";
+import { registerKeptData } from "./resources/kept-data";
 import { registerOrganization } from "./resources/organization";
 import { registerOrganizationUnit } from "./resources/organization-unit";
 import { registerParticipantGroups } from "./resources/participant-groups";
@@ -91,6 +92,7 @@ export function createApi(deps: ApiDeps) {
   registerRostering(app);
   registerScreeningCalendar(app);
   registerScreeningStandards(app);
+  registerKeptData(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", { type: "http", scheme: "bearer" });
   app.doc("/openapi.json", {

@@ -3087,7 +3087,7 @@ export interface paths {
     };
     /**
      * Completion report summary: schools (50 a page), the district's grades, one school's classrooms and grades (super admin)
-     * @description The numbers of POST /report/students-complete, counted by the database and kept for up to 10 minutes (a change through this API counts afresh). The answer's size grows with the schools on one page, never with the students.
+     * @description The numbers of POST /report/students-complete, counted by the database and kept until a roster, score or calendar of the district changes (any change, through any server or by SQL, counts afresh). The answer's size grows with the schools on one page, never with the students.
      */
     get: {
       parameters: {
@@ -6963,6 +6963,85 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/kept-data/invalidate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make every server process read its kept data again (super admin)
+     * @description Raises the versions the processes keep data under (district calendars and norms, classroom grids, list totals, completion counts), in the database, so every process on every machine reads them again on its next use. Nothing is lost: only the next read of each costs its database work.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["KeptDataInvalidate"];
+        };
+      };
+      responses: {
+        /** @description The districts whose kept data was invalidated */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["KeptDataInvalidated"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8516,6 +8595,16 @@ export interface components {
     };
     ProductScreeningStandards: {
       product: components["schemas"]["StoredScreeningStandards"];
+    };
+    KeptDataInvalidated: {
+      districts: number;
+    };
+    KeptDataInvalidate: {
+      /**
+       * Format: uuid
+       * @description one district's kept data (and what spans districts); every district's when left out
+       */
+      organizationId?: string;
     };
   };
   responses: never;

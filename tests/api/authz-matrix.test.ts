@@ -362,6 +362,8 @@ const RULES: Record<string, Rule> = {
   },
   "GET /screening-standards": { who: SUPER, call: () => ({}) },
   "PUT /screening-standards": { who: SUPER, call: () => ({ body: { abilityCutoffs: null } }) },
+  // Issue 36 §4: every process's kept data read again (operators, the bench's cold requests).
+  "POST /kept-data/invalidate": { who: SUPER, call: () => ({ body: {} }) },
   "GET /openapi.json": { who: "public", call: () => ({}) },
 };
 

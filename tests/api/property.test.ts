@@ -417,6 +417,7 @@ beforeAll(async () => {
         pkRiskCutoff: null,
       },
     },
+    "POST /kept-data/invalidate": { body: { organizationId: district } },
     "PUT /screening-standards": {
       body: { pkRiskCutoff: { source: "Property PK study, 2026", cutoffs: { MOY: 0.4 } }, abilityCutoffs: null },
     },

@@ -182,7 +182,7 @@ const completionSummary = createRoute({
   tags: ["Reports"],
   summary: "Completion report summary: schools (50 a page), the district's grades, one school's classrooms and grades (super admin)",
   description:
-    "The numbers of POST /report/students-complete, counted by the database and kept for up to 10 minutes (a change through this API counts afresh). " +
+    "The numbers of POST /report/students-complete, counted by the database and kept until a roster, score or calendar of the district changes (any change, through any server or by SQL, counts afresh). " +
     "The answer's size grows with the schools on one page, never with the students.",
   request: {
     params: z.object({ organizationId: text(TEXT_MAX.code).openapi({ param: { name: "organizationId", in: "path" } }) }),

@@ -45,21 +45,20 @@ export function districtWithVersions(
 }
 
 /**
- * Raises every version any process keeps data under, in one transaction: each district's
- * calendar version (which names its calendar copies and every classroom grid of it) and both
- * kinds of every district and of what spans districts. Every kept copy on every machine is then
- * read again on its next use. Answers how many districts were raised.
+ * Raises every version processes keep data under, in one transaction: each district's calendar
+ * version (which names its calendar copies and every classroom grid of it) and both kinds of each
+ * district and of what spans districts. Every kept copy on every machine is then made again on
+ * its next use. With `organizationId`, that district's alone (and what spans districts). Answers
+ * how many districts were raised.
  */
-export async function raiseEveryKeptVersion(db: Db): Promise<number> {
+export async function raiseKeptVersions(db: Db, organizationId?: string): Promise<number> {
   return db.transaction().execute(async (tx) => {
-    const raised = await tx
-      .updateTable("organization")
-      .set((eb) => ({ config_version: eb("config_version", "+", 1) }))
-      .execute();
-    await sql`select raise_kept_data_version(array(select organization_id from organization union all select ${ACROSS_DISTRICTS}::uuid), 'roster'),
-      raise_kept_data_version(array(select organization_id from organization union all select ${ACROSS_DISTRICTS}::uuid), 'scores')`.execute(
-      tx,
-    );
-    return Number(raised[0]?.numUpdatedRows ?? 0);
+    let update = tx.updateTable("organization").set((eb) => ({ config_version: eb("config_version", "+", 1) }));
+    if (organizationId !== undefined) update = update.where("organization_id", "=", organizationId);
+    const raised = await update.returning("organization_id").execute();
+    const ids = [...raised.map((r) => r.organization_id), ACROSS_DISTRICTS];
+    const array = sql`array[${sql.join(ids)}]::uuid[]`;
+    await sql`select raise_kept_data_version(${array}, 'roster'), raise_kept_data_version(${array}, 'scores')`.execute(tx);
+    return raised.length;
   });
 }
