@@ -14,6 +14,7 @@ import { STUDENT_GRADE_VALUES } from "./grades";
 import { isSchoolLevel, type RoleName } from "./roles";
 import { isStateCode } from "./states";
 import { list, text, TEXT_MAX } from "./text";
+import { isUuid } from "./uuid";
 
 // One zod schema per administration form (spec 000 §5, spec 001 §5 'Classroom form'). A route
 // action parses the posted form with it (through conform, which hands over an empty field as
@@ -33,9 +34,6 @@ export const optionalText = optionalTextOf("Text");
 
 /** Checkbox choices: none checked → []. */
 export const choices = list(text(TEXT_MAX.code, { label: "Choice" }), { label: "Choices" }).default([]);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 /** A required email: trimmed, lowercased, checked by the one e-mail rule (./email.ts; spec 000 §3). */
 export const requiredEmail = (label = "Email") =>

@@ -2,6 +2,9 @@ import { LIST_PARAMS } from "./paging";
 import { isPeriod, type Period } from "./periods";
 import { sortDirection, type SortDirection } from "./sort";
 
+// Pages check a path id with it before asking the API.
+export { isUuid } from "./uuid";
+
 // What an administration page keeps in its URL (spec 000 §2): the tab, the name sort, the open
 // dialog and its row, the report period. Links, loaders, actions and the server render all read
 // and write it through these functions, so a page opened from a URL, a link, and the redirect
@@ -110,11 +113,3 @@ export function periodOf(search: Search, fallback: Period = "BOY"): Period {
   const value = paramsOf(search).get("period");
   return isPeriod(value) ? value : fallback;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * Whether a path's id (`/district/{id}`, `/school/{id}`, …) can name a record at all: every id is
- * a UUID. A page answers 404 for anything else instead of asking the API and showing load alerts.
- */
-export const isUuid = (id: string | undefined): id is string => typeof id === "string" && UUID.test(id);

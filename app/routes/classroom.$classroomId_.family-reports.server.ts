@@ -5,6 +5,7 @@ import { currentPeriod, isPeriod, PERIOD_LABELS, type Period } from "#app/domain
 import { gradeTestLists, logCutoffGaps, type CutoffGap } from "#app/domain/results-grid";
 import { UNABLE_TO_LOAD_CLASSROOM, UNABLE_TO_LOAD_STUDENTS } from "#app/domain/results-labels";
 import { lastFirst, sortByName } from "#app/domain/sort";
+import { isUuid } from "#app/domain/uuid";
 import {
   DEFAULT_FAMILY_REPORT_LANG,
   FAMILY_REPORT_LANGUAGE_OPTIONS,
@@ -19,8 +20,6 @@ import { displayRuleFlags, flagsFor } from "#app/server/flags.server";
 // What the classroom's bulk print of family reports loads, on the server only: the domain rules
 // and the catalogues it needs stay out of the page's browser JavaScript.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 type Query = { lang: FamilyReportLang; period: Period | null; student: string | null };
 
 function parseQuery(url: URL): Query {
@@ -30,7 +29,7 @@ function parseQuery(url: URL): Query {
   return {
     lang: isFamilyReportLang(lang) ? lang : DEFAULT_FAMILY_REPORT_LANG,
     period: isPeriod(period) ? period : null,
-    student: student && UUID.test(student) ? student : null,
+    student: isUuid(student) ? student : null,
   };
 }
 

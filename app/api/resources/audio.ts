@@ -9,6 +9,7 @@ import { audioTokenSecret, signAudioToken, verifyAudioToken } from "#app/server/
 import { FileNotFoundError, filesDir, fileStore, InvalidKeyError, type StoredFileInfo } from "#app/server/file-store.server";
 import { errorResponses, jsonResponse, type ApiEnv, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
+import { idParam } from "../params";
 import { assertParticipant, requireActor } from "../scope";
 
 // RAN recordings (spec 001 §7, Audio): the file a player streams, with Range so seeking works;
@@ -120,12 +121,7 @@ const getAudioAccess = createRoute({
   description:
     "For pages that play a test's recordings: a token valid 10 minutes for this test only, per question response its file name, whether it is stored, and URLs carrying the token, and the names of every recording stored for the test (one look at the store, so a page offers a player only for a file that exists). Anyone who may see the student.",
   request: {
-    params: z.object({
-      id: z
-        .string()
-        .uuid()
-        .openapi({ param: { name: "id", in: "path" }, description: "participantTestId" }),
-    }),
+    params: idParam({ description: "participantTestId" }),
   },
   responses: { 200: jsonResponse(AudioAccess, "Token and recordings"), ...errorResponses },
 });

@@ -9,16 +9,10 @@ import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, forbidden, notFound } from "../errors";
 import { lockSchool } from "../locks";
 import { OrganizationUnit, toOrganizationUnit } from "../mappers";
+import { IdParam } from "../params";
 import { assertOrganization, assertReadableSchool, assertSchool, canManageSchools, requireActor } from "../scope";
 import { assertSchoolNameFree } from "../unique-names";
 import { checkVersion, conflictResponse, StaleVersion, VersionField } from "../versions";
-
-const IdParam = z.object({
-  id: z
-    .string()
-    .uuid()
-    .openapi({ param: { name: "id", in: "path" } }),
-});
 
 const getOrganizationUnit = createRoute({
   method: "get",

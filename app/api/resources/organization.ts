@@ -6,19 +6,13 @@ import { audit } from "../audit";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
 import { Organization, OrganizationUnit, toOrganization, toOrganizationUnit } from "../mappers";
+import { IdParam } from "../params";
 import { assertOrganization, assertReadableOrganization, requireActor, requireSuperAdmin } from "../scope";
 import { answerPage, inOrder, Page, PageQuery } from "../paging";
 import { districts as districtList, districtSchools } from "#app/db/queries/lists";
 import { LIST_SORTS } from "#app/domain/paging";
 import { assertDistrictNameFree } from "../unique-names";
 import { checkVersion, conflictResponse, StaleVersion, VersionField } from "../versions";
-
-const IdParam = z.object({
-  id: z
-    .string()
-    .uuid()
-    .openapi({ param: { name: "id", in: "path" } }),
-});
 
 const getOrganization = createRoute({
   method: "get",

@@ -12,7 +12,7 @@ import {
   STUDENT_TAGS,
   UNKNOWN_GRADE_MESSAGE,
 } from "#app/domain/admin-fields";
-import { isUuid, StudentFields } from "#app/domain/admin-forms";
+import { StudentFields } from "#app/domain/admin-forms";
 import { localIsoDate } from "#app/domain/calendar-date";
 import { needsClassroomToCreateStudents } from "#app/domain/permissions";
 import { calendarDate, list, MAX_IDS, text, TEXT_MAX, tooManyMessage } from "#app/domain/text";
@@ -36,6 +36,7 @@ import { checkVersion, conflictResponse, StaleVersion, VersionField } from "../v
 import { answerPage, inOrder, Page, PageQuery } from "../paging";
 import { countOf, schoolStudents } from "#app/db/queries/lists";
 import { LIST_SORTS } from "#app/domain/paging";
+import { isUuid } from "#app/domain/uuid";
 
 export const STUDENT_MESSAGES = {
   grade3Off: "Grade 3 is not available for new students.",

@@ -25,6 +25,7 @@ import { ranResultUnder } from "#app/domain/screening-standards";
 import { errorResponses, jsonBody, jsonResponse, type Actor, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
 import { ParticipantTest, QuestionResponse, toParticipantTest, toQuestionResponse } from "../results-mappers";
+import { idParam } from "../params";
 import { assertParticipant, requireActor, requireCapability } from "../scope";
 import { loadAssessmentConfig } from "./results";
 
@@ -36,14 +37,6 @@ import { loadAssessmentConfig } from "./results";
 // a caller who could still score blind is offered that before the official figures are sent.
 
 const RAN_CODES: readonly TestCode[] = TEST_CODES.filter((code) => ASSESSMENTS[code].manual === "ran");
-
-const idParam = (description: string) =>
-  z.object({
-    id: z
-      .string()
-      .uuid()
-      .openapi({ param: { name: "id", in: "path" }, description }),
-  });
 
 const RanResponse = QuestionResponse.extend({
   updatedAt: z.string().openapi({ description: "The version to send back with a save (a stale one answers 409)" }),
@@ -132,7 +125,7 @@ const getRanTest = createRoute({
   tags: ["RAN scoring"],
   summary: "A RAN test to score: the test, its responses, every scoring event and the student's placement",
   description: "Anyone who may see the student. 422 for a test that is not a RAN test.",
-  request: { params: idParam("participantTestId"), query: RanTestQuery },
+  request: { params: idParam({ description: "participantTestId" }), query: RanTestQuery },
   responses: {
     200: jsonResponse(RanScoring, "The test"),
     ...errorResponses,
@@ -151,7 +144,7 @@ const addScore = createRoute({
     "Every save is kept as a scoring event. With blind, a second scorer's score is kept beside the official one (409 for someone who gave an official score, or before an official score exists). " +
     "Once a response has an official score, only its first scorer and school, district and super admins may change it (403); others add a blind second score. " +
     "409 when version is older than the stored response, with the stored score and its version in current.",
-  request: { params: idParam("participantTestQuestionResponseId"), body: jsonBody(RanScoreInput) },
+  request: { params: idParam({ description: "participantTestQuestionResponseId" }), body: jsonBody(RanScoreInput) },
   responses: {
     200: jsonResponse(RanScoring, "Saved; the test as it now stands"),
     ...errorResponses,
@@ -189,7 +182,7 @@ const getStudentRan = createRoute({
   path: "/participantTest/RAN/participant/{id}",
   tags: ["RAN scoring"],
   summary: "The student's most recent RAN test (spec 001 §3 'Student RAN score'), or null when none",
-  request: { params: idParam("participantId (student)") },
+  request: { params: idParam({ description: "participantId (student)" }) },
   responses: { 200: jsonResponse(StudentRanScore.nullable(), "The latest RAN test"), ...errorResponses },
 });
 

@@ -30,6 +30,7 @@ import { ApiError, notFound } from "../errors";
 import { clientIp, reserveOrWait, type Limit } from "../rate-limit";
 import { applyPlan, planFor, planUndo, undoChanges, type Changes } from "../roster-import";
 import { MAX_ZIP_BYTES, readRosterZip, RosterZipError } from "../roster-zip";
+import { idParam, pathUuid } from "../params";
 import { assertOrganization, assertReadableOrganization, canSeeOrganization, requireCapability } from "../scope";
 import { may } from "#app/domain/permissions";
 
@@ -82,18 +83,8 @@ export const ROSTER_MESSAGES = {
     `This upload would deactivate ${list.map(massDeactivationText).join(", ")}: a district administrator must sign in and confirm these counts to apply it.`,
 } as const;
 
-const DistrictIdParam = z.object({
-  districtId: z
-    .string()
-    .uuid({ error: ROSTER_MESSAGES.districtNotFound })
-    .openapi({ param: { name: "districtId", in: "path" } }),
-});
-const IdParam = z.object({
-  id: z
-    .string()
-    .uuid({ error: ROSTER_MESSAGES.importNotFound })
-    .openapi({ param: { name: "id", in: "path" } }),
-});
+const DistrictIdParam = z.object({ districtId: pathUuid("districtId", { error: ROSTER_MESSAGES.districtNotFound }) });
+const IdParam = idParam({ error: ROSTER_MESSAGES.importNotFound });
 
 const KindCounts = z.object({
   created: z.number(),
@@ -341,12 +332,7 @@ const undoImport = createRoute({
   },
 });
 
-const OrganizationIdParam = z.object({
-  id: z
-    .string()
-    .uuid(ROSTER_MESSAGES.districtNotFound)
-    .openapi({ param: { name: "id", in: "path" } }),
-});
+const OrganizationIdParam = idParam({ error: ROSTER_MESSAGES.districtNotFound });
 
 const keyState = (key: Awaited<ReturnType<typeof rosterKeyOf>>): z.infer<typeof RosterKeyState> => ({
   hasKey: key !== null,

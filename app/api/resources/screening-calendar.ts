@@ -38,6 +38,7 @@ import { calendarVersion, EMPTY_CALENDAR_VERSION, toCalendarYears, type StoredCa
 import { invalidateDistrictConfig } from "../district-config";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
+import { idParam } from "../params";
 import { assertOrganization, assertReadableOrganization, requireCapability } from "../scope";
 import { staleMessage } from "../versions";
 
@@ -50,12 +51,7 @@ import { staleMessage } from "../versions";
 // district's config_version); a write drops this process's copy too, so it is not kept for nothing. The rules are
 // app/domain/screening-calendar.ts; its messages come back per field ('periods.MOY.startDate: …').
 
-const IdParam = z.object({
-  id: z
-    .string()
-    .uuid()
-    .openapi({ param: { name: "id", in: "path" }, description: "organizationId (district)" }),
-});
+const IdParam = idParam({ description: "organizationId (district)" });
 
 const SchoolYear = z
   .string()

@@ -26,6 +26,7 @@ import { normalizedStandards, StandardsChangeInput, type StandardsChange } from 
 import { audit } from "../audit";
 import { invalidateDistrictConfig } from "../district-config";
 import { errorResponses, jsonBody, jsonResponse, type Actor, type Router } from "../env";
+import { idParam } from "../params";
 import { assertOrganization, requireCapability, requireSuperAdmin } from "../scope";
 import { columnOf, DistrictStandards, ProductStandards, storedStandards } from "../standards-mappers";
 
@@ -37,12 +38,7 @@ import { columnOf, DistrictStandards, ProductStandards, storedStandards } from "
 // transaction (cleared where no norm applies any more). The database raises the districts'
 // config_version on any write here (migration 0014), so kept grids and configurations follow.
 
-const IdParam = z.object({
-  id: z
-    .string()
-    .uuid()
-    .openapi({ param: { name: "id", in: "path" }, description: "organizationId (district)" }),
-});
+const IdParam = idParam({ description: "organizationId (district)" });
 
 const Change = StandardsChangeInput.openapi("ScreeningStandardsChange", {
   description:

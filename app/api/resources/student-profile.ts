@@ -4,6 +4,7 @@ import type { Db } from "#app/db/connect.server";
 import { periodAt, periodBounds } from "#app/domain/results-grid";
 import { errorResponses, jsonResponse, type Router } from "../env";
 import { PARTICIPANT_TEST_COLUMNS, RiskScore, toParticipantTest, toRiskScore, type ParticipantTest } from "../results-mappers";
+import { idParam } from "../params";
 import { assertParticipant, requireActor } from "../scope";
 import {
   StudentProfile,
@@ -20,12 +21,7 @@ import { loadAssessmentConfig } from "./results";
 // period; here every period comes back at once, and the number of queries is fixed whatever
 // the number of periods or tests (tests/api/student-profile.test.ts counts them).
 
-const IdParam = z.object({
-  id: z
-    .string()
-    .uuid()
-    .openapi({ param: { name: "id", in: "path" }, description: "participantId (student)" }),
-});
+const IdParam = idParam({ description: "participantId (student)" });
 
 const AcademicYearQuery = z.object({
   academicYear: z
