@@ -1,20 +1,21 @@
 // npm run bench [-- --sizes 1000,100000] [--engines pglite,postgres] [--duration 5] [--skip-browser]
 //                [--browser-runs 10] [--quick] [--skip-load] [--rounds 3] [--slices 15]
 // npm run bench -- --soak [--users 200] [--duration 60] [--size 10000] [--engines postgres] (scripts/bench/soak.ts)
+// npm run bench -- --report bench/results/latest.json (the Markdown of a saved run, rendered again)
 // npm run bench -- --roster [--students 100000] [--classes 5000] [--enrollments 200000] [--engines pglite,postgres] (scripts/bench/roster.ts)
 // Issue 6: speed, page weight and scale, measured side by side in one command. Every speed
 // figure is read against the floor route measured on the same server in the same run.
 // Never part of `npm test`. Loopback only; every loop is bounded.
 import { type ChildProcess, execFileSync, spawnSync } from "node:child_process";
 import { cpus, loadavg, totalmem, release } from "node:os";
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildInto } from "../lib/setup.mjs";
 import { checkAssets, type AssetCheck } from "./assets";
 import { measureBrowser, measureDialog, CPU_RATE, NETWORK, type BrowserRun, type DialogRun } from "./browser";
 import { BENCH_PASSWORD, cacheKey, ensureDistrict, SIGN_INS, type Engine, type Fixture } from "./generate";
 import { load, type LoadResult } from "./load";
-import { renderMarkdown, sizeLabel } from "./report";
+import { renderMarkdown, sizeLabel, summarise } from "./report";
 import { signIn, startServer } from "./server";
 import { dataUrl, targets, type Role } from "./targets";
 import { WeightMeter, type PageWeight } from "./weight";
@@ -35,6 +36,11 @@ if (argv.includes("--roster")) {
 if (argv.includes("--soak")) {
   const { soakFromArgs } = await import("./soak");
   await soakFromArgs(argv);
+  process.exit(0);
+}
+// --report <file.json>: the Markdown of a saved run, rendered again by this report.ts.
+if (arg("report")) {
+  console.log(renderMarkdown(JSON.parse(readFileSync(path.resolve(arg("report")!), "utf8")) as never));
   process.exit(0);
 }
 const quick = argv.includes("--quick");
@@ -69,18 +75,6 @@ const median = (xs: number[]) => {
   const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
   return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : null;
 };
-
-/**
- * Of several load runs of one page, the one with the median `figure` (its other figures with it).
- * Runs at a connection count are judged by request rate. The 1-connection slices are judged by
- * p50, since the figures read from them are p50s (÷ the floor's, itself a median of p50s, and
- * across sizes): a slice's rate follows its mean, which one slow request moves, so the slice of
- * median rate can hold a p50 far from the median one (the run of 2026-11-27 read the super
- * admin's districts 1.26× at 20k ÷ 1k that way, 1.04× by median p50).
- */
-function medianRun(runs: LoadResult[], figure: "rps" | "p50"): LoadResult {
-  return [...runs].sort((a, b) => a[figure] - b[figure])[Math.floor((runs.length - 1) / 2)];
-}
 
 function machine() {
   const c = cpus();
@@ -122,8 +116,9 @@ export interface PageResult {
   status: string;
   url: string | null;
   docBytes: number | null;
-  doc: Record<number, LoadResult>;
-  data: Record<number, LoadResult>;
+  /** Every run, by connection count: the report summarises a page's runs as the floor's (report.ts `summarise`). */
+  doc: Record<number, LoadResult[]>;
+  data: Record<number, LoadResult[]>;
 }
 export interface ServerResult {
   engine: Engine;
@@ -292,8 +287,8 @@ const loadOn = (s: Started, url: string, headers: Record<string, string>, c: num
  * figures read across sizes (20k ÷ 1k) and against the floor (classroom p50 ÷ floor) then compare
  * runs seconds apart, not servers measured minutes apart on a shared machine whose speed drifts.
  * The time of --rounds runs of --duration goes into 1-second slices (15 by default; --slices sets
- * the number), the slice of median p50 kept: one busy moment moves one slice of a page, not a
- * third of its figure.
+ * the number), every slice kept: the report's median of them moves with one busy moment no more
+ * than with any other slice.
  */
 async function singleConnectionDocs(group: Started[]) {
   const runs = new Map<PageResult, LoadResult[]>();
@@ -322,12 +317,14 @@ async function singleConnectionDocs(group: Started[]) {
     );
   }
   await floors(slices % 2 ? [...group].reverse() : group);
-  for (const [page, all] of runs) page.doc[1] = medianRun(all, "p50");
+  for (const [page, all] of runs) page.doc[1] = all;
   for (const s of group) {
     for (const { page } of s.present)
-      log(`  ${sizeLabel(s.result.size).padStart(4)} c= 1 ${page.label.padEnd(30)} doc p50 ${page.doc[1].p50.toFixed(1)} ms`);
+      log(
+        `  ${sizeLabel(s.result.size).padStart(4)} c= 1 ${page.label.padEnd(30)} doc p50 ${summarise(page.doc[1])!.p50.toFixed(1)} ms (median of ${page.doc[1].length})`,
+      );
     log(
-      `  ${sizeLabel(s.result.size).padStart(4)} c= 1 ${"Floor".padEnd(30)} doc p50 ${median(s.result.floor.doc[1].map((r) => r.p50))?.toFixed(1)} ms (median of ${s.result.floor.doc[1].length})`,
+      `  ${sizeLabel(s.result.size).padStart(4)} c= 1 ${"Floor".padEnd(30)} doc p50 ${summarise(s.result.floor.doc[1])!.p50.toFixed(1)} ms (median of ${s.result.floor.doc[1].length})`,
     );
   }
 }
@@ -339,7 +336,7 @@ async function loadServer(s: Started) {
   for (const c of opts.connections) {
     if (c === 1) {
       (floor.data[1] ??= []).push(await loadOn(s, dataUrl(floorUrl), {}, 1));
-      for (const { page, headers } of present) page.data[1] = await loadOn(s, dataUrl(page.url!), headers, 1);
+      for (const { page, headers } of present) page.data[1] = [await loadOn(s, dataUrl(page.url!), headers, 1)];
       continue;
     }
     const runFloor = async () => {
@@ -348,24 +345,22 @@ async function loadServer(s: Started) {
     };
     await runFloor();
     for (const { page, headers } of present) {
-      page.doc[c] = await loadOn(s, page.url!, headers, c);
-      page.data[c] = await loadOn(s, dataUrl(page.url!), headers, c);
-      const d = page.doc[c];
+      const d = await loadOn(s, page.url!, headers, c);
+      page.doc[c] = [d];
+      page.data[c] = [await loadOn(s, dataUrl(page.url!), headers, c)];
       log(
-        `  c=${String(c).padStart(2)} ${page.label.padEnd(30)} doc ${d.rps.toFixed(0).padStart(5)} req/s p50 ${d.p50.toFixed(1)} ms, data ${page.data[c].rps.toFixed(0)} req/s${d.non2xx ? `, ${d.non2xx} non-2xx` : ""}`,
+        `  c=${String(c).padStart(2)} ${page.label.padEnd(30)} doc ${d.rps.toFixed(0).padStart(5)} req/s p50 ${d.p50.toFixed(1)} ms, data ${page.data[c][0].rps.toFixed(0)} req/s${d.non2xx ? `, ${d.non2xx} non-2xx` : ""}`,
       );
     }
     // More rounds: the floor, then every page, again and again, so a busy moment of a shared
     // machine falls on one round of each, not on one page's only run.
-    const runs = new Map(present.map(({ page }) => [page, [page.doc[c]]]));
     for (let round = 2; round <= opts.rounds; round++) {
       floor.doc[c].push(await loadOn(s, floorUrl, {}, c));
-      for (const { page, headers } of present) runs.get(page)!.push(await loadOn(s, page.url!, headers, c));
+      for (const { page, headers } of present) page.doc[c].push(await loadOn(s, page.url!, headers, c));
       log(
-        `  c=${String(c).padStart(2)} round ${round} of ${opts.rounds}: ${present.map(({ page }) => runs.get(page)!.at(-1)!.rps.toFixed(0)).join(", ")} req/s`,
+        `  c=${String(c).padStart(2)} round ${round} of ${opts.rounds}: ${present.map(({ page }) => page.doc[c].at(-1)!.rps.toFixed(0)).join(", ")} req/s`,
       );
     }
-    for (const [page, all] of runs) page.doc[c] = medianRun(all, "rps");
     await runFloor();
     log(`  c=${String(c).padStart(2)} ${"Floor".padEnd(30)} doc ${floor.doc[c].map((r) => r.rps.toFixed(0)).join(" / ")} req/s`);
   }

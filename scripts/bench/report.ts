@@ -17,8 +17,9 @@ type Server = {
     status: string;
     url: string | null;
     docBytes: number | null;
-    doc: Record<number, LoadResult>;
-    data: Record<number, LoadResult>;
+    /** Every load run, by connection count; the report summarises them with `summarise`, as the floor's. */
+    doc: Record<number, LoadResult[]>;
+    data: Record<number, LoadResult[]>;
   }[];
   floor: { doc: Record<number, LoadResult[]>; data: Record<number, LoadResult[]> };
 };
@@ -96,20 +97,64 @@ const n1 = (x: number | null | undefined) => (x == null || !Number.isFinite(x) ?
 const n2 = (x: number | null | undefined) => (x == null || !Number.isFinite(x) ? "–" : x.toFixed(2));
 export const sizeLabel = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n));
 
-/** The floor at c connections: the mean of its runs (at 1 connection one per slice and one after them; at 20 before the pages, one per extra round, after them). */
-export function floorAt(s: Server, kind: "doc" | "data", c: number): LoadResult | null {
+type Page = Server["pages"][number];
+
+/** The median of the finite values (of an even number, the mean of the middle two); NaN when none. */
+function medianOf(xs: (number | null)[]): number {
+  const s = xs.filter((x): x is number => x !== null && Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/**
+ * The report's one statistic for several load runs of one URL at one connection count, the floor's
+ * and every page's alike, so that a page read against the floor (÷ floor) or against itself at
+ * another size compares like with like: each figure (rate, p50, p95, p99, CPU and bytes a request)
+ * is the median of that figure over the runs; the counts (requests, non-2xx, errors, statuses) are
+ * the runs' totals, so one failed request in any run shows.
+ */
+export function summarise(runs: LoadResult[] | undefined): LoadResult | null {
+  if (!runs?.length) return null;
+  const statuses: Record<string, number> = {};
+  for (const r of runs) for (const [k, v] of Object.entries(r.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
+  const cpu = medianOf(runs.map((r) => r.cpuMsPerReq));
+  const sum = (f: (r: LoadResult) => number) => runs.reduce((a, r) => a + f(r), 0);
+  return {
+    connections: runs[0].connections,
+    seconds: sum((r) => r.seconds),
+    requests: sum((r) => r.requests),
+    rps: medianOf(runs.map((r) => r.rps)),
+    p50: medianOf(runs.map((r) => r.p50)),
+    p95: medianOf(runs.map((r) => r.p95)),
+    p99: medianOf(runs.map((r) => r.p99)),
+    bytesPerReq: medianOf(runs.map((r) => r.bytesPerReq)),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    cpuMsPerReq: Number.isFinite(cpu) ? cpu : null,
+    statuses,
+  };
+}
+
+/** The floor at c connections (at 1 connection one run per slice and one after them; at 20 before the pages, one per extra round, after them). */
+export const floorAt = (s: Server, kind: "doc" | "data", c: number) => summarise(s.floor[kind][c]);
+/** A page at c connections (at 1 connection one run per slice; at 20 one per round), summarised as the floor is. */
+export const pageAt = (p: Page | undefined, kind: "doc" | "data", c: number) => (p ? summarise(p[kind][c]) : null);
+
+// The statistics before the change of method, kept for one commit so that the report prints this
+// run's data read both ways: the floor the mean of its runs, a page the run of median rate (at 20
+// connections) or the 1-connection slice of median p50, of an even number the lower one.
+function oldFloorAt(s: Server, kind: "doc" | "data", c: number): LoadResult | null {
   const runs = s.floor[kind][c];
   if (!runs?.length) return null;
   const avg = (f: (r: LoadResult) => number | null) => runs.reduce((a, r) => a + (f(r) ?? 0), 0) / runs.length;
-  return {
-    ...runs[0],
-    rps: avg((r) => r.rps),
-    p50: avg((r) => r.p50),
-    p95: avg((r) => r.p95),
-    p99: avg((r) => r.p99),
-    cpuMsPerReq: avg((r) => r.cpuMsPerReq),
-    requests: runs.reduce((a, r) => a + r.requests, 0),
-  };
+  return { ...runs[0], rps: avg((r) => r.rps), p50: avg((r) => r.p50) };
+}
+function oldPageAt(p: Page | undefined, kind: "doc" | "data", c: number): LoadResult | null {
+  const runs = p?.[kind][c];
+  if (!runs?.length) return null;
+  const figure = kind === "doc" && c === 1 ? "p50" : "rps";
+  return [...runs].sort((a, b) => a[figure] - b[figure])[Math.floor((runs.length - 1) / 2)];
 }
 
 // ── Issue 15's targets: today's figure beside this run's ──────────────────────────────────────
@@ -151,7 +196,11 @@ export function issueTargets(r: Report): IssueRow[] {
   // 1. Classroom p50 at 1 connection ÷ floor p50 (PostgreSQL).
   if (!postgres.length) notRun("classroom p50 @1 ÷ floor (PostgreSQL)", TODAY.classroomP50, "≤ 2.0×", "no PostgreSQL run");
   for (const s of postgres) {
-    const c = s.pages.find((p) => p.key === "classroom")?.doc[1];
+    const c = pageAt(
+      s.pages.find((p) => p.key === "classroom"),
+      "doc",
+      1,
+    );
     const f = floorAt(s, "doc", 1);
     const x = c && f ? c.p50 / f.p50 : null;
     rows.push({
@@ -167,7 +216,11 @@ export function issueTargets(r: Report): IssueRow[] {
   if (!postgres.length) notRun("doc req/s @20 ÷ floor (PostgreSQL)", TODAY.docRps, "≥ 0.6× every page", "no PostgreSQL run");
   for (const key of [...new Set(postgres.flatMap((s) => s.pages.map((p) => p.key)))]) {
     const xs = postgres.map((s) => {
-      const d = s.pages.find((p) => p.key === key)?.doc[20];
+      const d = pageAt(
+        s.pages.find((p) => p.key === key),
+        "doc",
+        20,
+      );
       const f = floorAt(s, "doc", 20);
       return { size: s.size, x: d && f ? d.rps / f.rps : null };
     });
@@ -186,7 +239,14 @@ export function issueTargets(r: Report): IssueRow[] {
   if (!pglite.length) notRun("PGlite @20: req/s > 0, p95 ≤ 1 s", TODAY.pglite, "> 0 on all, p95 ≤ 1 s", "no PGlite run");
   for (const key of [...new Set(pglite.flatMap((s) => s.pages.map((p) => p.key)))]) {
     const got = pglite
-      .map((s) => ({ size: s.size, d: s.pages.find((p) => p.key === key)?.doc[20] }))
+      .map((s) => ({
+        size: s.size,
+        d: pageAt(
+          s.pages.find((p) => p.key === key),
+          "doc",
+          20,
+        ),
+      }))
       .filter((v): v is { size: number; d: LoadResult } => Boolean(v.d));
     const label = pglite[0].pages.find((p) => p.key === key)?.label ?? key;
     rows.push({
@@ -224,10 +284,17 @@ export function issueTargets(r: Report): IssueRow[] {
     if (!small || sizes.length < 2) continue;
     const floor0 = floorAt(small, "doc", 1);
     for (const p of small.pages) {
-      const base = p.doc[1];
+      const base = pageAt(p, "doc", 1);
       const got = r.servers
         .filter((s) => s.engine === engine && s.size > small.size)
-        .map((s) => ({ size: s.size, d: s.pages.find((q) => q.key === p.key)?.doc[1] }))
+        .map((s) => ({
+          size: s.size,
+          d: pageAt(
+            s.pages.find((q) => q.key === p.key),
+            "doc",
+            1,
+          ),
+        }))
         .filter((v): v is { size: number; d: LoadResult } => Boolean(v.d));
       rows.push({
         figure: `p50 @1 ÷ ${sizeLabel(small.size)} (${engine})`,
@@ -327,11 +394,12 @@ export function targets(r: Report) {
   // Classroom p50 at 1 connection ≤ 20 ms on 100k students.
   for (const s of r.servers.filter((s) => s.size >= 100_000)) {
     const c = s.pages.find((p) => p.key === "classroom");
+    const [doc, data] = [pageAt(c, "doc", 1), pageAt(c, "data", 1)];
     rows.push({
       target: "classroom p50 @1 ≤ 20 ms (100k)",
       where: `${s.engine} ${sizeLabel(s.size)}`,
-      value: c?.doc[1] ? `${c.doc[1].p50.toFixed(1)} ms doc, ${c.data[1].p50.toFixed(1)} ms data` : (c?.status ?? "missing"),
-      ok: c?.doc[1] ? c.doc[1].p50 <= 20 : null,
+      value: doc ? `${doc.p50.toFixed(1)} ms doc, ${n1(data?.p50)} ms data` : (c?.status ?? "missing"),
+      ok: doc ? doc.p50 <= 20 : null,
     });
   }
   // JavaScript budget, all of it (our own share is in issue 15's table).
@@ -379,7 +447,7 @@ export function renderMarkdown(r: Report): string {
     `${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB RAM, Node ${m.node}, Linux ${m.kernel}; load average at start ${m.loadAverageAtStart.join(" / ")}; commit ${m.commit || "?"}.`,
   );
   L.push(
-    `Sizes ${r.options.sizes.join(", ")}; engines ${r.options.engines.join(", ")}; ${r.options.duration} s a load run; ${r.options.rounds ?? 1} round(s) of the documents at each connection count, the run of median rate kept (at 1 connection ${r.options.slices ?? Math.max(1, Math.round((r.options.rounds ?? 1) * r.options.duration))} 1-second slices interleaved across the sizes of an engine, so a size ratio compares runs seconds apart, and the slice of median p50 kept); build ${r.buildSeconds.toFixed(0)} s; run ${r.minutes} min.`,
+    `Sizes ${r.options.sizes.join(", ")}; engines ${r.options.engines.join(", ")}; ${r.options.duration} s a load run; ${r.options.rounds ?? 1} round(s) of the documents at each connection count (at 1 connection ${r.options.slices ?? Math.max(1, Math.round((r.options.rounds ?? 1) * r.options.duration))} 1-second slices interleaved across the sizes of an engine, so a size ratio compares runs seconds apart); every figure of the floor and of the pages alike is the median of its runs; build ${r.buildSeconds.toFixed(0)} s; run ${r.minutes} min.`,
   );
   L.push("");
   L.push(`## Targets (issue 15): today (bench run of ${BASELINE_DATE}) and this run`);
@@ -426,13 +494,37 @@ export function renderMarkdown(r: Report): string {
       `| ${db} | ${label} | ${kb(bytes)} | ${n0(d1?.rps)} | ${n1(d1?.p50)} | ${n1(d1?.p95)} | ${n1(d1?.p99)} | ${n0(d20?.rps)} | ${n1(d20?.p50)} | ${n1(d20?.p95)} | ${n1(d20?.p99)} | ${x} | ${n1(d20?.cpuMsPerReq)} | ${n0(a1?.rps)} | ${n1(a1?.p50)} | ${n0(a20?.rps)} | ${n1(a20?.p50)} | ${n1(a20?.p99)} | ${n1(a20?.cpuMsPerReq)} |`;
     L.push(row(`Floor (${s.floorRows} rows)`, s.floorBytes, fd1, fd20, fa1, fa20, "1.00"));
     for (const p of s.pages) {
-      if (!p.doc[1]) {
+      const [d1, d20, a1, a20] = [pageAt(p, "doc", 1), pageAt(p, "doc", 20), pageAt(p, "data", 1), pageAt(p, "data", 20)];
+      if (!d1) {
         L.push(`| ${db} | ${p.label} | ${p.status} |${" |".repeat(16)}`);
         continue;
       }
-      const bad = [p.doc[1], p.doc[20], p.data[1], p.data[20]].filter(Boolean).some((x) => x.non2xx || x.errors);
-      const x = fd20 && p.doc[20] ? n2(p.doc[20].rps / fd20.rps) : "–";
-      L.push(row(`${p.label}${bad ? " ⚠ non-2xx" : ""}`, p.docBytes, p.doc[1], p.doc[20], p.data[1], p.data[20], x));
+      const bad = [d1, d20, a1, a20].some((x) => x && (x.non2xx || x.errors));
+      const x = fd20 && d20 ? n2(d20.rps / fd20.rps) : "–";
+      L.push(row(`${p.label}${bad ? " ⚠ non-2xx" : ""}`, p.docBytes, d1, d20, a1, a20, x));
+    }
+  }
+  L.push("");
+  L.push("## Change of method: this run's data read the old way and the new way");
+  L.push("");
+  L.push(
+    "Old: the floor the mean of its runs, a page the run of median rate (@20) or the slice of median p50 (@1; of an even number the lower one). New: the median of the runs for both.",
+  );
+  L.push("");
+  L.push("| DB | Page | doc p50 @1 old | new | ÷ floor old | new | doc req/s @20 old | new | ÷ floor old | new |");
+  L.push("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|");
+  for (const s of r.servers) {
+    const [of1, nf1, of20, nf20] = [oldFloorAt(s, "doc", 1), floorAt(s, "doc", 1), oldFloorAt(s, "doc", 20), floorAt(s, "doc", 20)];
+    L.push(
+      `| ${s.engine} ${sizeLabel(s.size)} | Floor | ${n1(of1?.p50)} | ${n1(nf1?.p50)} | | | ${n0(of20?.rps)} | ${n0(nf20?.rps)} | | |`,
+    );
+    for (const p of s.pages) {
+      const [o1, n1r, o20, n20] = [oldPageAt(p, "doc", 1), pageAt(p, "doc", 1), oldPageAt(p, "doc", 20), pageAt(p, "doc", 20)];
+      if (!o1 && !o20) continue;
+      const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? "–" : `${n2(a / b)}×`);
+      L.push(
+        `| ${s.engine} ${sizeLabel(s.size)} | ${p.label} | ${n1(o1?.p50)} | ${n1(n1r?.p50)} | ${ratio(o1?.p50, of1?.p50)} | ${ratio(n1r?.p50, nf1?.p50)} | ${n0(o20?.rps)} | ${n0(n20?.rps)} | ${ratio(o20?.rps, of20?.rps)} | ${ratio(n20?.rps, nf20?.rps)} |`,
+      );
     }
   }
   L.push("");
