@@ -141,22 +141,6 @@ export const floorAt = (s: Server, kind: "doc" | "data", c: number) => summarise
 /** A page at c connections (at 1 connection one run per slice; at 20 one per round), summarised as the floor is. */
 export const pageAt = (p: Page | undefined, kind: "doc" | "data", c: number) => (p ? summarise(p[kind][c]) : null);
 
-// The statistics before the change of method, kept for one commit so that the report prints this
-// run's data read both ways: the floor the mean of its runs, a page the run of median rate (at 20
-// connections) or the 1-connection slice of median p50, of an even number the lower one.
-function oldFloorAt(s: Server, kind: "doc" | "data", c: number): LoadResult | null {
-  const runs = s.floor[kind][c];
-  if (!runs?.length) return null;
-  const avg = (f: (r: LoadResult) => number | null) => runs.reduce((a, r) => a + (f(r) ?? 0), 0) / runs.length;
-  return { ...runs[0], rps: avg((r) => r.rps), p50: avg((r) => r.p50) };
-}
-function oldPageAt(p: Page | undefined, kind: "doc" | "data", c: number): LoadResult | null {
-  const runs = p?.[kind][c];
-  if (!runs?.length) return null;
-  const figure = kind === "doc" && c === 1 ? "p50" : "rps";
-  return [...runs].sort((a, b) => a[figure] - b[figure])[Math.floor((runs.length - 1) / 2)];
-}
-
 // ── Issue 15's targets: today's figure beside this run's ──────────────────────────────────────
 // "Today" is the bench run of 2026-11-23 on this machine kind (2 cores), as the issue quotes it;
 // "floor" is bench/floor-route.tsx measured on the same server in the same run.
@@ -502,29 +486,6 @@ export function renderMarkdown(r: Report): string {
       const bad = [d1, d20, a1, a20].some((x) => x && (x.non2xx || x.errors));
       const x = fd20 && d20 ? n2(d20.rps / fd20.rps) : "–";
       L.push(row(`${p.label}${bad ? " ⚠ non-2xx" : ""}`, p.docBytes, d1, d20, a1, a20, x));
-    }
-  }
-  L.push("");
-  L.push("## Change of method: this run's data read the old way and the new way");
-  L.push("");
-  L.push(
-    "Old: the floor the mean of its runs, a page the run of median rate (@20) or the slice of median p50 (@1; of an even number the lower one). New: the median of the runs for both.",
-  );
-  L.push("");
-  L.push("| DB | Page | doc p50 @1 old | new | ÷ floor old | new | doc req/s @20 old | new | ÷ floor old | new |");
-  L.push("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|");
-  for (const s of r.servers) {
-    const [of1, nf1, of20, nf20] = [oldFloorAt(s, "doc", 1), floorAt(s, "doc", 1), oldFloorAt(s, "doc", 20), floorAt(s, "doc", 20)];
-    L.push(
-      `| ${s.engine} ${sizeLabel(s.size)} | Floor | ${n1(of1?.p50)} | ${n1(nf1?.p50)} | | | ${n0(of20?.rps)} | ${n0(nf20?.rps)} | | |`,
-    );
-    for (const p of s.pages) {
-      const [o1, n1r, o20, n20] = [oldPageAt(p, "doc", 1), pageAt(p, "doc", 1), oldPageAt(p, "doc", 20), pageAt(p, "doc", 20)];
-      if (!o1 && !o20) continue;
-      const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? "–" : `${n2(a / b)}×`);
-      L.push(
-        `| ${s.engine} ${sizeLabel(s.size)} | ${p.label} | ${n1(o1?.p50)} | ${n1(n1r?.p50)} | ${ratio(o1?.p50, of1?.p50)} | ${ratio(n1r?.p50, nf1?.p50)} | ${n0(o20?.rps)} | ${n0(n20?.rps)} | ${ratio(o20?.rps, of20?.rps)} | ${ratio(n20?.rps, nf20?.rps)} |`,
-      );
     }
   }
   L.push("");
