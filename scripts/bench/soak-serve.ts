@@ -1,14 +1,14 @@
 // The soak's server: `npm start`'s serving half (scripts/start.mjs) on a built app of the soak's
 // own, without its install, build and demo seed. The same pieces: workerCount picks one
 // remix-serve worker per core on PostgreSQL, the cluster primary (scripts/lib/cluster.mjs)
-// shares the port, each worker has the client-address preload, and supervise restarts a crash.
+// shares the port, each worker has npm start's preloads, and supervise restarts a crash.
 // A program of its own so that remix-serve's request log (supervise passes stdio through) goes
 // to the file the soak opened for it, not to the soak's report.
 //
 //   node --import tsx scripts/bench/soak-serve.ts <build dir>      (env: DATABASE_URL, PORT, …)
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { workerCount } from "../lib/cluster.mjs";
+import { preloadArgs } from "../lib/preloads.mjs";
 import { supervise } from "../lib/supervise.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
@@ -17,7 +17,8 @@ if (!buildDir) {
   console.error("usage: node --import tsx scripts/bench/soak-serve.ts <build dir>");
   process.exit(2);
 }
-const preload = ["--import", pathToFileURL(path.join(root, "scripts/client-address.mjs")).href];
+// The preloads npm start passes (scripts/lib/preloads.mjs): socket address, and admission (shedding).
+const preload = preloadArgs();
 const serve = [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), path.join(buildDir, "index.js")];
 const { workers, note } = workerCount(process.env);
 if (note) console.log(note);
