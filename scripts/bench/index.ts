@@ -466,11 +466,14 @@ async function main() {
     }
   }
 
+  // The last figure is taken: how busy the machine was by the end (the report prints it beside the start's).
+  const loadAverageAtEnd = loadavg().map((x) => Number(x.toFixed(2)));
+  log(`Load average at end ${loadAverageAtEnd.join(" ")}`);
   const report = {
     version: 1,
     startedAt: new Date(t0).toISOString(),
     minutes: Number(((Date.now() - t0) / 60_000).toFixed(1)),
-    machine: info,
+    machine: { ...info, loadAverageAtEnd },
     options: { ...opts, engines },
     buildSeconds,
     generation: dbs.map((d) => ({
