@@ -109,4 +109,12 @@ describe("renderMarkdown", () => {
     expect(md).toContain("| 1.4× (7.0 vs 5.0 ms) | ≤ 2.0× | noisy: rerun |");
     expect(md).not.toMatch(/\| meets \|/);
   });
+
+  it("reads a ratio against a floor that answered nothing as not measured, not as a miss", () => {
+    const r = report(0.5);
+    r.servers[0].floor.doc[1] = [run({ requests: 0, rps: 0, p50: NaN, p95: NaN, p99: NaN })];
+    expect(renderMarkdown(r)).toContain(
+      "| classroom p50 @1 ÷ floor (PostgreSQL) | 1k | 7.0× (32.2 vs 4.6 ms) | not measured | ≤ 2.0× | not measured |",
+    );
+  });
 });

@@ -105,6 +105,9 @@ const kb = (b: number | null | undefined) => (b == null ? "–" : (b / 1024).toF
 const n0 = (x: number | null | undefined) => (x == null || !Number.isFinite(x) ? "–" : x.toFixed(0));
 const n1 = (x: number | null | undefined) => (x == null || !Number.isFinite(x) ? "–" : x.toFixed(1));
 const n2 = (x: number | null | undefined) => (x == null || !Number.isFinite(x) ? "–" : x.toFixed(2));
+/** a ÷ b, or null when either side has no figure (a run that answered nothing) or b is 0: such a ratio is not measured, not a miss. */
+const ratio = (a: number | null | undefined, b: number | null | undefined) =>
+  a != null && b != null && Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : null;
 export const sizeLabel = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n));
 
 type Page = Server["pages"][number];
@@ -196,7 +199,7 @@ export function issueTargets(r: Report): IssueRow[] {
       1,
     );
     const f = floorAt(s, "doc", 1);
-    const x = c && f ? c.p50 / f.p50 : null;
+    const x = ratio(c?.p50, f?.p50);
     rows.push({
       figure: "classroom p50 @1 ÷ floor (PostgreSQL)",
       where: sizeLabel(s.size),
@@ -216,7 +219,7 @@ export function issueTargets(r: Report): IssueRow[] {
         20,
       );
       const f = floorAt(s, "doc", 20);
-      return { size: s.size, x: d && f ? d.rps / f.rps : null };
+      return { size: s.size, x: ratio(d?.rps, f?.rps) };
     });
     const got = xs.filter((v) => v.x !== null) as { size: number; x: number }[];
     const label = postgres[0].pages.find((p) => p.key === key)?.label ?? key;
@@ -514,7 +517,7 @@ export function renderMarkdown(r: Report): string {
         continue;
       }
       const bad = [d1, d20, a1, a20].some((x) => x && (x.non2xx || x.errors));
-      const x = fd20 && d20 ? n2(d20.rps / fd20.rps) : "–";
+      const x = n2(ratio(d20?.rps, fd20?.rps));
       L.push(row(`${p.label}${bad ? " ⚠ non-2xx" : ""}`, p.docBytes, d1, d20, a1, a20, x));
     }
   }
