@@ -119,6 +119,8 @@ export interface PageResult {
   /** Every run, by connection count: the report summarises a page's runs as the floor's (report.ts `summarise`). */
   doc: Record<number, LoadResult[]>;
   data: Record<number, LoadResult[]>;
+  /** The documents cold (report.ts): each request after the versions its kept data is keyed on were raised. */
+  cold?: Record<number, LoadResult[]>;
 }
 export interface ServerResult {
   engine: Engine;

@@ -117,4 +117,8 @@ describe("renderMarkdown", () => {
       "| classroom p50 @1 ÷ floor (PostgreSQL) | 1k | 7.0× (32.2 vs 4.6 ms) | not measured | ≤ 2.0× | not measured |",
     );
   });
+
+  it("shows a page's cold figures as not measured until they are", () => {
+    expect(renderMarkdown(report(0.5))).toMatch(/\| postgres 1k \| Classroom \| 7\.0 \| not measured \|/);
+  });
 });

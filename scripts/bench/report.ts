@@ -20,6 +20,8 @@ type Server = {
     /** Every load run, by connection count; the report summarises them with `summarise`, as the floor's. */
     doc: Record<number, LoadResult[]>;
     data: Record<number, LoadResult[]>;
+    /** The documents cold: each request after the versions its kept data is keyed on were raised (absent until measured). */
+    cold?: Record<number, LoadResult[]>;
   }[];
   floor: { doc: Record<number, LoadResult[]>; data: Record<number, LoadResult[]> };
 };
@@ -152,7 +154,7 @@ export function summarise(runs: LoadResult[] | undefined): LoadResult | null {
 /** The floor at c connections (at 1 connection one run per slice and one after them; at 20 before the pages, one per extra round, after them). */
 export const floorAt = (s: Server, kind: "doc" | "data", c: number) => summarise(s.floor[kind][c]);
 /** A page at c connections (at 1 connection one run per slice; at 20 one per round), summarised as the floor is. */
-export const pageAt = (p: Page | undefined, kind: "doc" | "data", c: number) => (p ? summarise(p[kind][c]) : null);
+export const pageAt = (p: Page | undefined, kind: "doc" | "data" | "cold", c: number) => (p ? summarise(p[kind]?.[c]) : null);
 
 // ── Issue 15's targets: today's figure beside this run's ──────────────────────────────────────
 // "Today" is the bench run of 2026-11-23 on this machine kind (2 cores), as the issue quotes it;
@@ -487,7 +489,9 @@ export function renderMarkdown(r: Report): string {
     );
   }
   L.push("");
-  L.push("## Server (remix-serve, NODE_ENV=production; autocannon; latency ms; CPU = server process ms per request)");
+  L.push(
+    "## Server, warm (remix-serve, NODE_ENV=production; autocannon; every figure the median of its runs; latency ms; CPU = server process ms per request)",
+  );
   L.push("");
   L.push(
     "| DB | Page | KB | doc req/s @1 | p50 | p95 | p99 | doc req/s @20 | p50 | p95 | p99 | ×floor @20 | CPU ms | .data req/s @1 | p50 | .data req/s @20 | p50 | p99 | CPU ms |",
@@ -519,6 +523,26 @@ export function renderMarkdown(r: Report): string {
       const bad = [d1, d20, a1, a20].some((x) => x && (x.non2xx || x.errors));
       const x = n2(ratio(d20?.rps, fd20?.rps));
       L.push(row(`${p.label}${bad ? " ⚠ non-2xx" : ""}`, p.docBytes, d1, d20, a1, a20, x));
+    }
+  }
+  L.push("");
+  L.push("## Documents warm and cold (median of runs; latency ms)");
+  L.push("");
+  L.push(
+    "Warm: the copies a server process keeps (calendars, list totals, grids, reports) filled by the warm-up, as in the table above. Cold: each request made after the versions those copies are keyed on were raised, so its figure includes the database work.",
+  );
+  L.push("");
+  L.push("| DB | Page | p50 @1 warm | cold | p95 @1 warm | cold | doc req/s @20 warm | cold | p95 @20 warm | cold |");
+  L.push("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|");
+  for (const s of r.servers) {
+    for (const p of s.pages) {
+      const [w1, w20] = [pageAt(p, "doc", 1), pageAt(p, "doc", 20)];
+      if (!w1 && !w20) continue;
+      const [c1, c20] = [pageAt(p, "cold", 1), pageAt(p, "cold", 20)];
+      const cold = (x: LoadResult | null, f: (x: LoadResult) => string) => (x ? f(x) : "not measured");
+      L.push(
+        `| ${s.engine} ${sizeLabel(s.size)} | ${p.label} | ${n1(w1?.p50)} | ${cold(c1, (x) => n1(x.p50))} | ${n1(w1?.p95)} | ${cold(c1, (x) => n1(x.p95))} | ${n0(w20?.rps)} | ${cold(c20, (x) => n0(x.rps))} | ${n1(w20?.p95)} | ${cold(c20, (x) => n1(x.p95))} |`,
+      );
     }
   }
   L.push("");
