@@ -17,7 +17,7 @@ import { PERIOD_LABELS } from "#app/domain/periods";
 import { NO_CLASSROOM_STUDENTS, NOTHING_TO_DISPLAY, UNABLE_TO_LOAD_STUDENTS } from "#app/domain/results-labels";
 import { apiFor, expectData } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
-import { loadRanDialog, RAN_INTENT, saveRanScore, type RanActionData } from "#app/lib/ran-scoring.server";
+import { loadRanDialog, RAN_INTENT, saveRanScore } from "#app/lib/ran-scoring.server";
 import { LETTER_DIALOG_PARAMS, resultsHref, viewOnly } from "#app/components/results/urls";
 import { classroomBanner, loadClassroom, loadResults, parseResultsQuery, type ClassroomInfo } from "./classroom.$classroomId.server";
 import { birthDateText } from "#app/domain/birth-date";
@@ -208,7 +208,7 @@ function StudentsTab() {
 function ResultsTab() {
   const { results, classroom, q, ran } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const ranAction = actionData && "ran" in actionData ? (actionData as RanActionData).ran : undefined;
+  const ranAction = actionData && "ran" in actionData ? actionData.ran : undefined;
   const packed = results?.grid ?? null;
   const grid = useMemo(() => packed && unpackGrid(packed), [packed]);
   if (!results) return null;

@@ -75,8 +75,8 @@ function useHydrated() {
 }
 
 export default function Rostering() {
-  const { district, instructions, canApply, staged, rosterKey } = useLoaderData() as LoaderData;
-  const actionData = useActionData() as RosterActionData | undefined;
+  const { district, instructions, canApply, staged, rosterKey } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const result: RosterActionData | undefined = actionData ?? (staged ? { step: "preview", import: staged } : undefined);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";

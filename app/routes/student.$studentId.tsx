@@ -18,7 +18,7 @@ import { dispatchIntent, studentIntents } from "#app/lib/admin-actions.server";
 import { apiFor } from "#app/lib/api.server";
 import type { FamilyReportLang } from "#app/i18n/family-report/index.server";
 import { requireUser } from "#app/lib/auth.server";
-import { RAN_INTENT, saveRanScore, type RanActionData } from "#app/lib/ran-scoring.server";
+import { RAN_INTENT, saveRanScore } from "#app/lib/ran-scoring.server";
 import { sourceNoteText } from "#app/domain/screening-standards";
 import studentCss from "#app/styles/student.css";
 import { loadStudentPage, StudentId } from "./student.$studentId.server";
@@ -61,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function StudentPage() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const ranAction = actionData && "ran" in actionData ? (actionData as RanActionData).ran : undefined;
+  const ranAction = actionData && "ran" in actionData ? actionData.ran : undefined;
   // The language the hidden report prints in follows the choice beside Print Report.
   const [lang, setLang] = useState<FamilyReportLang | null>(d.state === "ready" && d.report ? d.report.lang : null);
   if (d.state === "error") {

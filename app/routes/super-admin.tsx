@@ -54,11 +54,11 @@ export default function SuperAdmin() {
   const page = useLoaderData<typeof loader>();
   return (
     <AdminPage title="Super Admin View" tabs={TABS} tab={page.tab} tabsLabel="Super admin sections">
-      {"districts" in page ? (
+      {"districts" in page && page.districts ? (
         <DistrictList list={page.districts} />
-      ) : (
+      ) : "admins" in page && page.admins ? (
         <UserList users={page.admins} manage={page.admins.rows !== null} superAdmins empty="No super admins yet." />
-      )}
+      ) : null}
     </AdminPage>
   );
 }

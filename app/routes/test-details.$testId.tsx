@@ -11,7 +11,7 @@ import { UNABLE_TO_LOAD_TEST_DETAILS } from "#app/domain/test-details";
 import { isUuid } from "#app/domain/url-state";
 import { apiFor } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
-import { loadRanScoring, RAN_INTENT, saveRanScore, type RanActionData } from "#app/lib/ran-scoring.server";
+import { loadRanScoring, RAN_INTENT, saveRanScore } from "#app/lib/ran-scoring.server";
 
 // /test-details/{testId} (spec 001 §2): the RAN test on a page of its own, with the same scoring
 // as the dialog; its practice is the first response (spec 001 §5), and its invalidity guidance
@@ -61,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function RanTestDetailsPage() {
   const d = useLoaderData<typeof loader>();
-  const actionData = useActionData<RanActionData>();
+  const actionData = useActionData<typeof action>();
   if (d.state === "error") {
     return (
       <section aria-labelledby="page-title" className="ran-page">
