@@ -3,6 +3,7 @@ import { SUBMIT_FAILED_MESSAGE } from "#app/domain/admin-forms";
 import { searchedUrl, type ListQuery } from "#app/domain/paging";
 import { sortByName, type SortDirection } from "#app/domain/sort";
 import { closedUrl } from "#app/domain/url-state";
+import { refusalOf } from "./api-refusal.server";
 import { apiFor, resultOf, type ApiResult } from "./api.server";
 import { requireUser } from "./auth.server";
 import { refusedForm, type Replyable } from "./forms.server";
@@ -88,8 +89,7 @@ type PagedPart<T> = {
  * shows beside that field instead.
  */
 export async function failed(request: Request, submission: Replyable, result: Extract<ApiResult<unknown>, { ok: false }>) {
-  if (result.status === 401) return signOutAndRedirect(request);
-  const message = result.error.message && result.error.message !== "Unexpected Server Error" ? result.error.message : SUBMIT_FAILED_MESSAGE;
+  const { message } = await refusalOf(request, result, { fallback: SUBMIT_FAILED_MESSAGE });
   const status = result.status >= 400 && result.status < 600 ? result.status : 400;
   const field = fieldNamed(result.error.errors, message, submission.payload);
   return refusedForm(submission, message, { status, ...(field ? { field } : {}) });

@@ -14,6 +14,7 @@ import {
   type RanScoringView,
 } from "#app/domain/ran-scoring";
 import { UNABLE_TO_LOAD_TEST_DETAILS } from "#app/domain/test-details";
+import { refusalOf } from "./api-refusal.server";
 import type { ApiClient, ApiSchema } from "./api.server";
 import { parseSubmission } from "./forms.server";
 import { signOutAndRedirect } from "./session.server";
@@ -195,9 +196,7 @@ export async function saveRanScore(request: Request, api: ApiClient, form: FormD
     }),
   );
   if (saved.ok) return redirectWithToast(request, readModeUrl(request.url), { kind: "success", text: RAN_SAVED });
-  if (saved.status === 401) return signOutAndRedirect(request);
-  const detail = saved.error.message;
-  console.error("[ran] save", saved.status, detail);
+  const { detail } = await refusalOf(request, saved, { text: RAN_SAVE_FAILED, log: "ran save" });
   const current = saved.status === 409 && "current" in saved.body ? saved.body.current : undefined;
   const conflict = current ? { score: savedScore(current), version: current.version } : undefined;
   return { ran: { responseId: f.responseId, formError: RAN_SAVE_FAILED, detail, conflict, blind, attempt: attempt() } };

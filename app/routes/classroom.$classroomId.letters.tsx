@@ -5,9 +5,9 @@ import { LetterScoreDialog } from "#app/components/results/LetterScoreDialog";
 import { resultsHref, viewOnly, type ResultsQuery } from "#app/components/results/urls";
 import { isUuid } from "#app/domain/url-state";
 import { UNABLE_TO_INPUT, UNABLE_TO_UPDATE } from "#app/domain/results-labels";
+import { refusalOf } from "#app/lib/api-refusal.server";
 import { apiFor } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
-import { signOutAndRedirect } from "#app/lib/session.server";
 import { readFormData } from "#app/server/body-limit.server";
 import { parseSubmission } from "#app/lib/forms.server";
 import { parseResultsQuery } from "./classroom.$classroomId.server";
@@ -49,8 +49,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         }),
   );
   if (!result.ok) {
-    if (result.status === 401) return signOutAndRedirect(request);
-    return { error: { message: failure, detail: result.error.message, scores: submitted } };
+    const { message, detail } = await refusalOf(request, result, { text: failure });
+    return { error: { message, detail, scores: submitted } };
   }
   // Spec 001 §4: after a create, a dialog opened read-only returns to read-only, otherwise it
   // closes; after an update it returns to read-only. The page's loader then refreshes the grid

@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { ErrorAlert } from "#app/components/ErrorAlert";
 import { ErrorPage } from "#app/components/page-kit";
 import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, SUPPORT_TEXTS } from "#app/domain/support-texts";
+import { refusalOf } from "#app/lib/api-refusal.server";
 import { apiFor } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
 import { readSupportForm } from "./customer-support.server";
@@ -37,7 +38,10 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   const result = await api.result(
     api.POST("/support/messages", { body: { ...form.data, page: referer ? new URL(referer).pathname : null } }),
   );
-  if (!result.ok) return { sent: false, fieldErrors: {}, formError: result.error.message || SUPPORT_TEXTS.failed, values };
+  if (!result.ok) {
+    const { message } = await refusalOf(request, result, { fallback: SUPPORT_TEXTS.failed });
+    return { sent: false, fieldErrors: {}, formError: message, values };
+  }
   return { sent: true };
 }
 

@@ -6,7 +6,7 @@ import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { STAFF_INVITE_TEXTS as T } from "#app/domain/staff-invites";
 import { isUuid } from "#app/domain/url-state";
 import { adminRequest } from "#app/lib/admin.server";
-import { signOutAndRedirect } from "#app/lib/session.server";
+import { refusalOf } from "#app/lib/api-refusal.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import invitationsCss from "#app/styles/invitations.css";
 
@@ -48,9 +48,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!isUuid(params.districtId)) throw new Response(null, { status: 404, statusText: "Not Found" });
   const { api } = await adminRequest(request, context);
   const result = await api.result(api.POST("/organization/{id}/invite-uninvited", { params: { path: { id: params.districtId! } } }));
-  if (result.status === 401) return signOutAndRedirect(request);
   const here = new URL(request.url).pathname.replace(/\.data$/, "");
-  if (!result.ok) return redirectWithToast(request, here, { kind: "error", text: result.error.message });
+  if (!result.ok) return redirectWithToast(request, here, { kind: "error", text: (await refusalOf(request, result)).message });
   const { invited, failed } = result.data;
   const sent = T.sent(invited.length);
   if (failed.length === 0) return redirectWithToast(request, here, { kind: "success", text: sent });
