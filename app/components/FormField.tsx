@@ -22,7 +22,13 @@ const useFocusField = (name: string, error: string | undefined) => useContext(Fo
 type Common = {
   name: string;
   label: string;
+  /** The control's id where a page names it (the account pages' `email`, `password`); else a generated one. */
+  id?: string;
   error?: string;
+  /** The error as an alert, announced as it appears (a page that shows it without moving the focus). */
+  errorAlert?: boolean;
+  /** Ids of more text that describes the control, after its error (e.g. a password's checklist). */
+  describedBy?: string;
   /** Visible help under the field (also its tooltip), e.g. why it is disabled. */
   hint?: string;
   disabled?: boolean;
@@ -34,11 +40,18 @@ type Common = {
 export type Option = { value: string; label: string };
 
 /** Ids and ARIA of one field: the control's id, and what describes it (hint, error). */
-function useField({ hint, error, required }: Pick<Common, "hint" | "error" | "required">) {
-  const id = useId();
+function useField({
+  id: fixed,
+  hint,
+  error,
+  required,
+  describedBy: more,
+}: Pick<Common, "id" | "hint" | "error" | "required" | "describedBy">) {
+  const generated = useId();
+  const id = fixed ?? generated;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(" ") || undefined;
+  const describedBy = [hint && hintId, error && errorId, more].filter(Boolean).join(" ") || undefined;
   return {
     id,
     hintId,
@@ -51,7 +64,19 @@ function RequiredMark({ required }: { required?: boolean }) {
   return required ? <span aria-hidden="true"> *</span> : null;
 }
 
-function Messages({ hintId, hint, errorId, error }: { hintId: string; hint?: string; errorId: string; error?: string }) {
+function Messages({
+  hintId,
+  hint,
+  errorId,
+  error,
+  errorAlert,
+}: {
+  hintId: string;
+  hint?: string;
+  errorId: string;
+  error?: string;
+  errorAlert?: boolean;
+}) {
   return (
     <>
       {hint ? (
@@ -60,7 +85,7 @@ function Messages({ hintId, hint, errorId, error }: { hintId: string; hint?: str
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="field__error">
+        <p id={errorId} className="field__error" role={errorAlert ? "alert" : undefined}>
           {error}
         </p>
       ) : null}
@@ -70,14 +95,17 @@ function Messages({ hintId, hint, errorId, error }: { hintId: string; hint?: str
 
 /** A label, one control, and its messages. */
 function SingleField({
+  id,
   label,
   hint,
   error,
+  errorAlert,
+  describedBy,
   required,
   className,
   children,
 }: Omit<Common, "name" | "disabled"> & { children: (field: ReturnType<typeof useField>) => ReactNode }) {
-  const field = useField({ hint, error, required });
+  const field = useField({ id, hint, error, required, describedBy });
   return (
     <div className={clsx("field", className)} title={hint}>
       <label htmlFor={field.id}>
@@ -85,7 +113,7 @@ function SingleField({
         <RequiredMark required={required} />
       </label>
       {children(field)}
-      <Messages hintId={field.hintId} hint={hint} errorId={field.errorId} error={error} />
+      <Messages hintId={field.hintId} hint={hint} errorId={field.errorId} error={error} errorAlert={errorAlert} />
     </div>
   );
 }
@@ -101,7 +129,7 @@ export function FormField({
   inputMode,
   ...common
 }: Common & {
-  type?: "text" | "email" | "url";
+  type?: "text" | "email" | "url" | "password";
   defaultValue?: string | null;
   autoComplete?: string;
   placeholder?: string;
@@ -128,6 +156,16 @@ export function FormField({
       )}
     </SingleField>
   );
+}
+
+/**
+ * A password: never filled from a reply (passwords are not sent back), so a new `key` after each
+ * attempt empties it; `autoComplete` tells the browser whether to offer the saved one or a new one.
+ */
+export function PasswordField(
+  props: Omit<Common, "hint" | "required" | "disabled"> & { autoComplete: "current-password" | "new-password" },
+) {
+  return <FormField {...props} type="password" />;
 }
 
 /** Date of birth and other dates as MM/dd/yyyy text (the format the API takes, spec 000 §3). */

@@ -16,9 +16,11 @@ import ranScoringCss from "#app/styles/ran-scoring.css";
 import ranCss from "#app/styles/ran.css";
 import resultsCss from "#app/styles/results.css";
 import rosteringCss from "#app/styles/rostering.css";
+import { AccountCard, AccountFormEnd, NewPasswordFields } from "./AccountCard";
 import { Breadcrumbs } from "./Breadcrumbs";
 import * as errorPage from "./ErrorPage";
 import { ErrorAlert } from "./ErrorAlert";
+import { FormField, PasswordField } from "./FormField";
 import { lazyDialog } from "./lazy-dialog";
 import { LazyRanScoringDialog } from "./ran/lazy";
 import { Tabs } from "./Tabs";
@@ -41,6 +43,11 @@ const kit = {
   Breadcrumbs,
   Tabs,
   ErrorAlert,
+  FormField,
+  PasswordField,
+  AccountCard,
+  AccountFormEnd,
+  NewPasswordFields,
   lazyDialog,
   LazyRanScoringDialog,
   clsx,

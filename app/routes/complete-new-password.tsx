@@ -3,11 +3,13 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { ErrorPage, stylesheets } from "#app/components/page-kit";
-import { firstError, isFormReply, type FormReply } from "#app/components/form-reply";
-import { PasswordChecklist } from "#app/components/PasswordChecklist";
+import { AccountCard, AccountFormEnd, NewPasswordFields } from "#app/components/AccountCard";
+import { ErrorAlert } from "#app/components/ErrorAlert";
+import { firstError, isFormReply } from "#app/components/form-reply";
 import { homePath, safeRedirect } from "#app/domain/home-path";
 import { pendingNewPasswordCookie, readPendingNewPassword } from "#app/lib/account-cookies.server";
 import { NewPasswordForm } from "#app/lib/account-forms.server";
+import { refusalOf } from "#app/lib/api-refusal.server";
 import { publicApiFor } from "#app/lib/api.server";
 import { invalidForm, parseSubmission, refusedForm } from "#app/lib/forms.server";
 import { ACCOUNT_BODY_LIMIT, readFormData } from "#app/server/body-limit.server";
@@ -46,7 +48,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await api.result(
     api.POST("/dashboard/login", { body: { username: pending.email, challenge: pending.challenge, newpassword } }),
   );
-  if (!result.ok) return refusedForm(submission, FAILED, { status: 200, hideFields: PASSWORDS });
+  if (!result.ok) {
+    const { message } = await refusalOf(request, result, { publicPage: true, text: FAILED });
+    return refusedForm(submission, message, { status: 200, hideFields: PASSWORDS });
+  }
   const session = await getSession(request);
   session.set("token", result.data.token);
   const headers = new Headers();
@@ -56,8 +61,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CompleteNewPassword() {
-  const { email } = useLoaderData() as { email: string };
-  const answer = useActionData() as Done | FormReply | undefined;
+  const { email } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   const result = answer && "done" in answer ? answer : undefined;
   const reply = isFormReply(answer) ? answer : undefined;
   const busy = useNavigation().state === "submitting";
@@ -71,80 +76,33 @@ export default function CompleteNewPassword() {
 
   if (result?.done) {
     return (
-      <div className="auth-page">
-        <section className="auth-card" aria-labelledby="new-password-title">
-          <h1 id="new-password-title">Create New Password</h1>
-          <p className="alert alert--success" role="status">
-            New password successfully updated.
-          </p>
-          <Link to={result.home} className="button button--primary">
-            Continue
-          </Link>
-        </section>
-      </div>
+      <AccountCard titleId="new-password-title" title="Create New Password">
+        <p className="alert alert--success" role="status">
+          New password successfully updated.
+        </p>
+        <Link to={result.home} className="button button--primary">
+          Continue
+        </Link>
+      </AccountCard>
     );
   }
   // One message at a time, the first field to fix first; "" names the form's own message.
   const failed = firstError(reply);
   // After a failed attempt both password fields start empty again.
   const attempt = reply ? Number(reply.initialValue?.attempt ?? 0) + 1 : 0;
-  const fieldError = (f: "password" | "confirmation") => (failed?.name === f ? failed.message : null);
+  const errorOf = (f: "" | "password" | "confirmation") => (failed?.name === f ? failed.message : undefined);
   return (
-    <div className="auth-page">
-      <section className="auth-card" aria-labelledby="new-password-title">
-        <h1 id="new-password-title">Create New Password</h1>
-        <p>
-          Your account <strong>{email}</strong> has a temporary password. Choose a new password to continue.
-        </p>
-        <Form method="post" noValidate className="form">
-          <input type="hidden" name="attempt" value={attempt} />
-          {failed?.name === "" ? (
-            <p className="alert alert--error" role="alert">
-              {failed.message}
-            </p>
-          ) : null}
-          <div className="field">
-            <label htmlFor="password">New password</label>
-            <input
-              key={`p${attempt}`}
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={fieldError("password") ? true : undefined}
-              aria-describedby={fieldError("password") ? "password-error password-rules" : "password-rules"}
-            />
-            {fieldError("password") ? (
-              <p className="field__error" id="password-error">
-                {fieldError("password")}
-              </p>
-            ) : null}
-          </div>
-          <PasswordChecklist id="password-rules" field="password" />
-          <div className="field">
-            <label htmlFor="confirmation">Confirm new password</label>
-            <input
-              key={`c${attempt}`}
-              id="confirmation"
-              name="confirmation"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={fieldError("confirmation") ? true : undefined}
-              aria-describedby={fieldError("confirmation") ? "confirmation-error" : undefined}
-            />
-            {fieldError("confirmation") ? (
-              <p className="field__error" id="confirmation-error">
-                {fieldError("confirmation")}
-              </p>
-            ) : null}
-          </div>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            Save new password
-          </button>
-          <Link to="/login">Back to login</Link>
-        </Form>
-      </section>
-    </div>
+    <AccountCard titleId="new-password-title" title="Create New Password">
+      <p>
+        Your account <strong>{email}</strong> has a temporary password. Choose a new password to continue.
+      </p>
+      <Form method="post" noValidate className="form">
+        <input type="hidden" name="attempt" value={attempt} />
+        <ErrorAlert message={errorOf("")} />
+        <NewPasswordFields attempt={attempt} errorOf={errorOf} />
+        <AccountFormEnd busy={busy}>Save new password</AccountFormEnd>
+      </Form>
+    </AccountCard>
   );
 }
 

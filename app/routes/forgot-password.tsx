@@ -2,7 +2,10 @@ import { data, type ActionFunctionArgs, type LinksFunction, type MetaFunction } 
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { RATE_LIMITED } from "#app/domain/rate-limit";
-import { formFields, isFormReply, type FormReply } from "#app/components/form-reply";
+import { AccountCard, AccountFormEnd } from "#app/components/AccountCard";
+import { ErrorAlert } from "#app/components/ErrorAlert";
+import { FormField } from "#app/components/FormField";
+import { formFields, isFormReply } from "#app/components/form-reply";
 import { ForgotPasswordForm } from "#app/lib/account-forms.server";
 import { publicApiFor } from "#app/lib/api.server";
 import { invalidForm, parseSubmission, refusedForm } from "#app/lib/forms.server";
@@ -30,58 +33,30 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ForgotPassword() {
-  const data = useActionData() as { sent: true; email: string } | FormReply | undefined;
+  const data = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const form = formFields(isFormReply(data) ? data : undefined);
-  const email = form.text("email");
-  const error = email.error;
   return (
-    <div className="auth-page">
-      <section className="auth-card" aria-labelledby="forgot-title">
-        <h1 id="forgot-title">Forgot Password</h1>
-        {data && "sent" in data ? (
-          <>
-            <p className="alert alert--success" role="status">
-              If an account exists for {data.email}, we sent it an email with a verification code and a link to reset your password.
-            </p>
-            <Link className="button button--primary" to={`/reset-password?email=${encodeURIComponent(data.email)}`}>
-              Enter verification code
-            </Link>
-            <Link to="/login">Back to login</Link>
-          </>
-        ) : (
-          <Form method="post" noValidate className="form">
-            <p>Enter the email address of your account and we will send you a verification code.</p>
-            {form.formError ? (
-              <p className="alert alert--error" role="alert">
-                {form.formError}
-              </p>
-            ) : null}
-            <div className="field">
-              <label htmlFor="email">Email</label>
-              <input
-                id="email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                defaultValue={email.defaultValue}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? "email-error" : undefined}
-              />
-              {error ? (
-                <p className="field__error" id="email-error" role="alert">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-            <button type="submit" className="button button--primary" disabled={busy}>
-              Send code
-            </button>
-            <Link to="/login">Back to login</Link>
-          </Form>
-        )}
-      </section>
-    </div>
+    <AccountCard titleId="forgot-title" title="Forgot Password">
+      {data && "sent" in data ? (
+        <>
+          <p className="alert alert--success" role="status">
+            If an account exists for {data.email}, we sent it an email with a verification code and a link to reset your password.
+          </p>
+          <Link className="button button--primary" to={`/reset-password?email=${encodeURIComponent(data.email)}`}>
+            Enter verification code
+          </Link>
+          <Link to="/login">Back to login</Link>
+        </>
+      ) : (
+        <Form method="post" noValidate className="form">
+          <p>Enter the email address of your account and we will send you a verification code.</p>
+          <ErrorAlert message={form.formError} />
+          <FormField id="email" label="Email" type="email" autoComplete="email" errorAlert {...form.text("email")} />
+          <AccountFormEnd busy={busy}>Send code</AccountFormEnd>
+        </Form>
+      )}
+    </AccountCard>
   );
 }
 

@@ -1,5 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AccountCard } from "#app/components/AccountCard";
+import { ErrorAlert } from "#app/components/ErrorAlert";
+import { FormField, PasswordField } from "#app/components/FormField";
 import { stylesheets } from "#app/components/page-kit";
 import { PrivacyPolicyLink } from "#app/components/PrivacyPolicyLink";
 import { homePath, safeRedirect } from "#app/domain/home-path";
@@ -79,7 +82,6 @@ async function loginPage(request: Request, notice: LoginNotice | null) {
     insecure: sessionCookieProblem(request),
   };
 }
-type LoginPage = Awaited<ReturnType<typeof loginPage>>;
 
 type ActionData = { email: string; fieldErrors: LoginFieldErrors; formError: string | null; attempt: number };
 
@@ -126,101 +128,79 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const page = useLoaderData() as LoginPage;
-  const data = useActionData<typeof action>() as ActionData | undefined;
+  const page = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors = data?.fieldErrors ?? {};
   const formError = data?.formError ?? (data ? null : (page.insecure ?? page.notice));
-  return (
-    <div className="auth-page">
-      {page.banner ? (
-        <aside className="alert alert--info login-banner" aria-label="Announcement">
-          <span>{page.banner}</span>
-          {page.officeHoursUrl ? (
-            <a href={page.officeHoursUrl} className="button" target="_blank" rel="noreferrer">
-              Join
-            </a>
-          ) : null}
-        </aside>
+  const banner = page.banner ? (
+    <aside className="alert alert--info login-banner" aria-label="Announcement">
+      <span>{page.banner}</span>
+      {page.officeHoursUrl ? (
+        <a href={page.officeHoursUrl} className="button" target="_blank" rel="noreferrer">
+          Join
+        </a>
       ) : null}
-      <section className="auth-card" aria-labelledby="login-title">
-        <h1 id="login-title">Log In</h1>
-        <Form method="post" noValidate className="form">
-          <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-          <input type="hidden" name="attempt" value={data?.attempt ?? 0} />
-          {formError ? (
-            <p className="alert alert--error" role="alert">
-              {formError}
-            </p>
-          ) : null}
-          <div className="field">
-            <label htmlFor="email">Email</label>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              defaultValue={data?.email ?? ""}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? "email-error" : undefined}
-            />
-            {errors.email ? (
-              <p className="field__error" id="email-error">
-                {errors.email}
-              </p>
-            ) : null}
-          </div>
-          <div className="field">
-            <label htmlFor="password">Password</label>
-            {/* A new key after each attempt clears the password, as the spec asks. */}
-            <input
-              key={data?.attempt ?? 0}
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? "password-error" : undefined}
-            />
-            {errors.password ? (
-              <p className="field__error" id="password-error">
-                {errors.password}
-              </p>
-            ) : null}
-          </div>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? "Logging in…" : "Log In"}
-          </button>
-        </Form>
-        <div className="auth-links">
-          <Link to="/forgot-password">Forgot password?</Link>
-          {page.registration ? <Link to="/register">Register</Link> : null}
-        </div>
-        {page.ssoUnavailable ? (
-          <p className="alert alert--info" role="note">
-            {page.ssoUnavailable}
+    </aside>
+  ) : null;
+  const footer = (
+    <footer className="auth-footer">
+      <PrivacyPolicyLink />
+      <span>Version {page.version}</span>
+      <span>© {page.year} Early Literacy Screening. All rights reserved.</span>
+    </footer>
+  );
+  return (
+    <AccountCard titleId="login-title" title="Log In" before={banner} after={footer}>
+      <Form method="post" noValidate className="form">
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        <input type="hidden" name="attempt" value={data?.attempt ?? 0} />
+        <ErrorAlert message={formError} />
+        <FormField
+          id="email"
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          defaultValue={data?.email}
+          error={errors.email}
+        />
+        {/* A new key after each attempt clears the password, as the spec asks. */}
+        <PasswordField
+          key={data?.attempt ?? 0}
+          id="password"
+          name="password"
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password}
+        />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? "Logging in…" : "Log In"}
+        </button>
+      </Form>
+      <div className="auth-links">
+        <Link to="/forgot-password">Forgot password?</Link>
+        {page.registration ? <Link to="/register">Register</Link> : null}
+      </div>
+      {page.ssoUnavailable ? (
+        <p className="alert alert--info" role="note">
+          {page.ssoUnavailable}
+        </p>
+      ) : null}
+      {page.sso.length > 0 ? (
+        <div className="sso" role="group" aria-labelledby="sso-title">
+          <p className="sso__divider" id="sso-title">
+            Or sign in with
           </p>
-        ) : null}
-        {page.sso.length > 0 ? (
-          <div className="sso" role="group" aria-labelledby="sso-title">
-            <p className="sso__divider" id="sso-title">
-              Or sign in with
-            </p>
-            {page.sso.map((p) => (
-              <a key={p.id} href={p.href} className="button">
-                Sign in with {p.label}
-              </a>
-            ))}
-          </div>
-        ) : null}
-      </section>
-      <footer className="auth-footer">
-        <PrivacyPolicyLink />
-        <span>Version {page.version}</span>
-        <span>© {page.year} Early Literacy Screening. All rights reserved.</span>
-      </footer>
-    </div>
+          {page.sso.map((p) => (
+            <a key={p.id} href={p.href} className="button">
+              Sign in with {p.label}
+            </a>
+          ))}
+        </div>
+      ) : null}
+    </AccountCard>
   );
 }

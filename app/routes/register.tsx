@@ -1,8 +1,12 @@
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ErrorPage, stylesheets } from "#app/components/page-kit";
-import { formFields, isFormReply, type FormReply } from "#app/components/form-reply";
+import { AccountCard, AccountFormEnd } from "#app/components/AccountCard";
+import { ErrorAlert } from "#app/components/ErrorAlert";
+import { FormField } from "#app/components/FormField";
+import { formFields, isFormReply } from "#app/components/form-reply";
 import { RegisterForm } from "#app/lib/account-forms.server";
+import { refusalOf } from "#app/lib/api-refusal.server";
 import { publicApiFor } from "#app/lib/api.server";
 import { invalidForm, parseSubmission, refusedForm } from "#app/lib/forms.server";
 import { ACCOUNT_BODY_LIMIT, readFormData } from "#app/server/body-limit.server";
@@ -25,60 +29,37 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return invalidForm(submission, { status: 200 });
   const result = await api.result(api.POST("/registerUser", { body: { email: submission.value.email } }));
   if (result.ok) return { done: true as const };
-  return refusedForm(submission, BY_SERVER_MESSAGE[result.error.message] ?? OTHER, { status: 200 });
+  const { message } = await refusalOf(request, result, {
+    publicPage: true,
+    text: ({ server }) => BY_SERVER_MESSAGE[server ?? ""] ?? OTHER,
+  });
+  return refusedForm(submission, message, { status: 200 });
 }
 
 export default function Register() {
-  const data = useActionData() as { done: true } | FormReply | undefined;
+  const data = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const form = formFields(isFormReply(data) ? data : undefined);
-  const email = form.text("email");
   return (
-    <div className="auth-page">
-      <section className="auth-card" aria-labelledby="register-title">
-        <h1 id="register-title">Register</h1>
-        {data && "done" in data ? (
-          <>
-            <p className="alert alert--success" role="status">
-              User registration accepted - please check your email for next steps.
-            </p>
-            <Link to="/login" className="button button--primary">
-              GO TO LOGIN
-            </Link>
-          </>
-        ) : (
-          <Form method="post" noValidate className="form">
-            <p>Enter the email address your school or district uses for you.</p>
-            {form.formError ? (
-              <p className="alert alert--error" role="alert">
-                {form.formError}
-              </p>
-            ) : null}
-            <div className="field">
-              <label htmlFor="email">Email</label>
-              <input
-                id="email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                defaultValue={email.defaultValue}
-                aria-invalid={email.error ? true : undefined}
-                aria-describedby={email.error ? "email-error" : undefined}
-              />
-              {email.error ? (
-                <p className="field__error" id="email-error">
-                  {email.error}
-                </p>
-              ) : null}
-            </div>
-            <button type="submit" className="button button--primary" disabled={busy}>
-              Register
-            </button>
-            <Link to="/login">Back to login</Link>
-          </Form>
-        )}
-      </section>
-    </div>
+    <AccountCard titleId="register-title" title="Register">
+      {data && "done" in data ? (
+        <>
+          <p className="alert alert--success" role="status">
+            User registration accepted - please check your email for next steps.
+          </p>
+          <Link to="/login" className="button button--primary">
+            GO TO LOGIN
+          </Link>
+        </>
+      ) : (
+        <Form method="post" noValidate className="form">
+          <p>Enter the email address your school or district uses for you.</p>
+          <ErrorAlert message={form.formError} />
+          <FormField id="email" label="Email" type="email" autoComplete="email" {...form.text("email")} />
+          <AccountFormEnd busy={busy}>Register</AccountFormEnd>
+        </Form>
+      )}
+    </AccountCard>
   );
 }
 
