@@ -299,30 +299,37 @@ export async function sessionCookies(url: string, accounts: Account[], secret: s
 
 // ── After the run: every acknowledged save, exactly once ───────────────────────────────────
 
+/** What the read-back found for one save. */
+export type Outcome = "once" | "lost" | "doubled" | "overwritten" | "unacknowledged" | "unacknowledged-landed";
+
 /** One save a writer sent: what it wrote, and whether the page was told it was saved. */
-export type WriteAttempt =
+export type WriteAttempt = (
   | {
       kind: "letters";
-      userId: string;
       participantId: string;
       testCode: LetterCode;
       periodName: string;
       correctByCode: Record<string, 0 | 1>;
-      acknowledged: boolean;
-      at: number;
     }
   | {
       kind: "ran";
-      userId: string;
       testId: string;
       responseId: string;
       responseTime: number;
       errors: number;
-      acknowledged: boolean;
-      at: number;
-    };
+    }
+) & {
+  userId: string;
+  /** The scenario (or capacity step) it was sent in. */
+  phase: string;
+  acknowledged: boolean;
+  at: number;
+  outcome?: Outcome;
+  detail?: string;
+};
 
 export interface WriteCheck {
+  sent: number;
   acknowledged: number;
   foundOnce: number;
   lost: number;
@@ -336,20 +343,10 @@ export interface WriteCheck {
   examples: string[];
 }
 
-const sameScores = (a: Record<string, number> | null, b: Record<string, number>) =>
-  a !== null && Object.keys(b).length === Object.keys(a).length && Object.entries(b).every(([k, v]) => a[k] === v);
-
-/**
- * Reads back every save. Letters: the student's test of that code in the period exists once and
- * holds the last acknowledged save of it (more than one test is doubled, none or other scores is
- * lost; a later save of the same test that was not acknowledged may hold instead). RAN: each
- * save is a scoring event of its scorer, response, time and errors (one is right, none lost,
- * two doubled).
- */
-export async function checkWrites(url: string, districtId: string, attempts: WriteAttempt[]): Promise<WriteCheck> {
-  const handle = await openDatabase({ url });
-  const db = handle.db;
+/** Counts the outcomes of checked saves. */
+export function tally(attempts: WriteAttempt[]): WriteCheck {
   const out: WriteCheck = {
+    sent: attempts.length,
     acknowledged: 0,
     foundOnce: 0,
     lost: 0,
@@ -363,7 +360,41 @@ export async function checkWrites(url: string, districtId: string, attempts: Wri
     },
     examples: [],
   };
-  const note = (s: string) => out.examples.length < 10 && out.examples.push(s);
+  for (const a of attempts) {
+    const k = out.byKind[a.kind];
+    if (a.acknowledged) {
+      out.acknowledged++;
+      k.acknowledged++;
+    } else out.unacknowledged++;
+    if (a.outcome === "once") {
+      out.foundOnce++;
+      k.foundOnce++;
+    } else if (a.outcome === "lost") {
+      out.lost++;
+      k.lost++;
+    } else if (a.outcome === "doubled") {
+      out.doubled++;
+      k.doubled++;
+    } else if (a.outcome === "overwritten") out.overwritten++;
+    else if (a.outcome === "unacknowledged-landed") out.unacknowledgedLanded++;
+    if (a.detail && out.examples.length < 10) out.examples.push(a.detail);
+  }
+  return out;
+}
+
+const sameScores = (a: Record<string, number> | null, b: Record<string, number>) =>
+  a !== null && Object.keys(b).length === Object.keys(a).length && Object.entries(b).every(([k, v]) => a[k] === v);
+
+/**
+ * Reads back every save and sets its `outcome`. Letters: the student's test of that code in the
+ * period exists once and holds the last acknowledged save of it (more than one test is doubled,
+ * none or other scores is lost; a later save of the same test whose answer never came may hold
+ * instead). RAN: each save is a scoring event of its scorer, response, time and errors (one is
+ * right, none lost, two doubled).
+ */
+export async function checkWrites(url: string, districtId: string, attempts: WriteAttempt[]): Promise<void> {
+  const handle = await openDatabase({ url });
+  const db = handle.db;
   try {
     const periods = await db
       .selectFrom("assessment_period")
@@ -403,29 +434,17 @@ export async function checkWrites(url: string, districtId: string, attempts: Wri
           : null;
       const lastAck = saves.map((s) => s.acknowledged).lastIndexOf(true);
       saves.forEach((s, i) => {
-        if (!s.acknowledged) {
-          out.unacknowledged++;
-          if (sameScores(held, s.correctByCode)) out.unacknowledgedLanded++;
-          return;
-        }
-        out.acknowledged++;
-        out.byKind.letters.acknowledged++;
-        if (rows.length > 1) {
-          out.doubled++;
-          out.byKind.letters.doubled++;
-          note(`letters ${testCode} of ${participantId}: ${rows.length} tests in ${periodName}`);
-        } else if (i < lastAck) {
-          out.overwritten++;
-        } else if (sameScores(held, s.correctByCode)) {
-          out.foundOnce++;
-          out.byKind.letters.foundOnce++;
-        } else if (saves.slice(i + 1).some((later) => sameScores(held, later.correctByCode))) {
-          // A later save of the same test, whose answer never reached the writer, holds instead.
-          out.overwritten++;
-        } else {
-          out.lost++;
-          out.byKind.letters.lost++;
-          note(`letters ${testCode} of ${participantId}: ${rows.length ? "other scores" : "no test"} in ${periodName}`);
+        if (!s.acknowledged) s.outcome = sameScores(held, s.correctByCode) ? "unacknowledged-landed" : "unacknowledged";
+        else if (rows.length > 1) {
+          s.outcome = "doubled";
+          s.detail = `letters ${testCode} of ${participantId}: ${rows.length} tests in ${periodName}`;
+        } else if (i < lastAck) s.outcome = "overwritten";
+        else if (sameScores(held, s.correctByCode)) s.outcome = "once";
+        // A later save of the same test, whose answer never reached the writer, holds instead.
+        else if (saves.slice(i + 1).some((later) => sameScores(held, later.correctByCode))) s.outcome = "overwritten";
+        else {
+          s.outcome = "lost";
+          s.detail = `letters ${testCode} of ${participantId}: ${rows.length ? "other scores" : "no test"} in ${periodName}`;
         }
       });
     }
@@ -443,27 +462,13 @@ export async function checkWrites(url: string, districtId: string, attempts: Wri
         .where("num_of_errors", "=", a.errors)
         .executeTakeFirstOrThrow()) as { n: number | string };
       const found = Number(n);
-      if (!a.acknowledged) {
-        out.unacknowledged++;
-        if (found > 0) out.unacknowledgedLanded++;
-        continue;
-      }
-      out.acknowledged++;
-      out.byKind.ran.acknowledged++;
-      if (found === 1) {
-        out.foundOnce++;
-        out.byKind.ran.foundOnce++;
-      } else if (found === 0) {
-        out.lost++;
-        out.byKind.ran.lost++;
-        note(`RAN response ${a.responseId}: no event of ${a.responseTime} s, ${a.errors} errors`);
-      } else {
-        out.doubled++;
-        out.byKind.ran.doubled++;
-        note(`RAN response ${a.responseId}: ${found} events of ${a.responseTime} s, ${a.errors} errors`);
+      if (!a.acknowledged) a.outcome = found > 0 ? "unacknowledged-landed" : "unacknowledged";
+      else if (found === 1) a.outcome = "once";
+      else {
+        a.outcome = found === 0 ? "lost" : "doubled";
+        a.detail = `RAN response ${a.responseId}: ${found} events of ${a.responseTime} s, ${a.errors} errors`;
       }
     }
-    return out;
   } finally {
     await handle.close();
   }

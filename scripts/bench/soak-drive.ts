@@ -87,6 +87,8 @@ export interface PhaseOptions {
   floorUrl?: string;
   samples: Sample[];
   writes: WriteAttempt[];
+  /** Names the saves of this phase. */
+  phase: string;
 }
 
 const CLASSROOM_ROUTE = "routes/classroom.$classroomId";
@@ -216,6 +218,7 @@ async function scoreLetters(o: PhaseOptions, u: VirtualUser, classroomId: string
     testCode: dialog.testCode,
     periodName: dialog.period,
     correctByCode: ticks,
+    phase: o.phase,
     acknowledged: false,
     at: Date.now(),
   };
@@ -262,6 +265,7 @@ async function scoreRan(o: PhaseOptions, u: VirtualUser, classroomId: string, t:
     responseId: t.responseId,
     responseTime,
     errors,
+    phase: o.phase,
     acknowledged: false,
     at: Date.now(),
   };
