@@ -1,6 +1,6 @@
 // npm run bench [-- --sizes 1000,100000] [--engines pglite,postgres] [--duration 5] [--skip-browser]
 //                [--browser-runs 10] [--quick] [--skip-load] [--rounds 3] [--slices 15]
-// npm run bench -- --soak [--users 200] [--duration 60] [--size 10000] [--engines postgres] (scripts/bench/soak.ts)
+// npm run bench -- --soak [--scenario peak|capacity|overload|all] [--users N] [--duration S] (scripts/bench/soak.ts)
 // npm run bench -- --report bench/results/latest.json (the Markdown of a saved run, rendered again)
 // npm run bench -- --roster [--students 100000] [--classes 5000] [--enrollments 200000] [--engines pglite,postgres] (scripts/bench/roster.ts)
 // Issue 6: speed, page weight and scale, measured side by side in one command. Every speed
@@ -32,7 +32,7 @@ if (argv.includes("--roster")) {
   await rosterFromArgs(argv);
   process.exit(0);
 }
-// --soak: many signed-in users at once for a minute (issue 14), a run of its own.
+// --soak: the screening window on the production cluster, readers and writers (issue 36 §2), a run of its own.
 if (argv.includes("--soak")) {
   const { soakFromArgs } = await import("./soak");
   await soakFromArgs(argv);
