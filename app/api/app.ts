@@ -6,7 +6,7 @@ import { CROSS_SITE_MESSAGE, crossSiteReason } from "#app/server/csrf.server";
 import { withOverride } from "#app/server/flags.server";
 import { nonPageSecurityHeaders } from "#app/server/security-headers.server";
 import { type ApiBindings, type ApiDeps, newRouter } from "./env";
-import { dropIdleConnections } from "#app/db/connect.server";
+import { dropIdleConnections, isPoolWaitTimeout } from "#app/db/connect.server";
 import { isConnectionLoss } from "#app/db/connection-loss";
 import { inRequestScope, isRequestAbandoned } from "#app/db/request-scope";
 import { ApiError } from "./errors";
@@ -124,6 +124,12 @@ export function createApi(deps: ApiDeps) {
       console.warn("[api]", c.req.method, c.req.path, `database connection lost: ${err.message}`);
       return c.json({ message: DATABASE_UNAVAILABLE }, 503, { "Retry-After": "1" });
     }
+    // Every connection of the pool stayed busy for DATABASE_POOL_WAIT_MS: nothing ran. No
+    // Retry-After: with one, fetchApi would take it for a lost connection and wait a second time.
+    if (isPoolWaitTimeout(err)) {
+      console.warn("[api]", c.req.method, c.req.path, "no database connection free within DATABASE_POOL_WAIT_MS");
+      return c.json({ message: SERVER_BUSY }, 503);
+    }
     console.error("[api]", c.req.method, c.req.path, err);
     return c.json({ message: "Unexpected Server Error" }, 500);
   });
@@ -134,6 +140,8 @@ export function createApi(deps: ApiDeps) {
 export type Api = ReturnType<typeof createApi>;
 
 export const DATABASE_UNAVAILABLE = "The database connection was lost. Please try again.";
+/** The words of a request refused for load, as scripts/shed-load.mjs answers it (BUSY_MESSAGE). */
+export const SERVER_BUSY = "The server is busy. Please wait a few seconds and try again.";
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 

@@ -28,6 +28,33 @@ const asNumber = (v: string) => Number(v);
 const openPools = new Set<Pool>();
 
 /**
+ * How long a query waits for a free connection of the pool before it fails (DATABASE_POOL_WAIT_MS).
+ * The pool's queue was unbounded: with every connection held (a slow database, long
+ * transactions) requests waited for as long as it lasted. 10 s is the longest a visitor's request
+ * may take in all under overload (issue 36): past it the answer is no use to anyone. Each process
+ * admits at most SHED_MAX_IN_FLIGHT requests (scripts/lib/admission.mjs), so an admitted request
+ * waits this long only when the database has stalled, not because of the crowd; the bound is not
+ * lower so that a burst of work outside the admission (a test firing a hundred sign-ins at once, a
+ * script) is not failed by it. The query fails with 503 and the busy message (isPoolWaitTimeout,
+ * app/api/app.ts) having run nothing.
+ */
+export const DEFAULT_POOL_WAIT_MS = 10_000;
+
+export function poolWaitMs(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.DATABASE_POOL_WAIT_MS?.trim();
+  if (!raw) return DEFAULT_POOL_WAIT_MS;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 1)
+    throw new Error(`DATABASE_POOL_WAIT_MS must be a whole number of milliseconds (1 or more), not "${raw}"`);
+  return ms;
+}
+
+/** pg-pool's error for a caller that waited DATABASE_POOL_WAIT_MS without getting a connection. */
+export function isPoolWaitTimeout(err: unknown): boolean {
+  return err instanceof Error && err.message === "timeout exceeded when trying to connect";
+}
+
+/**
  * Closes the idle connections of every PostgreSQL pool of this process. After one connection was
  * found lost (a failover, pg_terminate_backend, a server restart), the idle ones were most likely
  * cut too, and their sockets may not have said so yet: a retry must get a new connection, not
@@ -56,6 +83,7 @@ export async function openDatabase(
     const pool = new Pool({
       connectionString: options.url,
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      connectionTimeoutMillis: poolWaitMs(),
       types: {
         getTypeParser: ((oid: number, format?: "text" | "binary") => {
           if (oid === DATE_OID) return asIs;

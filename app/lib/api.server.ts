@@ -1,10 +1,11 @@
 import { data } from "@remix-run/node";
 import createClient, { type Client } from "openapi-fetch";
-import { DATABASE_UNAVAILABLE } from "#app/api/app";
+import { DATABASE_UNAVAILABLE, SERVER_BUSY } from "#app/api/app";
 import type { Actor } from "#app/api/env";
 import { serverMessage } from "#app/domain/server-message";
 import { requestClientAddress, SOCKET_ADDRESS_HEADER } from "#app/server/client-address.server";
 import { assertSameOrigin } from "#app/server/csrf.server";
+import { isPoolWaitTimeout } from "#app/db/connect.server";
 import { isConnectionLoss } from "#app/db/connection-loss";
 import { inRequestScope } from "#app/db/request-scope";
 import { inProcessApi } from "./api-app.server";
@@ -110,6 +111,8 @@ async function dispatch(request: Request, caller: CallerState | null, forwarded:
       } catch (error) {
         // The session look-up runs before the API's own error handling: a database out of reach
         // (tried twice) answers the API's 503 and message, not a 500 from the page.
+        // No connection of the pool free in time (DATABASE_POOL_WAIT_MS): busy, as the API says it.
+        if (isPoolWaitTimeout(error)) return Response.json({ message: SERVER_BUSY }, { status: 503 });
         if (!isConnectionLoss(error)) throw error;
         return Response.json({ message: DATABASE_UNAVAILABLE }, { status: 503, headers: { "Retry-After": "1" } });
       }
