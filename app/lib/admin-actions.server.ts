@@ -16,10 +16,10 @@ import { studentGradeOptions } from "#app/domain/grades";
 import { isSchoolLevel, ROLE_IDS, type RoleName } from "#app/domain/roles";
 import { flagsFor, isOn } from "#app/server/flags.server";
 import { failed, failedWithToast, succeeded } from "./admin.server";
+import { refusalOf } from "./api-refusal.server";
 import { apiFor, type ApiClient, type ApiResult, type ApiSchema, type CurrentUser } from "./api.server";
 import { requireUser } from "./auth.server";
 import { invalidForm, parseSubmission, type Replyable } from "./forms.server";
-import { signOutAndRedirect } from "./session.server";
 import { readFormData } from "#app/server/body-limit.server";
 
 // The administration form actions (spec 000 §5, §8), shared by the pages that show the
@@ -113,8 +113,7 @@ function deleteIntent(call: (api: ApiClient, id: string) => Pending): Handler {
   return async ({ request, api, form }) => {
     const result = await api.result(call(api, str(form, "id")));
     if (result.ok) return succeeded(request, deletedMessage(str(form, "name")));
-    if (result.status === 401) return signOutAndRedirect(request);
-    return failedWithToast(request, result.error.message);
+    return failedWithToast(request, (await refusalOf(request, result)).message);
   };
 }
 
@@ -232,7 +231,7 @@ export const userIntents = (opts: { organizationId: string | null; fixedRole?: R
 function inviteIntent(call: (api: ApiClient, email: string) => Pending, done: string): Handler {
   return async ({ request, api, form }) => {
     const result = await api.result(call(api, str(form, "email")));
-    if (!result.ok) return failedWithToast(request, result.error.message);
+    if (!result.ok) return failedWithToast(request, (await refusalOf(request, result)).message);
     return succeeded(request, done);
   };
 }

@@ -9,7 +9,7 @@ import { schoolYearStart, TESTS_BY_GRADE } from "#app/domain/screening-calendar"
 import type { AdminCtx, Intents } from "./admin-actions.server";
 import { failedWithToast, loadPart, succeeded } from "./admin.server";
 import type { ApiClient, ApiSchema } from "./api.server";
-import { signOutAndRedirect } from "./session.server";
+import { refusalOf } from "./api-refusal.server";
 import { redirectWithToast } from "./toast.server";
 
 // The district page's Screening Calendar tab (issue 16): its loader part and its two form
@@ -198,7 +198,7 @@ async function saveCalendar({ request, api, form }: AdminCtx, districtId: string
       moved > 0 ? CALENDAR_CHANGE_MESSAGES.savedWithMoves(academicYear, moved) : `The ${academicYear} screening calendar was saved.`,
     );
   }
-  if (result.status === 401) return signOutAndRedirect(request);
+  const { message } = await refusalOf(request, result, { fallback: "The calendar could not be saved. Please try again." });
   const base = { intent: SAVE_INTENT, academicYear };
   const again = (result.body as MovesReply | null)?.changes;
   // The dates move results: the form again as typed, what they move, and the button that confirms it.
@@ -208,7 +208,6 @@ async function saveCalendar({ request, api, form }: AdminCtx, districtId: string
   const current = result.status === 409 ? (result.body as { current?: CalendarYear } | null)?.current : undefined;
   // Someone else saved first: their calendar in the fields, with its version, and why.
   if (current) return reply({ ...base, version: current.version, ...valuesOf(current) }, { "": [result.error.message] }, 409);
-  const message = result.error.message || "The calendar could not be saved. Please try again.";
   const status = result.status >= 400 && result.status < 500 ? result.status : 500;
   return reply({ ...base, version, ...typed }, fieldErrors(result.error.errors, message, Object.keys(typed)), status);
 }
@@ -218,8 +217,7 @@ async function startYear({ request, api, form }: AdminCtx, districtId: string) {
   const result = await api.result(
     api.POST("/organization/{id}/screening-calendar/rollover", { params: { path: { id: districtId } }, body: { academicYear } }),
   );
-  if (result.status === 401) return signOutAndRedirect(request);
-  if (!result.ok) return failedWithToast(request, result.error.message);
+  if (!result.ok) return failedWithToast(request, (await refusalOf(request, result)).message);
   const url = new URL(request.url);
   const params = new URLSearchParams({ tab: "calendar", year: result.data.academicYear });
   const from = schoolYearStart(academicYear);
@@ -235,11 +233,11 @@ async function deleteYear({ request, api, form }: AdminCtx, districtId: string) 
   const result = await api.result(
     api.DELETE("/organization/{id}/screening-calendar/{academicYear}", { params: { path: { id: districtId, academicYear } } }),
   );
-  if (result.status === 401) return signOutAndRedirect(request);
   const url = new URL(request.url);
   const params = new URLSearchParams({ tab: "calendar", year: academicYear });
   if (!result.ok) {
-    return redirectWithToast(request, `${url.pathname.replace(/\.data$/, "")}?${params}`, { kind: "error", text: result.error.message });
+    const { message } = await refusalOf(request, result);
+    return redirectWithToast(request, `${url.pathname.replace(/\.data$/, "")}?${params}`, { kind: "error", text: message });
   }
   params.delete("year");
   return redirectWithToast(request, `${url.pathname.replace(/\.data$/, "")}?${params}`, {
