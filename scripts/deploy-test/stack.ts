@@ -3,14 +3,14 @@ import { createHash } from "node:crypto";
 import { chmodSync, cpSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import pg from "pg";
+import { preloadArgs } from "../lib/preloads.mjs";
 import { ensureBuilt, root } from "../lib/setup.mjs";
 
 // The parts a district runs, started as child processes of the deploy test: PgBouncer in front of
-// PostgreSQL, two app servers as `npm start` runs one (remix-serve under the client-address
-// preload, NODE_ENV=production), HAProxy in front of them. Configuration comes from deploy/,
-// the files a district copies; every part logs to .tmp/deploy-test/logs/.
+// PostgreSQL, two app servers as `npm start` runs one (remix-serve under the client-address and
+// load-shedding preloads, NODE_ENV=production), HAProxy in front of them. Configuration comes
+// from deploy/, the files a district copies; every part logs to .tmp/deploy-test/logs/.
 
 export const PORTS = { balancer: 3440, app1: 3441, app2: 3442, stats: 3443, pgbouncer: 6441 } as const;
 export const DATABASE = "deploy_e";
@@ -200,13 +200,12 @@ export class Part {
 
 export const SESSION_SECRET = "deploy-test-session-secret-shared-by-every-app-server";
 
-/** An app server as `npm start` runs each process: the built app under remix-serve, with the client-address preload. */
+/** An app server as `npm start` runs each process: the built app under remix-serve, with the same preloads. */
 export function appServer(name: "app1" | "app2"): Part {
-  const preload = pathToFileURL(path.join(rootDir, "scripts/client-address.mjs")).href;
   return new Part(
     name,
     process.execPath,
-    ["--import", preload, path.join(rootDir, "node_modules/@remix-run/serve/dist/cli.js"), `${BUILD}/index.js`],
+    [...preloadArgs(), path.join(rootDir, "node_modules/@remix-run/serve/dist/cli.js"), `${BUILD}/index.js`],
     {
       ...process.env,
       NODE_ENV: "production",
