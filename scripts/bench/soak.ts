@@ -126,6 +126,8 @@ function totals(samples: Sample[], seconds: number) {
     over10s: samples.filter((s) => s.ms > TARGET.overloadWait).length,
     shed: samples.filter((s) => s.status === 503).length,
     retryAfter: samples.filter((s) => s.retryAfter).length,
+    /** The longest a refused request waited for its 503. */
+    shedMax: samples.reduce((m, s) => (s.status === 503 ? Math.max(m, s.ms) : m), 0),
   };
 }
 
@@ -325,7 +327,7 @@ function phaseTable(p: PhaseResult): string[] {
       .map(([r, n]) => `${n} ${r}`)
       .join(", ")}; ${p.writers} writing), think time ${(p.thinkMs / 1000).toFixed(2)} s (±50%), ${p.seconds.toFixed(0)} s: ` +
       `${p.total.requests} requests, ${p.total.ok} ok (${p.total.okPerSecond.toFixed(1)} a second), ${p.total.failed} failed; ` +
-      `${p.total.shed} answered 503 (${p.total.retryAfter} with Retry-After); longest wait ${ms(p.total.max)}, ${p.total.over10s} over 10 s.`,
+      `${p.total.shed} answered 503 (${p.total.retryAfter} with Retry-After, the slowest after ${ms(p.total.shedMax)}); longest wait ${ms(p.total.max)}, ${p.total.over10s} over 10 s.`,
     "",
     `CPU over the phase: the cluster ${cpuText(p.cpu.server)}; PostgreSQL, the soak database's backends ${cpuText(p.cpu.postgres)}; ` +
       `all of PostgreSQL's processes on this machine (other databases too) ${cpuText(p.cpu.postgresAll)}. ` +
