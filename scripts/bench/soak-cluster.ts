@@ -103,15 +103,21 @@ export async function startCluster(
       existsSync(logFile)
         ? (readFileSync(logFile, "utf8").match(/\[(cluster|supervisor)\].*(starting another|restart \d)/g) ?? []).length
         : 0,
+    // Up: the processes run and /login answers 200 within 30 s (a queue left by a load just
+    // stopped may still shed for a moment).
     alive: async () => {
-      if (exited) return false;
-      try {
-        const res = await fetch(`${origin}/login`, { signal: AbortSignal.timeout(30_000) });
-        await res.arrayBuffer();
-        return res.status === 200;
-      } catch {
-        return false;
+      const deadline = Date.now() + 30_000;
+      while (!exited && Date.now() < deadline) {
+        try {
+          const res = await fetch(`${origin}/login`, { signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) });
+          await res.arrayBuffer();
+          if (res.status === 200) return true;
+        } catch {
+          /* not answering yet */
+        }
+        await new Promise((r) => setTimeout(r, 1000));
       }
+      return false;
     },
     stop: () =>
       new Promise<void>((resolve) => {
