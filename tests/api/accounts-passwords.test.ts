@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { issueCode, MAX_CODE_ATTEMPTS } from "#app/api/one-time-codes";
 import { RATE_LIMITED } from "#app/api/rate-limit";
-import type { DbHandle } from "#app/db/connect.server";
 import { SOCKET_ADDRESS_HEADER } from "#app/server/client-address.server";
-import { makeUser, makeWorld } from "./support/fixtures";
-import { createTestApi, TEST_PASSWORD, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { makeUser } from "./support/fixtures";
+import { TEST_PASSWORD } from "./support/test-api";
+import { apiWorld } from "./support/world";
 
 // Requests here carry the socket address as scripts/client-address.mjs stamps it in a server (issue 14).
 (globalThis as Record<symbol, unknown>)[Symbol.for("literacy.socketAddressStamped")] = true;
 
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  w = await makeWorld(handle.db);
-});
-afterAll(() => handle.close());
+const { handle, t, w } = await apiWorld();
 beforeEach(async () => {
   t.clock.now = new Date();
   t.mail.length = 0;

@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
-import { makeClassroom, makeDistrict, makeSchool, makeStudent, makeWorld } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { makeClassroom, makeDistrict, makeSchool, makeStudent } from "./support/fixtures";
+import { apiWorld } from "./support/world";
 
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let su: string;
-let da: string;
-
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  w = await makeWorld(handle.db);
-  su = await t.login(w.superAdmin.email);
-  da = await t.login(w.districtAdmin.email);
-});
-afterAll(() => handle.close());
+const { handle, t, w } = await apiWorld();
+const su: string = await t.login(w.superAdmin.email);
+const da: string = await t.login(w.districtAdmin.email);
 
 const auditOf = (entityId: string) =>
   handle.db.selectFrom("audit_log").selectAll().where("entity_id", "=", entityId).orderBy("audit_log_id").execute();

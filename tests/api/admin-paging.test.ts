@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PAGE_MESSAGES } from "#app/api/paging";
-import type { DbHandle } from "#app/db/connect.server";
 import { encodeCursor } from "#app/domain/paging";
 import { ROLE_IDS } from "#app/domain/roles";
-import { makeClassroom, makeStudent, makeUser, makeWorld, newTeacherBody } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { makeClassroom, makeStudent, makeUser, newTeacherBody } from "./support/fixtures";
+import { apiWorld } from "./support/world";
 
 // Issue 15: the paged variants of the administration lists. Page boundaries, keyset and offset
 // paging, a stable order among equal names, search with % and _ taken literally, scope, and
 // bad params refused with a message.
-
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let su: string;
-let da: string;
-let sa: string;
-let te: string;
 
 const EXTRA = 120;
 type Page = {
@@ -29,60 +19,51 @@ type Page = {
   prev: string | null;
 };
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  w = await makeWorld(handle.db);
-  const db = handle.db;
-  const org = w.district.organization_id;
-  // 120 teachers of school A: 20 share one name (the id decides their order), two carry % and _.
-  const names = Array.from({ length: EXTRA }, (_, i) => ({
-    first: i < 20 ? "Same" : `First${i}`,
-    last:
-      i < 20
-        ? "Twin"
-        : i === 20
-          ? "Hundred%Percent"
-          : i === 21
-            ? "Under_Score"
-            : i === 22
-              ? "Hundredxpercent"
-              : `Last${String(i).padStart(3, "0")}`,
-  }));
-  const users = await db
-    .insertInto("app_user")
-    .values(
-      names.map((n, i) => ({
-        organization_id: org,
-        first_name: n.first,
-        last_name: n.last,
-        email: `paging.${i}@paging.example`,
-        auth_status: "Active" as const,
-      })),
-    )
-    .returning("user_id")
-    .execute();
-  await db
-    .insertInto("user_role")
-    .values(users.map((u) => ({ user_id: u.user_id, role_id: ROLE_IDS.TEACHER })))
-    .execute();
-  await db
-    .insertInto("user_organization_unit")
-    .values(users.map((u) => ({ user_id: u.user_id, organization_unit_id: w.schoolA.organization_unit_id })))
-    .execute();
-  // Another district's user with the same name: never listed here.
-  await makeUser(db, { role: "TEACHER", organizationId: w.otherDistrict.organization_id, email: "twin.other@paging.example" });
-  await db
-    .updateTable("app_user")
-    .set({ first_name: "Same", last_name: "Twin" })
-    .where("email", "=", "twin.other@paging.example")
-    .execute();
-  su = await t.login(w.superAdmin.email);
-  da = await t.login(w.districtAdmin.email);
-  sa = await t.login(w.schoolAdmin.email);
-  te = await t.login(w.teacher.email);
-});
-afterAll(() => handle.close());
+const { handle, t, w } = await apiWorld();
+const db = handle.db;
+const org = w.district.organization_id;
+// 120 teachers of school A: 20 share one name (the id decides their order), two carry % and _.
+const names = Array.from({ length: EXTRA }, (_, i) => ({
+  first: i < 20 ? "Same" : `First${i}`,
+  last:
+    i < 20
+      ? "Twin"
+      : i === 20
+        ? "Hundred%Percent"
+        : i === 21
+          ? "Under_Score"
+          : i === 22
+            ? "Hundredxpercent"
+            : `Last${String(i).padStart(3, "0")}`,
+}));
+const users = await db
+  .insertInto("app_user")
+  .values(
+    names.map((n, i) => ({
+      organization_id: org,
+      first_name: n.first,
+      last_name: n.last,
+      email: `paging.${i}@paging.example`,
+      auth_status: "Active" as const,
+    })),
+  )
+  .returning("user_id")
+  .execute();
+await db
+  .insertInto("user_role")
+  .values(users.map((u) => ({ user_id: u.user_id, role_id: ROLE_IDS.TEACHER })))
+  .execute();
+await db
+  .insertInto("user_organization_unit")
+  .values(users.map((u) => ({ user_id: u.user_id, organization_unit_id: w.schoolA.organization_unit_id })))
+  .execute();
+// Another district's user with the same name: never listed here.
+await makeUser(db, { role: "TEACHER", organizationId: w.otherDistrict.organization_id, email: "twin.other@paging.example" });
+await db.updateTable("app_user").set({ first_name: "Same", last_name: "Twin" }).where("email", "=", "twin.other@paging.example").execute();
+const su: string = await t.login(w.superAdmin.email);
+const da: string = await t.login(w.districtAdmin.email);
+const sa: string = await t.login(w.schoolAdmin.email);
+const te: string = await t.login(w.teacher.email);
 
 const usersPath = (query = "", org = w.district.organization_id) => `/user/organization/${org}/page${query}`;
 async function get<T = Page>(path: string, token = da): Promise<T> {

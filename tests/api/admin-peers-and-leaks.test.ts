@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
-import { makeStudent, makeUser, makeWorld } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { describe, expect, it } from "vitest";
+import { makeStudent, makeUser } from "./support/fixtures";
+import { apiWorld } from "./support/world";
 
 // Issue 14, low items: no editing or deleting a peer of one's own rank (spec 000 §6), no staff
 // list for teachers, no risk scores of deleted students.
 
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  w = await makeWorld(handle.db);
-});
-afterAll(() => handle.close());
+const { handle, t, w } = await apiWorld();
 
 const edit = (userId: string, schoolIds: string[]) => ({ userId, firstName: "Peer", lastName: "Edited", organizationUnitIds: schoolIds });
 

@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
+import { describe, expect, it } from "vitest";
 import { ROLE_IDS } from "#app/domain/roles";
-import { makeUser, makeWorld, newTeacherBody } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { makeUser, newTeacherBody } from "./support/fixtures";
+import { apiWorld } from "./support/world";
 
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let su: string;
-let da: string;
-let sa: string;
-
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  w = await makeWorld(handle.db);
-  su = await t.login(w.superAdmin.email);
-  da = await t.login(w.districtAdmin.email);
-  sa = await t.login(w.schoolAdmin.email);
-});
-afterAll(() => handle.close());
+const { handle, t, w } = await apiWorld();
+const su: string = await t.login(w.superAdmin.email);
+const da: string = await t.login(w.districtAdmin.email);
+const sa: string = await t.login(w.schoolAdmin.email);
 
 const SCHOOLS_NOT_FOR_ROLE = "Schools are only for school admins and teachers: a district admin works across all schools.";
 

@@ -1,22 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { AudioAccess, AudioWaveform } from "#app/api/resources/audio";
 import { recordTestResult } from "#app/api/results-ingest";
-import type { DbHandle } from "#app/db/connect.server";
 import { encodeWav } from "#app/domain/audio-wav";
 import { audioStorageKey, parseAudioFileName, ranAudioFileName } from "#app/domain/ran-audio-name";
 import { fileStore } from "#app/server/file-store.server";
-import { makeWorld } from "./support/fixtures";
-import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { useTempDataDir } from "./support/test-api";
+import { apiWorld } from "./support/world";
 
 const data = useTempDataDir();
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let tokens: Record<"teacher" | "schoolAdmin" | "superAdmin", string>;
 
 const NOW = new Date("2026-03-02T10:00:00Z");
 const RATE = 8000;
@@ -67,36 +61,29 @@ const expectBytes = (actual: Uint8Array, expected: Uint8Array) => {
 /** The API's own relative URLs start with /api, which `call` adds. */
 const apiPath = (url: string) => url.replace(/^\/api/, "");
 
-let a: RanTest; // studentA (school A, the teacher's classroom)
-let b: RanTest; // studentB (school B)
-let other: RanTest; // a student of another district
-let a2: RanTest; // studentA2 (school A, not the teacher's classroom)
 const wav = knownRecording();
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  t.clock.now = NOW;
-  w = await makeWorld(handle.db);
-  tokens = {
-    teacher: await t.login(w.teacher.email),
-    schoolAdmin: await t.login(w.schoolAdmin.email),
-    superAdmin: await t.login(w.superAdmin.email),
-  };
-  a = await ranTest(w.studentA.participant_id);
-  b = await ranTest(w.studentB.participant_id);
-  other = await ranTest(w.otherStudent.participant_id);
-  a2 = await ranTest(w.studentA2.participant_id);
-  for (const r of [a, b, other, a2]) {
-    await store(r.practice, knownRecording(1, 2));
-    await store(r.test, wav);
-  }
-});
+const { handle, t, w } = await apiWorld();
+t.clock.now = NOW;
+const tokens: Record<"teacher" | "schoolAdmin" | "superAdmin", string> = {
+  teacher: await t.login(w.teacher.email),
+  schoolAdmin: await t.login(w.schoolAdmin.email),
+  superAdmin: await t.login(w.superAdmin.email),
+};
+// studentA (school A, the teacher's classroom)
+const a = await ranTest(w.studentA.participant_id);
+// studentB (school B)
+const b = await ranTest(w.studentB.participant_id);
+// a student of another district
+const other = await ranTest(w.otherStudent.participant_id);
+// studentA2 (school A, not the teacher's classroom)
+const a2 = await ranTest(w.studentA2.participant_id);
+for (const r of [a, b, other, a2]) {
+  await store(r.practice, knownRecording(1, 2));
+  await store(r.test, wav);
+}
 
-afterAll(async () => {
-  await handle?.close();
-  data.cleanup();
-});
+afterAll(() => data.cleanup());
 
 describe(`GET /participantTest/getAudioFile (${process.env.TEST_DB_ENGINE})`, () => {
   it("streams the whole recording as audio/wav and says ranges are accepted", async () => {

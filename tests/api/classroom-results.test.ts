@@ -1,21 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
-import { makeClassroom, makePeriods, makeStudent, makeWorld, MID_YEAR, periodIdOf } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
+import { describe, expect, it } from "vitest";
+import { makeClassroom, makePeriods, makeStudent, MID_YEAR, periodIdOf } from "./support/fixtures";
 import { statementLog } from "./support/statement-log";
-import { createTestDb } from "./support/test-db";
+import { apiWorld } from "./support/world";
 
 // GET /participantGroups/{id}/results (issue 15): the classroom grid as shown, kept per process
 // under the classroom's results version (migration 0009). A kept grid is never older than what
 // the database holds: every write to a member, a student row, a test or a risk score, by the API
 // or behind its back, is on the very next read.
 
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let token: string;
 const statements = statementLog();
 
 const { now: NOW, ranges: RANGES } = MID_YEAR;
@@ -82,15 +76,10 @@ const versionOf = async (classroomId: string) =>
     ).rows[0].v,
   );
 
-beforeAll(async () => {
-  handle = await createTestDb({ log: statements.log });
-  t = createTestApi(handle.db);
-  t.clock.now = NOW;
-  w = await makeWorld(handle.db);
-  await makePeriods(handle.db, w.district.organization_id, RANGES);
-  token = await t.login(w.teacher.email);
-});
-afterAll(() => handle.close());
+const { handle, t, w } = await apiWorld({ log: statements.log });
+t.clock.now = NOW;
+await makePeriods(handle.db, w.district.organization_id, RANGES);
+const token: string = await t.login(w.teacher.email);
 
 describe(`GET /participantGroups/{id}/results (${process.env.TEST_DB_ENGINE})`, () => {
   it("answers today's period, one row per student and one cell per test of the grade", async () => {

@@ -1,40 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
+import { describe, expect, it } from "vitest";
 import { setApiAppForTests } from "#app/lib/api-app.server";
 import { apiFor } from "#app/lib/api.server";
 import { commitSession, getSession } from "#app/lib/session.server";
-import { makeWorld } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { apiWorld } from "./support/world";
 
 // Issue 14 (low): an id the UI takes from a form or a URL goes into an API path encoded, so a
 // crafted value cannot climb to another route of the API with the caller's rights. The pages'
 // client (openapi-fetch over the in-process API) is called here as a loader would call it.
 
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let cookie: string;
 /** The URLs the API received from the pages' client. */
 const received: string[] = [];
 
-beforeAll(async () => {
-  process.env.SESSION_SECRET ??= "path-encoding-test-secret";
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  const recording: typeof t.api = Object.assign(Object.create(t.api) as typeof t.api, {
-    fetch: (request: Request, env?: unknown) => {
-      received.push(request.url);
-      return t.api.fetch(request, env as never);
-    },
-  });
-  setApiAppForTests(recording, t.deps);
-  w = await makeWorld(handle.db);
-  const session = await getSession(new Request("http://localhost/"));
-  session.set("token", await t.login(w.superAdmin.email));
-  cookie = (await commitSession(session)).split(";")[0];
+process.env.SESSION_SECRET ??= "path-encoding-test-secret";
+const { t, w } = await apiWorld();
+const recording: typeof t.api = Object.assign(Object.create(t.api) as typeof t.api, {
+  fetch: (request: Request, env?: unknown) => {
+    received.push(request.url);
+    return t.api.fetch(request, env as never);
+  },
 });
-afterAll(() => handle.close());
+setApiAppForTests(recording, t.deps);
+const session = await getSession(new Request("http://localhost/"));
+session.set("token", await t.login(w.superAdmin.email));
+const cookie: string = (await commitSession(session)).split(";")[0];
 
 describe(`ids in API paths from the pages' client (${process.env.TEST_DB_ENGINE})`, () => {
   const api = () => apiFor(new Request("http://localhost/classroom/x", { headers: { cookie } }), {});

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { invalidateDistrictConfig } from "#app/api/district-config";
-import { openDatabase, type DbHandle } from "#app/db/connect.server";
-import { makePeriods, makeWorld, periodIdOf } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
+import { openDatabase } from "#app/db/connect.server";
+import { makePeriods, periodIdOf } from "./support/fixtures";
 import { statementLog } from "./support/statement-log";
-import { createTestDb } from "./support/test-db";
+import { apiWorld } from "./support/world";
 
 // The per-district calendar each process keeps in memory (issue 15, app/api/district-config.ts):
 // a repeated read costs no calendar query, and any write to assessment_period or
 // grade_assessment_list, by whatever code or process, is seen by the very next read.
 
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let token: string;
 const statements = statementLog();
 
 const RANGES = {
@@ -42,15 +37,10 @@ async function readConfig(): Promise<{ config: Config; calendarQueries: number }
 
 const boy = (c: Config) => c.periods.find((p) => p.periodName === "BOY")!;
 
-beforeAll(async () => {
-  handle = await createTestDb({ log: statements.log });
-  t = createTestApi(handle.db);
-  t.clock.now = new Date("2025-09-15T12:00:00Z");
-  w = await makeWorld(handle.db);
-  await makePeriods(handle.db, w.district.organization_id, RANGES, "2025-2026");
-  token = await t.login(w.districtAdmin.email);
-});
-afterAll(() => handle.close());
+const { handle, t, w } = await apiWorld({ log: statements.log });
+t.clock.now = new Date("2025-09-15T12:00:00Z");
+await makePeriods(handle.db, w.district.organization_id, RANGES, "2025-2026");
+const token: string = await t.login(w.districtAdmin.email);
 
 describe(`the district calendar cache (${process.env.TEST_DB_ENGINE})`, () => {
   it("answers a repeated read from memory, without a calendar query", async () => {

@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
-import { makeWorld } from "./support/fixtures";
+import { afterAll, describe, expect, it } from "vitest";
 import { fillPath, routeTable } from "./support/route-table";
-import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { createTestApi, useTempDataDir } from "./support/test-api";
+import { apiWorld } from "./support/world";
 
 // Issue 14: the security headers on every answer of the API (pages are checked in the browser:
 // tests/e2e/security-headers.spec.ts). Every route of the router's table is called without a
@@ -12,10 +10,6 @@ import { createTestDb } from "./support/test-db";
 // content, errors of the router itself) must carry them.
 
 const data = useTempDataDir();
-let handle: DbHandle;
-let t: TestApi;
-let token: string;
-let w: Awaited<ReturnType<typeof makeWorld>>;
 
 function expectSecurityHeaders(res: Response, what: string, https = false) {
   const h = res.headers;
@@ -27,17 +21,10 @@ function expectSecurityHeaders(res: Response, what: string, https = false) {
   expect(h.get("strict-transport-security"), what).toBe(https ? "max-age=31536000" : null);
 }
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  w = await makeWorld(handle.db);
-  token = await t.login(w.superAdmin.email);
-});
+const { handle, t, w } = await apiWorld();
+const token: string = await t.login(w.superAdmin.email);
 
-afterAll(async () => {
-  await handle?.close();
-  data.cleanup();
-});
+afterAll(() => data.cleanup());
 
 describe(`API security headers (${process.env.TEST_DB_ENGINE ?? "pglite"})`, () => {
   const routes = routeTable(createTestApi({} as never).api);

@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
-import { makeWorld } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { describe, expect, it } from "vitest";
+import { apiWorld } from "./support/world";
 
 // Issue 12 item 14: the menu's test materials and the customer-support contact form.
 
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let teacher: string;
-
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  w = await makeWorld(handle.db);
-  teacher = await t.login(w.teacher.email);
-});
-afterAll(() => handle.close());
+const { handle, t, w } = await apiWorld();
+const teacher: string = await t.login(w.teacher.email);
 
 describe(`test materials (${process.env.TEST_DB_ENGINE})`, () => {
   it.each(["PreK", "Kindergarten", "Grade_1", "Grade_2"])("serves the %s zip to a signed-in user", async (grade) => {

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { issueCode } from "#app/api/one-time-codes";
 import { hashPassword } from "#app/api/password";
-import type { DbHandle } from "#app/db/connect.server";
 import { makeDistrict, makeUser } from "./support/fixtures";
-import { createTestApi, TEST_PASSWORD, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { TEST_PASSWORD } from "./support/test-api";
+import { freshApi } from "./support/world";
 
 // Issue 14: the server accepted the password "a". A new password (reset, invitation, the one a
 // temporary password asks for) must meet the checklist's rules with 12 characters and not be a
@@ -13,16 +12,8 @@ import { createTestDb } from "./support/test-db";
 const RULES_A = "Your password must have at least 12 characters, one uppercase letter, one number and one symbol.";
 const COMMON = "This password is too common or too easy to guess. Please choose another one.";
 
-let handle: DbHandle;
-let t: TestApi;
-let organizationId: string;
-
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  organizationId = (await makeDistrict(handle.db)).organization_id;
-});
-afterAll(() => handle.close());
+const { handle, t } = await freshApi();
+const organizationId: string = (await makeDistrict(handle.db)).organization_id;
 
 const teacher = (extra: { temporary?: boolean } = {}) => makeUser(handle.db, { role: "TEACHER", organizationId, ...extra });
 const hashOf = async (userId: string) =>

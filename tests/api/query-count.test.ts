@@ -1,6 +1,5 @@
 import type { LogEvent } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
+import { describe, expect, it } from "vitest";
 import { assessmentDefinition, definitionItems } from "#app/domain/assessment-definitions";
 import { localIsoDate } from "#app/domain/calendar-date";
 import { academicYearOf, currentPeriod, PERIODS, type Period } from "#app/domain/periods";
@@ -13,9 +12,8 @@ import { loader as classroomLoader } from "#app/routes/classroom.$classroomId";
 import { loader as districtLoader } from "#app/routes/district.$districtId";
 import { loader as schoolLoader } from "#app/routes/school.$schoolId";
 import { action as letterAction, loader as letterLoader } from "#app/routes/classroom.$classroomId.letters";
-import { makePeriods, makeStudent, makeWorld } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { makePeriods, makeStudent } from "./support/fixtures";
+import { apiWorld } from "./support/world";
 
 // How many SQL queries one page costs (issue 9: the classroom page ≤ 12, one letter save ≤ 15;
 // issue 15: ≤ 7, and 2 once this process holds the classroom's grid: none of the grid's).
@@ -48,10 +46,6 @@ const SCHOOL_STUDENTS_BUDGET = 6;
  */
 const DISTRICT_TAB_BUDGET = { users: 5, schools: 7 } as const;
 
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let cookie: string;
 let counting: string[] | null = null;
 
 const count = (event: LogEvent) => {
@@ -96,19 +90,14 @@ async function sessionCookie(email: string): Promise<string> {
 const pageUrl = (query = "") => `http://localhost/classroom/${w.classA.participant_group_id}${query}`;
 const context = () => ({});
 
-beforeAll(async () => {
-  process.env.SESSION_SECRET ??= "query-count-test-secret";
-  handle = await createTestDb({ log: count });
-  t = createTestApi(handle.db);
-  setApiAppForTests(t.api, t.deps);
-  w = await makeWorld(handle.db);
-  await makePeriods(handle.db, w.district.organization_id, periodsAroundToday(), academicYearOf(localIsoDate(new Date())));
-  for (let i = 0; i < STUDENTS; i++) {
-    await makeStudent(handle.db, w.schoolA.organization_unit_id, { grade: "K", classroomIds: [w.classA.participant_group_id] });
-  }
-  cookie = await sessionCookie(w.teacher.email);
-});
-afterAll(() => handle.close());
+process.env.SESSION_SECRET ??= "query-count-test-secret";
+const { handle, t, w } = await apiWorld({ log: count });
+setApiAppForTests(t.api, t.deps);
+await makePeriods(handle.db, w.district.organization_id, periodsAroundToday(), academicYearOf(localIsoDate(new Date())));
+for (let i = 0; i < STUDENTS; i++) {
+  await makeStudent(handle.db, w.schoolA.organization_unit_id, { grade: "K", classroomIds: [w.classA.participant_group_id] });
+}
+const cookie: string = await sessionCookie(w.teacher.email);
 
 describe(`SQL queries per page (${process.env.TEST_DB_ENGINE})`, () => {
   it(`the classroom page (root and page loaders) costs at most ${PAGE_BUDGET}`, async () => {

@@ -1,25 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { RanScoring } from "#app/api/resources/ran-scoring";
 import { recordTestResult } from "#app/api/results-ingest";
-import type { DbHandle } from "#app/db/connect.server";
 import { ERROR_COUNT_MESSAGE, RESPONSE_TIME_MESSAGE } from "#app/domain/ran";
 import { ranPercentile } from "#app/domain/screening-standards";
 import { RAN_OVERWRITE_REFUSED } from "#app/domain/ran-scoring";
-import { makePeriods, makeUser, makeWorld } from "./support/fixtures";
-import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { makePeriods, makeUser } from "./support/fixtures";
+import { useTempDataDir } from "./support/test-api";
+import { apiWorld } from "./support/world";
 
 // RAN scoring through the API (issue 11; spec 001 §3, §5, §7): save then read back, a scoring
 // event per save, the test's result following the scored time, blind second scores, and scope.
 
 const data = useTempDataDir();
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let tokens: Record<"teacher" | "teacher2" | "schoolAdmin" | "districtAdmin" | "superAdmin", string>;
-/** A second teacher of the student's classroom: may score, is neither first scorer nor admin. */
-let teacher2: Awaited<ReturnType<typeof makeUser>>;
 
 const NOW = new Date("2026-03-02T10:00:00Z");
 const PERIODS = {
@@ -54,45 +47,39 @@ const responseOf = (s: RanScoring, practice: boolean) => s.responses.find((r) =>
 const save = (responseId: string, body: Record<string, unknown>, token = tokens.teacher) =>
   t.call("PUT", `/participantTest/addScoreToQuestionResponse/${responseId}`, { token, body: { score: 1, ...body } });
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  t.clock.now = NOW;
-  w = await makeWorld(handle.db);
-  await makePeriods(handle.db, w.district.organization_id, PERIODS);
-  teacher2 = await makeUser(handle.db, {
-    role: "TEACHER",
-    organizationId: w.district.organization_id,
-    schoolIds: [w.schoolA.organization_unit_id],
-  });
-  await handle.db
-    .insertInto("participant_group_teacher")
-    .values({ participant_group_id: w.classA.participant_group_id, user_id: teacher2.user_id })
-    .execute();
-  tokens = {
-    teacher: await t.login(w.teacher.email),
-    teacher2: await t.login(teacher2.email),
-    districtAdmin: await t.login(w.districtAdmin.email),
-    schoolAdmin: await t.login(w.schoolAdmin.email),
-    superAdmin: await t.login(w.superAdmin.email),
-  };
-  // Issue 34 item 4: a scored RAN gets a percentile only from norms configured for the district, with their source.
-  const norms = await t.call("PUT", `/organization/${w.district.organization_id}/screening-standards`, {
-    token: tokens.superAdmin,
-    body: { ranNorms: { source: NORMS_SOURCE, norms: [{ testCode: "object-ran", grade: "K", period: "EOY", ...K_EOY_NORM }] } },
-  });
-  expect(norms.status).toBe(200);
-});
-
 /** The kindergarten EOY object RAN norm these tests configure, and what a time is worth under it. */
 const NORMS_SOURCE = "Test district RAN norms, 2026";
 const K_EOY_NORM = { meanSecs: 59, sdSecs: 16 };
 const ranResult = (_grade: "K", _period: "EOY", secs: number) => ranPercentile(K_EOY_NORM, secs);
 
-afterAll(async () => {
-  await handle?.close();
-  data.cleanup();
+const { handle, t, w } = await apiWorld();
+t.clock.now = NOW;
+await makePeriods(handle.db, w.district.organization_id, PERIODS);
+/** A second teacher of the student's classroom: may score, is neither first scorer nor admin. */
+const teacher2 = await makeUser(handle.db, {
+  role: "TEACHER",
+  organizationId: w.district.organization_id,
+  schoolIds: [w.schoolA.organization_unit_id],
 });
+await handle.db
+  .insertInto("participant_group_teacher")
+  .values({ participant_group_id: w.classA.participant_group_id, user_id: teacher2.user_id })
+  .execute();
+const tokens: Record<"teacher" | "teacher2" | "schoolAdmin" | "districtAdmin" | "superAdmin", string> = {
+  teacher: await t.login(w.teacher.email),
+  teacher2: await t.login(teacher2.email),
+  districtAdmin: await t.login(w.districtAdmin.email),
+  schoolAdmin: await t.login(w.schoolAdmin.email),
+  superAdmin: await t.login(w.superAdmin.email),
+};
+// Issue 34 item 4: a scored RAN gets a percentile only from norms configured for the district, with their source.
+const norms = await t.call("PUT", `/organization/${w.district.organization_id}/screening-standards`, {
+  token: tokens.superAdmin,
+  body: { ranNorms: { source: NORMS_SOURCE, norms: [{ testCode: "object-ran", grade: "K", period: "EOY", ...K_EOY_NORM }] } },
+});
+expect(norms.status).toBe(200);
+
+afterAll(() => data.cleanup());
 
 describe(`RAN scoring API (${process.env.TEST_DB_ENGINE})`, () => {
   it("loads a RAN test with its responses in recorded order, no events yet, and the student's placement", async () => {

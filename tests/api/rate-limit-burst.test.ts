@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { passwordHashing } from "#app/api/password";
 import { LIMITS } from "#app/api/rate-limit";
 import { ROSTER_LIMITS } from "#app/api/resources/rostering";
-import type { DbHandle } from "#app/db/connect.server";
 import { RATE_LIMITED, SIGN_IN_SLOWDOWN } from "#app/domain/rate-limit";
 import { SOCKET_ADDRESS_HEADER } from "#app/server/client-address.server";
 import { makeDistrict, makeSchool, makeUser } from "./support/fixtures";
-import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { useTempDataDir } from "./support/test-api";
+import { freshApi } from "./support/world";
 
 // Issue 33 item 3: every rate limit was beaten by sending at once. Each limit counted the recent
 // attempts in one statement and recorded this one in another, so N+20 requests sent together all
@@ -21,23 +20,13 @@ const data = useTempDataDir();
 // few waiting ones (item 4, tests/api/sign-in-busy.test.ts), is widened here so that it refuses none.
 passwordHashing.limits = { running: 2, waiting: 1000 };
 
-let handle: DbHandle;
-let t: TestApi;
-let organizationId: string;
-let schoolId: string;
 let n = 0;
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  const district = await makeDistrict(handle.db);
-  organizationId = district.organization_id;
-  schoolId = (await makeSchool(handle.db, organizationId)).organization_unit_id;
-});
-afterAll(async () => {
-  await handle.close();
-  data.cleanup();
-});
+const { handle, t } = await freshApi();
+const district = await makeDistrict(handle.db);
+const organizationId: string = district.organization_id;
+const schoolId: string = (await makeSchool(handle.db, organizationId)).organization_unit_id;
+afterAll(() => data.cleanup());
 
 /** Every test starts in a window of its own (the longest window is an hour). */
 const fresh = () => {

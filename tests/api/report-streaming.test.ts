@@ -1,21 +1,14 @@
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
+import { describe, expect, it } from "vitest";
 import { fileSlug } from "#app/domain/csv";
-import { makeClassroom, makeSchool, makeStudent, makeWorld } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { makeClassroom, makeSchool, makeStudent } from "./support/fixtures";
+import { apiWorld } from "./support/world";
 
 // Issue 15: the completion summary counted by the database (GET /report/completion/{id}), its
 // detail as a streamed CSV, and the district CSVs streamed. The summary is checked against a
 // row-by-row count of the students we made and of the CSV's rows; the streams against the
 // database, including a row written after the first bytes left and a failure half-way.
 
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let su: string;
-let schoolZ: Awaited<ReturnType<typeof makeSchool>>;
 /** Every live student of the district with the status we gave them for BOY. */
 const made: { id: string; code: string; school: string; classroom: string; grade: "K" | "1"; started: boolean; finished: boolean }[] = [];
 
@@ -36,75 +29,70 @@ async function addTest(participantId: string, testCode: string, start: string, c
     .execute();
 }
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  t.clock.now = new Date("2026-10-01T15:00:00Z");
-  w = await makeWorld(handle.db);
-  su = await t.login(w.superAdmin.email);
-  for (const [period, start, end] of [
-    ["BOY", "2026-08-15", "2026-11-30"],
-    ["MOY", "2026-12-01", "2027-02-28"],
-    ["EOY", "2027-03-01", "2027-06-15"],
-  ] as const) {
-    const p = await handle.db
-      .insertInto("assessment_period")
-      .values({
-        organization_id: w.district.organization_id,
-        academic_year: "2026-2027",
-        period_name: period,
-        start_date: start,
-        end_date: end,
-      })
-      .returning("assessment_period_id")
-      .executeTakeFirstOrThrow();
-    const lists = period === "EOY" ? LISTS.MOY : LISTS[period];
-    await handle.db
-      .insertInto("grade_assessment_list")
-      .values(
-        Object.entries(lists).map(([grade, codes]) => ({
-          assessment_period_id: p.assessment_period_id,
-          grade,
-          test_codes: codes.join(","),
-        })),
-      )
-      .execute();
-  }
-  // A third school whose name sorts last, so its students are the stream's last rows.
-  schoolZ = await makeSchool(handle.db, w.district.organization_id, `Zz School ${Date.now()}`);
-  const classZ = await makeClassroom(handle.db, schoolZ.organization_unit_id);
-  const places = [
-    { school: w.schoolA.organization_unit_id, classroom: w.classA.participant_group_id },
-    { school: w.schoolA.organization_unit_id, classroom: w.classA2.participant_group_id },
-    { school: w.schoolB.organization_unit_id, classroom: w.classB.participant_group_id },
-    { school: schoolZ.organization_unit_id, classroom: classZ.participant_group_id },
-  ];
-  // The world's own three students have no tests: not started.
-  for (const [s, place] of [
-    [w.studentA, places[0]],
-    [w.studentA2, places[1]],
-    [w.studentB, places[2]],
-  ] as const)
-    made.push({ id: s.participant_id, code: s.participant_code, ...place, grade: "K", started: false, finished: false });
-  // 32 more: every pattern in every classroom: none, one test, all complete, all but one complete.
-  for (let i = 0; i < 32; i++) {
-    const place = places[i % 4];
-    const grade = i % 8 < 4 ? "K" : "1";
-    const st = await makeStudent(handle.db, place.school, {
-      grade,
-      classroomIds: [place.classroom],
-      lastName: `Row${String(i).padStart(2, "0")}`,
-    });
-    const list = LISTS.BOY[grade];
-    const pattern = Math.floor(i / 4) % 4;
-    if (pattern === 1) await addTest(st.participant_id, list[0], BOY_DAY, false);
-    if (pattern === 2) for (const code of list) await addTest(st.participant_id, code, BOY_DAY, true);
-    if (pattern === 3)
-      for (const [k, code] of list.entries()) await addTest(st.participant_id, code, BOY_DAY, k > 0 || list.length === 1 ? false : true);
-    made.push({ id: st.participant_id, code: st.participant_code, ...place, grade, started: pattern > 0, finished: pattern === 2 });
-  }
-});
-afterAll(() => handle.close());
+const { handle, t, w } = await apiWorld();
+t.clock.now = new Date("2026-10-01T15:00:00Z");
+const su: string = await t.login(w.superAdmin.email);
+for (const [period, start, end] of [
+  ["BOY", "2026-08-15", "2026-11-30"],
+  ["MOY", "2026-12-01", "2027-02-28"],
+  ["EOY", "2027-03-01", "2027-06-15"],
+] as const) {
+  const p = await handle.db
+    .insertInto("assessment_period")
+    .values({
+      organization_id: w.district.organization_id,
+      academic_year: "2026-2027",
+      period_name: period,
+      start_date: start,
+      end_date: end,
+    })
+    .returning("assessment_period_id")
+    .executeTakeFirstOrThrow();
+  const lists = period === "EOY" ? LISTS.MOY : LISTS[period];
+  await handle.db
+    .insertInto("grade_assessment_list")
+    .values(
+      Object.entries(lists).map(([grade, codes]) => ({
+        assessment_period_id: p.assessment_period_id,
+        grade,
+        test_codes: codes.join(","),
+      })),
+    )
+    .execute();
+}
+// A third school whose name sorts last, so its students are the stream's last rows.
+const schoolZ: Awaited<ReturnType<typeof makeSchool>> = await makeSchool(handle.db, w.district.organization_id, `Zz School ${Date.now()}`);
+const classZ = await makeClassroom(handle.db, schoolZ.organization_unit_id);
+const places = [
+  { school: w.schoolA.organization_unit_id, classroom: w.classA.participant_group_id },
+  { school: w.schoolA.organization_unit_id, classroom: w.classA2.participant_group_id },
+  { school: w.schoolB.organization_unit_id, classroom: w.classB.participant_group_id },
+  { school: schoolZ.organization_unit_id, classroom: classZ.participant_group_id },
+];
+// The world's own three students have no tests: not started.
+for (const [s, place] of [
+  [w.studentA, places[0]],
+  [w.studentA2, places[1]],
+  [w.studentB, places[2]],
+] as const)
+  made.push({ id: s.participant_id, code: s.participant_code, ...place, grade: "K", started: false, finished: false });
+// 32 more: every pattern in every classroom: none, one test, all complete, all but one complete.
+for (let i = 0; i < 32; i++) {
+  const place = places[i % 4];
+  const grade = i % 8 < 4 ? "K" : "1";
+  const st = await makeStudent(handle.db, place.school, {
+    grade,
+    classroomIds: [place.classroom],
+    lastName: `Row${String(i).padStart(2, "0")}`,
+  });
+  const list = LISTS.BOY[grade];
+  const pattern = Math.floor(i / 4) % 4;
+  if (pattern === 1) await addTest(st.participant_id, list[0], BOY_DAY, false);
+  if (pattern === 2) for (const code of list) await addTest(st.participant_id, code, BOY_DAY, true);
+  if (pattern === 3)
+    for (const [k, code] of list.entries()) await addTest(st.participant_id, code, BOY_DAY, k > 0 || list.length === 1 ? false : true);
+  made.push({ id: st.participant_id, code: st.participant_code, ...place, grade, started: pattern > 0, finished: pattern === 2 });
+}
 
 type Summary = {
   countedAt: string;

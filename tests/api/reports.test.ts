@@ -1,23 +1,12 @@
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
+import { describe, expect, it } from "vitest";
 import { fileSlug } from "#app/domain/csv";
 import { gradeLabel } from "#app/domain/grades";
-import { makeStudent, makeWorld } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { makeStudent } from "./support/fixtures";
+import { apiWorld } from "./support/world";
 
 // Completion report (spec 000 §3) and CSV downloads, parsed back with csv-parse and compared
 // with the database.
-
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let su: string;
-let da: string;
-let s1: Awaited<ReturnType<typeof makeStudent>>;
-let s2: Awaited<ReturnType<typeof makeStudent>>;
-let g1: Awaited<ReturnType<typeof makeStudent>>;
 
 const PERIODS = [
   {
@@ -57,65 +46,63 @@ async function test(
     .execute();
 }
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  t.clock.now = new Date("2026-10-01T15:00:00Z");
-  w = await makeWorld(handle.db);
-  su = await t.login(w.superAdmin.email);
-  da = await t.login(w.districtAdmin.email);
-  for (const p of PERIODS) {
-    const row = await handle.db
-      .insertInto("assessment_period")
-      .values({
-        organization_id: w.district.organization_id,
-        academic_year: "2026-2027",
-        period_name: p.period_name,
-        start_date: p.start_date,
-        end_date: p.end_date,
-      })
-      .returning("assessment_period_id")
-      .executeTakeFirstOrThrow();
-    await handle.db
-      .insertInto("grade_assessment_list")
-      .values(Object.entries(p.lists).map(([grade, test_codes]) => ({ assessment_period_id: row.assessment_period_id, grade, test_codes })))
-      .execute();
-  }
-  const A = w.schoolA.organization_unit_id;
-  const B = w.schoolB.organization_unit_id;
-  s1 = await makeStudent(handle.db, A, {
-    grade: "K",
-    firstName: "=cmd",
-    lastName: 'O\'Brien, "Jr"',
-    classroomIds: [w.classA.participant_group_id],
-  });
-  s2 = await makeStudent(handle.db, A, {
-    grade: "1",
-    firstName: "Zoë",
-    lastName: "Åberg",
-    classroomIds: [w.classA.participant_group_id, w.classA2.participant_group_id],
-  });
-  g1 = await makeStudent(handle.db, B, { grade: "1", classroomIds: [w.classB.participant_group_id] });
-  const gone = await makeStudent(handle.db, A, { grade: "K", classroomIds: [w.classA.participant_group_id] });
-  await handle.db.updateTable("participant").set({ deleted_at: new Date() }).where("participant_id", "=", gone.participant_id).execute();
-
-  // s1: BOY finished (both K tests), MOY finished; studentA: BOY started (one of two).
-  await test(s1.participant_id, "letter-names", "2026-09-10T15:00:00Z", { percentile: 55.4 });
-  await test(s1.participant_id, "letter-sounds", "2026-11-30T23:30:00Z"); // last day of BOY, end inclusive
-  await test(s1.participant_id, "letter-names", "2026-12-05T15:00:00Z", { percentile: 12 });
-  await test(w.studentA.participant_id, "letter-names", "2026-09-11T15:00:00Z", { percentile: 0.2 });
-  // s2 (grade 1): BOY finished.
-  await test(s2.participant_id, "word-reading", "2026-09-12T15:00:00Z", { percentile: 99.7 });
-  // studentB (K): BOY finished; a deleted test and one before BOY do not count.
-  await test(w.studentB.participant_id, "letter-names", "2026-09-12T15:00:00Z");
-  await test(w.studentB.participant_id, "letter-sounds", "2026-09-12T16:00:00Z", { invalid: true });
-  await test(w.studentB.participant_id, "letter-names", "2026-12-10T15:00:00Z", { deleted: true });
-  await test(w.studentB.participant_id, "letter-names", "2026-07-01T15:00:00Z");
-  // g1 (grade 1): BOY started but incomplete; MOY complete.
-  await test(g1.participant_id, "word-reading", "2026-09-13T15:00:00Z", { complete: false });
-  await test(g1.participant_id, "word-reading", "2026-12-13T15:00:00Z");
+const { handle, t, w } = await apiWorld();
+t.clock.now = new Date("2026-10-01T15:00:00Z");
+const su: string = await t.login(w.superAdmin.email);
+const da: string = await t.login(w.districtAdmin.email);
+for (const p of PERIODS) {
+  const row = await handle.db
+    .insertInto("assessment_period")
+    .values({
+      organization_id: w.district.organization_id,
+      academic_year: "2026-2027",
+      period_name: p.period_name,
+      start_date: p.start_date,
+      end_date: p.end_date,
+    })
+    .returning("assessment_period_id")
+    .executeTakeFirstOrThrow();
+  await handle.db
+    .insertInto("grade_assessment_list")
+    .values(Object.entries(p.lists).map(([grade, test_codes]) => ({ assessment_period_id: row.assessment_period_id, grade, test_codes })))
+    .execute();
+}
+const A = w.schoolA.organization_unit_id;
+const B = w.schoolB.organization_unit_id;
+const s1: Awaited<ReturnType<typeof makeStudent>> = await makeStudent(handle.db, A, {
+  grade: "K",
+  firstName: "=cmd",
+  lastName: 'O\'Brien, "Jr"',
+  classroomIds: [w.classA.participant_group_id],
 });
-afterAll(() => handle.close());
+const s2: Awaited<ReturnType<typeof makeStudent>> = await makeStudent(handle.db, A, {
+  grade: "1",
+  firstName: "Zoë",
+  lastName: "Åberg",
+  classroomIds: [w.classA.participant_group_id, w.classA2.participant_group_id],
+});
+const g1: Awaited<ReturnType<typeof makeStudent>> = await makeStudent(handle.db, B, {
+  grade: "1",
+  classroomIds: [w.classB.participant_group_id],
+});
+const gone = await makeStudent(handle.db, A, { grade: "K", classroomIds: [w.classA.participant_group_id] });
+await handle.db.updateTable("participant").set({ deleted_at: new Date() }).where("participant_id", "=", gone.participant_id).execute();
+
+// s1: BOY finished (both K tests), MOY finished; studentA: BOY started (one of two).
+await test(s1.participant_id, "letter-names", "2026-09-10T15:00:00Z", { percentile: 55.4 });
+await test(s1.participant_id, "letter-sounds", "2026-11-30T23:30:00Z"); // last day of BOY, end inclusive
+await test(s1.participant_id, "letter-names", "2026-12-05T15:00:00Z", { percentile: 12 });
+await test(w.studentA.participant_id, "letter-names", "2026-09-11T15:00:00Z", { percentile: 0.2 });
+// s2 (grade 1): BOY finished.
+await test(s2.participant_id, "word-reading", "2026-09-12T15:00:00Z", { percentile: 99.7 });
+// studentB (K): BOY finished; a deleted test and one before BOY do not count.
+await test(w.studentB.participant_id, "letter-names", "2026-09-12T15:00:00Z");
+await test(w.studentB.participant_id, "letter-sounds", "2026-09-12T16:00:00Z", { invalid: true });
+await test(w.studentB.participant_id, "letter-names", "2026-12-10T15:00:00Z", { deleted: true });
+await test(w.studentB.participant_id, "letter-names", "2026-07-01T15:00:00Z");
+// g1 (grade 1): BOY started but incomplete; MOY complete.
+await test(g1.participant_id, "word-reading", "2026-09-13T15:00:00Z", { complete: false });
+await test(g1.participant_id, "word-reading", "2026-12-13T15:00:00Z");
 
 const report = async (timePeriod?: string) => {
   const res = await t.call("POST", "/report/students-complete", {

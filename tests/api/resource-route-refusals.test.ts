@@ -1,35 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
+import { describe, expect, it } from "vitest";
 import { setApiAppForTests } from "#app/lib/api-app.server";
 import { commitSession, getSession } from "#app/lib/session.server";
 import { loader as resultsCsvLoader } from "#app/routes/classroom.$classroomId_.results[.]csv";
 import { action as timeoutAction, MAX_REMEMBERED_PATH } from "#app/routes/timeout";
-import { makePeriods, makeWorld, MID_YEAR } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { makePeriods, MID_YEAR } from "./support/fixtures";
+import { apiWorld } from "./support/world";
 
 // Issue 33 items 6 and 12, in-process against the test database: a classroom id that is not an
 // id is a 404 with a message (it was a 500), and the time-out page never sends a Location header
 // longer than it should (a 20 KB remembered path was sent back as a 20 KB Location).
 
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let cookie: string;
-
-beforeAll(async () => {
-  process.env.SESSION_SECRET ??= "resource-route-refusals-secret";
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  setApiAppForTests(t.api, t.deps);
-  w = await makeWorld(handle.db);
-  await makePeriods(handle.db, w.district.organization_id, MID_YEAR.ranges);
-  t.clock.now = MID_YEAR.now;
-  const session = await getSession(new Request("http://localhost/"));
-  session.set("token", await t.login(w.teacher.email));
-  cookie = (await commitSession(session)).split(";")[0]!;
-});
-afterAll(() => handle.close());
+process.env.SESSION_SECRET ??= "resource-route-refusals-secret";
+const { handle, t, w } = await apiWorld();
+setApiAppForTests(t.api, t.deps);
+await makePeriods(handle.db, w.district.organization_id, MID_YEAR.ranges);
+t.clock.now = MID_YEAR.now;
+const session = await getSession(new Request("http://localhost/"));
+session.set("token", await t.login(w.teacher.email));
+const cookie: string = (await commitSession(session)).split(";")[0]!;
 
 async function resultsCsv(classroomId: string): Promise<Response> {
   const request = new Request(`http://localhost/classroom/${classroomId}/results.csv`, { headers: { cookie } });

@@ -1,33 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
+import { describe, expect, it } from "vitest";
 import { fileSlug } from "#app/domain/csv";
-import { makePeriods, makeWorld } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { makePeriods } from "./support/fixtures";
+import { apiWorld } from "./support/world";
 
 // Issue 12 items 8 and 13 at the API: unknown-looking ids are 404s, a teacher is refused the
 // school CSV, and the school CSV of one classroom is named after it (spec 001 §9).
 
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let da: string;
-let teacher: string;
-
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  t.clock.now = new Date("2026-01-15T15:00:00Z");
-  w = await makeWorld(handle.db);
-  await makePeriods(handle.db, w.district.organization_id, {
-    BOY: { start: "2025-08-15", end: "2025-11-30" },
-    MOY: { start: "2025-12-01", end: "2026-02-28" },
-    EOY: { start: "2026-03-01", end: "2026-06-15" },
-  });
-  da = await t.login(w.districtAdmin.email);
-  teacher = await t.login(w.teacher.email);
+const { handle, t, w } = await apiWorld();
+t.clock.now = new Date("2026-01-15T15:00:00Z");
+await makePeriods(handle.db, w.district.organization_id, {
+  BOY: { start: "2025-08-15", end: "2025-11-30" },
+  MOY: { start: "2025-12-01", end: "2026-02-28" },
+  EOY: { start: "2026-03-01", end: "2026-06-15" },
 });
-afterAll(() => handle.close());
+const da: string = await t.login(w.districtAdmin.email);
+const teacher: string = await t.login(w.teacher.email);
 
 describe(`issue 12 (${process.env.TEST_DB_ENGINE})`, () => {
   // The API keeps its documented 400 for a malformed id (session-and-scope.test.ts); the pages

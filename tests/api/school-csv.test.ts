@@ -1,13 +1,12 @@
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
+import { afterAll, describe, expect, it } from "vitest";
 import { gradeLabel } from "#app/domain/grades";
 import { setApiAppForTests } from "#app/lib/api-app.server";
 import { commitSession, getSession } from "#app/lib/session.server";
 import { loader as resultsCsvLoader } from "#app/routes/classroom.$classroomId_.results[.]csv";
-import { makePeriods, makeStudent, makeWorld } from "./support/fixtures";
-import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { makePeriods, makeStudent } from "./support/fixtures";
+import { useTempDataDir } from "./support/test-api";
+import { apiWorld } from "./support/world";
 
 // Issue 34 item 16: the school CSV's '… Percentile' columns held words ('Needs scoring') and its
 // Grade column said '1' and 'PK' where the grid says '1st'. Each test now has the classroom CSV's
@@ -15,14 +14,6 @@ import { createTestDb } from "./support/test-db";
 // and the grade reads as on the grid. The classroom CSV (the page's export) is read beside it.
 
 const dataDir = useTempDataDir();
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let da: string;
-let cookie: string;
-let kinder: Awaited<ReturnType<typeof makeStudent>>;
-let first: Awaited<ReturnType<typeof makeStudent>>;
-let preK: Awaited<ReturnType<typeof makeStudent>>;
 
 async function test(
   participantId: string,
@@ -45,37 +36,44 @@ async function test(
     .execute();
 }
 
-beforeAll(async () => {
-  process.env.SESSION_SECRET ??= "school-csv-secret";
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  t.clock.now = new Date("2026-01-15T15:00:00Z");
-  setApiAppForTests(t.api, t.deps);
-  w = await makeWorld(handle.db);
-  await makePeriods(handle.db, w.district.organization_id, {
-    BOY: { start: "2025-08-15", end: "2025-11-30" },
-    MOY: { start: "2025-12-01", end: "2026-02-28" },
-    EOY: { start: "2026-03-01", end: "2026-06-15" },
-  });
-  const room = [w.classA.participant_group_id];
-  kinder = await makeStudent(handle.db, w.schoolA.organization_unit_id, { grade: "K", classroomIds: room, lastName: "Kay" });
-  first = await makeStudent(handle.db, w.schoolA.organization_unit_id, { grade: "1", classroomIds: room, lastName: "First" });
-  preK = await makeStudent(handle.db, w.schoolA.organization_unit_id, { grade: "PK", classroomIds: room, lastName: "Prek" });
-  await test(kinder.participant_id, "K", "letter-names", { percentile: 55.4 });
-  await test(kinder.participant_id, "K", "vocab", { percentile: 0.2 });
-  await test(kinder.participant_id, "K", "blending", { complete: false });
-  // A finished RAN nobody has scored yet: the grid says 'Needs scoring'.
-  await test(kinder.participant_id, "K", "object-ran", { percentile: null, invalid: null });
-  await test(first.participant_id, "1", "word-reading", { percentile: 99.7 });
-  await test(first.participant_id, "1", "nonword-reading", { percentile: 40, invalid: true });
-  await test(preK.participant_id, "PK", "rhyming", { percentile: 38 });
-  da = await t.login(w.districtAdmin.email);
-  const session = await getSession(new Request("http://localhost/"));
-  session.set("token", da);
-  cookie = (await commitSession(session)).split(";")[0]!;
+process.env.SESSION_SECRET ??= "school-csv-secret";
+const { handle, t, w } = await apiWorld();
+t.clock.now = new Date("2026-01-15T15:00:00Z");
+setApiAppForTests(t.api, t.deps);
+await makePeriods(handle.db, w.district.organization_id, {
+  BOY: { start: "2025-08-15", end: "2025-11-30" },
+  MOY: { start: "2025-12-01", end: "2026-02-28" },
+  EOY: { start: "2026-03-01", end: "2026-06-15" },
 });
+const room = [w.classA.participant_group_id];
+const kinder: Awaited<ReturnType<typeof makeStudent>> = await makeStudent(handle.db, w.schoolA.organization_unit_id, {
+  grade: "K",
+  classroomIds: room,
+  lastName: "Kay",
+});
+const first: Awaited<ReturnType<typeof makeStudent>> = await makeStudent(handle.db, w.schoolA.organization_unit_id, {
+  grade: "1",
+  classroomIds: room,
+  lastName: "First",
+});
+const preK: Awaited<ReturnType<typeof makeStudent>> = await makeStudent(handle.db, w.schoolA.organization_unit_id, {
+  grade: "PK",
+  classroomIds: room,
+  lastName: "Prek",
+});
+await test(kinder.participant_id, "K", "letter-names", { percentile: 55.4 });
+await test(kinder.participant_id, "K", "vocab", { percentile: 0.2 });
+await test(kinder.participant_id, "K", "blending", { complete: false });
+// A finished RAN nobody has scored yet: the grid says 'Needs scoring'.
+await test(kinder.participant_id, "K", "object-ran", { percentile: null, invalid: null });
+await test(first.participant_id, "1", "word-reading", { percentile: 99.7 });
+await test(first.participant_id, "1", "nonword-reading", { percentile: 40, invalid: true });
+await test(preK.participant_id, "PK", "rhyming", { percentile: 38 });
+const da: string = await t.login(w.districtAdmin.email);
+const session = await getSession(new Request("http://localhost/"));
+session.set("token", da);
+const cookie: string = (await commitSession(session)).split(";")[0]!;
 afterAll(async () => {
-  await handle.close();
   dataDir.cleanup();
 });
 

@@ -1,14 +1,13 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
+import { afterAll, describe, expect, it } from "vitest";
 import { recordPredictiveProfile, recordTestResult } from "#app/api/results-ingest";
 import { letterItems, type TestCode } from "#app/domain/assessments";
 import { CALENDAR_CHANGE_MESSAGES } from "#app/domain/calendar-changes";
 import type { Period } from "#app/domain/periods";
 import { CALENDAR_MESSAGES } from "#app/domain/screening-calendar";
 import { makeDistrict, makePeriods, makeSchool, makeStudent, makeUser, makeClassroom } from "./support/fixtures";
-import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { useTempDataDir } from "./support/test-api";
+import { freshApi } from "./support/world";
 
 // Issue 16: a district's screening calendar through the API, on both engines. Who may read and
 // change it; the rules, answered per field; a save that fails part-way leaves the year as it was;
@@ -16,8 +15,6 @@ import { createTestDb } from "./support/test-db";
 // period and the grade lists the letter-score entry checks).
 
 const data = useTempDataDir();
-let handle: DbHandle;
-let t: TestApi;
 
 type Year = {
   academicYear: string;
@@ -33,16 +30,10 @@ const RANGES = {
   EOY: { start: "2027-04-01", end: "2027-06-15" },
 };
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  t.clock.now = new Date("2026-11-15T12:00:00");
-});
+const { handle, t } = await freshApi();
+t.clock.now = new Date("2026-11-15T12:00:00");
 
-afterAll(async () => {
-  await handle?.close();
-  data.cleanup();
-});
+afterAll(() => data.cleanup());
 
 /** A district of its own with a 2026-2027 calendar (default lists), its admin, a school admin, a teacher with a K student. */
 async function district({ periods = true } = {}) {

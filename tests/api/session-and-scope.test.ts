@@ -1,20 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
-import { makeUser, makeWorld } from "./support/fixtures";
-import { createTestApi, TEST_PASSWORD, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { describe, expect, it } from "vitest";
+import { makeUser } from "./support/fixtures";
+import { TEST_PASSWORD } from "./support/test-api";
+import { apiWorld } from "./support/world";
 
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  w = await makeWorld(handle.db);
-});
-afterAll(() => handle.close());
+const { handle, t, w } = await apiWorld();
 
 describe(`sign-in (${process.env.TEST_DB_ENGINE})`, () => {
   it("answers a token and the current user for the right password", async () => {

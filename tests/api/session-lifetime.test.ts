@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SESSION_MAX_AGE_MS } from "#app/api/sessions";
-import type { DbHandle } from "#app/db/connect.server";
 import { setApiAppForTests } from "#app/lib/api-app.server";
 import { commitSession, getSession } from "#app/lib/session.server";
 import { action as logoutAction, loader as logoutLoader } from "#app/routes/logout";
 import { loader as logoutNoRoleLoader } from "#app/routes/logout-no-role";
 import { makeDistrict, makeSchool, makeUser } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { freshApi } from "./support/world";
 
 // Issue 14: a session lives at most 12 hours however active it stays (besides the 1 hour idle
 // limit), and signing out takes a POST: a GET (a link, an image, a prefetch) never signs out.
 
-let handle: DbHandle;
-let t: TestApi;
-let organizationId: string;
-
-beforeAll(async () => {
-  process.env.SESSION_SECRET ??= "session-lifetime-test-secret";
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  setApiAppForTests(t.api, t.deps);
-  organizationId = (await makeDistrict(handle.db)).organization_id;
-});
-afterAll(() => handle.close());
+process.env.SESSION_SECRET ??= "session-lifetime-test-secret";
+const { handle, t } = await freshApi();
+setApiAppForTests(t.api, t.deps);
+const organizationId: string = (await makeDistrict(handle.db)).organization_id;
 
 const later = (ms: number) => (t.clock.now = new Date(t.clock.now.getTime() + ms));
 const me = async (token: string) => (await t.call("GET", "/dashboard/current-user", { token })).status;

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HASHING_BUSY, HASHING_LIMITS, HASHING_RETRY_AFTER_SECONDS, passwordHashing } from "#app/api/password";
 import { INCORRECT_LOGIN } from "#app/api/resources/dashboard";
-import type { DbHandle } from "#app/db/connect.server";
 import { setApiAppForTests } from "#app/lib/api-app.server";
 import { action as loginAction } from "#app/routes/login";
 import { SOCKET_ADDRESS_HEADER } from "#app/server/client-address.server";
 import { makeDistrict, makeSchool, makeUser } from "./support/fixtures";
-import { createTestApi, TEST_PASSWORD, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { TEST_PASSWORD } from "./support/test-api";
+import { freshApi } from "./support/world";
 
 // Issue 33 item 4: failed sign-ins were cheap to send and costly to serve. 40 sent at once took 14 s
 // of both cores and about 1 GB (scrypt at N=2^17, r=8 is 128 MiB a hash), and a classroom page took
@@ -17,20 +16,11 @@ import { createTestDb } from "./support/test-db";
 
 (globalThis as Record<symbol, unknown>)[Symbol.for("literacy.socketAddressStamped")] = true;
 
-let handle: DbHandle;
-let t: TestApi;
-let organizationId: string;
-let schoolId: string;
-
-beforeAll(async () => {
-  process.env.SESSION_SECRET ??= "sign-in-busy-test-secret";
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  setApiAppForTests(t.api, t.deps);
-  organizationId = (await makeDistrict(handle.db)).organization_id;
-  schoolId = (await makeSchool(handle.db, organizationId)).organization_unit_id;
-});
-afterAll(() => handle.close());
+process.env.SESSION_SECRET ??= "sign-in-busy-test-secret";
+const { handle, t } = await freshApi();
+setApiAppForTests(t.api, t.deps);
+const organizationId: string = (await makeDistrict(handle.db)).organization_id;
+const schoolId: string = (await makeSchool(handle.db, organizationId)).organization_unit_id;
 
 const signIn = (username: string, password: string, address: string) =>
   t.call("POST", "/dashboard/login", { body: { username, password }, headers: { [SOCKET_ADDRESS_HEADER]: address } });

@@ -1,32 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
+import { describe, expect, it } from "vitest";
 import { setApiAppForTests } from "#app/lib/api-app.server";
 import { commitSession, getSession } from "#app/lib/session.server";
 import { action as loginAction, loader as loginLoader } from "#app/routes/login";
 import { action as timeoutAction } from "#app/routes/timeout";
-import { makeWorld } from "./support/fixtures";
-import { createTestApi, TEST_PASSWORD, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { TEST_PASSWORD } from "./support/test-api";
+import { apiWorld } from "./support/world";
 
 // Issue 14, open redirect after sign-in: the login page's real action and loader, in-process
 // against the test database. Where a remembered path would leave the site, or would not fit in
 // a Location header, the user lands on their home page: never elsewhere, never a 500 after the
 // session was created.
 
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let home: string;
-
-beforeAll(async () => {
-  process.env.SESSION_SECRET ??= "sign-in-redirect-test-secret";
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  setApiAppForTests(t.api, t.deps);
-  w = await makeWorld(handle.db);
-  home = `/school/${w.schoolA.organization_unit_id}`;
-});
-afterAll(() => handle.close());
+process.env.SESSION_SECRET ??= "sign-in-redirect-test-secret";
+const { t, w } = await apiWorld();
+setApiAppForTests(t.api, t.deps);
+const home: string = `/school/${w.schoolA.organization_unit_id}`;
 
 async function signIn(redirectTo: string): Promise<Response> {
   const body = new URLSearchParams({ email: w.teacher.email, password: TEST_PASSWORD, redirectTo, attempt: "0" });

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
+import { describe, expect, it } from "vitest";
 import { setApiAppForTests } from "#app/lib/api-app.server";
 import { action as loginAction } from "#app/routes/login";
 import { SIGN_IN_SLOWDOWN, tooManyAttempts } from "#app/domain/rate-limit";
 import { SOCKET_ADDRESS_HEADER } from "#app/server/client-address.server";
 import { makeDistrict, makeSchool, makeUser } from "./support/fixtures";
-import { createTestApi, TEST_PASSWORD, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { TEST_PASSWORD } from "./support/test-api";
+import { freshApi } from "./support/world";
 
 // Issue 35 item 14: anyone who knew an email could lock its owner out for 15 minutes with 10 wrong
 // passwords (the right one was refused with 429 until the window passed). Failures now slow the
@@ -17,21 +16,13 @@ import { createTestDb } from "./support/test-db";
 
 (globalThis as Record<symbol, unknown>)[Symbol.for("literacy.socketAddressStamped")] = true;
 
-let handle: DbHandle;
-let t: TestApi;
-let organizationId: string;
-let schoolId: string;
 let address = 0;
 
-beforeAll(async () => {
-  process.env.SESSION_SECRET ??= "sign-in-slowdown-test-secret";
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  setApiAppForTests(t.api, t.deps);
-  organizationId = (await makeDistrict(handle.db)).organization_id;
-  schoolId = (await makeSchool(handle.db, organizationId)).organization_unit_id;
-});
-afterAll(() => handle.close());
+process.env.SESSION_SECRET ??= "sign-in-slowdown-test-secret";
+const { handle, t } = await freshApi();
+setApiAppForTests(t.api, t.deps);
+const organizationId: string = (await makeDistrict(handle.db)).organization_id;
+const schoolId: string = (await makeSchool(handle.db, organizationId)).organization_unit_id;
 
 const fresh = () => {
   t.clock.now = new Date(t.clock.now.getTime() + 60 * 60_000);

@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
+import { describe, expect, it } from "vitest";
 import { RATE_LIMITED } from "#app/domain/rate-limit";
 import { SOCKET_ADDRESS_HEADER } from "#app/server/client-address.server";
-import { makeWorld } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { apiWorld } from "./support/world";
 
 // Issue 33 item 9: the support form had no rate limit (60 messages in 0.76 s), and a CR/LF in the
 // subject wrote lines of its own into the outbox file and the server log. A subject or page with a
@@ -13,16 +10,7 @@ import { createTestDb } from "./support/test-db";
 
 (globalThis as Record<symbol, unknown>)[Symbol.for("literacy.socketAddressStamped")] = true;
 
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  w = await makeWorld(handle.db);
-});
-afterAll(() => handle.close());
+const { handle, t, w } = await apiWorld();
 
 const kept = async () =>
   Number(
