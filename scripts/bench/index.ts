@@ -1,5 +1,5 @@
 // npm run bench [-- --sizes 1000,100000] [--engines pglite,postgres] [--duration 5] [--skip-browser]
-//                [--browser-runs 10] [--quick] [--skip-load] [--rounds 3] [--slices 15]
+//                [--browser-runs 10] [--quick] [--skip-load] [--skip-cold] [--rounds 3] [--slices 15]
 // npm run bench -- --soak [--scenario peak|capacity|overload|all] [--users N] [--duration S] (scripts/bench/soak.ts)
 // npm run bench -- --report bench/results/latest.json (the Markdown of a saved run, rendered again)
 // npm run bench -- --roster [--students 100000] [--classes 5000] [--enrollments 200000] [--engines pglite,postgres] (scripts/bench/roster.ts)
@@ -14,7 +14,7 @@ import { buildInto } from "../lib/setup.mjs";
 import { checkAssets, type AssetCheck } from "./assets";
 import { measureBrowser, measureDialog, CPU_RATE, NETWORK, type BrowserRun, type DialogRun } from "./browser";
 import { BENCH_PASSWORD, cacheKey, ensureDistrict, SIGN_INS, type Engine, type Fixture } from "./generate";
-import { load, type LoadResult } from "./load";
+import { load, type Before, type LoadResult } from "./load";
 import { renderMarkdown, sizeLabel, summarise } from "./report";
 import { signIn, startServer } from "./server";
 import { dataUrl, targets, type Role } from "./targets";
@@ -52,6 +52,8 @@ const opts = {
   skipBrowser: argv.includes("--skip-browser"),
   // The request-rate runs take most of the time; this keeps weight and browser figures only.
   skipLoad: argv.includes("--skip-load"),
+  // The cold runs (each page request after every kept copy was invalidated) add about half the load time.
+  skipCold: argv.includes("--skip-cold"),
   browserRuns: Number(arg("browser-runs") ?? (quick ? 3 : 10)),
   // The document runs are the ones read against the floor (issue 15's p50 ≤ 2× and ≥ 0.6×): each
   // page and the floor run this many times at each connection count, interleaved, and the median counts.
@@ -230,6 +232,7 @@ async function startMeasured(
   try {
     const cookies: Partial<Record<Role, string>> = {};
     for (const [role, email] of Object.entries(SIGN_INS)) cookies[role as Role] = await signIn(server.origin, email, BENCH_PASSWORD);
+    const invalidate = opts.skipLoad || opts.skipCold ? null : await invalidation(server.origin);
     const pages: PageResult[] = [];
     const present: { page: PageResult; headers: Record<string, string> }[] = [];
     for (const t of targets(fixture)) {
@@ -273,15 +276,40 @@ async function startMeasured(
     }
     const floor: ServerResult["floor"] = { doc: {}, data: {} };
     const result: ServerResult = { engine, size, floorRows: floorRows!, floorBytes: floorHtml.length, pages, floor };
-    return { result, present, floorUrl, cookies, origin: server.origin, server };
+    return { result, present, floorUrl, cookies, origin: server.origin, server, invalidate };
   } catch (e) {
     await server.stop();
     throw e;
   }
 }
 
-const loadOn = (s: Started, url: string, headers: Record<string, string>, c: number, seconds = opts.duration) =>
-  load({ url: s.origin + url, headers, connections: c, seconds, pid: s.server.pid });
+const loadOn = (s: Started, url: string, headers: Record<string, string>, c: number, seconds = opts.duration, before?: Before) =>
+  load({ url: s.origin + url, headers, connections: c, seconds, pid: s.server.pid, before });
+
+/**
+ * The request that makes a page cold: POST /api/kept-data/invalidate as the super admin (a bearer
+ * token, so no cross-site check), which raises every version the kept copies of every process go
+ * by (calendars and norms, grids, list totals, completion counts), so the next page request reads
+ * them from the database again. Checked once here, so a cold run never measures warm pages.
+ */
+async function invalidation(origin: string): Promise<Before> {
+  const res = await get(`${origin}/api/dashboard/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: SIGN_INS.super, password: BENCH_PASSWORD }),
+  });
+  const { token } = (await res.json()) as { token?: string };
+  if (!res.ok || !token) throw new Error(`API sign-in as ${SIGN_INS.super} failed: ${res.status}`);
+  const before: Before = {
+    method: "POST",
+    path: "/api/kept-data/invalidate",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: "{}",
+  };
+  const check = await get(origin + before.path, before);
+  if (!check.ok) throw new Error(`POST ${before.path} answered ${check.status}: ${await check.text()}`);
+  return before;
+}
 
 /**
  * The documents at 1 connection, on every size of one engine at once: slice by slice, the floor
@@ -365,6 +393,25 @@ async function loadServer(s: Started) {
     }
     await runFloor();
     log(`  c=${String(c).padStart(2)} ${"Floor".padEnd(30)} doc ${floor.doc[c].map((r) => r.rps.toFixed(0)).join(" / ")} req/s`);
+  }
+  if (!opts.skipCold) await coldDocs(s);
+}
+
+/**
+ * The documents cold, after every warm figure of the server (they leave the kept copies empty):
+ * each page request follows an invalidation on the same connection, --rounds runs of --duration
+ * at each connection count, the pages in turn within a round.
+ */
+async function coldDocs(s: Started) {
+  if (!s.invalidate) return;
+  for (const c of opts.connections) {
+    for (let round = 1; round <= opts.rounds; round++) {
+      for (const { page, headers } of s.present)
+        ((page.cold ??= {})[c] ??= []).push(await loadOn(s, page.url!, headers, c, opts.duration, s.invalidate!));
+      log(
+        `  c=${String(c).padStart(2)} cold round ${round} of ${opts.rounds}: ${s.present.map(({ page }) => `${page.cold![c].at(-1)!.p50.toFixed(0)} ms`).join(", ")} p50`,
+      );
+    }
   }
 }
 

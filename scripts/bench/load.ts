@@ -1,5 +1,7 @@
 // Load with autocannon against the real server: requests/s, latency percentiles (from every
 // response's own time, so p95 is exact), status codes, and the server's CPU ms per request.
+// With `before`, each connection sends that request before every measured one (the cold runs: the
+// kept data invalidated first); only the measured requests are timed and counted.
 import autocannon from "autocannon";
 import { cpuMs } from "./server";
 
@@ -21,26 +23,50 @@ export interface LoadResult {
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
+/** A request sent, untimed, before each measured one. */
+export interface Before {
+  method: "POST";
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
 export async function load(opts: {
   url: string;
   headers: Record<string, string>;
   connections: number;
   seconds: number;
   pid: number;
+  before?: Before;
 }): Promise<LoadResult> {
   const times: number[] = [];
   const statuses: Record<string, number> = {};
   let bytes = 0;
   const cpu0 = cpuMs(opts.pid);
   const started = performance.now();
-  const instance = autocannon({
+  const target = new URL(opts.url);
+  const options: Parameters<typeof autocannon>[0] & { requests?: object[] } = {
     url: opts.url,
     connections: opts.connections,
     duration: opts.seconds,
-    headers: opts.headers,
+    headers: opts.before ? {} : opts.headers,
     timeout: 30,
-  });
-  instance.on("response", (_client: unknown, statusCode: number, resBytes: number, responseTime: number) => {
+  };
+  // autocannon sends a connection's requests in this order, one at a time, round and round: the
+  // answers of each connection alternate, the `before` one first.
+  if (opts.before) options.requests = [opts.before, { method: "GET", path: target.pathname + target.search, headers: opts.headers }];
+  const answered = new Map<unknown, number>();
+  const instance = autocannon(options);
+  instance.on("response", (client: unknown, statusCode: number, resBytes: number, responseTime: number) => {
+    if (opts.before) {
+      const n = answered.get(client) ?? 0;
+      answered.set(client, n + 1);
+      if (n % 2 === 0) {
+        // Its failures count against the run: a figure measured without the invalidation is not cold.
+        if (statusCode < 200 || statusCode >= 300) statuses[`before ${statusCode}`] = (statuses[`before ${statusCode}`] ?? 0) + 1;
+        return;
+      }
+    }
     times.push(responseTime);
     statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
     bytes += resBytes;
@@ -53,6 +79,8 @@ export async function load(opts: {
   const non2xx = Object.entries(statuses)
     .filter(([s]) => !s.startsWith("2"))
     .reduce((a, [, c]) => a + c, 0);
+  // A cold run's time also holds its invalidations: its rate is of the measured requests over the
+  // whole run, and its CPU a request includes one invalidation.
   return {
     connections: opts.connections,
     seconds: elapsed,

@@ -121,4 +121,11 @@ describe("renderMarkdown", () => {
   it("shows a page's cold figures as not measured until they are", () => {
     expect(renderMarkdown(report(0.5))).toMatch(/\| postgres 1k \| Classroom \| 7\.0 \| not measured \|/);
   });
+
+  it("shows a page's cold figures, summarised as the warm ones, once measured", () => {
+    const r = report(0.5);
+    const page: (typeof r.servers)[number]["pages"][number] & { cold?: Record<number, LoadResult[]> } = r.servers[0].pages[0];
+    page.cold = { 1: [run({ p50: 30, p95: 40 }), run({ p50: 20, p95: 60 })] };
+    expect(renderMarkdown(r)).toMatch(/\| postgres 1k \| Classroom \| 7\.0 \| 25\.0 \| 9\.0 \| 50\.0 \| – \| not measured \|/);
+  });
 });

@@ -529,7 +529,7 @@ export function renderMarkdown(r: Report): string {
   L.push("## Documents warm and cold (median of runs; latency ms)");
   L.push("");
   L.push(
-    "Warm: the copies a server process keeps (calendars, list totals, grids, reports) filled by the warm-up, as in the table above. Cold: each request made after the versions those copies are keyed on were raised, so its figure includes the database work.",
+    "Warm: the copies a server process keeps (calendars, list totals, grids, reports) filled by the warm-up, as in the table above. Cold: on each connection, every page request follows a POST /api/kept-data/invalidate (not timed), which raises the versions those copies are keyed on, so the page's figure includes the database work; its rate is of page requests over the whole run, invalidations included.",
   );
   L.push("");
   L.push("| DB | Page | p50 @1 warm | cold | p95 @1 warm | cold | doc req/s @20 warm | cold | p95 @20 warm | cold |");
@@ -539,7 +539,9 @@ export function renderMarkdown(r: Report): string {
       const [w1, w20] = [pageAt(p, "doc", 1), pageAt(p, "doc", 20)];
       if (!w1 && !w20) continue;
       const [c1, c20] = [pageAt(p, "cold", 1), pageAt(p, "cold", 20)];
-      const cold = (x: LoadResult | null, f: (x: LoadResult) => string) => (x ? f(x) : "not measured");
+      // ⚠: a page request or an invalidation before it failed (non-2xx or no answer) in these runs.
+      const cold = (x: LoadResult | null, f: (x: LoadResult) => string) =>
+        x ? `${f(x)}${x.non2xx || x.errors ? " ⚠" : ""}` : "not measured";
       L.push(
         `| ${s.engine} ${sizeLabel(s.size)} | ${p.label} | ${n1(w1?.p50)} | ${cold(c1, (x) => n1(x.p50))} | ${n1(w1?.p95)} | ${cold(c1, (x) => n1(x.p95))} | ${n0(w20?.rps)} | ${cold(c20, (x) => n0(x.rps))} | ${n1(w20?.p95)} | ${cold(c20, (x) => n1(x.p95))} |`,
       );
