@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { recordTestResult } from "#app/api/results-ingest";
-import type { DbHandle } from "#app/db/connect.server";
 import type { RoleName } from "#app/domain/roles";
-import { makeClassroom, makeDistrict, makeStudent, makeUser, makeWorld } from "./support/fixtures";
+import { makeClassroom, makeDistrict, makeStudent, makeUser } from "./support/fixtures";
 import { fillPath, routeTable } from "./support/route-table";
-import { createTestApi, TEST_PASSWORD, useTempDataDir, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { createTestApi, TEST_PASSWORD, useTempDataDir } from "./support/test-api";
+import { apiWorld } from "./support/world";
 
 // Issue 14: the authorization matrix. Every route of the API router's own route table × no
 // session, teacher, school admin, district admin and super admin × an id in the caller's scope
@@ -15,10 +14,6 @@ import { createTestDb } from "./support/test-db";
 // entry, or an entry without a route, fails the suite, so a new route must state its rule here.
 
 const data = useTempDataDir();
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let x: Awaited<ReturnType<typeof extras>>;
 
 const ACTORS = ["none", "TEACHER", "ORG_UNIT_ADMIN", "ORG_ADMIN", "SUPER_ADMIN"] as const;
 type ActorName = (typeof ACTORS)[number];
@@ -423,17 +418,10 @@ async function tokenOf(actor: ActorName, fresh: boolean): Promise<string | null>
   return tokens.get(actor)!;
 }
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  w = await makeWorld(handle.db);
-  x = await extras();
-});
+const { handle, t, w } = await apiWorld();
+const x: Awaited<ReturnType<typeof extras>> = await extras();
 
-afterAll(async () => {
-  await handle?.close();
-  data.cleanup();
-});
+afterAll(() => data.cleanup());
 
 describe(`authorization matrix (${process.env.TEST_DB_ENGINE ?? "pglite"})`, () => {
   const routes = routeTable(createTestApi({} as never).api);

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
-import { makeClassroom, makeSchool, makeStudent, makeUser, makeWorld } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { describe, expect, it } from "vitest";
+import { makeClassroom, makeSchool, makeStudent, makeUser } from "./support/fixtures";
+import { apiWorld } from "./support/world";
 
 // Issue 14, lost updates and check-then-act races. A save carries the version it was read at
 // (a stale one answers 409 with the newer data); membership diffs run in the transaction after
@@ -15,20 +13,10 @@ import { createTestDb } from "./support/test-db";
 const ENGINE = process.env.TEST_DB_ENGINE;
 const onPostgres = ENGINE === "postgres";
 
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let su: string;
-
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  // A frozen clock: two saves in the same instant must still be told apart.
-  t.clock.now = new Date("2026-10-01T12:00:00Z");
-  w = await makeWorld(handle.db);
-  su = await t.login(w.superAdmin.email);
-});
-afterAll(() => handle.close());
+const { handle, t, w } = await apiWorld();
+// A frozen clock: two saves in the same instant must still be told apart.
+t.clock.now = new Date("2026-10-01T12:00:00Z");
+const su: string = await t.login(w.superAdmin.email);
 
 const studentBody = (participantId: string, over: Record<string, unknown> = {}) => ({
   participantId,

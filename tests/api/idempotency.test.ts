@@ -3,31 +3,17 @@ import type { AddressInfo } from "node:net";
 // remix-serve's own adapter (a dependency of @remix-run/serve): how every request of `npm start` reaches the app.
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
+import { describe, expect, it } from "vitest";
 import { ROLE_IDS } from "#app/domain/roles";
-import { makeWorld } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { apiWorld } from "./support/world";
 
 // Issue 13 item 5: a create form submitted twice (a double click before JavaScript loads) must
 // not create two records. Every create call honours an Idempotency-Key header: the same key from
 // the same caller answers the first result again and writes nothing; a blank key is refused.
 
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let su: string;
-let da: string;
-
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  w = await makeWorld(handle.db);
-  su = await t.login(w.superAdmin.email);
-  da = await t.login(w.districtAdmin.email);
-});
-afterAll(() => handle.close());
+const { handle, t, w } = await apiWorld();
+const su: string = await t.login(w.superAdmin.email);
+const da: string = await t.login(w.districtAdmin.email);
 
 let n = 0;
 const key = () => `key-${process.pid}-${++n}-${Date.now()}`;

@@ -1,16 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
+import { describe, expect, it } from "vitest";
 import { letterItems } from "#app/domain/assessments";
-import { makePeriods, makeStudent, makeWorld, MID_YEAR } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
-
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let tokens: Record<"teacher" | "schoolAdmin" | "districtAdmin" | "superAdmin", string>;
-let grade2: Awaited<ReturnType<typeof makeStudent>>;
+import { makePeriods, makeStudent, MID_YEAR } from "./support/fixtures";
+import { apiWorld } from "./support/world";
 
 // Today is in MOY; BOY is over and EOY has not begun.
 const { now: NOW, ranges: RANGES } = MID_YEAR;
@@ -18,25 +10,20 @@ const { now: NOW, ranges: RANGES } = MID_YEAR;
 const allLetters = (code: "letter-names" | "letter-sounds", correct: (item: string) => boolean) =>
   letterItems(code).map((questionCode) => ({ questionCode, score: correct(questionCode) ? 1 : 0 }));
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  t.clock.now = NOW;
-  w = await makeWorld(handle.db);
-  await makePeriods(handle.db, w.district.organization_id, RANGES);
-  grade2 = await makeStudent(handle.db, w.schoolA.organization_unit_id, {
-    grade: "2",
-    classroomIds: [w.classA.participant_group_id],
-    lastName: "Zimmer",
-  });
-  tokens = {
-    teacher: await t.login(w.teacher.email),
-    schoolAdmin: await t.login(w.schoolAdmin.email),
-    districtAdmin: await t.login(w.districtAdmin.email),
-    superAdmin: await t.login(w.superAdmin.email),
-  };
+const { handle, t, w } = await apiWorld();
+t.clock.now = NOW;
+await makePeriods(handle.db, w.district.organization_id, RANGES);
+const grade2: Awaited<ReturnType<typeof makeStudent>> = await makeStudent(handle.db, w.schoolA.organization_unit_id, {
+  grade: "2",
+  classroomIds: [w.classA.participant_group_id],
+  lastName: "Zimmer",
 });
-afterAll(() => handle.close());
+const tokens: Record<"teacher" | "schoolAdmin" | "districtAdmin" | "superAdmin", string> = {
+  teacher: await t.login(w.teacher.email),
+  schoolAdmin: await t.login(w.schoolAdmin.email),
+  districtAdmin: await t.login(w.districtAdmin.email),
+  superAdmin: await t.login(w.superAdmin.email),
+};
 
 describe(`GET /assessmentConfig/currentAcademicYear/{id} (${process.env.TEST_DB_ENGINE})`, () => {
   it("answers the periods of the current year with the grade lists", async () => {
@@ -210,20 +197,19 @@ describe("hand-entered letter scores", () => {
         responses: [{ questionCode: "LS_A", score: 2 }],
       }),
       400,
-      undefined,
+      expect.any(String),
     ],
     [
       "a test that is not a letter test",
       () => ({ testCode: "vocab", participantId: w.studentA.participant_id, grade: "K", responses: [] }),
       400,
-      undefined,
+      expect.any(String),
     ],
   ])("refuses %s", async (_name, body, status, message) => {
     const res = await t.call("POST", "/participantTest/manual", { token: tokens.teacher, body: body() });
     expect(res.status).toBe(status);
     const json = await res.json();
-    if (message) expect(json.message).toBe(message);
-    else expect(json.message).toEqual(expect.any(String));
+    expect(json.message).toEqual(message);
   });
 
   it("keeps a teacher to the students of their classrooms", async () => {
@@ -476,14 +462,14 @@ describe("POST /participantTest/results (ingestion)", () => {
 
   it.each([
     ["a completed test without endDtTm", (b: ReturnType<typeof base>) => ({ ...b, completedFlag: true }), "A completed test needs endDtTm"],
-    ["an unknown test code", (b: ReturnType<typeof base>) => ({ ...b, testCode: "spelling" }), undefined],
-    ["a malformed date", (b: ReturnType<typeof base>) => ({ ...b, startDtTm: "yesterday" }), undefined],
+    ["an unknown test code", (b: ReturnType<typeof base>) => ({ ...b, testCode: "spelling" }), expect.any(String)],
+    ["a malformed date", (b: ReturnType<typeof base>) => ({ ...b, startDtTm: "yesterday" }), expect.any(String)],
     [
       "an end before the start",
       (b: ReturnType<typeof base>) => ({ ...b, endDtTm: "2026-01-13T09:00:00Z" }),
       "endDtTm cannot be before startDtTm",
     ],
-    ["a percentile over 100", (b: ReturnType<typeof base>) => ({ ...b, abilityPercentile: 140 }), undefined],
+    ["a percentile over 100", (b: ReturnType<typeof base>) => ({ ...b, abilityPercentile: 140 }), expect.any(String)],
     [
       "a repeated question code",
       (b: ReturnType<typeof base>) => ({ ...b, responses: [b.responses[0], b.responses[0]] }),
@@ -531,7 +517,7 @@ describe("POST /participantTest/results (ingestion)", () => {
     const res = await t.call("POST", "/participantTest/results", { token: tokens.teacher, body });
     expect(res.status).toBe(400);
     const answer = await res.json();
-    if (message) expect(answer.message).toBe(message);
+    expect(answer.message).toEqual(message);
     expect(answer.errors?.length ?? 1).toBeGreaterThan(0);
     const stored = await handle.db
       .selectFrom("participant_test")

@@ -203,8 +203,8 @@ describe.runIf(postgres)("answers of the served app (remix-serve over the build)
               (c) => (c.socket.destroy(), null),
               (error: NodeJS.ErrnoException) => error.code,
             );
+            expect([null, "ECONNRESET", "ECONNREFUSED"]).toContain(refused);
             if (refused === "ECONNREFUSED") break;
-            if (refused !== null) expect(refused).toBe("ECONNRESET");
           }
           // The connection idle at the stop is closed.
           await idle.closed;

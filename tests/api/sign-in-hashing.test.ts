@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "#app/api/password";
-import type { DbHandle } from "#app/db/connect.server";
 import { makeDistrict, makeUser } from "./support/fixtures";
-import { createTestApi, TEST_PASSWORD, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { TEST_PASSWORD } from "./support/test-api";
+import { freshApi } from "./support/world";
 
 // Issue 14: sign-in timing revealed which emails have accounts (median 240 ms known vs 56 ms
 // unknown), and scrypt ran at N=2^14. This file hashes at N=2^14 (the suites' usual 2^12 is too
 // fast to time reliably on a shared machine) and, in one test, at the production cost.
 process.env.SCRYPT_TEST_LOG_N = "14";
 
-let handle: DbHandle;
-let t: TestApi;
-let organizationId: string;
-
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  organizationId = (await makeDistrict(handle.db)).organization_id;
-});
-afterAll(() => handle.close());
+const { handle, t } = await freshApi();
+const organizationId: string = (await makeDistrict(handle.db)).organization_id;
 
 const storedHash = async (userId: string) =>
   (await handle.db.selectFrom("app_user").select("password_hash").where("user_id", "=", userId).executeTakeFirstOrThrow()).password_hash;

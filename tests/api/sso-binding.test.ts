@@ -1,34 +1,24 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { issueCode } from "#app/api/one-time-codes";
-import type { DbHandle } from "#app/db/connect.server";
 import { setApiAppForTests } from "#app/lib/api-app.server";
 import { getSession } from "#app/lib/session.server";
 import { loader as loginCallback } from "#app/routes/login-callback";
 import { SSO_FLOW_COOKIE } from "#app/server/sso-flow.server";
-import type { SsoProviderConfig } from "#app/api/sso/providers";
-import { makeWorld } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { standInClever } from "./support/stand-in-clever";
+import { createTestApi } from "./support/test-api";
+import { apiWorld } from "./support/world";
 
 // Issue 14, single sign-on login CSRF: the sso_flow cookie was always "1", so an attacker who
 // finished a sign-on of their own could send a victim (who had any sign-on cookie) to
 // /login-callback?code=<attacker's code> and sign them into the attacker's account. The code is
 // now bound to the random value of the browser that started the sign-on.
 
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-
-beforeAll(async () => {
-  process.env.SESSION_SECRET ??= "sso-binding-test-secret";
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  setApiAppForTests(t.api, t.deps);
-  w = await makeWorld(handle.db);
-});
-afterAll(() => handle.close());
+process.env.SESSION_SECRET ??= "sso-binding-test-secret";
+const { handle, t, w } = await apiWorld();
+setApiAppForTests(t.api, t.deps);
+/** What the stand-in Clever's user-info answers (each case below sets it). */
+let userinfo: Record<string, unknown> = {};
+const sso = createTestApi(handle.db, { sso: { clever: await standInClever(() => userinfo) } });
 
 const attackerCode = (binding: string) =>
   issueCode(handle.db, { purpose: "sso", email: w.districtAdmin.email, userId: w.districtAdmin.user_id, now: t.clock.now, binding });
@@ -74,44 +64,6 @@ describe(`single sign-on hand-off bound to the browser (${process.env.TEST_DB_EN
 // unverified emails are trusted by default (the district-managed directories). A stand-in Clever
 // (token and user-info endpoints on loopback) answers the user-info each case gives.
 describe(`Clever sign-in honours email_verified beside the nested email (${process.env.TEST_DB_ENGINE})`, () => {
-  let server: Server;
-  let sso: TestApi;
-  let userinfo: Record<string, unknown> = {};
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      res.setHeader("content-type", "application/json");
-      if (req.method === "POST" && req.url === "/oauth/tokens") {
-        req.resume();
-        req.on("end", () => res.end(JSON.stringify({ access_token: "clever-access-token", token_type: "bearer", expires_in: 60 })));
-      } else if (req.method === "GET" && req.url === "/userinfo" && req.headers.authorization === "Bearer clever-access-token") {
-        res.end(JSON.stringify(userinfo));
-      } else {
-        res.statusCode = 404;
-        res.end("{}");
-      }
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const clever: SsoProviderConfig = {
-      name: "clever",
-      kind: "oauth2",
-      issuer: null,
-      authorizationUrl: `${base}/oauth/authorize`,
-      tokenUrl: `${base}/oauth/tokens`,
-      userinfoUrl: `${base}/userinfo`,
-      clientId: "clever-test-client",
-      clientSecret: "clever-test-secret",
-      scope: "",
-      tokenAuth: "basic",
-      emailKeys: ["email", "data.email"],
-      trustUnverifiedEmail: true, // the default for Clever (README: SSO_CLEVER_TRUST_UNVERIFIED_EMAIL)
-      allowInsecureHttp: true,
-    };
-    sso = createTestApi(handle.db, { sso: { clever } });
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
   /** Starts a Clever sign-in and comes back from the provider with a code: where the API sends the browser. */
   async function signInWith(info: Record<string, unknown>) {
     userinfo = info;

@@ -1,15 +1,10 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { SsoProviderConfig } from "#app/api/sso/providers";
-import type { DbHandle } from "#app/db/connect.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { setApiAppForTests } from "#app/lib/api-app.server";
 import { getSession } from "#app/lib/session.server";
 import { loader as loginLoader, SSO_NEEDS_PUBLIC_URL } from "#app/routes/login";
 import { loader as loginCallback } from "#app/routes/login-callback";
-import { makeWorld } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { standInClever } from "./support/stand-in-clever";
+import { apiWorld } from "./support/world";
 
 // Issue 35 item 13: single sign-on worked only when the app was opened at PUBLIC_URL's host. Opened
 // at http://127.0.0.1:3000 (PUBLIC_URL unset, so its default http://localhost:3000), the button sent
@@ -18,53 +13,13 @@ import { createTestDb } from "./support/test-db";
 // A stand-in Clever (token and user-info endpoints on loopback) plays the provider; the browser is
 // played by passing each answer's cookies to the next request at the address it was sent to.
 
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let server: Server;
 let email = "";
 
-beforeAll(async () => {
-  process.env.SESSION_SECRET ??= "sso-origin-test-secret";
-  handle = await createTestDb();
-  w = await makeWorld(handle.db);
-  server = createServer((req, res) => {
-    res.setHeader("content-type", "application/json");
-    if (req.method === "POST" && req.url === "/oauth/tokens") {
-      req.resume();
-      req.on("end", () => res.end(JSON.stringify({ access_token: "clever-access-token", token_type: "bearer", expires_in: 60 })));
-    } else if (req.method === "GET" && req.url === "/userinfo") {
-      res.end(JSON.stringify({ data: { id: "c1", email, email_verified: true } }));
-    } else {
-      res.statusCode = 404;
-      res.end("{}");
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const clever: SsoProviderConfig = {
-    name: "clever",
-    kind: "oauth2",
-    issuer: null,
-    authorizationUrl: `${base}/oauth/authorize`,
-    tokenUrl: `${base}/oauth/tokens`,
-    userinfoUrl: `${base}/userinfo`,
-    clientId: "clever-test-client",
-    clientSecret: "clever-test-secret",
-    scope: "",
-    tokenAuth: "basic",
-    emailKeys: ["email", "data.email"],
-    trustUnverifiedEmail: true,
-    allowInsecureHttp: true,
-  };
-  // PUBLIC_URL unset: the API's default public address, as app/server/config.server.ts makes it.
-  t = createTestApi(handle.db, { sso: { clever }, publicUrl: "http://localhost:3000" });
-  setApiAppForTests(t.api, t.deps);
-});
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await handle.close();
-});
+process.env.SESSION_SECRET ??= "sso-origin-test-secret";
+const clever = await standInClever(() => ({ data: { id: "c1", email, email_verified: true } }));
+// PUBLIC_URL unset: the API's default public address, as app/server/config.server.ts makes it.
+const { t, w } = await apiWorld({ config: { sso: { clever }, publicUrl: "http://localhost:3000" } });
+setApiAppForTests(t.api, t.deps);
 beforeEach(() => {
   delete process.env.PUBLIC_URL;
   delete process.env.TRUST_PROXY;

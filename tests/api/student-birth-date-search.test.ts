@@ -1,48 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
+import { afterAll, describe, expect, it } from "vitest";
 import { BIRTH_DATE_MISSING } from "#app/domain/birth-date";
 import { makeDistrict, makeSchool, makeStudent, makeUser } from "./support/fixtures";
-import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { useTempDataDir } from "./support/test-api";
+import { freshApi } from "./support/world";
 
 // Issue 35 items 5 and 9: a student a roster brought without a birth date is read, listed, counted
 // and exported without a crash; the admin lists' search ignores accents ('jose' finds José), on
 // both engines.
 
 const data = useTempDataDir();
-let handle: DbHandle;
-let t: TestApi;
-let token: string;
-let schoolId: string;
-let noBirth: string;
 
 type Page = { rows: { participantId: string; firstName: string; dateOfBirth: string | null }[]; total: number; withoutBirthDate: number };
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  const d = await makeDistrict(handle.db);
-  const school = await makeSchool(handle.db, d.organization_id);
-  schoolId = school.organization_unit_id;
-  const admin = await makeUser(handle.db, { role: "ORG_ADMIN", organizationId: d.organization_id });
-  token = await t.login(admin.email);
-  for (const [firstName, lastName] of [
-    ["José", "Martínez"],
-    ["ZOË", "Ñúñez"],
-    ["Jose", "Plain"],
-    ["Łukasz", "Nguyễn"],
-    ["Ann", "Other"],
-  ])
-    await makeStudent(handle.db, schoolId, { firstName, lastName });
-  const p = await makeStudent(handle.db, schoolId, { firstName: "Birthless", lastName: "Kid" });
-  noBirth = p.participant_id;
-  await handle.db.updateTable("participant").set({ date_of_birth: null }).where("participant_id", "=", noBirth).execute();
-});
+const { handle, t } = await freshApi();
+const d = await makeDistrict(handle.db);
+const school = await makeSchool(handle.db, d.organization_id);
+const schoolId: string = school.organization_unit_id;
+const admin = await makeUser(handle.db, { role: "ORG_ADMIN", organizationId: d.organization_id });
+const token: string = await t.login(admin.email);
+for (const [firstName, lastName] of [
+  ["José", "Martínez"],
+  ["ZOË", "Ñúñez"],
+  ["Jose", "Plain"],
+  ["Łukasz", "Nguyễn"],
+  ["Ann", "Other"],
+])
+  await makeStudent(handle.db, schoolId, { firstName, lastName });
+const p = await makeStudent(handle.db, schoolId, { firstName: "Birthless", lastName: "Kid" });
+const noBirth: string = p.participant_id;
+await handle.db.updateTable("participant").set({ date_of_birth: null }).where("participant_id", "=", noBirth).execute();
 
-afterAll(async () => {
-  await handle?.close();
-  data.cleanup();
-});
+afterAll(() => data.cleanup());
 
 const page = async (query: string) => {
   const res = await t.call("GET", `/participants/organizationUnit/${schoolId}/page?${query}`, { token });

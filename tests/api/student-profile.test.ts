@@ -8,19 +8,14 @@ import {
   type Dialect,
   type Driver,
 } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db, DbHandle } from "#app/db/connect.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "#app/db/connect.server";
 import type { Database } from "#app/db/schema";
 import { recordPredictiveProfile, recordTestResult } from "#app/api/results-ingest";
 import type { Period } from "#app/domain/periods";
-import { makeClassroom, makePeriods, makeStudent, makeUser, makeWorld } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
-
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let tokens: Record<"teacher" | "schoolAdmin" | "districtAdmin" | "superAdmin", string>;
+import { makeClassroom, makePeriods, makeStudent, makeUser } from "./support/fixtures";
+import { createTestApi } from "./support/test-api";
+import { apiWorld } from "./support/world";
 
 // Today is in MOY of 2025-2026; a test of the year before must not show.
 const NOW = new Date("2026-01-15T15:00:00Z");
@@ -83,21 +78,16 @@ function countingDb(db: Db, onQuery: (sql: string) => void): Db {
   });
 }
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  t.clock.now = NOW;
-  w = await makeWorld(handle.db);
-  await makePeriods(handle.db, w.district.organization_id, RANGES);
-  await makePeriods(handle.db, w.otherDistrict.organization_id, RANGES);
-  tokens = {
-    teacher: await t.login(w.teacher.email),
-    schoolAdmin: await t.login(w.schoolAdmin.email),
-    districtAdmin: await t.login(w.districtAdmin.email),
-    superAdmin: await t.login(w.superAdmin.email),
-  };
-});
-afterAll(() => handle.close());
+const { handle, t, w } = await apiWorld();
+t.clock.now = NOW;
+await makePeriods(handle.db, w.district.organization_id, RANGES);
+await makePeriods(handle.db, w.otherDistrict.organization_id, RANGES);
+const tokens: Record<"teacher" | "schoolAdmin" | "districtAdmin" | "superAdmin", string> = {
+  teacher: await t.login(w.teacher.email),
+  schoolAdmin: await t.login(w.schoolAdmin.email),
+  districtAdmin: await t.login(w.districtAdmin.email),
+  superAdmin: await t.login(w.superAdmin.email),
+};
 
 describe(`GET /participants/profile/{id} (${process.env.TEST_DB_ENGINE})`, () => {
   it("returns the card, classrooms with teachers, school and district", async () => {
@@ -195,8 +185,10 @@ describe(`GET /participants/profile/{id} (${process.env.TEST_DB_ENGINE})`, () =>
     ["superAdmin", "otherStudent", 200],
   ] as const)("%s asking for %s → %i", async (who, student, status) => {
     const res = await t.call("GET", `/participants/profile/${w[student].participant_id}`, { token: tokens[who] });
-    expect(res.status).toBe(status);
-    if (status === 403) expect(await res.json()).toEqual({ message: "Forbidden" });
+    const body = (await res.json()) as { message?: string };
+    expect({ status: res.status, refusal: body.message }).toEqual(
+      status === 403 ? { status, refusal: "Forbidden" } : { status, refusal: undefined },
+    );
   });
 
   it("answers 404 for an unknown or deleted student, 401 without a session, 400 for a malformed id", async () => {
