@@ -1,7 +1,7 @@
 // The server the browser tests drive: its own build folder, and a fresh copy of a seeded
 // demo database (seeded once into a template, re-seeded only when the schema or seed changes).
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensureBuilt, root, run } from "./lib/setup.mjs";
 import { SERVER_PRELOADS } from "./lib/preloads.mjs";
@@ -10,6 +10,9 @@ const port = process.env.E2E_PORT ?? "3210";
 // A second server of the same run (the account flows' one) reuses the first one's build and template.
 const shared = process.env.E2E_BUILD_PORT ?? port;
 const buildDir = `.tmp/e2e-build-${shared}`;
+// Every server of a run, and the seed of their template, live on one fixed day: the specs place
+// screening windows around it (tests/e2e/support/fixed-clock.mjs says why; school-year.ts names the day).
+process.env.E2E_TODAY ??= "2026-03-11";
 const env = {
   ...process.env,
   REMIX_BUILD_DIR: buildDir,
@@ -17,6 +20,9 @@ const env = {
 };
 // Likewise its build: rebuilding under the running first server would delete the scripts its pages load.
 if (!(process.env.E2E_BUILD_PORT !== undefined && existsSync(path.join(root, buildDir, "index.js")))) ensureBuilt(buildDir, env);
+process.env.NODE_OPTIONS = [process.env.NODE_OPTIONS, `--import=${new URL("../tests/e2e/support/fixed-clock.mjs", import.meta.url).href}`]
+  .filter(Boolean)
+  .join(" ");
 
 function newest(dir) {
   let n = 0;
@@ -33,10 +39,12 @@ const inputs = Math.max(...["app/db", "app/domain", "app/api", "scripts/seed"].m
 // The second server of a run reuses the template as the first one left it: re-seeding it here,
 // because a source file changed meanwhile, would give it new ids the first server's data lacks.
 const reuse = process.env.E2E_BUILD_PORT !== undefined && existsSync(stamp);
-if (!reuse && (!existsSync(stamp) || statSync(stamp).mtimeMs < inputs)) {
+// The stamp names the day the template was seeded on: another day means other windows and ages.
+const seededOn = `E2E_TODAY=${process.env.E2E_TODAY}`;
+if (!reuse && (!existsSync(stamp) || statSync(stamp).mtimeMs < inputs || readFileSync(stamp, "utf8") !== seededOn)) {
   rmSync(template, { recursive: true, force: true });
   run("npx", ["tsx", "scripts/seed.ts", "--quiet"], { env: { ...process.env, DATA_DIR: template, DATABASE_URL: "" } });
-  writeFileSync(stamp, new Date().toISOString());
+  writeFileSync(stamp, seededOn);
 }
 const dataDir = path.join(root, `.tmp/e2e-data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });

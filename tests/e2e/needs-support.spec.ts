@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { d, FIRST, LAST, roomAround, YEAR } from "./support/school-year";
+import { d, FIRST, LAST, minutesBeforeNoon, onTheDay, YEAR } from "./support/school-year";
 import { unique } from "./support/admin";
-import { api, apiToken } from "./support/api-world";
+import { api, useApiWorld } from "./support/api-world";
 import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 
@@ -11,79 +11,57 @@ import { expectNoAxeViolations } from "./support/axe";
 // test's own (built through the API, so the demo district other specs read keeps no cutoffs),
 // with grade 3's internal-testing rules on: grade 3's RER tests read as proficiency.
 
-type World = { classroomId: string; studentId: string };
-let world: World;
-
 const SOURCE = "Harbor USD theta study, 2026";
-// MOY is the three days around today.
-const roomAroundToday = roomAround(3, 3);
 const LIST = { "3": ["rer-blending", "rer-deletion"] };
 
-test.beforeAll(async ({ request }) => {
-  test.skip(!roomAroundToday, "today is too close to the start or end of the school year to place three windows around it");
-  const token = await apiToken(request);
-  const districtId = (await api(request, token, "POST", "/organization", { name: unique("Theta District"), state: "WA" })).organizationId;
-  const schoolId = (await api(request, token, "POST", "/organizationUnit", { organizationId: districtId, name: "Theta Elementary" }))
-    .organizationUnitId;
-  const classroomId = (
-    await api(request, token, "POST", "/participantGroups", {
-      name: "Theta Room",
-      organizationUnitId: schoolId,
-      teacherId: [],
-      participantGroupType: "CLASSROOM",
-    })
-  ).participantGroupId;
-  // A grade 3 student can be created only under flag grade-3-student-create (the API reads the test header, as the pages do).
-  const created = await request.post("/api/participants", {
-    headers: { authorization: `Bearer ${token}`, "x-feature-flags": "grade-3-student-create" },
-    data: {
-      firstName: "Tess",
-      lastName: "Theta",
-      dateOfBirth: "05/17/2017",
-      grade: "3",
-      organizationUnitId: schoolId,
-      participantGroupIds: [classroomId],
+// MOY is the three days around the day the tests live on.
+const world = useApiWorld(
+  {
+    label: "Theta",
+    // A grade 3 student can be created only under flag grade-3-student-create (the API reads the test header, as the pages do).
+    students: [{ firstName: "Tess", lastName: "Theta", dateOfBirth: "05/17/2017", grade: "3" }],
+    studentHeaders: { "x-feature-flags": "grade-3-student-create" },
+    calendar: {
+      academicYear: YEAR,
+      periods: {
+        BOY: { startDate: FIRST, endDate: d(-4), gradeLists: LIST },
+        MOY: { startDate: d(-3), endDate: d(3), gradeLists: LIST },
+        EOY: { startDate: d(4), endDate: LAST, gradeLists: LIST },
+      },
     },
-  });
-  expect(created.status(), await created.text()).toBeLessThan(300);
-  const studentId = ((await created.json()) as { participantId: string }).participantId;
-  await api(request, token, "PUT", `/organization/${districtId}/screening-calendar`, {
-    academicYear: YEAR,
-    periods: {
-      BOY: { startDate: FIRST, endDate: d(-4), gradeLists: LIST },
-      MOY: { startDate: d(-3), endDate: d(3), gradeLists: LIST },
-      EOY: { startDate: d(4), endDate: LAST, gradeLists: LIST },
-    },
-  });
-  await api(request, token, "PUT", `/organization/${districtId}/screening-standards`, {
-    abilityCutoffs: {
-      source: SOURCE,
-      cutoffs: [
-        { grade: "3", testCode: "rer-blending", period: "MOY", theta: -0.4 },
-        { grade: "3", testCode: "rer-deletion", period: "MOY", theta: -0.4 },
-      ],
-    },
-  });
-  // Blending just under the cutoff (two decimals would read '-0.40', on it); deletion above it.
-  for (const [testCode, finalTheta] of [
-    ["rer-blending", -0.4004],
-    ["rer-deletion", 0.35],
-  ] as const) {
-    await api(request, token, "POST", "/participantTest/results", {
-      clientTestId: unique(`theta-${testCode}`),
-      participantId: studentId,
-      testCode,
-      grade: "3",
-      startDtTm: new Date(Date.now() - 60 * 60_000).toISOString(),
-      endDtTm: new Date(Date.now() - 50 * 60_000).toISOString(),
-      completedFlag: true,
-      abilityPercentile: 50,
-      finalTheta,
-      responses: [{ questionCode: `${testCode}_1`, score: 1 }],
+  },
+  async ({ token, districtId, studentIds: [studentId] }, request) => {
+    await api(request, token, "PUT", `/organization/${districtId}/screening-standards`, {
+      abilityCutoffs: {
+        source: SOURCE,
+        cutoffs: [
+          { grade: "3", testCode: "rer-blending", period: "MOY", theta: -0.4 },
+          { grade: "3", testCode: "rer-deletion", period: "MOY", theta: -0.4 },
+        ],
+      },
     });
-  }
-  world = { classroomId, studentId };
-});
+    // Blending just under the cutoff (two decimals would read '-0.40', on it); deletion above it.
+    for (const [testCode, finalTheta] of [
+      ["rer-blending", -0.4004],
+      ["rer-deletion", 0.35],
+    ] as const) {
+      await api(request, token, "POST", "/participantTest/results", {
+        clientTestId: unique(`theta-${testCode}`),
+        participantId: studentId,
+        testCode,
+        grade: "3",
+        startDtTm: minutesBeforeNoon(60),
+        endDtTm: minutesBeforeNoon(50),
+        completedFlag: true,
+        abilityPercentile: 50,
+        finalTheta,
+        responses: [{ questionCode: `${testCode}_1`, score: 1 }],
+      });
+    }
+    return { studentId };
+  },
+);
+test.beforeEach(({ page }) => onTheDay(page));
 
 const gridRow = (page: Page) => page.locator("table.results-grid tbody tr").filter({ hasText: "Theta, Tess" });
 /** The row's cell under a test column, by the column's title. */

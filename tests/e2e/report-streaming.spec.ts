@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import { DEMO, DEMO_PASSWORD, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { REPORT_DATA_DIR, REPORT_FIXTURE_FILE, REPORT_URL, reportServerEnv } from "./support/report-env";
+import { YEAR } from "./support/school-year";
 
 // Issue 15: the Reports tab of a 10,000-student district: one row per school with a drill-down,
 // and the completion CSV streamed: with JavaScript a progress line counts the rows as they come,
@@ -104,17 +105,11 @@ test("a super admin reads the report by school, opens a school, and downloads th
   // Rows were counted while the file arrived: a line short of the total was shown before the end.
   const partial = seen.filter((t) => /^Preparing… [\d,]+ of 10,000 rows$/.test(t) && !t.startsWith("Preparing… 10,000"));
   expect(partial.length, seen.join(" | ")).toBeGreaterThan(0);
-  expect(file.suggestedFilename()).toBe("streaming_report_district_completion_report_BOY_" + fileYear() + ".csv");
+  expect(file.suggestedFilename()).toBe(`streaming_report_district_completion_report_BOY_${YEAR}.csv`);
   const text = readFileSync(await file.path(), "utf8");
   expect(text.trimEnd().split("\r\n")).toHaveLength(10_001);
   await expectNoAxeViolations(page);
 });
-
-/** The academic year the seed wrote ('2026-2027'). */
-function fileYear() {
-  const y = new Date().getUTCFullYear();
-  return `${y}-${y + 1}`;
-}
 
 test("the CSV's first bytes arrive before its last row is read", async ({ page }) => {
   await signIn(page, DEMO.superAdmin);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { d, FIRST, LAST, roomAround, YEAR } from "./support/school-year";
+import { d, FIRST, LAST, minutesBeforeNoon, onTheDay, YEAR } from "./support/school-year";
 import { unique } from "./support/admin";
-import { api, apiToken } from "./support/api-world";
+import { api, useApiWorld } from "./support/api-world";
 import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 
@@ -14,61 +14,43 @@ import { expectNoAxeViolations } from "./support/axe";
 //     '— Not reported for this grade' while an unfinished one still said 'Not started', and the
 //     family report dropped the finished one.
 
-type World = { classroomId: string; kinder: string; second: string };
-let world: World;
-
-// MOY is the three days around today.
-const roomAroundToday = roomAround(3, 3);
 const MOY_MISSING = "Grade 2 is missing from the district's assessment list for Middle of Year (MOY).";
+const kLists = { K: ["letter-names", "vocab", "rhyming"] };
 
-test.beforeAll(async ({ request }) => {
-  test.skip(!roomAroundToday, "today is too close to the start or end of the school year to place three windows around it");
-  const token = await apiToken(request);
-  const districtId = (await api(request, token, "POST", "/organization", { name: unique("Lists District"), state: "WA" })).organizationId;
-  const schoolId = (await api(request, token, "POST", "/organizationUnit", { organizationId: districtId, name: "Lists Elementary" }))
-    .organizationUnitId;
-  const classroomId = (
-    await api(request, token, "POST", "/participantGroups", {
-      name: "Lists Room",
-      organizationUnitId: schoolId,
-      teacherId: [],
-      participantGroupType: "CLASSROOM",
-    })
-  ).participantGroupId;
-  const student = (firstName: string, lastName: string, grade: string) =>
-    api(request, token, "POST", "/participants", {
-      firstName,
-      lastName,
-      dateOfBirth: "05/17/2020",
-      grade,
-      organizationUnitId: schoolId,
-      participantGroupIds: [classroomId],
-    }).then((s) => s.participantId);
-  const kinder = await student("Kit", "Classic", "K");
-  const second = await student("Gus", "Second", "2");
-  const kLists = { K: ["letter-names", "vocab", "rhyming"] };
-  await api(request, token, "PUT", `/organization/${districtId}/screening-calendar`, {
-    academicYear: YEAR,
-    periods: {
-      BOY: { startDate: FIRST, endDate: d(-4), gradeLists: { ...kLists, "2": ["rer-word-reading"] } },
-      MOY: { startDate: d(-3), endDate: d(3), gradeLists: kLists },
-      EOY: { startDate: d(4), endDate: LAST, gradeLists: kLists },
+// MOY is the three days around the day the tests live on.
+const world = useApiWorld(
+  {
+    label: "Lists",
+    students: [
+      { firstName: "Kit", lastName: "Classic", grade: "K" },
+      { firstName: "Gus", lastName: "Second", grade: "2" },
+    ],
+    calendar: {
+      academicYear: YEAR,
+      periods: {
+        BOY: { startDate: FIRST, endDate: d(-4), gradeLists: { ...kLists, "2": ["rer-word-reading"] } },
+        MOY: { startDate: d(-3), endDate: d(3), gradeLists: kLists },
+        EOY: { startDate: d(4), endDate: LAST, gradeLists: kLists },
+      },
     },
-  });
-  // A finished vocabulary test (30th percentile) today; rhyming never started.
-  await api(request, token, "POST", "/participantTest/results", {
-    clientTestId: unique("lists-vocab"),
-    participantId: kinder,
-    testCode: "vocab",
-    grade: "K",
-    startDtTm: new Date(Date.now() - 60 * 60_000).toISOString(),
-    endDtTm: new Date(Date.now() - 50 * 60_000).toISOString(),
-    completedFlag: true,
-    abilityPercentile: 30,
-    responses: [{ questionCode: "vocab_1", score: 1 }],
-  });
-  world = { classroomId, kinder, second };
-});
+  },
+  async ({ token, studentIds: [kinder, second] }, request) => {
+    // A finished vocabulary test (30th percentile) today; rhyming never started.
+    await api(request, token, "POST", "/participantTest/results", {
+      clientTestId: unique("lists-vocab"),
+      participantId: kinder,
+      testCode: "vocab",
+      grade: "K",
+      startDtTm: minutesBeforeNoon(60),
+      endDtTm: minutesBeforeNoon(50),
+      completedFlag: true,
+      abilityPercentile: 30,
+      responses: [{ questionCode: "vocab_1", score: 1 }],
+    });
+    return { kinder, second };
+  },
+);
+test.beforeEach(({ page }) => onTheDay(page));
 
 const gridRow = (page: Page, name: string) => page.locator("table.results-grid tbody tr").filter({ hasText: name });
 /** A row's cell under a test column, by the column's title. */

@@ -6,9 +6,8 @@ import { unique } from "./support/admin";
 import { api, apiToken } from "./support/api-world";
 import { DEMO, signIn } from "./support/auth";
 import { demoIds, grid, KINDERGARTEN } from "./support/classroom";
+import { minutesBeforeNoon, YEAR } from "./support/school-year";
 import { ASSESSMENTS, defaultGradeAssessments, type Grade, type TestCode } from "#app/domain/assessments";
-import { localIsoDate } from "#app/domain/calendar-date";
-import { academicYearOf } from "#app/domain/periods";
 
 // Issue 12 item 12 and issue 34 item 14 on paper: the classroom grid printed on landscape Letter
 // and A4. Body cells broke words without a hyphen ('performanc e', 'configur ed', 'progres s',
@@ -68,15 +67,15 @@ async function room(request: APIRequestContext, token: string, schoolId: string,
 async function results(request: APIRequestContext, token: string, participantId: string, i: number, grade: Grade) {
   await api(request, token, "POST", "/participantTest/predictiveProfile", {
     participantId,
-    academicYear: academicYearOf(localIsoDate(new Date())),
+    academicYear: YEAR,
     periodName: "EOY",
     pwr: ((i * 23) % 90) / 100 + 0.05,
     dyslexia: ((i * 13) % 60) / 100 + 0.02,
     kready: ((i * 31) % 90) / 100 + 0.05,
     pkRisk: ((i * 17) % 80) / 100 + 0.1,
   });
-  const start = new Date(Date.now() - 2 * 3_600_000).toISOString();
-  const end = new Date(Date.now() - 3_500_000).toISOString();
+  const start = minutesBeforeNoon(120);
+  const end = minutesBeforeNoon(58);
   for (const [j, code] of defaultGradeAssessments(grade, "EOY", { rerKindergarten: false }).entries()) {
     const state = (i + j) % 11 === 0 ? "incomplete" : (i + j) % 11 === 5 ? "invalid" : "complete";
     const ran = ASSESSMENTS[code as TestCode].manual === "ran";

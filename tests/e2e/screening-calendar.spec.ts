@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { toast, unique } from "./support/admin";
-import { api, invitedDistrictAdmin, apiToken } from "./support/api-world";
-import { signIn } from "./support/auth";
+import { d, FIRST, LAST, minutesBeforeNoon, NEXT, onTheDay, YEAR } from "./support/school-year";
+import { api, signInAdmin, useApiWorld } from "./support/api-world";
 import { expectNoAxeViolations } from "./support/axe";
 
 // Issue 16: a district's screening calendar on the district page. A district admin edits the
@@ -16,76 +16,29 @@ test.describe.configure({ mode: "serial", timeout: 300_000 });
 
 const PASSWORD = "Calendar#Windows2026";
 
-type World = { districtId: string; classroomId: string; admin: string; studentId: string; token: string };
-let world: World;
+const startYear = Number(YEAR.slice(0, 4));
+const K_LIST = { K: ["letter-names", "vocab"] };
 
-// The windows are placed around today (the server's clock is this machine's).
-const DAY = 86_400_000;
-const pad = (n: number) => String(n).padStart(2, "0");
-const isoOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-const today = new Date(new Date().getFullYear(), new Date().getMonth(), new Date().getDate(), 12);
-const d = (days: number) => isoOf(new Date(today.getTime() + days * DAY));
-const startYear = today.getMonth() >= 6 ? today.getFullYear() : today.getFullYear() - 1;
-const YEAR = `${startYear}-${startYear + 1}`;
-const NEXT = `${startYear + 1}-${startYear + 2}`;
-const FIRST = `${startYear}-07-01`;
-const LAST = `${startYear + 1}-06-30`;
-// The windows need 30 days of the school year behind today and 10 ahead.
-const roomAroundToday = d(-30) >= FIRST && d(10) <= LAST;
-
-test.beforeAll(async ({ request }) => {
-  test.skip(!roomAroundToday, "today is too close to the start or end of the school year to place three windows around it");
-  const token = await apiToken(request);
-  const tag = unique("Calendar").replace(/\W/g, "").toLowerCase();
-  const districtId = (await api(request, token, "POST", "/organization", { name: unique("Calendar District"), state: "WA" }))
-    .organizationId;
-  const schoolId = (await api(request, token, "POST", "/organizationUnit", { organizationId: districtId, name: "Calendar Elementary" }))
-    .organizationUnitId;
-  const teacher = (
-    await api(request, token, "POST", "/user", {
-      organizationId: districtId,
-      firstName: "Tia",
-      lastName: "Calendar",
-      email: `${tag}.teacher@calendar.example`,
-      roles: ["TEACHER"],
-      organizationUnitIds: [schoolId],
-    })
-  ).userId;
-  const classroomId = (
-    await api(request, token, "POST", "/participantGroups", {
-      name: "Calendar Room",
-      organizationUnitId: schoolId,
-      teacherId: [teacher],
-      participantGroupType: "CLASSROOM",
-    })
-  ).participantGroupId;
-  const student = await api(request, token, "POST", "/participants", {
-    firstName: "Ada",
-    lastName: "Window",
-    dateOfBirth: "05/17/2020",
-    grade: "K",
-    organizationUnitId: schoolId,
-    participantGroupIds: [classroomId],
-  });
-  const admin = `${tag}.admin@calendar.example`;
-  await invitedDistrictAdmin(request, token, {
-    organizationId: districtId,
-    firstName: "Cal",
-    lastName: "Admin",
-    email: admin,
-    password: PASSWORD,
-  });
-  // Today falls in EOY: BOY ended 20 days ago, MOY 10 days ago.
-  await api(request, token, "PUT", `/organization/${districtId}/screening-calendar`, {
-    academicYear: YEAR,
-    periods: {
-      BOY: { startDate: FIRST, endDate: d(-20), gradeLists: { K: ["letter-names", "vocab"] } },
-      MOY: { startDate: d(-19), endDate: d(-10), gradeLists: { K: ["letter-names", "vocab"] } },
-      EOY: { startDate: d(-9), endDate: LAST, gradeLists: { K: ["letter-names", "vocab"] } },
+// The windows need 30 days of the school year behind the day the tests live on and 10 ahead.
+// That day falls in EOY: BOY ended 20 days before it, MOY 10 days before.
+const world = useApiWorld(
+  {
+    label: "Calendar",
+    teacher: { firstName: "Tia", lastName: "Calendar" },
+    students: [{ firstName: "Ada", lastName: "Window", grade: "K" }],
+    admin: { firstName: "Cal", lastName: "Admin", password: PASSWORD },
+    calendar: {
+      academicYear: YEAR,
+      periods: {
+        BOY: { startDate: FIRST, endDate: d(-20), gradeLists: K_LIST },
+        MOY: { startDate: d(-19), endDate: d(-10), gradeLists: K_LIST },
+        EOY: { startDate: d(-9), endDate: LAST, gradeLists: K_LIST },
+      },
     },
-  });
-  world = { districtId, classroomId, admin, studentId: student.participantId, token };
-});
+  },
+  async ({ studentIds: [studentId] }) => ({ studentId }),
+);
+test.beforeEach(({ page }) => onTheDay(page));
 
 const period = (page: Page, label: string) => page.getByRole("group", { name: label });
 const field = (page: Page, periodLabel: string, which: "Start date" | "End date") => period(page, periodLabel).getByLabel(which);
@@ -127,7 +80,7 @@ async function uncoveredCheckboxes(page: Page) {
 }
 
 test("every test checkbox can be clicked and nothing scrolls sideways, from 1920 px down to a phone", async ({ page }) => {
-  await signIn(page, world.admin, { password: PASSWORD });
+  await signInAdmin(page, world);
   const seen: Record<number, { checkboxes: number; covered: string[]; scrollsSideways: boolean }> = {};
   const widths = [1920, 1440, 1280, 1024, 768, 390];
   for (const width of widths) {
@@ -147,7 +100,7 @@ test("every test checkbox can be clicked and nothing scrolls sideways, from 1920
 });
 
 test("with JavaScript: edit a window, refused overlap keeps what was typed, the grid follows", async ({ page }) => {
-  await signIn(page, world.admin, { password: PASSWORD });
+  await signInAdmin(page, world);
   await expectGridPeriod(page, "EOY");
   await openCalendar(page);
   await expectNoAxeViolations(page);
@@ -183,7 +136,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("edit a window and see a refusal with what was typed", async ({ page }) => {
-    await signIn(page, world.admin, { password: PASSWORD });
+    await signInAdmin(page, world);
     await openCalendar(page);
     await field(page, EOY, "End date").fill(d(9));
     await page.getByRole("button", { name: "Save calendar" }).click();
@@ -206,7 +159,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("one date format: fields, messages and summary all write YYYY-MM-DD; an unknown period is refused", async ({ page }) => {
-  await signIn(page, world.admin, { password: PASSWORD });
+  await signInAdmin(page, world);
   await openCalendar(page);
   // A text field, not the browser's date field, which shows dates in its locale's format (mm/dd/yyyy).
   const start = field(page, MOY, "Start date");
@@ -232,7 +185,7 @@ test("one date format: fields, messages and summary all write YYYY-MM-DD; an unk
 });
 
 test("start the next school year by keyboard", async ({ page }) => {
-  await signIn(page, world.admin, { password: PASSWORD });
+  await signInAdmin(page, world);
   await openCalendar(page);
   const start = page.getByRole("button", { name: `Start school year ${NEXT}` });
   await start.focus();
@@ -260,8 +213,8 @@ test("new dates that move results are saved only once confirmed, and the grid fo
     participantId: world.studentId,
     testCode: "vocab",
     grade: "K",
-    startDtTm: `${d(0)}T12:00:00Z`,
-    endDtTm: `${d(0)}T12:10:00Z`,
+    startDtTm: minutesBeforeNoon(60),
+    endDtTm: minutesBeforeNoon(50),
     completedFlag: true,
     abilityPercentile: 55,
   });
@@ -272,7 +225,7 @@ test("new dates that move results are saved only once confirmed, and the grid fo
     pwr: 0.2,
     dyslexia: 0.8,
   });
-  await signIn(page, world.admin, { password: PASSWORD });
+  await signInAdmin(page, world);
   await openCalendar(page);
   // MOY now ends yesterday and EOY starts today: Ada's test moves from MOY to EOY.
   await field(page, MOY, "End date").fill(d(-1));
@@ -297,7 +250,7 @@ test("new dates that move results are saved only once confirmed, and the grid fo
 });
 
 test("a year started by mistake can be deleted after a question; one that holds results cannot", async ({ page }) => {
-  await signIn(page, world.admin, { password: PASSWORD });
+  await signInAdmin(page, world);
   await page.goto(`/district/${world.districtId}?tab=calendar&year=${NEXT}`);
   await expect(page.getByRole("heading", { name: `Edit the ${NEXT} calendar` })).toBeVisible();
   await page.getByRole("link", { name: `Delete the ${NEXT} calendar…` }).click();

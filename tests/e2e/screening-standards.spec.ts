@@ -2,9 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { ranPercentile } from "#app/domain/screening-standards";
 import { ordinal } from "#app/domain/ordinal";
 import { toast, unique } from "./support/admin";
-import { api, apiToken, invitedDistrictAdmin } from "./support/api-world";
-import { signIn } from "./support/auth";
-import { d, FIRST, LAST, roomAround, YEAR } from "./support/school-year";
+import { api, signInAdmin, useApiWorld } from "./support/api-world";
+import { d, FIRST, LAST, minutesBeforeNoon, onTheDay, YEAR } from "./support/school-year";
 import { expectNoAxeViolations } from "./support/axe";
 
 // Issue 34 item 4: a scored RAN in a district without RAN norms shows its seconds and errors and
@@ -20,14 +19,8 @@ const SOURCE = "Riverside USD norms study, 2025";
 const NORM = { meanSecs: 48, sdSecs: 12 };
 const SCORED = { secs: 52, errors: 1 };
 
-type World = { districtId: string; classroomId: string; studentId: string; testId: string; admin: string };
-let world: World;
-
-// The windows are placed around today (the server's clock is this machine's): today is in BOY.
-const roomAroundToday = roomAround(1, 30);
-
 async function scoredLetterRan(request: APIRequestContext, token: string, participantId: string): Promise<string> {
-  const now = new Date().toISOString();
+  const now = minutesBeforeNoon(5);
   const { participantTestId } = await api(request, token, "POST", "/participantTest/results", {
     clientTestId: `norms-${unique("ran")}`,
     participantId,
@@ -53,58 +46,26 @@ async function scoredLetterRan(request: APIRequestContext, token: string, partic
   return participantTestId;
 }
 
-test.beforeAll(async ({ request }) => {
-  test.skip(!roomAroundToday, "today is too close to the start or end of the school year to place three windows around it");
-  const token = await apiToken(request);
-  const tag = unique("Norms").replace(/\W/g, "").toLowerCase();
-  const districtId = (await api(request, token, "POST", "/organization", { name: unique("Norms District"), state: "WA" })).organizationId;
-  const schoolId = (await api(request, token, "POST", "/organizationUnit", { organizationId: districtId, name: "Norms Elementary" }))
-    .organizationUnitId;
-  const teacher = (
-    await api(request, token, "POST", "/user", {
-      organizationId: districtId,
-      firstName: "Nia",
-      lastName: "Norms",
-      email: `${tag}.teacher@norms.example`,
-      roles: ["TEACHER"],
-      organizationUnitIds: [schoolId],
-    })
-  ).userId;
-  const classroomId = (
-    await api(request, token, "POST", "/participantGroups", {
-      name: "Norms Room",
-      organizationUnitId: schoolId,
-      teacherId: [teacher],
-      participantGroupType: "CLASSROOM",
-    })
-  ).participantGroupId;
-  const student = await api(request, token, "POST", "/participants", {
-    firstName: "Remy",
-    lastName: "Rapid",
-    dateOfBirth: "05/17/2019",
-    grade: "1",
-    organizationUnitId: schoolId,
-    participantGroupIds: [classroomId],
-  });
-  await api(request, token, "PUT", `/organization/${districtId}/screening-calendar`, {
-    academicYear: YEAR,
-    periods: {
-      BOY: { startDate: FIRST, endDate: d(10), gradeLists: { "1": ["letter-ran", "vocab"] } },
-      MOY: { startDate: d(11), endDate: d(20), gradeLists: { "1": ["letter-ran", "vocab"] } },
-      EOY: { startDate: d(21), endDate: LAST, gradeLists: { "1": ["letter-ran", "vocab"] } },
+// The windows are placed around the day the tests live on: it is in BOY.
+const LISTS = { "1": ["letter-ran", "vocab"] };
+const world = useApiWorld(
+  {
+    label: "Norms",
+    teacher: { firstName: "Nia", lastName: "Norms" },
+    students: [{ firstName: "Remy", lastName: "Rapid", dateOfBirth: "05/17/2019", grade: "1" }],
+    calendar: {
+      academicYear: YEAR,
+      periods: {
+        BOY: { startDate: FIRST, endDate: d(10), gradeLists: LISTS },
+        MOY: { startDate: d(11), endDate: d(20), gradeLists: LISTS },
+        EOY: { startDate: d(21), endDate: LAST, gradeLists: LISTS },
+      },
     },
-  });
-  const admin = `${tag}.admin@norms.example`;
-  await invitedDistrictAdmin(request, token, {
-    organizationId: districtId,
-    firstName: "Nora",
-    lastName: "Admin",
-    email: admin,
-    password: PASSWORD,
-  });
-  const testId = await scoredLetterRan(request, token, student.participantId);
-  world = { districtId, classroomId, studentId: student.participantId, testId, admin };
-});
+    admin: { firstName: "Nora", lastName: "Admin", password: PASSWORD },
+  },
+  async ({ token, studentIds: [studentId] }, request) => ({ studentId, testId: await scoredLetterRan(request, token, studentId) }),
+);
+test.beforeEach(({ page }) => onTheDay(page));
 
 const ranCell = (page: Page) => page.locator(`a.cell__action[href*="ranTest=${world.testId}"]`);
 const ranSection = (page: Page) => page.getByRole("region", { name: "RAN norms" });
@@ -119,7 +80,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("a mean without its spread is refused beside the field, with what was typed kept", async ({ page }) => {
-    await signIn(page, world.admin, { password: PASSWORD });
+    await signInAdmin(page, world);
     await openStandards(page);
     const section = ranSection(page);
     await section.getByLabel(/^Source/).fill(SOURCE);
@@ -136,7 +97,7 @@ test.describe("without JavaScript", () => {
 test("a scored RAN says 'No norms configured' until the district admin sets norms with a source; then its percentile names the source", async ({
   page,
 }) => {
-  await signIn(page, world.admin, { password: PASSWORD, to: `/classroom/${world.classroomId}` });
+  await signInAdmin(page, world, `/classroom/${world.classroomId}`);
   await expect(ranCell(page)).toContainText(`${SCORED.secs} s, ${SCORED.errors} error`);
   await expect(ranCell(page)).toContainText("No norms configured");
   await expect(ranCell(page)).not.toContainText("th");

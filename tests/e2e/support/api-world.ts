@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { unique } from "./admin";
 import { DEMO, DEMO_PASSWORD, signIn } from "./auth";
 
@@ -49,6 +49,107 @@ export async function invitedDistrictAdmin(
   const reset = await request.post("/api/dashboard/forgot-password/new", { data: { email: admin.email, code, password } });
   expect(reset.status()).toBeLessThan(300);
 }
+
+type Periods = Record<"BOY" | "MOY" | "EOY", { startDate: string; endDate: string; gradeLists: Record<string, string[]> }>;
+
+/** What a spec's own district holds; every part but the district, its school and classroom is optional. */
+export interface WorldPlan {
+  /** Names it: 'Theta' gives the district 'Theta District …' (made unique), 'Theta Elementary', 'Theta Room' and `@theta.example` addresses. */
+  label: string;
+  /** A teacher of the classroom (an account with no password). */
+  teacher?: { firstName: string; lastName: string };
+  /** An invited district admin who set this password, to sign in with. */
+  admin?: { firstName: string; lastName: string; password: string };
+  /** The classroom's students (born 05/17/2020 unless said). */
+  students?: { firstName: string; lastName: string; grade: string; dateOfBirth?: string }[];
+  /** Headers of the students' creation (a feature flag a grade needs: `x-feature-flags`). */
+  studentHeaders?: Record<string, string>;
+  /** The district's screening calendar of one school year. */
+  calendar?: { academicYear: string; periods: Periods };
+}
+
+export interface ApiWorld {
+  /** The demo super admin's REST token, which built it. */
+  token: string;
+  tag: string;
+  districtId: string;
+  schoolId: string;
+  classroomId: string;
+  /** The students' ids, in the plan's order. */
+  studentIds: string[];
+  /** The district admin's email, when the plan has one. */
+  admin: string;
+  password: string;
+}
+
+/** A district of a spec's own, built through the REST API as the demo super admin. */
+export async function buildApiWorld(request: APIRequestContext, plan: WorldPlan): Promise<ApiWorld> {
+  const token = await apiToken(request);
+  const tag = unique(plan.label).replace(/\W/g, "").toLowerCase();
+  const domain = `${plan.label.toLowerCase()}.example`;
+  const organizationId = (await api(request, token, "POST", "/organization", { name: unique(`${plan.label} District`), state: "WA" }))
+    .organizationId;
+  const schoolId = (await api(request, token, "POST", "/organizationUnit", { organizationId, name: `${plan.label} Elementary` }))
+    .organizationUnitId;
+  const teacherId = plan.teacher
+    ? [
+        (
+          await api(request, token, "POST", "/user", {
+            ...plan.teacher,
+            organizationId,
+            email: `${tag}.teacher@${domain}`,
+            roles: ["TEACHER"],
+            organizationUnitIds: [schoolId],
+          })
+        ).userId,
+      ]
+    : [];
+  const classroomId = (
+    await api(request, token, "POST", "/participantGroups", {
+      name: `${plan.label} Room`,
+      organizationUnitId: schoolId,
+      teacherId,
+      participantGroupType: "CLASSROOM",
+    })
+  ).participantGroupId;
+  const studentIds: string[] = [];
+  for (const { dateOfBirth = "05/17/2020", ...student } of plan.students ?? []) {
+    const created = await request.post("/api/participants", {
+      headers: { authorization: `Bearer ${token}`, ...plan.studentHeaders },
+      data: { ...student, dateOfBirth, organizationUnitId: schoolId, participantGroupIds: [classroomId] },
+    });
+    expect(created.status(), await created.text()).toBeLessThan(300);
+    studentIds.push(((await created.json()) as { participantId: string }).participantId);
+  }
+  const admin = plan.admin ? `${tag}.admin@${domain}` : "";
+  if (plan.admin) {
+    const { password, ...name } = plan.admin;
+    await invitedDistrictAdmin(request, token, { ...name, organizationId, email: admin, password });
+  }
+  if (plan.calendar) await api(request, token, "PUT", `/organization/${organizationId}/screening-calendar`, plan.calendar);
+  return { token, tag, districtId: organizationId, schoolId, classroomId, studentIds, admin, password: plan.admin?.password ?? "" };
+}
+
+/**
+ * The world of a spec file: built once before its tests (then `more` adds what the spec needs on
+ * top, such as results), and read by the tests from the object returned here, which the build fills in.
+ *   const world = useApiWorld({ label: "Theta", students: [...] });
+ *   test("…", async ({ page }) => { await signIn(page, DEMO.superAdmin, { to: `/classroom/${world.classroomId}` }); });
+ */
+export function useApiWorld<Extra extends object = object>(
+  plan: WorldPlan,
+  more?: (world: ApiWorld, request: APIRequestContext) => Promise<Extra>,
+): ApiWorld & Extra {
+  const world = {} as ApiWorld & Extra;
+  test.beforeAll(async ({ request }) => {
+    const built = await buildApiWorld(request, plan);
+    Object.assign(world, built, more ? await more(built, request) : {});
+  });
+  return world;
+}
+
+/** Signs the world's district admin in on `page`, at `to` if given. */
+export const signInAdmin = (page: Page, world: ApiWorld, to?: string) => signIn(page, world.admin, { password: world.password, to });
 
 /**
  * A new district with an active district admin, signed in on `page` at `to` (a path; the district's

@@ -1,16 +1,31 @@
-// Dates for specs that build their own district's screening windows around today: the server's
-// clock is this machine's, so the windows must hold today. Dates are local-calendar ISO days.
+import type { Page } from "@playwright/test";
+
+// The day the browser tests live on. The servers' clocks are set to it (scripts/e2e-server.mjs
+// preloads fixed-clock.mjs, which says why), and so is each page's (`onTheDay`), so a spec that
+// places a district's screening windows around "today" runs the same on every day of the year.
+// Mid-March: the demo seed has BOY and MOY behind it and EOY holding it, and the school year has
+// room for windows from months before it to months after it. Dates are local-calendar ISO days.
+export const TODAY = process.env.E2E_TODAY ?? "2026-03-11";
+
 const DAY = 86_400_000;
 const pad = (n: number) => String(n).padStart(2, "0");
 const isoOf = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const [y, m, dd] = TODAY.split("-").map(Number);
 
-export const today = new Date(new Date().getFullYear(), new Date().getMonth(), new Date().getDate(), 12);
-/** Today plus `days`, as an ISO date. */
+/** Noon of the day, local time (the servers start their clocks there). */
+export const today = new Date(y, m - 1, dd, 12);
+/** The day plus `days`, as an ISO date. */
 export const d = (days: number) => isoOf(new Date(today.getTime() + days * DAY));
+/** A moment of the day `minutes` before noon, as an ISO timestamp (for results recorded "today"). */
+export const minutesBeforeNoon = (minutes: number) => new Date(today.getTime() - minutes * 60_000).toISOString();
 const startYear = today.getMonth() >= 6 ? today.getFullYear() : today.getFullYear() - 1;
-/** The school year (July to June) holding today, e.g. '2026-2027', and its first and last days. */
+/** The school year (July to June) holding the day, e.g. '2025-2026', its first and last days, and the next one. */
 export const YEAR = `${startYear}-${startYear + 1}`;
+export const NEXT = `${startYear + 1}-${startYear + 2}`;
 export const FIRST = `${startYear}-07-01`;
 export const LAST = `${startYear + 1}-06-30`;
-/** Whether the school year holds `before` days before today and `after` days after it. */
-export const roomAround = (before: number, after: number) => d(-before) >= FIRST && d(after) <= LAST;
+
+/** Sets the page's clock to the servers' day before it loads anything: its scripts then see the same today. */
+export async function onTheDay(page: Page) {
+  await page.clock.install({ time: today });
+}
