@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ROLE_IDS } from "#app/domain/roles";
-import { makeWorld } from "./support/fixtures";
-import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { apiWorld } from "./support/world";
 
 // Issue 13 item 3: one e-mail rule. An address the user form (POST /user) accepts must be one
 // the invitation's set-password, the password reset and the registration accept too, or an
@@ -11,18 +8,8 @@ import { createTestDb } from "./support/test-db";
 
 const INVALID = "Please enter a valid email address.";
 
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let admin: string;
-
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  w = await makeWorld(handle.db);
-  admin = await t.login(w.districtAdmin.email);
-});
-afterAll(() => handle.close());
+const { handle, t, w } = await apiWorld();
+const admin: string = await t.login(w.districtAdmin.email);
 beforeEach(async () => {
   await handle.db.deleteFrom("rate_limit_event").execute();
 });

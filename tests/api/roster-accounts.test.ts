@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { ROSTER_MESSAGES } from "#app/api/resources/rostering";
 import { hashPassword } from "#app/api/password";
-import type { DbHandle } from "#app/db/connect.server";
 import type { RoleName } from "#app/domain/roles";
 import { exportZip, oneRosterFiles, type ExportSpec } from "../support/oneroster-export";
-import { makeDistrict, makeSchool, makeUser, makeWorld } from "./support/fixtures";
-import { createTestApi, TEST_PASSWORD, useTempDataDir, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { rosterDistrict } from "./support/roster";
+import { makeSchool, makeUser } from "./support/fixtures";
+import { TEST_PASSWORD, useTempDataDir } from "./support/test-api";
+import { apiWorld } from "./support/world";
 
 // Issue 33, critical: account takeover through the public roster upload. The chain: upload a
 // users.csv row listing the district admin's e-mail as a teacher, apply, upload it again with the
@@ -17,9 +17,6 @@ import { createTestDb } from "./support/test-db";
 // e-mail back signs the account out and asks for a new password.
 
 const data = useTempDataDir();
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
 
 interface Import {
   rosterImportId: string;
@@ -33,22 +30,11 @@ interface Import {
   };
 }
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  w = await makeWorld(handle.db);
-});
+const { handle, t, w } = await apiWorld();
 
-afterAll(async () => {
-  await handle?.close();
-  data.cleanup();
-});
+afterAll(() => data.cleanup());
 
-async function district() {
-  const d = await makeDistrict(handle.db);
-  const admin = await makeUser(handle.db, { role: "ORG_ADMIN", organizationId: d.organization_id });
-  return { id: d.organization_id, name: d.name, admin, token: await t.login(admin.email) };
-}
+const district = () => rosterDistrict(t, handle.db);
 type District = Awaited<ReturnType<typeof district>>;
 
 /** One school, one class, one student, and the teacher row under test. */

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { MAX_ROSTER_FILE_BYTES, MAX_ROSTER_ROWS, ZIP_MESSAGES } from "#app/api/roster-zip";
-import type { DbHandle } from "#app/db/connect.server";
 import { makeZip, oneRosterFiles, repeatedEntry, sampleDistrict } from "../support/oneroster-export";
-import { makeWorld } from "./support/fixtures";
-import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { useTempDataDir } from "./support/test-api";
+import { apiWorld } from "./support/world";
 
 // Issue 33, item 2: a 5.8 MB roster zip passed every cap of the time (15 MB zipped, 400 MB
 // declared, 100:1 per entry) with 34 M empty rows in users.csv, 380 MB unpacked; the server kept
@@ -14,22 +12,11 @@ import { createTestDb } from "./support/test-db";
 // process's memory does not grow by more than a roster read may hold.
 
 const data = useTempDataDir();
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
-let teacherToken: string;
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  w = await makeWorld(handle.db);
-  teacherToken = await t.login(w.teacher.email);
-});
+const { t, w } = await apiWorld();
+const teacherToken: string = await t.login(w.teacher.email);
 
-afterAll(async () => {
-  await handle?.close();
-  data.cleanup();
-});
+afterAll(() => data.cleanup());
 
 /** A users.csv header of eleven columns, and a row of eleven empty values (11 bytes), as in the attack. */
 const USERS_HEADER = "sourcedId,status,dateLastModified,enabledUser,orgSourcedIds,role,username,givenName,familyName,email,grades\n";

@@ -1,11 +1,11 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { ROSTER_MESSAGES } from "#app/api/resources/rostering";
-import type { DbHandle } from "#app/db/connect.server";
 import { exportZip, oneRosterFiles, type ExportSpec, type ExportUser } from "../support/oneroster-export";
-import { makeClassroom, makeDistrict, makeSchool, makeStudent, makeUser } from "./support/fixtures";
-import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { rosterDistrict } from "./support/roster";
+import { makeClassroom, makeSchool, makeStudent } from "./support/fixtures";
+import { useTempDataDir } from "./support/test-api";
+import { freshApi } from "./support/world";
 
 // Issue 35 item 6: a district that began by hand ('Cedar Elementary', its classroom, Elena Adams
 // with Student ID 1234) got a second of each from its first import, since only sourcedIds matched.
@@ -15,8 +15,6 @@ import { createTestDb } from "./support/test-db";
 // a name its district or school already has, is skipped with its reason; undo makes them hand-made again.
 
 const data = useTempDataDir();
-let handle: DbHandle;
-let t: TestApi;
 
 interface Confirmation {
   kind: string;
@@ -39,21 +37,11 @@ interface Import {
   };
 }
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-});
+const { handle, t } = await freshApi();
 
-afterAll(async () => {
-  await handle?.close();
-  data.cleanup();
-});
+afterAll(() => data.cleanup());
 
-async function district() {
-  const d = await makeDistrict(handle.db);
-  const admin = await makeUser(handle.db, { role: "ORG_ADMIN", organizationId: d.organization_id });
-  return { id: d.organization_id, name: d.name, token: await t.login(admin.email) };
-}
+const district = () => rosterDistrict(t, handle.db);
 type District = Awaited<ReturnType<typeof district>>;
 
 /** Previewed by the district's admin, who sees which records the file matched. */

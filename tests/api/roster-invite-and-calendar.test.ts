@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { CODE_TTL_MS } from "#app/api/one-time-codes";
-import type { DbHandle } from "#app/db/connect.server";
 import { defaultGradeAssessments } from "#app/domain/assessments";
 import { GRADES } from "#app/domain/grades";
 import { PERIODS } from "#app/domain/periods";
 import { TESTS_BY_GRADE } from "#app/domain/screening-calendar";
-import { exportZip, oneRosterFiles, sampleDistrict } from "../support/oneroster-export";
-import { makeDistrict, makeUser, makeWorld } from "./support/fixtures";
-import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { sampleDistrict } from "../support/oneroster-export";
+import { appliedRoster, rosterDistrict } from "./support/roster";
+import { makeUser } from "./support/fixtures";
+import { useTempDataDir } from "./support/test-api";
+import { apiWorld } from "./support/world";
 
 // Issue 35 item 7, on both engines: the teachers a roster import creates cannot sign in until
 // invited; a district admin invites all of them in one request, safely twice, and sees who still
 // cannot sign in. A new district's calendar starts with the standard tests of each grade and period.
 
 const data = useTempDataDir();
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
 const tokens: Record<string, string> = {};
 
 type Staff = { userId: string; firstName: string; lastName: string; email: string; authStatus: string; state: string };
@@ -31,16 +28,9 @@ type StaffList = {
 type Invited = { userId: string; firstName: string; lastName: string; email: string };
 type InviteResult = { invited: Invited[]; failed: Invited[]; stillCannotSignIn: number };
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  w = await makeWorld(handle.db);
-  for (const k of ["superAdmin", "districtAdmin", "schoolAdmin", "teacher"] as const) tokens[k] = await t.login(w[k].email);
-});
-afterAll(async () => {
-  await handle?.close();
-  data.cleanup();
-});
+const { handle, t, w } = await apiWorld();
+for (const k of ["superAdmin", "districtAdmin", "schoolAdmin", "teacher"] as const) tokens[k] = await t.login(w[k].email);
+afterAll(() => data.cleanup());
 beforeEach(() => {
   t.mail.length = 0;
   t.clock.now = new Date();
@@ -50,27 +40,10 @@ let districts = 0;
 /** A district of its own with its admin, rostered from a sample export: four teachers, none able to sign in. */
 async function rosteredDistrict() {
   const prefix = `inv${++districts}x${process.pid}`;
-  const d = await makeDistrict(handle.db);
-  const admin = await makeUser(handle.db, { role: "ORG_ADMIN", organizationId: d.organization_id });
-  const token = await t.login(admin.email);
-  const upload = await t.call("POST", "/roster-stream-old/process-roster-file", {
-    body: {
-      file: exportZip(oneRosterFiles(sampleDistrict(prefix))).toString("base64"),
-      fileName: "roster.zip",
-      districtName: d.name,
-      districtId: d.organization_id,
-    },
-  });
-  expect(upload.status, await upload.clone().text()).toBe(200);
-  const staged = (await upload.json()) as { rosterImportId: string; status: string };
-  expect(staged.status).toBe("staged");
-  const applied = await t.call("POST", "/roster-stream-old/apply", {
-    body: { districtId: d.organization_id, rosterImportId: staged.rosterImportId },
-    token,
-  });
-  expect(applied.status, await applied.clone().text()).toBe(200);
+  const d = await rosterDistrict(t, handle.db);
+  await appliedRoster(t, d, sampleDistrict(prefix));
   const email = (school: number, n: number) => `${prefix}-tch-${school}-${n}@example.org`;
-  return { id: d.organization_id, admin, token, email, teachers: [email(1, 1), email(1, 2), email(2, 1), email(2, 2)] };
+  return { id: d.id, admin: d.admin, token: d.token, email, teachers: [email(1, 1), email(1, 2), email(2, 1), email(2, 2)] };
 }
 
 const userByEmail = (email: string) =>

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { ROSTER_LIMITS, ROSTER_MESSAGES } from "#app/api/resources/rostering";
-import type { DbHandle } from "#app/db/connect.server";
 import { SOCKET_ADDRESS_HEADER } from "#app/server/client-address.server";
 import { exportZip, oneRosterFiles, sampleDistrict, type ExportSpec } from "../support/oneroster-export";
-import { makeDistrict, makeUser } from "./support/fixtures";
-import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { rosterDistrict } from "./support/roster";
+import { makeUser } from "./support/fixtures";
+import { useTempDataDir } from "./support/test-api";
+import { freshApi } from "./support/world";
 
 // Issue 35 items 1 and 8, on both engines: the wipe attempt from the public page, the district's
 // rostering key (create, use, rotate, revoke) for automated exports, the admin's confirmation of
@@ -13,8 +13,6 @@ import { createTestDb } from "./support/test-db";
 // state the real wait.
 
 const data = useTempDataDir();
-let handle: DbHandle;
-let t: TestApi;
 
 interface Import {
   rosterImportId: string;
@@ -25,23 +23,13 @@ interface Import {
   };
 }
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-});
+const { handle, t } = await freshApi();
 
-afterAll(async () => {
-  await handle?.close();
-  data.cleanup();
-});
+afterAll(() => data.cleanup());
 
 type District = Awaited<ReturnType<typeof district>>;
 
-async function district() {
-  const d = await makeDistrict(handle.db);
-  const admin = await makeUser(handle.db, { role: "ORG_ADMIN", organizationId: d.organization_id });
-  return { id: d.organization_id, name: d.name, admin, token: await t.login(admin.email) };
-}
+const district = () => rosterDistrict(t, handle.db);
 
 const upload = (d: District, spec: ExportSpec, opts: { token?: string; rosterKey?: string; address?: string } = {}) =>
   t.call("POST", "/roster-stream-old/process-roster-file", {

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { benchDistrict } from "../../scripts/bench/roster";
 import { migrateToLatest, openDatabase, type DbHandle } from "#app/db/connect.server";
 import { exportZip, oneRosterFiles } from "../support/oneroster-export";
+import { applyRoster, stagedRoster } from "./support/roster";
 import { makeDistrict, makeUser } from "./support/fixtures";
 import { createTestApi, useTempDataDir } from "./support/test-api";
 
@@ -71,15 +72,8 @@ describe(`undo of a first import after a restart (${engine})`, () => {
     let t = createTestApi(handle.db);
     let token = await t.login(admin.email);
     const zip = exportZip(oneRosterFiles(benchDistrict({ students, classes: students / 20, enrollments: students })));
-    const upload = await t.call("POST", "/roster-stream-old/process-roster-file", {
-      body: { file: zip.toString("base64"), fileName: "first.zip", districtName: d.name, districtId: d.organization_id },
-    });
-    const staged = (await upload.json()) as { rosterImportId: string; status: string };
-    expect(staged.status).toBe("staged");
-    const applied = await t.call("POST", "/roster-stream-old/apply", {
-      body: { districtId: d.organization_id, rosterImportId: staged.rosterImportId },
-      token,
-    });
+    const staged = { rosterImportId: await stagedRoster(t, { id: d.organization_id, name: d.name }, zip, "first.zip") };
+    const applied = await applyRoster(t, { id: d.organization_id, token }, staged.rosterImportId);
     expect(applied.status, await applied.clone().text()).toBe(200);
     await handle.close();
 

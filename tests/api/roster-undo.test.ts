@@ -1,11 +1,10 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "#app/db/connect.server";
+import { afterAll, describe, expect, it } from "vitest";
 import { PREVIEW_TTL_MS, ROSTER_MESSAGES } from "#app/api/resources/rostering";
-import { exportZip, oneRosterFiles, sampleDistrict, type ExportSpec } from "../support/oneroster-export";
-import { makeDistrict, makeUser } from "./support/fixtures";
-import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { sampleDistrict, type ExportSpec } from "../support/oneroster-export";
+import { appliedRoster, applyRoster, rosterDistrict, stagedRoster } from "./support/roster";
+import { useTempDataDir } from "./support/test-api";
+import { freshApi } from "./support/world";
 
 // Issue 35 items 2 and 3. An old preview stayed appliable forever and was planned again against
 // the district of the day, so applying it after a newer import rolled that one back: a preview now
@@ -14,18 +13,10 @@ import { createTestDb } from "./support/test-db";
 // the rows edited since (their version moved) are listed and left as they are.
 
 const data = useTempDataDir();
-let handle: DbHandle;
-let t: TestApi;
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-});
+const { handle, t } = await freshApi();
 
-afterAll(async () => {
-  await handle?.close();
-  data.cleanup();
-});
+afterAll(() => data.cleanup());
 
 interface UndoPreview {
   undoable: boolean;
@@ -34,29 +25,12 @@ interface UndoPreview {
   leftAlone: { kind: string; id: string; name: string }[];
 }
 
-async function district() {
-  const d = await makeDistrict(handle.db);
-  const admin = await makeUser(handle.db, { role: "ORG_ADMIN", organizationId: d.organization_id });
-  return { id: d.organization_id, name: d.name, token: await t.login(admin.email) };
-}
+const district = () => rosterDistrict(t, handle.db);
 type District = Awaited<ReturnType<typeof district>>;
 
-async function staged(d: District, spec: ExportSpec): Promise<string> {
-  const up = await t.call("POST", "/roster-stream-old/process-roster-file", {
-    body: { file: exportZip(oneRosterFiles(spec)).toString("base64"), fileName: "roster.zip", districtName: d.name, districtId: d.id },
-  });
-  const { rosterImportId, status } = (await up.json()) as { rosterImportId: string; status: string };
-  expect(status).toBe("staged");
-  return rosterImportId;
-}
-const apply = (d: District, rosterImportId: string) =>
-  t.call("POST", "/roster-stream-old/apply", { body: { districtId: d.id, rosterImportId }, token: d.token });
-async function applied(d: District, spec: ExportSpec): Promise<string> {
-  const rosterImportId = await staged(d, spec);
-  const res = await apply(d, rosterImportId);
-  expect(res.status, await res.clone().text()).toBe(200);
-  return rosterImportId;
-}
+const staged = (d: District, spec: ExportSpec) => stagedRoster(t, d, spec);
+const apply = (d: District, rosterImportId: string) => applyRoster(t, d, rosterImportId);
+const applied = (d: District, spec: ExportSpec) => appliedRoster(t, d, spec);
 const refusal = async (res: Response) => [res.status, ((await res.json()) as { message: string }).message];
 
 const student = (sourcedId: string) =>

@@ -1,23 +1,20 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { ROSTER_LIMITS, ROSTER_MESSAGES } from "#app/api/resources/rostering";
 import { ZIP_MESSAGES } from "#app/api/roster-zip";
-import type { DbHandle } from "#app/db/connect.server";
 import { SKIP_REASONS } from "#app/domain/oneroster-plan";
 import { ROLE_IDS } from "#app/domain/roles";
 import { exportZip, makeZip, oneRosterFiles, sampleDistrict, type ExportSpec, type ZipEntry } from "../support/oneroster-export";
-import { makeDistrict, makeSchool, makeUser, makeWorld } from "./support/fixtures";
-import { createTestApi, useTempDataDir, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { rosterDistrict } from "./support/roster";
+import { makeSchool, makeUser } from "./support/fixtures";
+import { useTempDataDir } from "./support/test-api";
+import { apiWorld } from "./support/world";
 
 // Issue 16: OneRoster uploads through the API, on both engines: a district made from nothing, a
 // re-upload (updates, no duplicates), tobedeleted rows, every refused case, undo, and a database
 // left exactly as it was after a refused or failed import.
 
 const data = useTempDataDir();
-let handle: DbHandle;
-let t: TestApi;
-let w: Awaited<ReturnType<typeof makeWorld>>;
 
 interface Import {
   rosterImportId: string;
@@ -44,23 +41,12 @@ interface Import {
   };
 }
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  t = createTestApi(handle.db);
-  w = await makeWorld(handle.db);
-});
+const { handle, t, w } = await apiWorld();
 
-afterAll(async () => {
-  await handle?.close();
-  data.cleanup();
-});
+afterAll(() => data.cleanup());
 
 /** A new district of its own per test, so tests do not depend on each other. */
-async function district() {
-  const d = await makeDistrict(handle.db);
-  const admin = await makeUser(handle.db, { role: "ORG_ADMIN", organizationId: d.organization_id });
-  return { id: d.organization_id, name: d.name, admin, token: await t.login(admin.email) };
-}
+const district = () => rosterDistrict(t, handle.db);
 
 const upload = (d: { id: string; name: string }, zip: Buffer, fileName = "roster.zip", headers?: Record<string, string>) =>
   t.call("POST", "/roster-stream-old/process-roster-file", {
