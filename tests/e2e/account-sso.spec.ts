@@ -29,8 +29,12 @@ async function providerLogin(page: Page, login: string) {
   await page.getByPlaceholder("Enter any login").fill(login);
   await page.getByPlaceholder("and password").fill("anything");
   await page.getByRole("button", { name: "Sign-in" }).click();
+  // The consent step: each test's browser, and each round of the loop below (its cookies cleared),
+  // is a new session at the provider, which has no grant for the client yet and always asks.
+  await expect(page).toHaveURL(new RegExp(`^${OIDC_ISSUER}/`));
   const consent = page.getByRole("button", { name: "Continue" });
-  if (await consent.isVisible({ timeout: 3000 }).catch(() => false)) await consent.click();
+  await expect(consent).toBeVisible();
+  await consent.click();
 }
 
 test.describe("single sign-on", () => {
