@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { unique, dialog, toast } from "./support/admin";
+import { unique, dialog, toast, USER_REQUIRED_TEXTS, expectDialogTexts, emailOf, fillUser } from "./support/admin";
 import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 
@@ -108,9 +108,7 @@ test.describe("super admin", () => {
     const last = unique("Admin");
     await dialog(page).getByLabel("First Name").fill("Sam");
     await dialog(page).getByLabel("Last Name").fill(last);
-    await dialog(page)
-      .getByLabel("Email")
-      .fill(`${last.replace(/\s/g, ".").toLowerCase()}@demo.example`);
+    await dialog(page).getByLabel("Email").fill(emailOf(last));
     await dialog(page).getByRole("button", { name: "Save" }).click();
     await expect(toast(page, "User has been successfully created.")).toBeVisible();
     const row = page.getByRole("row", { name: new RegExp(last) });
@@ -209,21 +207,11 @@ test.describe("district admin", () => {
     await page.getByRole("link", { name: "Create User" }).click();
     await expect(dialog(page).getByLabel("Role").locator("option")).toHaveText(["Select…", "School Admin", "Teacher"]);
     await dialog(page).getByRole("button", { name: "Save" }).click();
-    for (const text of [
-      "First Name is a required field.",
-      "Last Name is a required field.",
-      "Email is a required field.",
-      "Role is a required field.",
-    ]) {
-      await expect(dialog(page).getByText(text)).toBeVisible();
-    }
+    await expectDialogTexts(page, USER_REQUIRED_TEXTS);
     await expectNoAxeViolations(page);
     const last = unique("Teach");
-    const email = `${last.replace(/\s/g, ".").toLowerCase()}@demo.example`;
-    await dialog(page).getByLabel("First Name").fill("Tina");
-    await dialog(page).getByLabel("Last Name").fill(last);
-    await dialog(page).getByLabel("Email").fill("nope");
-    await dialog(page).getByLabel("Role").selectOption("TEACHER");
+    const email = emailOf(last);
+    await fillUser(page, { firstName: "Tina", lastName: last, email: "nope", role: "TEACHER" });
     await dialog(page).getByRole("button", { name: "Save" }).click();
     await expect(dialog(page).getByText("Please enter a valid email address.")).toBeVisible();
     await expect(dialog(page).getByText("Schools is a required field.")).toBeVisible();

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 // Locators and names the administration specs share.
 
@@ -17,3 +17,27 @@ export const STUDENT_REQUIRED_TEXTS = [
   "Grade is a required field.",
   "School is a required field.",
 ] as const;
+
+/** What the user dialog says when every required field is empty (spec 000 §5). */
+export const USER_REQUIRED_TEXTS = [
+  "First Name is a required field.",
+  "Last Name is a required field.",
+  "Email is a required field.",
+  "Role is a required field.",
+] as const;
+
+/** The open dialog shows each of these field messages. */
+export async function expectDialogTexts(page: Page, texts: readonly string[]) {
+  for (const text of texts) await expect(dialog(page).getByText(text)).toBeVisible();
+}
+
+/** A demo-domain address made from a unique last name. */
+export const emailOf = (lastName: string) => `${lastName.replace(/\s/g, ".").toLowerCase()}@demo.example`;
+
+/** Fills the user dialog's fields. */
+export async function fillUser(page: Page, user: { firstName: string; lastName: string; email: string; role: string }) {
+  await dialog(page).getByLabel("First Name").fill(user.firstName);
+  await dialog(page).getByLabel("Last Name").fill(user.lastName);
+  await dialog(page).getByLabel("Email").fill(user.email);
+  await dialog(page).getByLabel("Role").selectOption(user.role);
+}
