@@ -1,5 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
-import { unique, dialog, save, toast as flash, STUDENT_REQUIRED_TEXTS } from "./support/admin";
+import {
+  unique,
+  dialog,
+  save,
+  toast as flash,
+  STUDENT_REQUIRED_TEXTS,
+  USER_REQUIRED_TEXTS,
+  expectDialogTexts,
+  emailOf,
+  fillUser,
+} from "./support/admin";
 import { DEMO, signIn } from "./support/auth";
 
 // Issue 4: the administration dialogs work with JavaScript disabled. The dialog is rendered
@@ -91,26 +101,14 @@ test.describe("school admin without JavaScript", () => {
     await page.getByRole("navigation", { name: "District sections" }).getByRole("link", { name: "Users" }).click();
     await openDialog(page, "Create User", "create-user", "Create User");
     await save(page);
-    for (const text of [
-      "First Name is a required field.",
-      "Last Name is a required field.",
-      "Email is a required field.",
-      "Role is a required field.",
-    ]) {
-      await expect(dialog(page).getByText(text)).toBeVisible();
-    }
+    await expectDialogTexts(page, USER_REQUIRED_TEXTS);
     const last = unique("Nojs");
-    await dialog(page).getByLabel("First Name").fill("Lee");
-    await dialog(page).getByLabel("Last Name").fill(last);
-    await dialog(page).getByLabel("Email").fill("not-an-email");
-    await dialog(page).getByLabel("Role").selectOption("TEACHER");
+    await fillUser(page, { firstName: "Lee", lastName: last, email: "not-an-email", role: "TEACHER" });
     await save(page);
     await expect(dialog(page).getByText("Please enter a valid email address.")).toBeVisible();
     await expect(dialog(page).getByText("Schools is a required field.")).toBeVisible();
     await expect(dialog(page).getByLabel("Role")).toHaveValue("TEACHER");
-    await dialog(page)
-      .getByLabel("Email")
-      .fill(`${last.replace(/\s/g, ".").toLowerCase()}@demo.example`);
+    await dialog(page).getByLabel("Email").fill(emailOf(last));
     await dialog(page).getByRole("checkbox", { name: CEDAR }).check();
     await save(page);
     await expect(flash(page, "User has been successfully created.")).toBeVisible();
@@ -158,9 +156,7 @@ test.describe("school admin without JavaScript", () => {
     await openDialog(page, "Create Student", "create-student", "Create Student");
     await dialog(page).getByLabel("School").selectOption("");
     await save(page);
-    for (const text of STUDENT_REQUIRED_TEXTS) {
-      await expect(dialog(page).getByText(text)).toBeVisible();
-    }
+    await expectDialogTexts(page, STUDENT_REQUIRED_TEXTS);
     const last = unique("Plain");
     await dialog(page).getByLabel("First Name").fill("Noor");
     await dialog(page).getByLabel("Last Name").fill(last);

@@ -1,5 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
-import { unique, dialog, toast, save, STUDENT_REQUIRED_TEXTS } from "./support/admin";
+import {
+  unique,
+  dialog,
+  toast,
+  save,
+  STUDENT_REQUIRED_TEXTS,
+  USER_REQUIRED_TEXTS,
+  expectDialogTexts,
+  emailOf,
+  fillUser,
+} from "./support/admin";
 import { outboxText } from "./support/api-world";
 import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
@@ -159,9 +169,7 @@ test.describe("school admin", () => {
     // Every required field empty (the school chosen back to none).
     await dialog(page).getByLabel("School").selectOption("");
     await save(page);
-    for (const text of STUDENT_REQUIRED_TEXTS) {
-      await expect(dialog(page).getByText(text)).toBeVisible();
-    }
+    await expectDialogTexts(page, STUDENT_REQUIRED_TEXTS);
     // Classroom is required only when the actor is a teacher.
     await expect(dialog(page).getByText("Classroom is a required field.")).toHaveCount(0);
     for (const label of ["First Name", "Last Name", "Date of Birth", "Grade", "School"]) {
@@ -299,21 +307,11 @@ test.describe("school admin", () => {
     await page.getByRole("link", { name: "Create User" }).click();
     await expect(dialog(page).getByLabel("Role").locator("option")).toHaveText(["Select…", "School Admin", "Teacher"]);
     await save(page);
-    for (const text of [
-      "First Name is a required field.",
-      "Last Name is a required field.",
-      "Email is a required field.",
-      "Role is a required field.",
-    ]) {
-      await expect(dialog(page).getByText(text)).toBeVisible();
-    }
+    await expectDialogTexts(page, USER_REQUIRED_TEXTS);
     await expectNoAxeViolations(page);
     const last = unique("Aide");
-    const email = `${last.replace(/\s/g, ".").toLowerCase()}@demo.example`;
-    await dialog(page).getByLabel("First Name").fill("Robin");
-    await dialog(page).getByLabel("Last Name").fill(last);
-    await dialog(page).getByLabel("Email").fill(email);
-    await dialog(page).getByLabel("Role").selectOption("TEACHER");
+    const email = emailOf(last);
+    await fillUser(page, { firstName: "Robin", lastName: last, email: email, role: "TEACHER" });
     await save(page);
     await expect(dialog(page).getByText("Schools is a required field.")).toBeVisible();
     await dialog(page).getByRole("checkbox", { name: CEDAR }).check();
@@ -514,11 +512,8 @@ test.describe("teacher", () => {
     await page.getByRole("navigation", { name: "District sections" }).getByRole("link", { name: "Users" }).click();
     await page.getByRole("link", { name: "Create User" }).click();
     const last = unique("Newteach");
-    const email = `${last.replace(/\s/g, ".").toLowerCase()}@demo.example`;
-    await dialog(page).getByLabel("First Name").fill("Jo");
-    await dialog(page).getByLabel("Last Name").fill(last);
-    await dialog(page).getByLabel("Email").fill(email);
-    await dialog(page).getByLabel("Role").selectOption("TEACHER");
+    const email = emailOf(last);
+    await fillUser(page, { firstName: "Jo", lastName: last, email: email, role: "TEACHER" });
     await dialog(page).getByRole("checkbox", { name: CEDAR }).check();
     await save(page);
     await expect(toast(page, "User has been successfully created.")).toBeVisible();
