@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { DEMO, DEMO_PASSWORD, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import {
@@ -6,19 +6,13 @@ import {
   classroomWithStudents,
   columnIndex,
   COMBINED,
-  demoIds,
   grid,
   KINDERGARTEN,
   openClassroomById,
-  type DemoIds,
+  useDemoClassrooms,
 } from "./support/classroom";
 
-let ids: DemoIds;
-test.beforeAll(async () => {
-  ids = await demoIds();
-});
-
-const openClassroom = (page: Page, name: string, query = "") => openClassroomById(page, ids.classrooms[name], name, query);
+const { ids, openClassroom } = useDemoClassrooms();
 
 test.describe("classroom results grid", () => {
   test("shows every cell state of the seeded data, distinctly and in words", async ({ page }) => {

@@ -9,24 +9,19 @@ import {
   classroomWithStudents,
   columnIndex,
   COMBINED,
-  demoIds,
   grid,
+  holdScripts,
   KINDERGARTEN,
   openClassroomById,
   rowOf,
-  type DemoIds,
+  useDemoClassrooms,
 } from "./support/classroom";
 
 // Issue 12, the grid's interaction, layout and print items: letters kept through hydration (1),
 // no silent discard (2), the dialog loads only its test (9), the teacher keeps their place (10),
 // a laptop-sized layout (11), print (12), and a keyboard-only round of five students.
 
-let ids: DemoIds;
-test.beforeAll(async () => {
-  ids = await demoIds();
-});
-
-const openClassroom = (page: Page, name: string, query = "") => openClassroomById(page, ids.classrooms[name], name, query);
+const { ids, openClassroom } = useDemoClassrooms();
 
 /** The href of the first 'Not started' cell of a letter column (an edit dialog), and its student. */
 async function emptyLetterCell(page: Page, column: "Letter Names" | "Letter Sounds", skip = 0) {
@@ -50,12 +45,7 @@ test.describe("letter dialog: nothing entered is lost (items 1, 2)", () => {
     await ownKindergarten(page);
     const { href } = await emptyLetterCell(page, "Letter Names");
     // Hold the page's scripts back until the letters are ticked.
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/build/**/*.js", async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(href, { waitUntil: "commit" });
     const form = page.locator("form.letter-dialog__form");
     for (const letter of ["A", "B", "C"]) await form.getByRole("checkbox", { name: letter, exact: true }).check();
@@ -75,12 +65,7 @@ test.describe("letter dialog: nothing entered is lost (items 1, 2)", () => {
     await signIn(page, DEMO.teacher);
     await ownKindergarten(page, 1, "?score=raw");
     const { href, student, index } = await emptyLetterCell(page, "Letter Sounds");
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/build/**/*.js", async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(href, { waitUntil: "commit" });
     const form = page.locator("form.letter-dialog__form");
     for (const letter of ["A", "B", "C"]) await form.getByRole("checkbox", { name: letter, exact: true }).check();

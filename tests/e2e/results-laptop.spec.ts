@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import config from "../../playwright.config";
 import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
-import { COMBINED, demoIds, grid, KINDERGARTEN, openClassroomById, type DemoIds } from "./support/classroom";
+import { COMBINED, grid, KINDERGARTEN, openClassroomById, useDemoClassrooms } from "./support/classroom";
 
 // Issue 34 item 14: the classroom grid on a school laptop (1366×768), in every grade mix of the
 // demo district and every period. Column titles wrap between words, never inside one ('Predic
@@ -19,10 +19,7 @@ test.use({
 
 const GRADE_MIXES = ["Pre-K Sunflowers", KINDERGARTEN, "First Grade Room 7", "Second Grade Room 9", "Third Grade Red", COMBINED];
 
-let ids: DemoIds;
-test.beforeAll(async () => {
-  ids = await demoIds();
-});
+const { ids } = useDemoClassrooms();
 
 /**
  * Words of the header cells that are split over two lines or stick out of their cell. A word is

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, DEMO_PASSWORD, signInWithForm, signOut } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
+import { holdScripts } from "./support/classroom";
 
 test.describe("sign-in and role homes", () => {
   test("each demo role lands on its home page", async ({ page }) => {
@@ -60,12 +61,7 @@ test.describe("sign-in and role homes", () => {
 
 test("the menu opened before the page's scripts arrive stays open when they do", async ({ page }) => {
   await signInWithForm(page, DEMO.teacher);
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/build/**/*.js", async (route) => {
-    await gate;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.reload({ waitUntil: "commit" });
   await page.locator("summary.menu__toggle").click();
   const menu = page.getByRole("navigation", { name: "Account menu" });

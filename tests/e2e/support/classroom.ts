@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { apiToken } from "./api-world";
 import { DEMO } from "./auth";
 import { unique } from "./admin";
@@ -42,6 +42,27 @@ export async function demoIds(): Promise<DemoIds> {
     await db.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The demo district's ids, read before the spec file's tests, and a way to open its classrooms by name. */
+export function useDemoClassrooms() {
+  const ids = { classrooms: {}, schoolOf: {}, teacherId: "" } as DemoIds;
+  test.beforeAll(async () => {
+    Object.assign(ids, await demoIds());
+  });
+  const openClassroom = (page: Page, name: string, query = "") => openClassroomById(page, ids.classrooms[name], name, query);
+  return { ids, openClassroom };
+}
+
+/** Holds back the page's scripts (the app's build files) until the returned function is called: the page as it is before hydration. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/build/**/*.js", async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
 }
 
 export const grid = (page: Page) => page.locator("table.results-grid");
