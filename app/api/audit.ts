@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import type { Database } from "#app/db/schema";
+import type { Db } from "#app/db/connect.server";
+import { insertAuditRow } from "#app/db/queries/audit";
 import type { Actor } from "./env";
 
 export type AuditEntity = "organization" | "organization_unit" | "app_user" | "participant" | "participant_group" | "screening_standard";
@@ -10,23 +10,14 @@ export type AuditAction = "create" | "update" | "delete";
  * the changed fields in `details`. Takes the transaction of the write, so both land together.
  */
 export async function audit(
-  db: Kysely<Database>,
+  db: Db,
   actor: Actor,
   action: AuditAction,
   entityType: AuditEntity,
   entityId: string,
   details?: Record<string, unknown>,
 ) {
-  await db
-    .insertInto("audit_log")
-    .values({
-      actor_user_id: actor.userId,
-      action,
-      entity_type: entityType,
-      entity_id: entityId,
-      details: details === undefined ? null : JSON.stringify(details),
-    })
-    .execute();
+  await insertAuditRow(db, { actorUserId: actor.userId, action, entityType, entityId, details });
 }
 
 /** Whether a database error is a unique-index violation (both engines report SQLSTATE 23505). */

@@ -1,4 +1,5 @@
 import type { Db } from "#app/db/connect.server";
+import { lockLiveClassroom, lockLiveSchool, type LockMode } from "#app/db/queries/locks";
 import { notFound } from "./errors";
 
 // Check-then-act under a lock (issue 14; DESIGN "Writes that can race"). A delete that refuses
@@ -8,20 +9,16 @@ import { notFound } from "./errors";
 // sees what the first did: the delete counts the new child and refuses, or the insert finds the
 // parent deleted (404). Run these inside the write's transaction.
 
-type Mode = "share" | "update";
-
 /** Locks a live school; 404 when it is gone (or went while we waited). */
-export async function lockSchool(tx: Db, schoolId: string, mode: Mode) {
-  const q = tx.selectFrom("organization_unit").selectAll().where("organization_unit_id", "=", schoolId).where("deleted_at", "is", null);
-  const row = await (mode === "update" ? q.forUpdate() : q.forShare()).executeTakeFirst();
+export async function lockSchool(tx: Db, schoolId: string, mode: LockMode) {
+  const row = await lockLiveSchool(tx, schoolId, mode);
   if (!row) throw notFound("School");
   return row;
 }
 
 /** Locks a live classroom; 404 when it is gone (or went while we waited). */
-export async function lockClassroom(tx: Db, classroomId: string, mode: Mode) {
-  const q = tx.selectFrom("participant_group").selectAll().where("participant_group_id", "=", classroomId).where("deleted_at", "is", null);
-  const row = await (mode === "update" ? q.forUpdate() : q.forShare()).executeTakeFirst();
+export async function lockClassroom(tx: Db, classroomId: string, mode: LockMode) {
+  const row = await lockLiveClassroom(tx, classroomId, mode);
   if (!row) throw notFound("Classroom");
   return row;
 }
