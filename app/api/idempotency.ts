@@ -1,5 +1,13 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import {
+  claimIdempotencyKey,
+  deleteIdempotencyKey,
+  deleteIdempotencyKeysBefore,
+  dropUnansweredClaim,
+  findIdempotencyKey,
+  storeIdempotentAnswer,
+} from "#app/db/queries/idempotency";
 import type { ApiEnv } from "./env";
 import { ApiError } from "./errors";
 
@@ -54,24 +62,9 @@ export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
     .digest("base64url");
   const mine = { user_id: actor.userId, idempotency_key: key };
 
-  const claim = async () => {
-    const row = await db
-      .insertInto("idempotency_key")
-      .values({ ...mine, fingerprint, created_at: now() })
-      .onConflict((oc) => oc.columns(["user_id", "idempotency_key"]).doNothing())
-      .returning("idempotency_key")
-      .executeTakeFirst();
-    return Boolean(row);
-  };
-
   const started = Date.now();
-  while (!(await claim())) {
-    const row = await db
-      .selectFrom("idempotency_key")
-      .select(["fingerprint", "status", "content_type", "body", "created_at"])
-      .where("user_id", "=", mine.user_id)
-      .where("idempotency_key", "=", key)
-      .executeTakeFirst();
+  while (!(await claimIdempotencyKey(db, mine, fingerprint, now()))) {
+    const row = await findIdempotencyKey(db, mine);
     // Gone between the insert and this read: its request failed and dropped the claim; claim again.
     if (!row) continue;
     if (row.fingerprint !== fingerprint) throw new ApiError(422, IDEMPOTENCY_MESSAGES.otherRequest);
@@ -82,12 +75,7 @@ export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
       });
     }
     if (now().getTime() - new Date(row.created_at).getTime() > ABANDONED_AFTER_MS) {
-      await db
-        .deleteFrom("idempotency_key")
-        .where("user_id", "=", mine.user_id)
-        .where("idempotency_key", "=", key)
-        .where("status", "is", null)
-        .execute();
+      await dropUnansweredClaim(db, mine);
       continue;
     }
     if (Date.now() - started > WAIT_MS) throw new ApiError(409, IDEMPOTENCY_MESSAGES.inProgress);
@@ -98,27 +86,19 @@ export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
   try {
     await next();
     if (c.res.status >= 200 && c.res.status < 300) {
-      await db
-        .updateTable("idempotency_key")
-        .set({
-          status: c.res.status,
-          content_type: c.res.headers.get("content-type"),
-          body: await c.res.clone().text(),
-          completed_at: now(),
-        })
-        .where("user_id", "=", mine.user_id)
-        .where("idempotency_key", "=", key)
-        .execute();
+      await storeIdempotentAnswer(db, mine, {
+        status: c.res.status,
+        contentType: c.res.headers.get("content-type"),
+        body: await c.res.clone().text(),
+        now: now(),
+      });
       kept = true;
     }
   } finally {
     // A refused or failed create wrote nothing: drop the claim so the key may try again.
-    if (!kept) await db.deleteFrom("idempotency_key").where("user_id", "=", mine.user_id).where("idempotency_key", "=", key).execute();
+    if (!kept) await deleteIdempotencyKey(db, mine);
   }
   if (Math.random() < 0.01) {
-    await db
-      .deleteFrom("idempotency_key")
-      .where("created_at", "<", new Date(now().getTime() - KEEP_MS))
-      .execute();
+    await deleteIdempotencyKeysBefore(db, new Date(now().getTime() - KEEP_MS));
   }
 };
