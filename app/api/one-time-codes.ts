@@ -1,5 +1,6 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import type { Db } from "#app/db/connect.server";
+import { countWrongGuess, expireUnusedCodes, insertCode, liveCodesOf, useCode, useCodeByHash } from "#app/db/queries/one-time-codes";
 import { randomToken } from "./password";
 import { hashToken } from "./sessions";
 
@@ -51,23 +52,14 @@ export async function issueCode(
   const { purpose, now } = input;
   const email = input.email.toLowerCase();
   const code = purpose === "password-reset" || purpose === "invite" ? humanCode() : randomToken();
-  await db
-    .updateTable("one_time_code")
-    .set({ used_at: now })
-    .where("purpose", "=", purpose)
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
-    .where("used_at", "is", null)
-    .execute();
-  await db
-    .insertInto("one_time_code")
-    .values({
-      purpose,
-      email,
-      user_id: input.userId,
-      code_hash: hashCode(purpose, code, input.binding),
-      expires_at: new Date(now.getTime() + (input.ttlMs ?? CODE_TTL_MS[purpose])),
-    })
-    .execute();
+  await expireUnusedCodes(db, purpose, email, now);
+  await insertCode(db, {
+    purpose,
+    email,
+    userId: input.userId,
+    codeHash: hashCode(purpose, code, input.binding),
+    expiresAt: new Date(now.getTime() + (input.ttlMs ?? CODE_TTL_MS[purpose])),
+  });
   return code;
 }
 
@@ -92,36 +84,16 @@ export async function consumeCode(
   input: { purposes: CodePurpose[]; email: string; code: string; now: Date },
 ): Promise<ConsumedCode | null> {
   const { now } = input;
-  const candidates = await db
-    .selectFrom("one_time_code")
-    .select(["one_time_code_id", "purpose", "email", "user_id", "code_hash"])
-    .where("purpose", "in", input.purposes)
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", input.email.trim().toLowerCase()))
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now)
-    .where("attempts", "<", MAX_CODE_ATTEMPTS)
-    .execute();
+  const candidates = await liveCodesOf(db, { purposes: input.purposes, email: input.email.trim(), now, maxAttempts: MAX_CODE_ATTEMPTS });
   for (const row of candidates) {
     if (!same(hashCode(row.purpose as CodePurpose, input.code), row.code_hash)) continue;
-    const used = await db
-      .updateTable("one_time_code")
-      .set({ used_at: now })
-      .where("one_time_code_id", "=", row.one_time_code_id)
-      .where("used_at", "is", null)
-      .returning("one_time_code_id")
-      .executeTakeFirst();
-    if (used) return { purpose: row.purpose as CodePurpose, email: row.email, userId: row.user_id };
+    if (await useCode(db, row.one_time_code_id, now)) return { purpose: row.purpose as CodePurpose, email: row.email, userId: row.user_id };
   }
   if (candidates.length) {
-    await db
-      .updateTable("one_time_code")
-      .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
-      .where(
-        "one_time_code_id",
-        "in",
-        candidates.map((c) => c.one_time_code_id),
-      )
-      .execute();
+    await countWrongGuess(
+      db,
+      candidates.map((c) => c.one_time_code_id),
+    );
   }
   return null;
 }
@@ -135,14 +107,6 @@ export async function consumeCodeByValue(
   db: Db,
   input: { purpose: CodePurpose; code: string; now: Date; binding?: string },
 ): Promise<ConsumedCode | null> {
-  const row = await db
-    .updateTable("one_time_code")
-    .set({ used_at: input.now })
-    .where("purpose", "=", input.purpose)
-    .where("code_hash", "=", hashCode(input.purpose, input.code, input.binding))
-    .where("used_at", "is", null)
-    .where("expires_at", ">", input.now)
-    .returning(["purpose", "email", "user_id"])
-    .executeTakeFirst();
+  const row = await useCodeByHash(db, input.purpose, hashCode(input.purpose, input.code, input.binding), input.now);
   return row ? { purpose: row.purpose as CodePurpose, email: row.email, userId: row.user_id } : null;
 }
