@@ -1,7 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
-import { sql } from "kysely";
 import type { Db } from "#app/db/connect.server";
+import {
+  countBucketEvents,
+  deleteBucketEvents,
+  deleteEvents,
+  deleteEventsBefore,
+  insertBucketEvents,
+  lockBucket,
+  nthLatestEvent,
+} from "#app/db/queries/rate-limit";
 import { RATE_LIMITED, SIGN_IN_SLOWDOWN, signInDelayMs } from "#app/domain/rate-limit";
 import { audioTokenSecret } from "#app/server/audio-token.server";
 import { requestClientAddress } from "#app/server/client-address.server";
@@ -54,13 +62,7 @@ export interface Reservation {
 }
 
 export async function countRecent(db: Db, bucket: string, limit: Limit, now: Date): Promise<number> {
-  const row = await db
-    .selectFrom("rate_limit_event")
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .where("bucket", "=", bucket)
-    .where("created_at", ">", new Date(now.getTime() - limit.windowMs))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countBucketEvents(db, bucket, new Date(now.getTime() - limit.windowMs));
 }
 
 /**
@@ -76,15 +78,16 @@ export async function countRecent(db: Db, bucket: string, limit: Limit, now: Dat
 export async function reserve(db: Db, buckets: Bucket[], now: Date): Promise<Reservation | null> {
   const ordered = [...buckets].sort((a, b) => (a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : 0));
   const take = async (tx: Db): Promise<Reservation | null> => {
-    for (const { bucket } of ordered) await sql`select pg_advisory_xact_lock(hashtextextended(${bucket}, 0))`.execute(tx);
+    for (const { bucket } of ordered) await lockBucket(tx, bucket);
     for (const { bucket, limit } of ordered) if ((await countRecent(tx, bucket, limit, now)) >= limit.max) return null;
     if (ordered.length === 0) return { ids: [] };
-    const rows = await tx
-      .insertInto("rate_limit_event")
-      .values(ordered.map(({ bucket }) => ({ bucket, created_at: now })))
-      .returning("rate_limit_event_id")
-      .execute();
-    return { ids: rows.map((r) => Number(r.rate_limit_event_id)) };
+    return {
+      ids: await insertBucketEvents(
+        tx,
+        ordered.map((b) => b.bucket),
+        now,
+      ),
+    };
   };
   // Inside a caller's transaction the locks are held until it ends.
   return db.isTransaction ? take(db) : db.transaction().execute(take);
@@ -109,11 +112,11 @@ export async function reserveOrWait(db: Db, buckets: Bucket[], now: Date): Promi
       waitMs = Math.max(waitMs, oldest ? oldest.getTime() + limit.windowMs - now.getTime() : limit.windowMs);
     }
     if (waitMs > 0) return { waitMs };
-    if (buckets.length > 0)
-      await tx
-        .insertInto("rate_limit_event")
-        .values(buckets.map(({ bucket }) => ({ bucket, created_at: now })))
-        .execute();
+    await insertBucketEvents(
+      tx,
+      buckets.map((b) => b.bucket),
+      now,
+    );
     return null;
   };
   return db.isTransaction ? take(db) : db.transaction().execute(take);
@@ -121,8 +124,7 @@ export async function reserveOrWait(db: Db, buckets: Bucket[], now: Date): Promi
 
 /** Gives back the places of a reservation: the attempt does not count. */
 export async function release(db: Db, reservation: Reservation): Promise<void> {
-  if (reservation.ids.length === 0) return;
-  await db.deleteFrom("rate_limit_event").where("rate_limit_event_id", "in", reservation.ids).execute();
+  await deleteEvents(db, reservation.ids);
 }
 
 /** Counts this attempt, or throws 429 (and counts nothing) when the bucket is full: one atomic step. */
@@ -131,35 +133,23 @@ export async function hit(db: Db, bucket: string, limit: Limit, now: Date): Prom
 }
 
 export async function clear(db: Db, bucket: string): Promise<void> {
-  await db.deleteFrom("rate_limit_event").where("bucket", "=", bucket).execute();
+  await deleteBucketEvents(db, bucket);
 }
 
 /** Old events are useless; drop them now and then so the table stays small. */
 export async function prune(db: Db, now: Date): Promise<void> {
   const oldest = Math.max(...Object.values(LIMITS).map((l) => l.windowMs));
-  await db
-    .deleteFrom("rate_limit_event")
-    .where("created_at", "<", new Date(now.getTime() - Math.max(oldest, SIGN_IN_SLOWDOWN.windowMs)))
-    .execute();
+  await deleteEventsBefore(db, new Date(now.getTime() - Math.max(oldest, SIGN_IN_SLOWDOWN.windowMs)));
 }
 
 /** Locks the buckets in their order: attempts over the same buckets take turns and never deadlock. */
 async function lockBuckets(tx: Db, buckets: string[]) {
-  for (const bucket of [...buckets].sort()) await sql`select pg_advisory_xact_lock(hashtextextended(${bucket}, 0))`.execute(tx);
+  for (const bucket of [...buckets].sort()) await lockBucket(tx, bucket);
 }
 
 /** The n-th most recent event of a bucket in the window (1 = the latest), or null. */
-async function nthLatest(db: Db, bucket: string, windowMs: number, n: number, now: Date): Promise<Date | null> {
-  const row = await db
-    .selectFrom("rate_limit_event")
-    .select("created_at")
-    .where("bucket", "=", bucket)
-    .where("created_at", ">", new Date(now.getTime() - windowMs))
-    .orderBy("created_at", "desc")
-    .offset(n - 1)
-    .limit(1)
-    .executeTakeFirst();
-  return row ? new Date(row.created_at) : null;
+function nthLatest(db: Db, bucket: string, windowMs: number, n: number, now: Date): Promise<Date | null> {
+  return nthLatestEvent(db, bucket, new Date(now.getTime() - windowMs), n);
 }
 
 /** A sign-in may be checked (its places are taken), or must wait this long first. */
@@ -191,12 +181,7 @@ export async function reserveSignIn(db: Db, account: string, ip: string | null, 
       waitMs = Math.max(waitMs, oldest ? oldest.getTime() + address.limit.windowMs - now.getTime() : address.limit.windowMs);
     }
     if (waitMs > 0) return { waitMs };
-    const rows = await tx
-      .insertInto("rate_limit_event")
-      .values([account, ...(address ? [address.bucket] : [])].map((bucket) => ({ bucket, created_at: now })))
-      .returning("rate_limit_event_id")
-      .execute();
-    return { reservation: { ids: rows.map((r) => Number(r.rate_limit_event_id)) } };
+    return { reservation: { ids: await insertBucketEvents(tx, [account, ...(address ? [address.bucket] : [])], now) } };
   };
   return db.isTransaction ? take(db) : db.transaction().execute(take);
 }
