@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { sql } from "kysely";
-import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Db } from "#app/db/connect.server";
+import { firstRoleId, insertSession, liveSchoolIdsOf, revokeSessionRow, sessionWithCaller, touchSession } from "#app/db/queries/sessions";
 import { roleNameOf } from "#app/domain/roles";
 import type { Actor, ApiDeps } from "./env";
 import { randomToken } from "./password";
@@ -18,22 +17,19 @@ export const SESSION_MAX_AGE_MS = 12 * 60 * 60_000;
 /** A fresh opaque token for every sign-in; only its hash is stored. */
 export async function createSession(db: Db, userId: string, meta: { userAgent?: string | null; ip?: string | null; now?: Date } = {}) {
   const token = randomToken();
-  await db
-    .insertInto("session")
-    .values({
-      token_hash: hashToken(token),
-      user_id: userId,
-      user_agent: meta.userAgent ?? null,
-      ip: meta.ip ?? null,
-      // The API's clock (tests control it); the database's own when none is given.
-      ...(meta.now ? { created_at: meta.now, last_seen_at: meta.now } : {}),
-    })
-    .execute();
+  await insertSession(db, {
+    tokenHash: hashToken(token),
+    userId,
+    userAgent: meta.userAgent ?? null,
+    ip: meta.ip ?? null,
+    // The API's clock (tests control it); the database's own when none is given.
+    now: meta.now,
+  });
   return token;
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: Date) {
-  await db.updateTable("session").set({ revoked_at: now }).where("session_id", "=", sessionId).execute();
+  await revokeSessionRow(db, sessionId, now);
 }
 
 // Writing last_seen_at on every request would turn reads into writes; a minute of slack is enough
@@ -53,41 +49,7 @@ export async function resolveSession(
   now: Date,
   maxAgeMs = SESSION_MAX_AGE_MS,
 ): Promise<Actor | null> {
-  const row = await db
-    .selectFrom("session as s")
-    .innerJoin("app_user as u", "u.user_id", "s.user_id")
-    .select((eb) => [
-      "s.session_id",
-      "s.created_at",
-      "s.last_seen_at",
-      "u.user_id",
-      "u.email",
-      "u.first_name",
-      "u.last_name",
-      "u.organization_id",
-      "u.password_is_temporary",
-      // The user's first role and their live schools by name, the two facts every scope check needs.
-      eb
-        .selectFrom("user_role as r")
-        .select("r.role_id")
-        .whereRef("r.user_id", "=", "u.user_id")
-        .orderBy("r.position")
-        .limit(1)
-        .as("role_id"),
-      jsonArrayFrom(
-        eb
-          .selectFrom("user_organization_unit as uou")
-          .innerJoin("organization_unit as ou", "ou.organization_unit_id", "uou.organization_unit_id")
-          .select("uou.organization_unit_id")
-          .whereRef("uou.user_id", "=", "u.user_id")
-          .where("ou.deleted_at", "is", null)
-          .orderBy(sql`lower(ou.name)`),
-      ).as("schools"),
-    ])
-    .where("s.token_hash", "=", hashToken(token))
-    .where("s.revoked_at", "is", null)
-    .where("u.deleted_at", "is", null)
-    .executeTakeFirst();
+  const row = await sessionWithCaller(db, hashToken(token));
   if (!row) return null;
   const idleFor = now.getTime() - new Date(row.last_seen_at).getTime();
   const age = now.getTime() - new Date(row.created_at).getTime();
@@ -96,7 +58,7 @@ export async function resolveSession(
     return null;
   }
   if (idleFor > touchEvery(idleMs)) {
-    await db.updateTable("session").set({ last_seen_at: now }).where("session_id", "=", row.session_id).execute();
+    await touchSession(db, row.session_id, now);
   }
   return {
     sessionId: row.session_id,
@@ -118,19 +80,9 @@ export function resolveCaller(deps: Pick<ApiDeps, "db" | "config" | "now">, toke
 
 /** A user's first role and their schools, the two facts every scope check needs. */
 export async function loadAccess(db: Db, userId: string) {
-  const [role, schools] = await Promise.all([
-    db.selectFrom("user_role").select("role_id").where("user_id", "=", userId).orderBy("position").executeTakeFirst(),
-    db
-      .selectFrom("user_organization_unit as uou")
-      .innerJoin("organization_unit as ou", "ou.organization_unit_id", "uou.organization_unit_id")
-      .select("uou.organization_unit_id")
-      .where("uou.user_id", "=", userId)
-      .where("ou.deleted_at", "is", null)
-      .orderBy(sql`lower(ou.name)`)
-      .execute(),
-  ]);
+  const [roleId, schoolIds] = await Promise.all([firstRoleId(db, userId), liveSchoolIdsOf(db, userId)]);
   return {
-    role: role ? roleNameOf(role.role_id) : null,
-    schoolIds: schools.map((s) => s.organization_unit_id),
+    role: roleId ? roleNameOf(roleId) : null,
+    schoolIds,
   };
 }
