@@ -1,4 +1,13 @@
 import type { Db } from "#app/db/connect.server";
+import {
+  classroomsTaughtAmong,
+  liveClassroomFor,
+  liveOrganization,
+  liveParticipantWithDistrict,
+  liveSchoolWithDistrictName,
+  liveUserBy,
+  teachesStudent,
+} from "#app/db/queries/scope";
 import { assignableRolesOf, may, mayManageUserOf, reachOf, type Capability } from "#app/domain/permissions";
 import type { RoleName } from "#app/domain/roles";
 import type { Actor } from "./env";
@@ -49,12 +58,7 @@ export function canSeeSchool(actor: Actor, school: { organization_unit_id: strin
 }
 
 export async function assertOrganization(db: Db, actor: Actor, organizationId: string) {
-  const org = await db
-    .selectFrom("organization")
-    .selectAll()
-    .where("organization_id", "=", organizationId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
+  const org = await liveOrganization(db, organizationId);
   if (!org) throw notFound("District");
   if (!canSeeOrganization(actor, organizationId)) throw forbidden();
   return org;
@@ -62,14 +66,7 @@ export async function assertOrganization(db: Db, actor: Actor, organizationId: s
 
 /** A school the caller may see, with its district's name (a school's answer names its district: one round trip, issue 15). */
 export async function assertSchool(db: Db, actor: Actor, schoolId: string) {
-  const school = await db
-    .selectFrom("organization_unit as ou")
-    .innerJoin("organization as o", "o.organization_id", "ou.organization_id")
-    .selectAll("ou")
-    .select("o.name as organization_name")
-    .where("ou.organization_unit_id", "=", schoolId)
-    .where("ou.deleted_at", "is", null)
-    .executeTakeFirst();
+  const school = await liveSchoolWithDistrictName(db, schoolId);
   if (!school) throw notFound("School");
   if (!canSeeSchool(actor, school)) throw forbidden();
   return school;
@@ -112,32 +109,8 @@ export function assertClassroom(db: Db, actor: Actor, classroomId: string) {
 }
 
 async function checkClassroom(db: Db, actor: Actor, classroomId: string) {
-  // A teacher's "do I teach it" rides in the same statement (one round trip, issue 15).
-  // The versions of the classroom's results and of its district's calendar ride along too: the
-  // results read after this check can then be answered from this process's copy (issue 15), and
-  // the school's and district's names, for the grid's heading.
-  const found = await db
-    .selectFrom("participant_group as g")
-    .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
-    .innerJoin("organization as o", "o.organization_id", "ou.organization_id")
-    .leftJoin("classroom_results_version as rv", "rv.participant_group_id", "g.participant_group_id")
-    .selectAll("g")
-    .select(["ou.organization_id", "o.config_version", "ou.name as school_name", "o.name as organization_name"])
-    .select((eb) => eb.fn.coalesce("rv.version", eb.lit(1)).as("results_version"))
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom("participant_group_teacher as t")
-            .select("t.user_id")
-            .whereRef("t.participant_group_id", "=", "g.participant_group_id")
-            .where("t.user_id", "=", actor.userId),
-        )
-        .as("taught"),
-    )
-    .where("g.participant_group_id", "=", classroomId)
-    .where("g.deleted_at", "is", null)
-    .executeTakeFirst();
+  // A teacher's "do I teach it", the results and calendar versions and the names ride in the same statement (issue 15).
+  const found = await liveClassroomFor(db, classroomId, actor.userId);
   if (!found) throw notFound("Classroom");
   const { taught, ...group } = found;
   if (!canSeeSchool(actor, group)) throw forbidden();
@@ -147,27 +120,11 @@ async function checkClassroom(db: Db, actor: Actor, classroomId: string) {
 
 /** Teachers see the students of their classrooms; other roles see the students of their schools. */
 export async function assertParticipant(db: Db, actor: Actor, participantId: string) {
-  const participant = await db
-    .selectFrom("participant as p")
-    .innerJoin("organization_unit as ou", "ou.organization_unit_id", "p.organization_unit_id")
-    .selectAll("p")
-    .select("ou.organization_id")
-    .where("p.participant_id", "=", participantId)
-    .where("p.deleted_at", "is", null)
-    .executeTakeFirst();
+  const participant = await liveParticipantWithDistrict(db, participantId);
   if (!participant) throw notFound("Student");
   if (!canSeeSchool(actor, participant)) throw forbidden();
   if (reachOf(actor.role) === "classrooms") {
-    const taught = await db
-      .selectFrom("participant_group_member as m")
-      .innerJoin("participant_group_teacher as t", "t.participant_group_id", "m.participant_group_id")
-      .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
-      .select("m.participant_id")
-      .where("m.participant_id", "=", participantId)
-      .where("t.user_id", "=", actor.userId)
-      .where("g.deleted_at", "is", null)
-      .executeTakeFirst();
-    if (!taught) throw forbidden();
+    if (!(await teachesStudent(db, actor.userId, participantId))) throw forbidden();
   }
   return participant;
 }
@@ -183,16 +140,7 @@ export const canManageUsers = (actor: Actor): boolean => may(actor.role, "manage
  */
 export async function assertManageableUser(db: Db, actor: Actor, by: { userId: string } | { email: string }) {
   if (!canManageUsers(actor)) throw forbidden();
-  const user = await db
-    .selectFrom("app_user")
-    .selectAll()
-    .$call((q) =>
-      "userId" in by
-        ? q.where("user_id", "=", by.userId)
-        : q.where((eb) => eb(eb.fn("lower", ["email"]), "=", by.email.trim().toLowerCase())),
-    )
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
+  const user = await liveUserBy(db, by);
   const reach = reachOf(actor.role);
   // By e-mail, a caller who does not see every district hears 403 whether the e-mail is held in
   // another district or by no one: 404 for the one and 403 for the other told them which e-mails
@@ -242,13 +190,7 @@ export function classroomBound(actor: Actor): string | null {
 /** The classrooms among `ids` that a user teaches. */
 export async function taughtClassroomIds(db: Db, userId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom("participant_group_teacher")
-    .select("participant_group_id")
-    .where("user_id", "=", userId)
-    .where("participant_group_id", "in", [...ids])
-    .execute();
-  return new Set(rows.map((r) => r.participant_group_id));
+  return new Set(await classroomsTaughtAmong(db, userId, ids));
 }
 
 /** Roles a caller may give (the table's ASSIGNABLE_ROLES); a school admin only within their own schools (`canPlaceUser`). */
