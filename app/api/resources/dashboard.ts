@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { findSignInUser, replacePasswordHash, setOwnPassword } from "#app/db/queries/sign-in";
+import { insertAuditRow } from "#app/db/queries/audit";
+import { findSignInUser, lockAuthStatus, markActive, replacePasswordHash, setOwnPassword } from "#app/db/queries/sign-in";
 import { newPassword } from "#app/domain/account-forms";
 import { text, TEXT_MAX } from "#app/domain/text";
 import { ApiError } from "../errors";
@@ -170,25 +171,16 @@ async function startSession(c: Context<ApiEnv>, userId: string) {
 async function activateBySso(c: Context<ApiEnv>, userId: string) {
   const { db, now } = c.var.deps;
   await db.transaction().execute(async (tx) => {
-    const user = await tx
-      .selectFrom("app_user")
-      .select("auth_status")
-      .where("user_id", "=", userId)
-      .where("deleted_at", "is", null)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!user || user.auth_status === "Active") return;
-    await tx.updateTable("app_user").set({ auth_status: "Active", updated_at: now() }).where("user_id", "=", userId).execute();
-    await tx
-      .insertInto("audit_log")
-      .values({
-        actor_user_id: userId,
-        action: "sso-activated",
-        entity_type: "user",
-        entity_id: userId,
-        details: JSON.stringify({ from: user.auth_status, to: "Active" }),
-      })
-      .execute();
+    const before = await lockAuthStatus(tx, userId);
+    if (!before || before === "Active") return;
+    await markActive(tx, userId, now());
+    await insertAuditRow(tx, {
+      actorUserId: userId,
+      action: "sso-activated",
+      entityType: "user",
+      entityId: userId,
+      details: { from: before, to: "Active" },
+    });
   });
 }
 

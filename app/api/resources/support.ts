@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { insertSupportMessage, markSupportMessageMailed } from "#app/db/queries/support";
 import { isSingleLine, singleLineMessage, SupportForm, supportMail } from "#app/domain/support-form";
 import { text, TEXT_MAX } from "#app/domain/text";
 import { ErrorBody, errorResponses, jsonBody, jsonResponse, type Router } from "../env";
@@ -50,24 +51,20 @@ export function registerSupport(app: Router) {
     if (ip) await hit(db, `support:ip:${ip}`, LIMITS.supportIp, now());
     await hit(db, `support:sender:${actor.userId}`, LIMITS.supportSender, now());
     const name = `${actor.firstName} ${actor.lastName}`.trim();
-    const row = await db
-      .insertInto("support_message")
-      .values({
-        user_id: actor.userId,
-        name,
-        email: actor.email,
-        subject: body.subject,
-        message: body.message,
-        page: body.page ?? null,
-        created_at: now(),
-      })
-      .returning(["support_message_id", "created_at"])
-      .executeTakeFirstOrThrow();
+    const row = await insertSupportMessage(db, {
+      userId: actor.userId,
+      name,
+      email: actor.email,
+      subject: body.subject,
+      message: body.message,
+      page: body.page ?? null,
+      now: now(),
+    });
     let mailed = false;
     try {
       const mail = supportMail({ ...body, name, email: actor.email, role: actor.role, page: body.page ?? null });
       await mailer.send({ to: supportAddress(), ...mail });
-      await db.updateTable("support_message").set({ mailed_at: now() }).where("support_message_id", "=", row.support_message_id).execute();
+      await markSupportMessageMailed(db, row.support_message_id, now());
       mailed = true;
     } catch (error) {
       console.error("[support] mail failed; the message is kept", row.support_message_id, (error as Error).message);

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import * as oidc from "openid-client";
+import { findLiveUserByEmail } from "#app/db/queries/sign-in";
 import { cookieSecurity } from "#app/domain/cookie-security";
 import { SSO_FLOW_COOKIE, SSO_REDIRECT_PARAM, ssoRequestOrigin } from "#app/server/sso-flow.server";
 import { errorResponses, jsonResponse, type ApiEnv, type Router } from "../env";
@@ -244,12 +245,7 @@ export function registerSso(app: Router) {
       return fail("sso_failed");
     }
     if (!email) return fail("no_verified_email");
-    const user = await db
-      .selectFrom("app_user")
-      .select(["user_id", "email"])
-      .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
-      .where("deleted_at", "is", null)
-      .executeTakeFirst();
+    const user = await findLiveUserByEmail(db, email);
     if (!user) return fail("unknown_user");
     const code = await issueCode(db, { purpose: "sso", email: user.email, userId: user.user_id, now: now(), binding: pending.binding });
     return c.redirect(withParam(target, "code", code), 302);

@@ -1,3 +1,4 @@
+import type { AuthStatus } from "#app/domain/staff-invites";
 import type { Db } from "../connect.server";
 
 // The reads and writes of signing in with email and password (POST /dashboard/login).
@@ -35,4 +36,30 @@ export async function replacePasswordHash(db: Db, userId: string, oldHash: strin
     .where("user_id", "=", userId)
     .where("password_hash", "=", oldHash)
     .execute();
+}
+
+/** The live user whose stored e-mail, lowercased, is `email` (single sign-on's match). */
+export function findLiveUserByEmail(db: Db, email: string): Promise<{ user_id: string; email: string } | undefined> {
+  return db
+    .selectFrom("app_user")
+    .select(["user_id", "email"])
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** Locks a live user's row and reads their account status; undefined when they are gone. */
+export async function lockAuthStatus(tx: Db, userId: string): Promise<AuthStatus | undefined> {
+  const user = await tx
+    .selectFrom("app_user")
+    .select("auth_status")
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .forUpdate()
+    .executeTakeFirst();
+  return user?.auth_status;
+}
+
+export async function markActive(tx: Db, userId: string, now: Date): Promise<void> {
+  await tx.updateTable("app_user").set({ auth_status: "Active", updated_at: now }).where("user_id", "=", userId).execute();
 }
