@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { Readable } from "node:stream";
+import { isLiveStudent, isLiveTestOf, responseCodesOfTest } from "#app/db/queries/audio";
+import { testOwner } from "#app/db/queries/results";
 import { contentRangeHeader, parseByteRange } from "#app/domain/audio-range";
 import { WavFormatError } from "#app/domain/audio-wav";
 import { analyzeRecording, type RecordingAnalysis } from "#app/domain/audio-waveform";
@@ -129,14 +131,7 @@ const getAudioAccess = createRoute({
 // ── Access ──────────────────────────────────────────────────────────────────────────────────
 
 async function assertTestOfStudent(c: Context<ApiEnv>, name: AudioFileName) {
-  const test = await c.var.deps.db
-    .selectFrom("participant_test")
-    .select("participant_test_id")
-    .where("participant_test_id", "=", name.participantTestId)
-    .where("participant_id", "=", name.participantId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (!test) throw notFound("Test");
+  if (!(await isLiveTestOf(c.var.deps.db, name.participantTestId, name.participantId))) throw notFound("Test");
 }
 
 /**
@@ -154,13 +149,7 @@ async function authorizeRecording(c: Context<ApiEnv>, fileName: string, token: s
       if (check.reason === "expired") throw new ApiError(401, "This audio link has expired: reload the page");
       throw new ApiError(403, "Invalid audio access token");
     }
-    const student = await db
-      .selectFrom("participant")
-      .select("participant_id")
-      .where("participant_id", "=", name.participantId)
-      .where("deleted_at", "is", null)
-      .executeTakeFirst();
-    if (!student) throw notFound("Student");
+    if (!(await isLiveStudent(db, name.participantId))) throw notFound("Student");
   } else {
     await assertParticipant(db, requireActor(c.var.actor), name.participantId);
   }
@@ -288,22 +277,12 @@ export function registerAudio(app: Router) {
     const actor = requireActor(c.var.actor);
     const { db, now } = c.var.deps;
     const { id } = c.req.valid("param");
-    const test = await db
-      .selectFrom("participant_test")
-      .select(["participant_test_id", "participant_id"])
-      .where("participant_test_id", "=", id)
-      .where("deleted_at", "is", null)
-      .executeTakeFirst();
+    const test = await testOwner(db, id);
     if (!test) throw notFound("Test");
     await assertParticipant(db, actor, test.participant_id);
-    const subject = { participantId: test.participant_id, participantTestId: test.participant_test_id };
+    const subject = { participantId: test.participant_id, participantTestId: id };
     const { token, expiresAt } = signAudioToken(audioTokenSecret(), subject, now());
-    const responses = await db
-      .selectFrom("participant_test_question_response")
-      .select(["participant_test_question_response_id", "question_code"])
-      .where("participant_test_id", "=", id)
-      .orderBy("question_code")
-      .execute();
+    const responses = await responseCodesOfTest(db, id);
     // One listing of the student's folder says which of the test's recordings exist (issue 34
     // item 12: nonword repetition offered two players for files never stored, 404 and 0:00).
     const folder = audioStorageFolder(subject.participantId);

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sql } from "kysely";
+import { classroomTeacherRows, lastTestAt, riskScoreRows, schoolWithDistrict, testsStartedBetween } from "#app/db/queries/student-profile";
 import type { Db } from "#app/db/connect.server";
 import { periodAt, periodBounds } from "#app/domain/results-grid";
 import { errorResponses, jsonResponse, type Router } from "../env";
-import { PARTICIPANT_TEST_COLUMNS, RiskScore, toParticipantTest, toRiskScore, type ParticipantTest } from "../results-mappers";
+import { RiskScore, toParticipantTest, toRiskScore, type ParticipantTest } from "../results-mappers";
 import { idParam } from "../params";
 import { assertParticipant, requireActor } from "../scope";
 import {
@@ -52,16 +52,8 @@ const getRiskScores = createRoute({
   responses: { 200: jsonResponse(z.array(RiskScore), "Scores, BOY first"), ...errorResponses },
 });
 
-const PERIOD_ORDER = sql<number>`case period_name when 'BOY' then 0 when 'MOY' then 1 else 2 end`;
-
 async function riskScoresOf(db: Db, participantId: string, academicYear: string) {
-  const rows = await db
-    .selectFrom("predictive_profile")
-    .selectAll()
-    .where("participant_id", "=", participantId)
-    .where("academic_year", "=", academicYear)
-    .orderBy(PERIOD_ORDER)
-    .execute();
+  const rows = await riskScoreRows(db, participantId, academicYear);
   return rows.map(toRiskScore);
 }
 
@@ -76,32 +68,10 @@ export async function loadStudentProfile(
 ): Promise<StudentProfileT> {
   const id = student.participant_id;
   const [school, classrooms, config, last] = await Promise.all([
-    db
-      .selectFrom("organization_unit as ou")
-      .innerJoin("organization as o", "o.organization_id", "ou.organization_id")
-      .select(["ou.organization_unit_id", "ou.name", "o.organization_id", "o.name as organization_name"])
-      .where("ou.organization_unit_id", "=", student.organization_unit_id)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("participant_group_member as m")
-      .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
-      .leftJoin("participant_group_teacher as t", "t.participant_group_id", "g.participant_group_id")
-      .leftJoin("app_user as u", (join) => join.onRef("u.user_id", "=", "t.user_id").on("u.deleted_at", "is", null))
-      .select(["g.participant_group_id", "g.name", "g.enabled_in_eb_platform", "u.user_id", "u.first_name", "u.last_name"])
-      .where("m.participant_id", "=", id)
-      .where("g.deleted_at", "is", null)
-      .orderBy(sql`lower(g.name)`)
-      .orderBy("g.participant_group_id")
-      .orderBy(sql`lower(u.last_name)`)
-      .orderBy(sql`lower(u.first_name)`)
-      .execute(),
+    schoolWithDistrict(db, student.organization_unit_id),
+    classroomTeacherRows(db, id),
     loadAssessmentConfig(db, student.organization_id, now),
-    db
-      .selectFrom("participant_test")
-      .select((eb) => eb.fn.max(eb.fn.coalesce("end_dt_tm", "start_dt_tm")).as("last"))
-      .where("participant_id", "=", id)
-      .where("deleted_at", "is", null)
-      .executeTakeFirst(),
+    lastTestAt(db, id),
   ]);
 
   const bounds = config.periods.map(periodBounds);
@@ -111,17 +81,7 @@ export async function loadStudentProfile(
     .sort()
     .at(-1);
   const [tests, riskScores] = await Promise.all([
-    from && to
-      ? db
-          .selectFrom("participant_test")
-          .select(PARTICIPANT_TEST_COLUMNS)
-          .where("participant_id", "=", id)
-          .where("deleted_at", "is", null)
-          .where("start_dt_tm", ">=", new Date(from))
-          .where("start_dt_tm", "<", new Date(to))
-          .orderBy("start_dt_tm")
-          .execute()
-      : Promise.resolve([]),
+    from && to ? testsStartedBetween(db, id, new Date(from), new Date(to)) : Promise.resolve([]),
     config.academicYear ? riskScoresOf(db, id, config.academicYear) : Promise.resolve([]),
   ]);
 
