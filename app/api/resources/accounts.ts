@@ -1,5 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { setAuthStatus, setPasswordFromCode } from "#app/db/queries/accounts";
+import { insertAuditRow } from "#app/db/queries/audit";
+import { liveUserBy } from "#app/db/queries/scope";
+import { revokeSessionsOf } from "#app/db/queries/sessions";
 import { listStaffWithoutSignIn, lockStaffToInvite, markInvited, staffToInvite, withdrawInvitation } from "#app/db/queries/staff-invites";
 import { ForgotPasswordForm, RegisterForm, ResetPasswordFields } from "#app/domain/account-forms";
 import { PAGE_SIZE } from "#app/domain/paging";
@@ -244,16 +248,7 @@ async function mailSetPassword(c: Context<ApiEnv>, user: { email: string; first_
 }
 
 async function audit(c: Context<ApiEnv>, actorId: string | null, action: string, userId: string, details?: unknown) {
-  await c.var.deps.db
-    .insertInto("audit_log")
-    .values({
-      actor_user_id: actorId,
-      action,
-      entity_type: "user",
-      entity_id: userId,
-      details: details === undefined ? null : JSON.stringify(details),
-    })
-    .execute();
+  await insertAuditRow(c.var.deps.db, { actorUserId: actorId, action, entityType: "user", entityId: userId, details });
 }
 
 /** Per-address and per-email limits on calls that send mail or check codes. */
@@ -268,13 +263,7 @@ async function limitMail(c: Context<ApiEnv>, action: string, email: string | nul
 /** An invitation link works until it expires, is used, or has taken MAX_CODE_ATTEMPTS wrong codes (consumeCode). */
 const liveRule = (now: Date) => ({ now, maxAttempts: MAX_CODE_ATTEMPTS });
 
-const liveUserByEmail = (c: Context<ApiEnv>, email: string) =>
-  c.var.deps.db
-    .selectFrom("app_user")
-    .selectAll()
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
+const liveUserByEmail = (c: Context<ApiEnv>, email: string) => liveUserBy(c.var.deps.db, { email });
 
 export function registerAccounts(app: Router) {
   app.openapi(forgotPassword, async (c) => {
@@ -307,16 +296,10 @@ export function registerAccounts(app: Router) {
     await limitMail(c, "reset", null);
     const used = await consumeCode(db, { purposes: ["password-reset", "invite"], email: body.email, code: body.code, now: now() });
     if (!used?.userId) throw new ApiError(400, RESET_FAILED);
-    const changed = await db
-      .updateTable("app_user")
-      .set({ password_hash: await hashPassword(body.password), password_is_temporary: false, auth_status: "Active", updated_at: now() })
-      .where("user_id", "=", used.userId)
-      .where("deleted_at", "is", null)
-      .returning("user_id")
-      .executeTakeFirst();
+    const changed = await setPasswordFromCode(db, used.userId, await hashPassword(body.password), now());
     if (!changed) throw new ApiError(400, RESET_FAILED);
     // A new password ends every open session: whoever knew the old one is out.
-    await db.updateTable("session").set({ revoked_at: now() }).where("user_id", "=", used.userId).where("revoked_at", "is", null).execute();
+    await revokeSessionsOf(db, used.userId, now());
     await audit(c, null, used.purpose === "invite" ? "invite-accepted" : "password-reset", used.userId);
     return c.body(null, 204);
   });
@@ -331,11 +314,7 @@ export function registerAccounts(app: Router) {
     if (user.password_is_temporary || role === null) throw new ApiError(409, REGISTER_MESSAGES.unknownStatus);
     if (user.auth_status !== "None") throw new ApiError(409, REGISTER_MESSAGES.unavailableUser);
     await sendSetPasswordMail(c, user, "register");
-    await c.var.deps.db
-      .updateTable("app_user")
-      .set({ auth_status: "Pending", updated_at: c.var.deps.now() })
-      .where("user_id", "=", user.user_id)
-      .execute();
+    await setAuthStatus(c.var.deps.db, user.user_id, "Pending", c.var.deps.now());
     await audit(c, null, "register", user.user_id);
     return c.body(null, 204);
   });
@@ -346,7 +325,7 @@ export function registerAccounts(app: Router) {
     const user = await assertManageableUser(db, actor, { email: c.req.valid("param").email });
     if (user.auth_status === "Active") throw new ApiError(409, "User is already active");
     await sendSetPasswordMail(c, user, "invite");
-    await db.updateTable("app_user").set({ auth_status: "Pending", updated_at: now() }).where("user_id", "=", user.user_id).execute();
+    await setAuthStatus(db, user.user_id, "Pending", now());
     await audit(c, actor.userId, "invite", user.user_id);
     return c.body(null, 204);
   });
@@ -425,7 +404,7 @@ export function registerAccounts(app: Router) {
     const { db, now } = c.var.deps;
     const body = c.req.valid("json");
     const user = await assertManageableUser(db, actor, { userId: body.userId });
-    await db.updateTable("app_user").set({ auth_status: body.authStatus, updated_at: now() }).where("user_id", "=", user.user_id).execute();
+    await setAuthStatus(db, user.user_id, body.authStatus, now());
     await audit(c, actor.userId, "update-auth-status", user.user_id, { from: user.auth_status, to: body.authStatus });
     return c.body(null, 204);
   });

@@ -3,11 +3,12 @@ import type { Db } from "../connect.server";
 // The audit trail of the administration API (app/api/audit.ts decides what is written).
 
 export type AuditRow = {
-  actorUserId: string;
+  /** Null for a write no signed-in user made (a code used from an e-mail). */
+  actorUserId: string | null;
   action: string;
   entityType: string;
   entityId: string;
-  details: Record<string, unknown> | undefined;
+  details?: unknown;
 };
 
 /** Adds one row to audit_log, in the caller's transaction. */

@@ -25,6 +25,11 @@ export async function revokeSessionRow(db: Db, sessionId: string, now: Date): Pr
   await db.updateTable("session").set({ revoked_at: now }).where("session_id", "=", sessionId).execute();
 }
 
+/** Ends every open session of the user. */
+export async function revokeSessionsOf(db: Db, userId: string, now: Date): Promise<void> {
+  await db.updateTable("session").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
+}
+
 export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {
   await db.updateTable("session").set({ last_seen_at: now }).where("session_id", "=", sessionId).execute();
 }
