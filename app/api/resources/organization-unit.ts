@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sql } from "kysely";
+import { countSchoolChildren, holdLiveOrganization, insertSchool, renameSchool, softDeleteSchool } from "#app/db/queries/organizations";
 import { requiredMessage } from "#app/domain/admin-fields";
 import { SchoolForm } from "#app/domain/admin-forms";
 import { may } from "#app/domain/permissions";
@@ -90,20 +90,9 @@ export function registerOrganizationUnit(app: Router) {
     if (!canManageSchools(actor, org.organization_id)) throw forbidden();
     const school = await db.transaction().execute(async (tx) => {
       // The district stays locked (shared) until the school is in: it cannot be deleted meanwhile.
-      const live = await tx
-        .selectFrom("organization")
-        .select("organization_id")
-        .where("organization_id", "=", org.organization_id)
-        .where("deleted_at", "is", null)
-        .forShare()
-        .executeTakeFirst();
-      if (!live) throw notFound("District");
+      if (!(await holdLiveOrganization(tx, org.organization_id))) throw notFound("District");
       await assertSchoolNameFree(tx, org.organization_id, body.name);
-      const row = await tx
-        .insertInto("organization_unit")
-        .values({ organization_id: org.organization_id, name: body.name })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertSchool(tx, org.organization_id, body.name);
       await audit(tx, actor, "create", "organization_unit", row.organization_unit_id, {
         name: row.name,
         organizationId: row.organization_id,
@@ -129,12 +118,7 @@ export function registerOrganizationUnit(app: Router) {
         const locked = await lockSchool(tx, school.organization_unit_id, "update");
         checkVersion(body.version, locked.version, "school");
         await assertSchoolNameFree(tx, school.organization_id, body.name, school.organization_unit_id);
-        const updated = await tx
-          .updateTable("organization_unit")
-          .set({ name: body.name, updated_at: now(), version: sql<number>`version + 1` })
-          .where("organization_unit_id", "=", school.organization_unit_id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const updated = await renameSchool(tx, school.organization_unit_id, body.name, now());
         await audit(tx, actor, "update", "organization_unit", updated.organization_unit_id, {
           before: { name: locked.name },
           after: { name: updated.name },
@@ -160,19 +144,7 @@ export function registerOrganizationUnit(app: Router) {
       // Locked before counting: a classroom or student being added holds the school for share, so
       // the count waits for it and sees it (and a later one finds the school gone).
       await lockSchool(tx, school.organization_unit_id, "update");
-      const classrooms = await tx
-        .selectFrom("participant_group")
-        .select((eb) => eb.fn.countAll<string>().as("n"))
-        .where("organization_unit_id", "=", school.organization_unit_id)
-        .where("deleted_at", "is", null)
-        .executeTakeFirstOrThrow();
-      const students = await tx
-        .selectFrom("participant")
-        .select((eb) => eb.fn.countAll<string>().as("n"))
-        .where("organization_unit_id", "=", school.organization_unit_id)
-        .where("deleted_at", "is", null)
-        .executeTakeFirstOrThrow();
-      const [nc, ns] = [Number(classrooms.n), Number(students.n)];
+      const { classrooms: nc, students: ns } = await countSchoolChildren(tx, school.organization_unit_id);
       if (nc > 0 || ns > 0) {
         const what = [ns > 0 ? plural(ns, "student", "students") : null, nc > 0 ? plural(nc, "classroom", "classrooms") : null]
           .filter(Boolean)
@@ -182,11 +154,7 @@ export function registerOrganizationUnit(app: Router) {
           `${school.name} still has ${what}. Move the students to another school and delete its classrooms before deleting the school.`,
         );
       }
-      await tx
-        .updateTable("organization_unit")
-        .set({ deleted_at: now(), updated_at: now() })
-        .where("organization_unit_id", "=", school.organization_unit_id)
-        .execute();
+      await softDeleteSchool(tx, school.organization_unit_id, now());
       await audit(tx, actor, "delete", "organization_unit", school.organization_unit_id, { name: school.name });
     });
     return c.body(null, 204);

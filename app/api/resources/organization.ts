@@ -1,5 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sql } from "kysely";
+import {
+  countLiveSchools,
+  insertOrganization,
+  liveOrganizationsByName,
+  liveSchoolsOf,
+  lockLiveOrganization,
+  lockOrganization,
+  organizationsByIds,
+  schoolRowsByIds,
+  softDeleteOrganization,
+  saveOrganization,
+} from "#app/db/queries/organizations";
 import { text, TEXT_MAX } from "#app/domain/text";
 import { DistrictForm } from "#app/domain/admin-forms";
 import { audit } from "../audit";
@@ -107,13 +118,7 @@ export function registerOrganization(app: Router) {
     const { db } = c.var.deps;
     const source = districtList(actor.role === "SUPER_ADMIN" ? null : (actor.organizationId ?? "00000000-0000-0000-0000-000000000000"));
     const page = await answerPage(c.var.deps, source, LIST_SORTS.districts, c.req.valid("query"), async (ids) =>
-      ids.length
-        ? inOrder(
-            ids,
-            (await db.selectFrom("organization").selectAll().where("organization_id", "in", ids).execute()).map(toOrganization),
-            (o) => o.organizationId,
-          )
-        : [],
+      ids.length ? inOrder(ids, (await organizationsByIds(db, ids)).map(toOrganization), (o) => o.organizationId) : [],
     );
     return c.json(page, 200);
   });
@@ -132,16 +137,7 @@ export function registerOrganization(app: Router) {
         ids.length
           ? inOrder(
               ids,
-              (
-                await db
-                  .selectFrom("organization_unit")
-                  // What the row shows, no more: on PGlite each column of a page's 50 rows is parsed in this process.
-                  .select(["organization_unit_id", "name", "organization_id", "version"])
-                  // One array parameter, not 50: one statement text for every page (kept prepared on
-                  // PostgreSQL), and on PGlite one value to send and parse.
-                  .where(sql<boolean>`organization_unit_id = any(${ids}::uuid[])`)
-                  .execute()
-              ).map((u) => toOrganizationUnit(u, org.name)),
+              (await schoolRowsByIds(db, ids)).map((u) => toOrganizationUnit(u, org.name)),
               (u) => u.organizationUnitId,
             )
           : [],
@@ -154,11 +150,7 @@ export function registerOrganization(app: Router) {
     const body = c.req.valid("json");
     const org = await c.var.deps.db.transaction().execute(async (tx) => {
       await assertDistrictNameFree(tx, body.name);
-      const row = await tx
-        .insertInto("organization")
-        .values({ name: body.name, state: body.state, website: body.website })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertOrganization(tx, { name: body.name, state: body.state, website: body.website });
       await audit(tx, actor, "create", "organization", row.organization_id, { name: row.name, state: row.state, website: row.website });
       return row;
     });
@@ -172,22 +164,11 @@ export function registerOrganization(app: Router) {
     let org;
     try {
       org = await db.transaction().execute(async (tx) => {
-        const before = await tx
-          .selectFrom("organization")
-          .selectAll()
-          .where("organization_id", "=", body.organizationId)
-          .where("deleted_at", "is", null)
-          .forUpdate()
-          .executeTakeFirst();
+        const before = await lockLiveOrganization(tx, body.organizationId);
         if (!before) throw notFound("District");
         checkVersion(body.version, before.version, "district");
         await assertDistrictNameFree(tx, body.name, before.organization_id);
-        const row = await tx
-          .updateTable("organization")
-          .set({ name: body.name, state: body.state, website: body.website, updated_at: now(), version: sql<number>`version + 1` })
-          .where("organization_id", "=", body.organizationId)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await saveOrganization(tx, body.organizationId, { name: body.name, state: body.state, website: body.website }, now());
         await audit(tx, actor, "update", "organization", row.organization_id, {
           before: { name: before.name, state: before.state, website: before.website },
           after: { name: row.name, state: row.state, website: row.website },
@@ -207,30 +188,15 @@ export function registerOrganization(app: Router) {
     const org = await assertOrganization(db, actor, c.req.valid("param").id);
     await db.transaction().execute(async (tx) => {
       // Locked before counting: a school being added holds the district for share.
-      await tx
-        .selectFrom("organization")
-        .select("organization_id")
-        .where("organization_id", "=", org.organization_id)
-        .forUpdate()
-        .execute();
-      const schools = await tx
-        .selectFrom("organization_unit")
-        .select((eb) => eb.fn.countAll<string>().as("n"))
-        .where("organization_id", "=", org.organization_id)
-        .where("deleted_at", "is", null)
-        .executeTakeFirstOrThrow();
-      const n = Number(schools.n);
+      await lockOrganization(tx, org.organization_id);
+      const n = await countLiveSchools(tx, org.organization_id);
       if (n > 0) {
         throw new ApiError(
           409,
           `${org.name} still has ${n} ${n === 1 ? "school" : "schools"}. Delete its schools before deleting the district.`,
         );
       }
-      await tx
-        .updateTable("organization")
-        .set({ deleted_at: now(), updated_at: now() })
-        .where("organization_id", "=", org.organization_id)
-        .execute();
+      await softDeleteOrganization(tx, org.organization_id, now());
       await audit(tx, actor, "delete", "organization", org.organization_id, { name: org.name });
     });
     return c.body(null, 204);
@@ -244,31 +210,21 @@ export function registerOrganization(app: Router) {
 
   app.openapi(listOrganizations, async (c) => {
     const actor = requireActor(c.var.actor);
-    let query = c.var.deps.db
-      .selectFrom("organization")
-      .selectAll()
-      .where("deleted_at", "is", null)
-      .orderBy(sql`lower(name)`);
-    if (actor.role !== "SUPER_ADMIN") query = query.where("organization_id", "=", actor.organizationId ?? "");
-    return c.json((await query.execute()).map(toOrganization), 200);
+    const rows = await liveOrganizationsByName(c.var.deps.db, actor.role === "SUPER_ADMIN" ? null : (actor.organizationId ?? ""));
+    return c.json(rows.map(toOrganization), 200);
   });
 
   app.openapi(listOrgUnits, async (c) => {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
     const org = await assertReadableOrganization(db, actor, c.req.valid("param").id);
-    let query = db
-      .selectFrom("organization_unit")
-      .selectAll()
-      .where("organization_id", "=", org.organization_id)
-      .where("deleted_at", "is", null)
-      .orderBy(sql`lower(name)`);
+    let onlyIds: string[] | null = null;
     if (actor.role === "ORG_UNIT_ADMIN" || actor.role === "TEACHER") {
       if (actor.schoolIds.length === 0) return c.json([], 200);
-      query = query.where("organization_unit_id", "in", actor.schoolIds);
+      onlyIds = actor.schoolIds;
     }
     return c.json(
-      (await query.execute()).map((u) => toOrganizationUnit(u, org.name)),
+      (await liveSchoolsOf(db, org.organization_id, onlyIds)).map((u) => toOrganizationUnit(u, org.name)),
       200,
     );
   });
