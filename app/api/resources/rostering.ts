@@ -1,5 +1,19 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
+import {
+  importDistrict,
+  importForUndoPreview,
+  importToApply,
+  importToUndo,
+  insertRosterImport,
+  latestAppliedImport,
+  liveDistrictName,
+  lockLiveDistrict,
+  markImportApplied,
+  markImportUndone,
+  recentImports,
+  rejectStagedImport,
+} from "#app/db/queries/roster-imports";
 import type { Db } from "#app/db/connect.server";
 import { deleteRosterKey, districtOfRosterKey, districtTotals, putRosterKey, rosterKeyOf } from "#app/db/queries/roster-safety";
 import { formatRowError, readOneRosterTables, type CsvTable, type Roster, type RowError, type Skipped } from "#app/domain/oneroster";
@@ -394,17 +408,6 @@ interface ImportRow {
   applied_at: Date | null;
   undone_at: Date | null;
 }
-const IMPORT_COLUMNS = [
-  "roster_import_id",
-  "organization_id",
-  "status",
-  "file_name",
-  "size_bytes",
-  "report",
-  "created_at",
-  "applied_at",
-  "undone_at",
-] as const;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 /** jsonb arrives parsed from both engines; a string is parsed here in case a driver hands it over raw. */
@@ -466,12 +469,7 @@ const forCaller = (item: RosterImportT, actor: Actor | null): RosterImportT =>
     : { ...item, report: { ...item.report, confirmations: [] } };
 
 async function liveDistrict(db: Db, districtId: string) {
-  const org = await db
-    .selectFrom("organization")
-    .select(["organization_id", "name"])
-    .where("organization_id", "=", districtId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
+  const org = await liveDistrictName(db, districtId);
   if (!org) throw new ApiError(404, ROSTER_MESSAGES.districtNotFound);
   return org;
 }
@@ -516,14 +514,7 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** Locks the district row for the length of the transaction: one import or undo at a time per district. */
 async function lockDistrict(tx: Db, districtId: string) {
-  const row = await tx
-    .selectFrom("organization")
-    .select("organization_id")
-    .where("organization_id", "=", districtId)
-    .where("deleted_at", "is", null)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw new ApiError(404, ROSTER_MESSAGES.districtNotFound);
+  if (!(await lockLiveDistrict(tx, districtId))) throw new ApiError(404, ROSTER_MESSAGES.districtNotFound);
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
@@ -575,19 +566,15 @@ export function registerRostering(app: Router) {
     if (bytes.length === 0) throw new ApiError(400, ROSTER_MESSAGES.emptyFile);
     if (bytes.length > MAX_ZIP_BYTES) throw new ApiError(413, ROSTER_MESSAGES.tooLarge);
     const record = async (status: "staged" | "rejected", report: ReportT, staged: Staged | null) =>
-      db
-        .insertInto("roster_import")
-        .values({
-          organization_id: org.organization_id,
-          status,
-          file_name: body.fileName.trim(),
-          size_bytes: bytes.length,
-          sha256: createHash("sha256").update(bytes).digest("hex"),
-          report: JSON.stringify(report),
-          roster: staged ? JSON.stringify(staged) : null,
-        })
-        .returning(IMPORT_COLUMNS)
-        .executeTakeFirstOrThrow();
+      insertRosterImport(db, {
+        organization_id: org.organization_id,
+        status,
+        file_name: body.fileName.trim(),
+        size_bytes: bytes.length,
+        sha256: createHash("sha256").update(bytes).digest("hex"),
+        report: JSON.stringify(report),
+        roster: staged ? JSON.stringify(staged) : null,
+      });
 
     let files: Map<string, CsvTable | RowError>;
     try {
@@ -636,12 +623,7 @@ export function registerRostering(app: Router) {
     try {
       const row = await db.transaction().execute(async (tx) => {
         await lockDistrict(tx, districtId);
-        const found = await tx
-          .selectFrom("roster_import")
-          .select(["status", "roster", "report", "created_at"])
-          .where("roster_import_id", "=", rosterImportId)
-          .where("organization_id", "=", districtId)
-          .executeTakeFirst();
+        const found = await importToApply(tx, rosterImportId, districtId);
         if (!found) throw new ApiError(404, ROSTER_MESSAGES.importNotFound);
         if (found.status === "rejected") throw new ApiError(409, ROSTER_MESSAGES.hasErrors);
         if (found.status !== "staged") throw new ApiError(409, ROSTER_MESSAGES.notStaged);
@@ -675,28 +657,16 @@ export function registerRostering(app: Router) {
         const { changes, counts } = await applyPlan(tx, districtId, plan, now());
         return {
           rejected: null,
-          row: await tx
-            .updateTable("roster_import")
-            .set({
-              status: "applied",
-              applied_at: now(),
-              applied_by: actor?.userId ?? null,
-              roster: null,
-              changes: JSON.stringify(changes),
-              report: JSON.stringify(reportOf(counts, [], null, plan.confirmations, plan.notices, 0, mass)),
-            })
-            .where("roster_import_id", "=", rosterImportId)
-            .returning(IMPORT_COLUMNS)
-            .executeTakeFirstOrThrow(),
+          row: await markImportApplied(tx, rosterImportId, {
+            now: now(),
+            by: actor?.userId ?? null,
+            changes: JSON.stringify(changes),
+            report: JSON.stringify(reportOf(counts, [], null, plan.confirmations, plan.notices, 0, mass)),
+          }),
         };
       });
       if (row.rejected) {
-        await db
-          .updateTable("roster_import")
-          .set({ status: "rejected", roster: null, report: JSON.stringify(row.rejected) })
-          .where("roster_import_id", "=", rosterImportId)
-          .where("status", "=", "staged")
-          .execute();
+        await rejectStagedImport(db, rosterImportId, JSON.stringify(row.rejected));
         throw new ApiError(409, ROSTER_MESSAGES.hasErrors, row.rejected.errors.map(formatRowError));
       }
       return c.json(forCaller(toImport(row.row), actor), 200);
@@ -748,15 +718,8 @@ export function registerRostering(app: Router) {
     const { db } = c.get("deps");
     const actor = requireCapability(c.get("actor"), "manageRosterImports");
     const org = await assertReadableOrganization(db, actor, c.req.valid("param").id);
-    const rows = await db
-      .selectFrom("roster_import")
-      .select(IMPORT_COLUMNS)
-      .where("organization_id", "=", org.organization_id)
-      .orderBy("created_at", "desc")
-      .orderBy("roster_import_id")
-      .limit(50)
-      .execute();
-    const undoable = await latestApplied(db, org.organization_id);
+    const rows = await recentImports(db, org.organization_id, 50);
+    const undoable = await latestAppliedImport(db, org.organization_id);
     return c.json(
       { imports: rows.map(toImport), undoableId: undoable, rosterKey: keyState(await rosterKeyOf(db, org.organization_id)) },
       200,
@@ -767,16 +730,12 @@ export function registerRostering(app: Router) {
     const { db } = c.get("deps");
     const actor = requireCapability(c.get("actor"), "manageRosterImports");
     const id = c.req.valid("param").id;
-    const found = await db
-      .selectFrom("roster_import")
-      .select(["organization_id", "status", "changes", "file_name"])
-      .where("roster_import_id", "=", id)
-      .executeTakeFirst();
+    const found = await importForUndoPreview(db, id);
     if (!found) throw notFound("Import");
     await assertOrganization(db, actor, found.organization_id);
     if (found.status !== "applied") throw new ApiError(409, ROSTER_MESSAGES.notApplied);
     const plan = await planUndo(db, json<Changes>(found.changes));
-    const undoable = (await latestApplied(db, found.organization_id)) === id;
+    const undoable = (await latestAppliedImport(db, found.organization_id)) === id;
     return c.json({ rosterImportId: id, fileName: found.file_name, undoable, ...plan }, 200);
   });
 
@@ -784,27 +743,18 @@ export function registerRostering(app: Router) {
     const { db, now } = c.get("deps");
     const actor = requireCapability(c.get("actor"), "manageRosterImports");
     const id = c.req.valid("param").id;
-    const found = await db.selectFrom("roster_import").select(["organization_id"]).where("roster_import_id", "=", id).executeTakeFirst();
+    const found = await importDistrict(db, id);
     if (!found) throw notFound("Import");
     await assertOrganization(db, actor, found.organization_id);
     try {
       const row = await db.transaction().execute(async (tx) => {
         await lockDistrict(tx, found.organization_id);
-        const current = await tx
-          .selectFrom("roster_import")
-          .select(["status", "changes", "report"])
-          .where("roster_import_id", "=", id)
-          .executeTakeFirstOrThrow();
+        const current = await importToUndo(tx, id);
         if (current.status !== "applied") throw new ApiError(409, ROSTER_MESSAGES.notApplied);
-        if ((await latestApplied(tx, found.organization_id)) !== id) throw new ApiError(409, ROSTER_MESSAGES.notLatest);
+        if ((await latestAppliedImport(tx, found.organization_id)) !== id) throw new ApiError(409, ROSTER_MESSAGES.notLatest);
         const { reset, plan } = await undoChanges(tx, found.organization_id, id, json<Changes>(current.changes), now());
         const report = { ...fullReport(json<Partial<ReportT>>(current.report)), accountsReset: reset.length, leftAlone: plan.leftAlone };
-        return tx
-          .updateTable("roster_import")
-          .set({ status: "undone", undone_at: now(), undone_by: actor.userId, report: JSON.stringify(report) })
-          .where("roster_import_id", "=", id)
-          .returning(IMPORT_COLUMNS)
-          .executeTakeFirstOrThrow();
+        return markImportUndone(tx, id, { now: now(), by: actor.userId, report: JSON.stringify(report) });
       });
       return c.json(toImport(row), 200);
     } catch (error) {
@@ -812,18 +762,4 @@ export function registerRostering(app: Router) {
       throw error;
     }
   });
-}
-
-/** The import Undo applies to: the district's latest applied one (once it is undone, the one before). */
-async function latestApplied(db: Db, organizationId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom("roster_import")
-    .select("roster_import_id")
-    .where("organization_id", "=", organizationId)
-    .where("status", "=", "applied")
-    .orderBy("applied_at", "desc")
-    .orderBy("created_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row?.roster_import_id ?? null;
 }
