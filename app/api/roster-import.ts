@@ -1,6 +1,33 @@
 import { randomInt } from "node:crypto";
-import { sql } from "kysely";
 import type { Db } from "#app/db/connect.server";
+import { otherAppliedImports, saveImportChanges } from "#app/db/queries/roster-imports";
+import {
+  chunks,
+  CHUNK,
+  deactivateEmptySchools,
+  deletePairs,
+  districtRosterRows,
+  districtSchoolLinks,
+  emailsOf,
+  ensureSomeRole,
+  insertPairs,
+  insertRosterClassrooms,
+  insertRosterSchools,
+  insertRosterStudents,
+  insertRosterTeachers,
+  insertSchoolLinks,
+  liveUsersWithEmails,
+  resetAccounts,
+  rowNames,
+  rowsBefore,
+  rowVersions,
+  setDeleted,
+  setSchoolLinks,
+  takenParticipantCodes,
+  updateRow,
+  type Before,
+  type RosterKind,
+} from "#app/db/queries/roster-rows";
 import type { RowError, Roster, Skipped } from "#app/domain/oneroster";
 import {
   planCounts,
@@ -13,37 +40,11 @@ import {
   type TeacherFields,
 } from "#app/domain/oneroster-plan";
 import { participantCode, type Random } from "#app/domain/random";
-import { ROLE_IDS } from "#app/domain/roles";
 import { lockSchoolNames } from "./unique-names";
 
 // Carrying a roster import out (issue 16): loading the district's current rows for the plan
 // (app/domain/oneroster-plan.ts), applying a plan inside the caller's transaction while keeping
 // the earlier values of every row it touches, and undoing an import from those values.
-
-const CHUNK = 1000;
-const chunks = <T>(items: readonly T[], size = CHUNK): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-};
-
-const ADMIN_ROLE_IDS = [ROLE_IDS.SUPER_ADMIN, ROLE_IDS.ORG_ADMIN, ROLE_IDS.ORG_UNIT_ADMIN];
-
-/** A student's fields a plan compares, read alike for roster students and those made by hand. */
-const STUDENT_COLUMNS = [
-  "p.participant_id as id",
-  "p.first_name",
-  "p.middle_name",
-  "p.last_name",
-  "p.grade",
-  "p.date_of_birth",
-  "p.organization_unit_id",
-  "p.external_id",
-  "p.email",
-] as const;
-
-/** Whether the user aliased `u` holds an admin role (super, district or school admin). */
-const holdsAdminRole = sql<boolean>`exists (select 1 from user_role r where r.user_id = u.user_id and r.role_id in (${sql.join(ADMIN_ROLE_IDS)}))`;
 
 /**
  * The district's rows that came from a roster (a sourcedId), deactivated ones too, its live schools,
@@ -51,104 +52,19 @@ const holdsAdminRole = sql<boolean>`exists (select 1 from user_role r where r.us
  * and the users holding the file's teacher emails.
  */
 export async function loadCurrentState(db: Db, organizationId: string, teacherEmails: readonly string[]): Promise<CurrentState> {
-  const [schools, classrooms, teachers, students, handSchools, handClassrooms, handStudents] = await Promise.all([
-    db
-      .selectFrom("organization_unit")
-      .select(["organization_unit_id as id", "sourced_id", "name", "deleted_at"])
-      .where("organization_id", "=", organizationId)
-      .where("sourced_id", "is not", null)
-      .execute(),
-    db
-      .selectFrom("participant_group as g")
-      .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
-      .select(["g.participant_group_id as id", "g.sourced_id", "g.name", "g.organization_unit_id", "g.deleted_at"])
-      .where("ou.organization_id", "=", organizationId)
-      .where("g.sourced_id", "is not", null)
-      .execute(),
-    db
-      .selectFrom("app_user as u")
-      .select(["u.user_id as id", "u.sourced_id", "u.first_name", "u.last_name", "u.email", "u.deleted_at", "u.roster_created"])
-      .select(holdsAdminRole.as("admin"))
-      .where("u.organization_id", "=", organizationId)
-      .where("u.sourced_id", "is not", null)
-      .execute(),
-    db
-      .selectFrom("participant as p")
-      .innerJoin("organization_unit as ou", "ou.organization_unit_id", "p.organization_unit_id")
-      .select([...STUDENT_COLUMNS, "p.sourced_id", "p.deleted_at"])
-      .where("ou.organization_id", "=", organizationId)
-      .where("p.sourced_id", "is not", null)
-      .execute(),
-    db
-      .selectFrom("organization_unit")
-      .select(["organization_unit_id as id", "name"])
-      .where("organization_id", "=", organizationId)
-      .where("sourced_id", "is", null)
-      .where("deleted_at", "is", null)
-      .execute(),
-    db
-      .selectFrom("participant_group as g")
-      .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
-      .select(["g.participant_group_id as id", "g.name", "g.organization_unit_id as schoolId"])
-      .where("ou.organization_id", "=", organizationId)
-      .where("ou.deleted_at", "is", null)
-      .where("g.sourced_id", "is", null)
-      .where("g.deleted_at", "is", null)
-      .execute(),
-    db
-      .selectFrom("participant as p")
-      .innerJoin("organization_unit as ou", "ou.organization_unit_id", "p.organization_unit_id")
-      .select(STUDENT_COLUMNS)
-      .where("ou.organization_id", "=", organizationId)
-      .where("ou.deleted_at", "is", null)
-      .where("p.sourced_id", "is", null)
-      .where("p.deleted_at", "is", null)
-      .execute(),
-  ]);
-  const [links, members, classTeachers] = await Promise.all([
-    db
-      .selectFrom("user_organization_unit as l")
-      .innerJoin("organization_unit as ou", "ou.organization_unit_id", "l.organization_unit_id")
-      .innerJoin("app_user as u", "u.user_id", "l.user_id")
-      .select(["l.user_id", "l.organization_unit_id"])
-      .where("ou.organization_id", "=", organizationId)
-      .where("u.sourced_id", "is not", null)
-      .execute(),
-    db
-      .selectFrom("participant_group_member as m")
-      .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
-      .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
-      .select(["m.participant_group_id", "m.participant_id"])
-      .where("ou.organization_id", "=", organizationId)
-      .execute(),
-    db
-      .selectFrom("participant_group_teacher as t")
-      .innerJoin("participant_group as g", "g.participant_group_id", "t.participant_group_id")
-      .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
-      .select(["t.participant_group_id", "t.user_id"])
-      .where("ou.organization_id", "=", organizationId)
-      .execute(),
-  ]);
+  const { schools, classrooms, teachers, students, handSchools, handClassrooms, handStudents, links, members, classTeachers } =
+    await districtRosterRows(db, organizationId);
   const usersByEmail: CurrentState["usersByEmail"] = [];
-  for (const part of chunks([...new Set(teacherEmails.map((e) => e.toLowerCase()))])) {
-    const rows = await db
-      .selectFrom("app_user as u")
-      .select(["u.user_id", "u.email", "u.organization_id", "u.sourced_id", "u.first_name", "u.last_name"])
-      .select(holdsAdminRole.as("admin"))
-      .where(sql<string>`lower(u.email)`, "in", part)
-      .where("u.deleted_at", "is", null)
-      .execute();
-    for (const u of rows) {
-      usersByEmail.push({
-        id: u.user_id,
-        email: u.email.toLowerCase(),
-        sameDistrict: u.organization_id === organizationId,
-        sourcedId: u.sourced_id,
-        admin: Boolean(u.admin),
-        firstName: u.first_name,
-        lastName: u.last_name,
-      });
-    }
+  for (const u of await liveUsersWithEmails(db, [...new Set(teacherEmails.map((e) => e.toLowerCase()))])) {
+    usersByEmail.push({
+      id: u.user_id,
+      email: u.email.toLowerCase(),
+      sameDistrict: u.organization_id === organizationId,
+      sourcedId: u.sourced_id,
+      admin: Boolean(u.admin),
+      firstName: u.first_name,
+      lastName: u.last_name,
+    });
   }
   const schoolsOf = new Map<string, string[]>();
   for (const l of links) schoolsOf.set(l.user_id, [...(schoolsOf.get(l.user_id) ?? []), l.organization_unit_id]);
@@ -218,8 +134,7 @@ export async function planFor(db: Db, organizationId: string, roster: Roster, sk
   return planImport(roster, current, skipped);
 }
 
-type Kind = "schools" | "classrooms" | "teachers" | "students";
-type Before = Record<string, unknown> & { id: string };
+type Kind = RosterKind;
 
 /** What applying an import changed: enough to put every row back (undo). */
 export interface Changes {
@@ -250,16 +165,7 @@ const touchedIds = (changes: Changes): Record<Kind, string[]> =>
 /** Each row's version now, by kind and id. */
 async function versionsNow(tx: Db, ids: Record<Kind, string[]>): Promise<Record<Kind, Record<string, number>>> {
   const out = { schools: {}, classrooms: {}, teachers: {}, students: {} } as Record<Kind, Record<string, number>>;
-  for (const kind of KINDS) {
-    const { table, id } = TABLES[kind];
-    for (const part of chunks(ids[kind])) {
-      const rows = await sql<{
-        id: string;
-        version: number;
-      }>`select ${sql.ref(id)} as id, version from ${sql.table(table)} where ${sql.ref(id)} in (${sql.join(part)})`.execute(tx);
-      for (const r of rows.rows) out[kind][r.id] = Number(r.version);
-    }
-  }
+  for (const kind of KINDS) out[kind] = await rowVersions(tx, kind, ids[kind]);
   return out;
 }
 
@@ -277,13 +183,6 @@ export interface UndoPlan {
   leftAlone: LeftAlone[];
 }
 
-const NAME_SQL: Record<Kind, string> = {
-  schools: "name",
-  classrooms: "name",
-  teachers: "first_name || ' ' || last_name",
-  students: "first_name || ' ' || last_name",
-};
-
 /** The plan of an undo, read now: rows edited since the import (their version moved) are left alone. */
 export async function planUndo(tx: Db, changes: Changes): Promise<UndoPlan> {
   const leftAlone: LeftAlone[] = [];
@@ -291,16 +190,7 @@ export async function planUndo(tx: Db, changes: Changes): Promise<UndoPlan> {
     const now = await versionsNow(tx, touchedIds(changes));
     for (const kind of KINDS) {
       const moved = Object.keys(changes.versions[kind]).filter((id) => now[kind][id] !== changes.versions![kind][id]);
-      const { table, id } = TABLES[kind];
-      for (const part of chunks(moved)) {
-        const rows = await sql<{
-          id: string;
-          name: string;
-        }>`select ${sql.ref(id)} as id, ${sql.raw(NAME_SQL[kind])} as name from ${sql.table(table)} where ${sql.ref(id)} in (${sql.join(part)}) order by 2`.execute(
-          tx,
-        );
-        for (const r of rows.rows) leftAlone.push({ kind, id: r.id, name: r.name });
-      }
+      for (const r of await rowNames(tx, kind, moved)) leftAlone.push({ kind, id: r.id, name: r.name });
     }
   }
   const skip = new Set(leftAlone.map((l) => `${l.kind}:${l.id}`));
@@ -323,33 +213,6 @@ export async function planUndo(tx: Db, changes: Changes): Promise<UndoPlan> {
   return { counts, memberships, leftAlone };
 }
 
-const TABLES = {
-  schools: { table: "organization_unit", id: "organization_unit_id" },
-  classrooms: { table: "participant_group", id: "participant_group_id" },
-  teachers: { table: "app_user", id: "user_id" },
-  students: { table: "participant", id: "participant_id" },
-} as const;
-
-/** The columns an import writes, per kind, which are also what undo restores. */
-const COLUMNS: Record<Kind, string[]> = {
-  // sourced_id: a record made by hand that an import adopted is made by hand again after its undo.
-  schools: ["name", "sourced_id", "deleted_at"],
-  classrooms: ["name", "organization_unit_id", "sourced_id", "deleted_at"],
-  teachers: ["first_name", "last_name", "email", "sourced_id", "deleted_at"],
-  students: [
-    "first_name",
-    "middle_name",
-    "last_name",
-    "grade",
-    "date_of_birth",
-    "organization_unit_id",
-    "external_id",
-    "email",
-    "sourced_id",
-    "deleted_at",
-  ],
-};
-
 const cryptoRandom: Random = {
   next: () => randomInt(0, 2 ** 32) / 2 ** 32,
   int: (min, max) => randomInt(min, max + 1),
@@ -366,100 +229,10 @@ async function freshCodes(tx: Db, n: number): Promise<string[]> {
       const code = participantCode(cryptoRandom);
       if (!codes.has(code)) batch.add(code);
     }
-    const taken = await tx
-      .selectFrom("participant")
-      .select("participant_code")
-      .where("participant_code", "in", [...batch])
-      .execute();
-    for (const t of taken) batch.delete(t.participant_code);
+    for (const code of await takenParticipantCodes(tx, [...batch])) batch.delete(code);
     for (const code of batch) codes.add(code);
   }
   return [...codes];
-}
-
-async function beforeImages(tx: Db, kind: Kind, ids: string[]): Promise<Map<string, Before>> {
-  const { table, id } = TABLES[kind];
-  const out = new Map<string, Before>();
-  for (const part of chunks(ids)) {
-    const rows =
-      await sql<Before>`select ${sql.ref(id)} as id, ${sql.join(COLUMNS[kind].map((c) => sql.ref(c)))} from ${sql.table(table)} where ${sql.ref(id)} in (${sql.join(part)})`.execute(
-        tx,
-      );
-    for (const row of rows.rows) out.set(row.id, row);
-  }
-  return out;
-}
-
-async function setDeleted(tx: Db, kind: Kind, ids: string[], at: Date | null) {
-  const { table, id } = TABLES[kind];
-  for (const part of chunks(ids)) {
-    await sql`update ${sql.table(table)} set deleted_at = ${at}, updated_at = now(), version = version + 1 where ${sql.ref(id)} in (${sql.join(part)})`.execute(
-      tx,
-    );
-  }
-}
-
-async function updateRow(tx: Db, kind: Kind, rowId: string, values: Record<string, unknown>) {
-  const { table, id } = TABLES[kind];
-  const sets = Object.entries(values).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
-  await sql`update ${sql.table(table)} set ${sql.join([...sets, sql`updated_at = now()`, sql`version = version + 1`])} where ${sql.ref(id)} = ${rowId}`.execute(
-    tx,
-  );
-}
-
-async function districtSchoolLinks(tx: Db, organizationId: string, userId: string): Promise<string[]> {
-  const rows = await tx
-    .selectFrom("user_organization_unit as l")
-    .innerJoin("organization_unit as ou", "ou.organization_unit_id", "l.organization_unit_id")
-    .select("l.organization_unit_id")
-    .where("l.user_id", "=", userId)
-    .where("ou.organization_id", "=", organizationId)
-    .execute();
-  return rows.map((r) => r.organization_unit_id).sort();
-}
-
-async function setSchoolLinks(tx: Db, organizationId: string, userId: string, schoolIds: string[]) {
-  await tx
-    .deleteFrom("user_organization_unit")
-    .where("user_id", "=", userId)
-    .where("organization_unit_id", "in", (eb) =>
-      eb.selectFrom("organization_unit").select("organization_unit_id").where("organization_id", "=", organizationId),
-    )
-    .execute();
-  if (schoolIds.length > 0) {
-    await tx
-      .insertInto("user_organization_unit")
-      .values(schoolIds.map((s) => ({ user_id: userId, organization_unit_id: s })))
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
-}
-
-async function insertPairs(tx: Db, table: "participant_group_member" | "participant_group_teacher", pairs: [string, string][]) {
-  const column = table === "participant_group_member" ? "participant_id" : "user_id";
-  for (const part of chunks(pairs)) {
-    await tx
-      .insertInto(table)
-      .values(part.map(([g, m]) => ({ participant_group_id: g, [column]: m }) as never))
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
-}
-
-/**
- * Deletes (classroom, member) pairs, a chunk at a time, as two uuid[] parameters: a list of
- * row constructors (`(a, b) in ((…), …)`) of a few hundred pairs overflows PGlite's stack
- * (issue 35 item 4: undo of a district's first import answered 500).
- */
-async function deletePairs(tx: Db, table: "participant_group_member" | "participant_group_teacher", pairs: [string, string][]) {
-  const column = table === "participant_group_member" ? "participant_id" : "user_id";
-  for (const part of chunks(pairs)) {
-    const groups = part.map(([g]) => g);
-    const members = part.map(([, m]) => m);
-    await sql`delete from ${sql.table(table)} where (participant_group_id, ${sql.ref(column)}) in (select * from unnest(${groups}::uuid[], ${members}::uuid[]))`.execute(
-      tx,
-    );
-  }
 }
 
 const studentColumns = (f: Partial<StudentFields>, ref: (r: Ref) => string): Record<string, unknown> => {
@@ -524,17 +297,13 @@ export async function applyPlan(tx: Db, organizationId: string, plan: Plan, now:
 
   // Schools.
   for (const part of chunks(plan.schools.create)) {
-    const rows = await tx
-      .insertInto("organization_unit")
-      .values(part.map((s) => ({ organization_id: organizationId, name: s.name, sourced_id: s.sourcedId })))
-      .returning(["organization_unit_id", "sourced_id"])
-      .execute();
+    const rows = await insertRosterSchools(tx, organizationId, part);
     for (const r of rows) {
       ids.schools.set(r.sourced_id!, r.organization_unit_id);
       changes.created.schools.push(r.organization_unit_id);
     }
   }
-  const schoolBefore = await beforeImages(
+  const schoolBefore = await rowsBefore(
     tx,
     "schools",
     plan.schools.update.map((u) => u.id),
@@ -550,17 +319,16 @@ export async function applyPlan(tx: Db, organizationId: string, plan: Plan, now:
 
   // Classrooms.
   for (const part of chunks(plan.classrooms.create)) {
-    const rows = await tx
-      .insertInto("participant_group")
-      .values(part.map((c) => ({ organization_unit_id: school(c.school), name: c.name, sourced_id: c.sourcedId })))
-      .returning(["participant_group_id", "sourced_id"])
-      .execute();
+    const rows = await insertRosterClassrooms(
+      tx,
+      part.map((c) => ({ schoolId: school(c.school), name: c.name, sourcedId: c.sourcedId })),
+    );
     for (const r of rows) {
       ids.classrooms.set(r.sourced_id!, r.participant_group_id);
       changes.created.classrooms.push(r.participant_group_id);
     }
   }
-  const classBefore = await beforeImages(
+  const classBefore = await rowsBefore(
     tx,
     "classrooms",
     plan.classrooms.update.map((u) => u.id),
@@ -577,37 +345,15 @@ export async function applyPlan(tx: Db, organizationId: string, plan: Plan, now:
 
   // Teachers: users with the teacher role, linked to the schools of the classes they teach.
   for (const part of chunks(plan.teachers.create)) {
-    const rows = await tx
-      .insertInto("app_user")
-      .values(
-        part.map((t) => ({
-          organization_id: organizationId,
-          first_name: t.firstName,
-          last_name: t.lastName,
-          email: t.email,
-          sourced_id: t.sourcedId,
-          roster_created: true,
-        })),
-      )
-      .returning(["user_id", "sourced_id"])
-      .execute();
+    const rows = await insertRosterTeachers(tx, organizationId, part);
     for (const r of rows) {
       ids.teachers.set(r.sourced_id!, r.user_id);
       changes.created.teachers.push(r.user_id);
     }
-    await tx
-      .insertInto("user_role")
-      .values(rows.map((r) => ({ user_id: r.user_id, role_id: ROLE_IDS.TEACHER })))
-      .execute();
     const links = part.flatMap((t) => t.schools.map((s) => ({ user_id: ids.teachers.get(t.sourcedId)!, organization_unit_id: school(s) })));
-    if (links.length > 0)
-      await tx
-        .insertInto("user_organization_unit")
-        .values(links)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+    if (links.length > 0) await insertSchoolLinks(tx, links);
   }
-  const teacherBefore = await beforeImages(
+  const teacherBefore = await rowsBefore(
     tx,
     "teachers",
     plan.teachers.update.map((u) => u.id),
@@ -623,8 +369,7 @@ export async function applyPlan(tx: Db, organizationId: string, plan: Plan, now:
     }
     if (u.set.sourcedId !== undefined) {
       // A user adopted by email keeps the role they have (a school admin may teach too); one without a role becomes a teacher.
-      const roles = await tx.selectFrom("user_role").select("role_id").where("user_id", "=", u.id).execute();
-      if (roles.length === 0) await tx.insertInto("user_role").values({ user_id: u.id, role_id: ROLE_IDS.TEACHER }).execute();
+      await ensureSomeRole(tx, u.id);
     }
     changes.updated.teachers.push(before);
   }
@@ -633,30 +378,27 @@ export async function applyPlan(tx: Db, organizationId: string, plan: Plan, now:
   const studentSchool = school;
   for (const part of chunks(plan.students.create)) {
     const codes = await freshCodes(tx, part.length);
-    const rows = await tx
-      .insertInto("participant")
-      .values(
-        part.map((s, i) => ({
-          organization_unit_id: studentSchool(s.school),
-          participant_code: codes[i],
-          first_name: s.firstName,
-          middle_name: s.middleName,
-          last_name: s.lastName,
-          date_of_birth: s.birthDate,
-          grade: s.grade,
-          external_id: s.identifier,
-          email: s.email,
-          sourced_id: s.sourcedId,
-        })),
-      )
-      .returning(["participant_id", "sourced_id"])
-      .execute();
+    const rows = await insertRosterStudents(
+      tx,
+      part.map((s, i) => ({
+        organization_unit_id: studentSchool(s.school),
+        participant_code: codes[i],
+        first_name: s.firstName,
+        middle_name: s.middleName,
+        last_name: s.lastName,
+        date_of_birth: s.birthDate,
+        grade: s.grade,
+        external_id: s.identifier,
+        email: s.email,
+        sourced_id: s.sourcedId,
+      })),
+    );
     for (const r of rows) {
       ids.students.set(r.sourced_id!, r.participant_id);
       changes.created.students.push(r.participant_id);
     }
   }
-  const studentBefore = await beforeImages(
+  const studentBefore = await rowsBefore(
     tx,
     "students",
     plan.students.update.map((u) => u.id),
@@ -685,14 +427,7 @@ export async function applyPlan(tx: Db, organizationId: string, plan: Plan, now:
 
   // Schools last: one that still holds live classrooms or students (made by hand) stays.
   const schoolIds = plan.schools.deactivate.map((d) => d.id);
-  for (const part of chunks(schoolIds)) {
-    const rows = await sql<{ id: string }>`update organization_unit ou set deleted_at = ${now}, updated_at = now(), version = version + 1
-      where ou.organization_unit_id in (${sql.join(part)})
-        and not exists (select 1 from participant_group g where g.organization_unit_id = ou.organization_unit_id and g.deleted_at is null)
-        and not exists (select 1 from participant p where p.organization_unit_id = ou.organization_unit_id and p.deleted_at is null)
-      returning ou.organization_unit_id as id`.execute(tx);
-    changes.deactivated.schools.push(...rows.rows.map((r) => r.id));
-  }
+  changes.deactivated.schools.push(...(await deactivateEmptySchools(tx, schoolIds, now)));
 
   const counts = planCounts(plan);
   counts.schools.unchanged += schoolIds.length - changes.deactivated.schools.length;
@@ -738,15 +473,7 @@ export async function undoChanges(
     await setDeleted(tx, kind, changes.deactivated[kind].filter(still(kind)), null);
   }
   await handBackVersions(tx, organizationId, importId, changes, still);
-  for (const part of chunks(reset)) {
-    await tx.updateTable("session").set({ revoked_at: now }).where("user_id", "in", part).where("revoked_at", "is", null).execute();
-    await tx.updateTable("one_time_code").set({ used_at: now }).where("user_id", "in", part).where("used_at", "is", null).execute();
-    await tx
-      .updateTable("app_user")
-      .set({ password_hash: null, password_is_temporary: false, updated_at: now, version: sql`version + 1` })
-      .where("user_id", "in", part)
-      .execute();
-  }
+  await resetAccounts(tx, reset, now);
   return { reset, plan };
 }
 
@@ -776,15 +503,7 @@ async function handBackVersions(
     }
   }
   if (pending.size === 0) return;
-  const earlier = await tx
-    .selectFrom("roster_import")
-    .select(["roster_import_id", "changes"])
-    .where("organization_id", "=", organizationId)
-    .where("status", "=", "applied")
-    .where("roster_import_id", "!=", importId)
-    .orderBy("applied_at", "desc")
-    .orderBy("created_at", "desc")
-    .execute();
+  const earlier = await otherAppliedImports(tx, organizationId, importId);
   for (const row of earlier) {
     if (pending.size === 0) break;
     const theirs = (typeof row.changes === "string" ? JSON.parse(row.changes) : row.changes) as Changes;
@@ -798,11 +517,7 @@ async function handBackVersions(
       }
     }
     if (changed) {
-      await tx
-        .updateTable("roster_import")
-        .set({ changes: JSON.stringify(theirs) })
-        .where("roster_import_id", "=", row.roster_import_id)
-        .execute();
+      await saveImportChanges(tx, row.roster_import_id, JSON.stringify(theirs));
     }
   }
 }
@@ -811,10 +526,7 @@ async function handBackVersions(
 async function accountsWhoseEmailReturns(tx: Db, before: Before[]): Promise<string[]> {
   const wanted = new Map(before.filter((b) => typeof b.email === "string").map((b) => [b.id, (b.email as string).toLowerCase()]));
   const out: string[] = [];
-  for (const part of chunks([...wanted.keys()])) {
-    const rows = await tx.selectFrom("app_user").select(["user_id", "email"]).where("user_id", "in", part).execute();
-    for (const r of rows) if (r.email.toLowerCase() !== wanted.get(r.user_id)) out.push(r.user_id);
-  }
+  for (const r of await emailsOf(tx, [...wanted.keys()])) if (r.email.toLowerCase() !== wanted.get(r.user_id)) out.push(r.user_id);
   return out;
 }
 

@@ -151,3 +151,20 @@ export async function latestAppliedImport(db: Db, organizationId: string): Promi
     .executeTakeFirst();
   return row?.roster_import_id ?? null;
 }
+
+/** The district's other applied imports, latest first, with their changes. */
+export function otherAppliedImports(tx: Db, organizationId: string, exceptImportId: string) {
+  return tx
+    .selectFrom("roster_import")
+    .select(["roster_import_id", "changes"])
+    .where("organization_id", "=", organizationId)
+    .where("status", "=", "applied")
+    .where("roster_import_id", "!=", exceptImportId)
+    .orderBy("applied_at", "desc")
+    .orderBy("created_at", "desc")
+    .execute();
+}
+
+export async function saveImportChanges(tx: Db, rosterImportId: string, changes: string): Promise<void> {
+  await tx.updateTable("roster_import").set({ changes }).where("roster_import_id", "=", rosterImportId).execute();
+}
