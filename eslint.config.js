@@ -100,7 +100,7 @@ export default tseslint.config(
   { files: ["app/api/**"], rules: floorRule("api") },
   {
     files: ["app/api/**"],
-    ignores: ["app/api/resources/users.ts", "app/api/resources/participants.ts", "app/api/resources/participant-groups.ts"],
+    ignores: ["app/api/resources/participants.ts", "app/api/resources/participant-groups.ts"],
     rules: noQueryBuilding,
   },
   { files: ["app/lib/**"], rules: floorRule("lib") },
