@@ -1,5 +1,5 @@
 // One lint pass for the tree: TypeScript, React, hooks, accessibility of JSX, and the floors of
-// docs/decisions/layers.md (imports run one way: routes → components → lib → api → db → server → i18n →
+// docs/decisions/0007-layers.md (imports run one way: routes → components → lib → api → db → server → i18n →
 // domain; a folder never imports one above it, so no loop between folders can form).
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
@@ -17,7 +17,7 @@ function floorRule(folder, extra = []) {
   const above = FLOORS.slice(0, FLOORS.indexOf(folder));
   const patterns = above.map((f) => ({
     regex: `^(#app/|(\\.\\./)+)${f}/`,
-    message: `app/${folder} sits below app/${f}: it must not import it (docs/decisions/layers.md).`,
+    message: `app/${folder} sits below app/${f}: it must not import it (docs/decisions/0007-layers.md).`,
   }));
   return { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...patterns, ...extra] }] };
 }
@@ -47,9 +47,9 @@ const noServerInComponents = [
   },
 ];
 
-// SQL lives in app/db/queries (docs/decisions/layers.md): the API calls named query functions and
+// SQL lives in app/db/queries (docs/decisions/0007-layers.md): the API calls named query functions and
 // builds no query itself. The files still listed in `ignores` have not moved yet.
-const QUERY_BUILDING = "Query building belongs in app/db/queries: call a named query function from there (docs/decisions/layers.md).";
+const QUERY_BUILDING = "Query building belongs in app/db/queries: call a named query function from there (docs/decisions/0007-layers.md).";
 const noQueryBuilding = {
   "no-restricted-syntax": [
     "error",

@@ -21,7 +21,7 @@ import { toClassroomStudents, toRiskScore, type AssessmentConfig } from "./resul
 
 // The classroom grid as the page shows it (spec 001 §2, §4), built by the API from the same
 // rules as the school CSV, and kept per process under the classroom's results version
-// (migration 0009; app/api/kept.ts, docs/decisions/kept-data.md).
+// (migration 0009; app/api/kept.ts, docs/decisions/0022-kept-data.md).
 
 const ShownCell = z.object({
   testCode: z.enum(TEST_CODES),

@@ -1,7 +1,7 @@
 import { toCsv, UTF8_BOM } from "#app/domain/csv";
 import type { CsvRow } from "#app/domain/report-rows";
 
-// Streamed CSV bodies (issue 15; ADR docs/decisions/streamed-reports.md). The header row leaves
+// Streamed CSV bodies (issue 15; ADR docs/decisions/0017-streamed-reports.md). The header row leaves
 // at once; each further chunk is one batch of rows, read from the database only when the reader
 // asks for more (pull), so the server holds one batch however big the district.
 //

@@ -6,7 +6,7 @@ import type { EffectiveStandards } from "#app/domain/screening-standards";
 import type { GridResults } from "./classroom-results";
 
 // Everything a server process keeps from the database in memory lives here (issue 36 §4;
-// docs/decisions/kept-data.md has the table: what is kept, its key, what makes it stale, for how
+// docs/decisions/0022-kept-data.md has the table: what is kept, its key, what makes it stale, for how
 // long). Each copy is kept under a version that the database raises in the writer's own
 // transaction (triggers of migrations 0008, 0009, 0014, 0015), and is answered only to a caller
 // that read that same version for this request. A write through any server on any machine, a

@@ -6,7 +6,7 @@ import { isCleanText } from "#app/domain/text";
 import { ApiError } from "./errors";
 import { keptListTotals } from "./kept";
 
-// The paged variants of the list routes (issue 15, docs/decisions/paged-lists.md): the spec's
+// The paged variants of the list routes (issue 15, docs/decisions/0014-paged-lists.md): the spec's
 // list routes keep answering the whole array; `<list path>/page` answers one page of it with the
 // total and the cursors of the pages before and after. Same scope checks, same row shape.
 

@@ -10,7 +10,7 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
 /**
  * The longest a session lives, however active it stays (issue 14: absolute lifetime besides the
  * idle limit, OWASP ASVS 3.3.x): a working day, so a shared classroom computer left signed in
- * does not keep a teacher's session into the next day. docs/decisions/sessions.md.
+ * does not keep a teacher's session into the next day. docs/decisions/0004-sessions.md.
  */
 export const SESSION_MAX_AGE_MS = 12 * 60 * 60_000;
 

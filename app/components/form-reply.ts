@@ -4,7 +4,7 @@ import { useActionData } from "@remix-run/react";
 // A form that did not save comes back as conform's reply (`submission.reply()`, see
 // app/lib/forms.server.ts): per field its errors, and what was typed. The browser reads that
 // plain data here instead of running conform's useForm, which would add 9 KB gzip to every
-// form page (docs/decisions/forms-conform-zod.md); only the type comes from conform.
+// form page (docs/decisions/0009-forms-conform-zod.md); only the type comes from conform.
 
 /** An action's answer to a form that did not save. */
 export type FormReply = SubmissionResult<string[]>;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { PGliteCannotParse, PGliteDialect, YIELD_AFTER_MS } from "./pglite-dialect";
 import { inRequestScope, outsideRequestScope, RequestAbandoned } from "./request-scope";
 
-// The embedded database's one connection under load (issue 15, docs/decisions/pglite-under-load.md):
+// The embedded database's one connection under load (issue 15, docs/decisions/0018-pglite-under-load.md):
 // waiting callers are served oldest visitor request first, and a gone visitor's turn is skipped.
 // The driver lends the connection without touching PGlite, so none is started here.
 

@@ -141,7 +141,7 @@ type Waiter = { rank: number; seq: number; resolve: () => void };
  * by when it asked), not query by query in arrival order: under load a page's tenth query no
  * longer queues behind the first query of every page that arrived after it, so pages finish one
  * after another instead of all late together. A caller whose visitor has gone is not served: its
- * queries would only delay everyone still waiting. See docs/decisions/pglite-under-load.md.
+ * queries would only delay everyone still waiting. See docs/decisions/0018-pglite-under-load.md.
  */
 class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
-// Which visitor's request a database query serves (issue 15, docs/decisions/pglite-under-load.md).
+// Which visitor's request a database query serves (issue 15, docs/decisions/0018-pglite-under-load.md).
 // The API runs every call of one page (in-process, or an HTTP call to /api) inside the scope of
 // the visitor's request: when it began, and its signal, which aborts when the visitor has gone
 // (a closed tab, a client that timed out). The embedded database reads it to serve the oldest

@@ -51,7 +51,7 @@ export type AssessmentGroup = keyof typeof ASSESSMENT_GROUPS;
  * sections and the family report's tables. Every page groups a subtest by `subtestGroup`, so Letter
  * RAN is 'Fluency' and Nonword Repetition 'Processing' on the grid, in the CSVs, on the profile and
  * in the family report alike (issue 34 item 10; spec 001 §2 lists the six groups;
- * docs/decisions/results-display-rules.md).
+ * docs/decisions/0011-results-display-rules.md).
  */
 export const GROUP_ORDER: readonly AssessmentGroup[] = [
   "phonemic-awareness",

@@ -1,5 +1,5 @@
 // Whether the app's cookies (the session, the sign-in flows' short-lived ones) carry the Secure
-// attribute, decided per request (issue 13 item 1; docs/decisions/sessions.md). Pure: the
+// attribute, decided per request (issue 13 item 1; docs/decisions/0004-sessions.md). Pure: the
 // server passes in COOKIE_SECURE, PUBLIC_URL and what the request says about itself.
 
 /** COOKIE_SECURE: "true" always Secure, "false" never, unset (or "auto") decided per request. */

@@ -20,7 +20,7 @@ export type DisplayRuleOptions = {
 
 /**
  * Which rule shows a test's score in a grade. The specs name the rules but not the matrix; ours
- * (docs/decisions/results-display-rules.md):
+ * (docs/decisions/0011-results-display-rules.md):
  * - PK shows the national percentile ('%') of the tests it takes (its default set, assessments.ts),
  *   as the screener reports them and as K does; other tests are greyed out. (PK used to report
  *   proficiency, but PK results carry a percentile and no theta, so every cell read 'N/A'.)

@@ -14,7 +14,7 @@ export const NONE_COMPLETE_TEXT = "View the Next Steps Resources with the link b
 /**
  * What next steps read of a subtest: the cell the page shows for it (results-grid.ts gridCell,
  * built with percentiles on the phonics switch), so the advice is taken from the very score,
- * colour and arrow beside it (docs/decisions/results-display-rules.md).
+ * colour and arrow beside it (docs/decisions/0011-results-display-rules.md).
  */
 export type JudgedCell = Pick<GridCell, "testCode" | "state" | "band" | "grayedOut" | "text" | "handScore"> & {
   test: { correctItems: number | null } | null;

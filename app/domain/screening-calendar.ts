@@ -8,7 +8,7 @@ import { INVALID_CALENDAR_DATE, isCalendarDate } from "./text";
 // per period, the tests of each grade (spec 001 §3 'District period config'). The rules a save
 // must pass, the rollover to a new year, and the messages. The specs give no words for any of
 // this: every message here is ours. A school year runs July 1 to June 30
-// (docs/decisions/screening-calendar.md), as academicYearOf (periods.ts) already counts it.
+// (docs/decisions/0015-screening-calendar.md), as academicYearOf (periods.ts) already counts it.
 
 /** One period of a year: its window (both ends inclusive) and the tests of each grade screened in it. */
 export type CalendarPeriod = { periodName: Period; startDate: IsoDate; endDate: IsoDate; gradeLists: GradeLists };

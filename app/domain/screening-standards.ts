@@ -4,7 +4,7 @@ import type { Period } from "./periods";
 import { TESTS_BY_GRADE } from "./screening-calendar";
 
 // Norms and cutoffs the specs do not give, as assessment configuration with a named source
-// (issue 34 item 4, docs/decisions/results-display-rules.md). Three kinds, each optional:
+// (issue 34 item 4, docs/decisions/0011-results-display-rules.md). Three kinds, each optional:
 // - ranNorms: per RAN test × grade × period, the mean and spread of response times, which place a
 //   hand-scored RAN on a percentile;
 // - pkRiskCutoff: per period, the prekindergarten risk score above which a child is at risk;
@@ -166,7 +166,7 @@ export type RanResult = { abilityPercentile: number; finalTheta: number };
 /**
  * The percentile (1–99, whole) and theta of a scored response time against a norm: faster is
  * better, so theta is how many spreads faster than the mean, and the percentile the share of the
- * norm group slower than this child (docs/decisions/ran-scoring.md).
+ * norm group slower than this child (docs/decisions/0010-ran-scoring.md).
  */
 export function ranPercentile(norm: RanNorm, evalResponseTime: number): RanResult {
   if (!Number.isFinite(evalResponseTime) || evalResponseTime < 0) throw new Error(`Response time out of range: ${evalResponseTime}`);

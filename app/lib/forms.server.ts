@@ -6,7 +6,7 @@ import type { z } from "zod";
 // Route actions read a posted form through its one zod schema (app/domain/*-forms.ts) with
 // conform, and answer a form that did not save with conform's reply: the first-class field
 // errors and what was typed, as action data the page renders next to each field. conform and
-// zod stay on the server (docs/decisions/forms-conform-zod.md): the browser reads the reply
+// zod stay on the server (docs/decisions/0009-forms-conform-zod.md): the browser reads the reply
 // with app/components/form-reply.ts.
 
 /** The posted form parsed by `schema`: conform hands over blanks as undefined and repeated names as lists. */

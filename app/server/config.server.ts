@@ -20,7 +20,7 @@ export function databaseOptions(): { url?: string; dir?: string } {
 
 /**
  * COOKIE_SECURE: "true" makes every cookie Secure, "false" none; unset (the default) decides per
- * request: Secure when the request came over HTTPS or PUBLIC_URL is https (docs/decisions/sessions.md).
+ * request: Secure when the request came over HTTPS or PUBLIC_URL is https (docs/decisions/0004-sessions.md).
  */
 export const cookieSecureSetting = (): CookieSecureSetting => parseCookieSecure(process.env.COOKIE_SECURE);
 

@@ -1,5 +1,5 @@
 // Bounded admission of requests into one server process (issue 36 §2, overload;
-// docs/decisions/pglite-under-load.md, "Overload"). Plain Node, no dependencies: the preload
+// docs/decisions/0018-pglite-under-load.md, "Overload"). Plain Node, no dependencies: the preload
 // scripts/shed-load.mjs runs it in front of remix-serve, before the app is loaded.
 //
 // A process serves at most `maxInFlight` requests at once; more wait in a first-come queue. A

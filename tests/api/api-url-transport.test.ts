@@ -9,7 +9,7 @@ import { action as supportAction } from "#app/routes/customer-support";
 import { loader as classroomLoader } from "#app/routes/classroom.$classroomId";
 import { apiWorld } from "./support/world";
 
-// docs/decisions/api-in-process.md: with API_URL set, the pages' client sends the same requests over
+// docs/decisions/0002-api-in-process.md: with API_URL set, the pages' client sends the same requests over
 // HTTP to that origin with the session's bearer token, and that API resolves the caller itself. Here
 // the API is served on a port of its own (as remix-serve would serve it) and the pages' loader and
 // action run with API_URL pointing at it: the classroom page loads and a support message is saved,

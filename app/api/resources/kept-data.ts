@@ -5,7 +5,7 @@ import { ApiError } from "../errors";
 import { requireSuperAdmin } from "../scope";
 
 // What every server process keeps in memory goes by versions in the database (app/api/kept.ts,
-// docs/decisions/kept-data.md). Raising them makes every process on every machine read its kept
+// docs/decisions/0022-kept-data.md). Raising them makes every process on every machine read its kept
 // data again on its next use: for an operator after restoring a backup or editing rows in a way
 // no trigger sees (a TRUNCATE), and for the benchmark's cold requests (issue 36 §1), which must
 // include the database work on PGlite too, whose database only the server process can reach.

@@ -49,7 +49,7 @@ const listOrgUnits = createRoute({
   responses: { 200: jsonResponse(z.array(OrganizationUnit), "Schools"), ...errorResponses },
 });
 
-// The paged variants of the two lists (issue 15, docs/decisions/paged-lists.md).
+// The paged variants of the two lists (issue 15, docs/decisions/0014-paged-lists.md).
 const listOrganizationsPage = createRoute({
   method: "get",
   path: "/organization/page",

@@ -140,7 +140,7 @@ const addScore = createRoute({
   summary: "Save a RAN score on a question response",
   description:
     "Response time a whole number of 0 or more; errors blank or a whole number of 0 or more; invalid saves time 0 and no errors (spec 001 §5). " +
-    "Scoring the test response (not the practice) sets the test's result: invalid, or its scored time and errors, with a percentile and theta only from the RAN norms configured for the district (their source kept in normsSource; docs/decisions/ran-scoring.md). " +
+    "Scoring the test response (not the practice) sets the test's result: invalid, or its scored time and errors, with a percentile and theta only from the RAN norms configured for the district (their source kept in normsSource; docs/decisions/0010-ran-scoring.md). " +
     "Every save is kept as a scoring event. With blind, a second scorer's score is kept beside the official one (409 for someone who gave an official score, or before an official score exists). " +
     "Once a response has an official score, only its first scorer and school, district and super admins may change it (403); others add a blind second score. " +
     "409 when version is older than the stored response, with the stored score and its version in current.",

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-// Per-district configuration cache (issue 15, docs/decisions/pglite-under-load.md): every page of
+// Per-district configuration cache (issue 15, docs/decisions/0018-pglite-under-load.md): every page of
 // results reads its district's screening calendar (assessment_period with grade_assessment_list).
 // Each process keeps that calendar in memory, keyed on organization.config_version, which the
 // database itself raises on any write to either table: the calendar editor, the seed, a roster

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-// Per-classroom results version (issue 15, docs/decisions/classroom-results-cache.md). The
+// Per-classroom results version (issue 15, docs/decisions/0019-classroom-results-cache.md). The
 // classroom grid is built from four tables: the classroom's members, their student rows, their
 // tests and their risk scores. Any write to one of them raises the version of every classroom it
 // touches, in the writer's own transaction, whoever the writer is (the API, a roster import, the

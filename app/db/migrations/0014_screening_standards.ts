@@ -14,7 +14,7 @@ import { sql, type Kysely } from "kysely";
 //
 // Any write to the standards raises organization.config_version (migration 0008) of the district,
 // or of every district for the product-wide row: each process's copy of the district's
-// configuration and its kept classroom grids (docs/decisions/classroom-results-cache.md) are
+// configuration and its kept classroom grids (docs/decisions/0019-classroom-results-cache.md) are
 // replaced on their next read.
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`

@@ -4,7 +4,7 @@ import { ROLE_IDS } from "#app/domain/roles";
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 // Versions of what the processes keep of a district's rosters and scores (issue 36 §4,
-// docs/decisions/kept-data.md). The lists' totals and the completion report's counts are kept in
+// docs/decisions/0022-kept-data.md). The lists' totals and the completion report's counts are kept in
 // each process's memory (app/api/kept.ts) under these versions, which the database raises in the
 // writer's own transaction on any write to the tables behind them, whoever writes: the API of any
 // server on any machine, a roster import, the seed, SQL typed by hand. A process compares the

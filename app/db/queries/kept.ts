@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { ACROSS_DISTRICTS } from "../migrations/0015_kept_data_version";
 import type { Db } from "../connect.server";
 
-// The versions the processes keep data under (app/api/kept.ts, docs/decisions/kept-data.md). The
+// The versions the processes keep data under (app/api/kept.ts, docs/decisions/0022-kept-data.md). The
 // database raises every one of them in the writer's own transaction (triggers of migrations 0008,
 // 0009, 0014 and 0015), so a version read tells any process on any machine whether its copy is
 // still the data.
