@@ -1,4 +1,4 @@
-// npm run gen:api: regenerates app/lib/api-schema.d.ts after a change to an API route's schemas.
+// npm run gen:api: regenerates app/lib/generated/api-schema.d.ts after a change to an API route's schemas.
 import { writeFileSync } from "node:fs";
 import { apiSchemaSource, committedApiSchema, SCHEMA_FILE } from "./gen-api-schema";
 

@@ -9,11 +9,11 @@ import { isPoolWaitTimeout } from "#app/db/connect.server";
 import { isConnectionLoss } from "#app/db/connection-loss";
 import { inRequestScope } from "#app/db/request-scope";
 import { inProcessApi } from "./api-app.server";
-import type { components, paths } from "./api-schema";
+import type { components, paths } from "./generated/api-schema";
 import { getToken, signOutAndRedirect } from "./session.server";
 
 // The only way loaders and actions reach data (DESIGN: "One app, two faces"): a client typed from
-// the API's own OpenAPI document (app/lib/api-schema.d.ts, `npm run gen:api`). In-process by
+// the API's own OpenAPI document (app/lib/generated/api-schema.d.ts, `npm run gen:api`). In-process by
 // default: requests go straight into the API's fetch handler, no socket, together with the caller
 // this UI request already resolved; with API_URL set, the same requests go over HTTP to a separate
 // API with the session's bearer token, and the API resolves the caller itself.

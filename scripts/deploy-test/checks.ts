@@ -1,6 +1,6 @@
 import { DATABASE_UNAVAILABLE } from "#app/api/app";
 import { LIMITS } from "#app/api/rate-limit";
-import type { components } from "#app/lib/api-schema";
+import type { components } from "#app/lib/generated/api-schema";
 import { DEMO_DISTRICT_NAME, DEMO_PASSWORD } from "../seed/demo";
 import { formOf, Visitor, type Answer } from "./client";
 import { balancerStats, DATABASE, PORTS, query, type Part } from "./stack";
