@@ -1,16 +1,34 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sql } from "kysely";
 import type { Db } from "#app/db/connect.server";
+import {
+  addTeachers,
+  classroomStudentGrades,
+  classroomsOfSchools,
+  classroomTeachersWithRole,
+  classroomWithSchool,
+  countLiveStudentsOfClassroom,
+  gradeCountsOfClassrooms,
+  insertClassroom,
+  removeTeachers,
+  saveClassroom,
+  schoolUsersWithFirstRole,
+  softDeleteClassroom,
+  teacherIdsOfClassroom,
+  teachersOfClassrooms,
+} from "#app/db/queries/classrooms";
+import { liveSchoolsOf } from "#app/db/queries/organizations";
 import { requiredMessage } from "#app/domain/admin-fields";
 import { ClassroomForm } from "#app/domain/admin-forms";
 import { STUDENT_GRADE_VALUES } from "#app/domain/grades";
 import { may } from "#app/domain/permissions";
 import { ROLE_IDS, roleNameOf } from "#app/domain/roles";
 import { list, MAX_IDS, text, TEXT_MAX, tooManyMessage } from "#app/domain/text";
+import { isUuid } from "#app/domain/uuid";
 import { audit } from "../audit";
 import type { Actor } from "../env";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, forbidden } from "../errors";
+import { IdParam } from "../params";
 import { lockClassroom, lockSchool } from "../locks";
 import { ClassroomSummary, type ClassroomSummary as ClassroomSummaryT } from "../mappers";
 import {
@@ -26,13 +44,6 @@ import { answerPage, inOrder, Page, PageQuery } from "../paging";
 import { schoolClassrooms } from "#app/db/queries/lists";
 import { LIST_SORTS } from "#app/domain/paging";
 import { checkVersion, conflictResponse, StaleVersion, Version, VersionField } from "../versions";
-
-const IdParam = z.object({
-  id: z
-    .string()
-    .uuid()
-    .openapi({ param: { name: "id", in: "path" } }),
-});
 
 /** A classroom as spec 001 section 3 describes it. */
 export const Classroom = z
@@ -67,47 +78,9 @@ const getClassroom = createRoute({
 
 export async function loadClassroom(db: Db, classroomId: string): Promise<Classroom> {
   const [group, teachers, students] = await Promise.all([
-    db
-      .selectFrom("participant_group as g")
-      .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
-      .innerJoin("organization as o", "o.organization_id", "ou.organization_id")
-      .select([
-        "g.participant_group_id",
-        "g.name",
-        "g.organization_unit_id",
-        "g.enabled_in_eb_platform",
-        "g.version",
-        "ou.name as school_name",
-        "o.organization_id",
-        "o.name as organization_name",
-      ])
-      .where("g.participant_group_id", "=", classroomId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("participant_group_teacher as t")
-      .innerJoin("app_user as u", "u.user_id", "t.user_id")
-      .select(["u.user_id", "u.first_name", "u.last_name"])
-      .select((eb) =>
-        eb
-          .selectFrom("user_role")
-          .select("role_id")
-          .whereRef("user_role.user_id", "=", "u.user_id")
-          .orderBy("position")
-          .limit(1)
-          .as("role_id"),
-      )
-      .where("t.participant_group_id", "=", classroomId)
-      .where("u.deleted_at", "is", null)
-      .orderBy(sql`lower(u.last_name)`)
-      .orderBy(sql`lower(u.first_name)`)
-      .execute(),
-    db
-      .selectFrom("participant_group_member as m")
-      .innerJoin("participant as p", "p.participant_id", "m.participant_id")
-      .select(["p.participant_id", "p.grade"])
-      .where("m.participant_group_id", "=", classroomId)
-      .where("p.deleted_at", "is", null)
-      .execute(),
+    classroomWithSchool(db, classroomId),
+    classroomTeachersWithRole(db, classroomId),
+    classroomStudentGrades(db, classroomId),
   ]);
   return {
     participantGroupId: group.participant_group_id,
@@ -139,7 +112,6 @@ export const CLASSROOM_MESSAGES = {
     `${name} still has ${n} ${n === 1 ? "student" : "students"}. Move them to another classroom before deleting this classroom.`,
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TeacherIds = z
   .union([text(MAX_IDS * 40, { label: "teacherId" }), list(text(TEXT_MAX.code, { label: "teacherId" }), { label: "teacherId" })])
   .nullish()
@@ -147,7 +119,7 @@ const TeacherIds = z
     v === null || v === undefined ? undefined : (typeof v === "string" ? v.split(",") : v).map((s) => s.trim()).filter(Boolean),
   )
   .refine((ids) => !ids || ids.length <= MAX_IDS, tooManyMessage("teacherId", MAX_IDS))
-  .refine((ids) => !ids || ids.every((id) => UUID.test(id)), CLASSROOM_MESSAGES.teachersOfSchool)
+  .refine((ids) => !ids || ids.every(isUuid), CLASSROOM_MESSAGES.teachersOfSchool)
   .transform((ids) => (ids ? [...new Set(ids)] : undefined))
   .openapi({ description: "comma-joined teacher user ids (a list is accepted too)" });
 // The classroom form's schema (app/domain/admin-forms.ts) gives the name rule; the API takes
@@ -237,55 +209,10 @@ async function loadClassroomSummaries(
 ): Promise<ClassroomSummaryT[]> {
   if (schoolIds.length === 0 || onlyIds?.length === 0) return [];
   const teacher = classroomBound(actor);
-  const groups = await db
-    .selectFrom("participant_group as g")
-    .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
-    .select([
-      "g.participant_group_id",
-      "g.name",
-      "g.organization_unit_id",
-      "g.enabled_in_eb_platform",
-      "g.version",
-      "ou.name as school_name",
-    ])
-    .where("g.organization_unit_id", "in", [...schoolIds])
-    .where("g.deleted_at", "is", null)
-    // One array parameter for a page (as the school's students, participants.ts).
-    .$if(onlyIds !== undefined, (q) => q.where(sql<boolean>`g.participant_group_id = any(${[...(onlyIds ?? [])]}::uuid[])`))
-    .$if(teacher !== null, (q) =>
-      q.where("g.participant_group_id", "in", (eb) =>
-        eb
-          .selectFrom("participant_group_teacher")
-          .select("participant_group_id")
-          .where("user_id", "=", teacher ?? ""),
-      ),
-    )
-    .orderBy(sql`lower(ou.name)`)
-    .orderBy(sql`lower(g.name)`)
-    .orderBy("g.participant_group_id")
-    .execute();
+  const groups = await classroomsOfSchools(db, schoolIds, teacher, onlyIds);
   if (groups.length === 0) return [];
   const ids = groups.map((g) => g.participant_group_id);
-  const [grades, teachers] = await Promise.all([
-    db
-      .selectFrom("participant_group_member as m")
-      .innerJoin("participant as p", "p.participant_id", "m.participant_id")
-      .select(["m.participant_group_id", "p.grade"])
-      .select((eb) => eb.fn.countAll<string>().as("n"))
-      .where(sql<boolean>`m.participant_group_id = any(${ids}::uuid[])`)
-      .where("p.deleted_at", "is", null)
-      .groupBy(["m.participant_group_id", "p.grade"])
-      .execute(),
-    db
-      .selectFrom("participant_group_teacher as t")
-      .innerJoin("app_user as u", "u.user_id", "t.user_id")
-      .select(["t.participant_group_id", "u.user_id", "u.first_name", "u.last_name"])
-      .where(sql<boolean>`t.participant_group_id = any(${ids}::uuid[])`)
-      .where("u.deleted_at", "is", null)
-      .orderBy(sql`lower(u.last_name)`)
-      .orderBy(sql`lower(u.first_name)`)
-      .execute(),
-  ]);
+  const [grades, teachers] = await Promise.all([gradeCountsOfClassrooms(db, ids), teachersOfClassrooms(db, ids)]);
   return groups.map((g) => {
     const own = grades.filter((r) => r.participant_group_id === g.participant_group_id);
     const mine = teachers.filter((t) => t.participant_group_id === g.participant_group_id);
@@ -308,23 +235,7 @@ async function loadClassroomSummaries(
 /** Teachers given to a classroom: live users of its school whose first role is teacher (spec 001 §5). */
 async function assertTeachersOfSchool(db: Db, schoolId: string, teacherIds: readonly string[]) {
   if (teacherIds.length === 0) return;
-  const rows = await db
-    .selectFrom("app_user as u")
-    .innerJoin("user_organization_unit as uou", "uou.user_id", "u.user_id")
-    .select("u.user_id")
-    .select((eb) =>
-      eb
-        .selectFrom("user_role")
-        .select("role_id")
-        .whereRef("user_role.user_id", "=", "u.user_id")
-        .orderBy("position")
-        .limit(1)
-        .as("first_role"),
-    )
-    .where("u.user_id", "in", [...teacherIds])
-    .where("uou.organization_unit_id", "=", schoolId)
-    .where("u.deleted_at", "is", null)
-    .execute();
+  const rows = await schoolUsersWithFirstRole(db, schoolId, teacherIds);
   if (rows.length !== teacherIds.length || rows.some((r) => r.first_role !== ROLE_IDS.TEACHER)) {
     throw new ApiError(400, CLASSROOM_MESSAGES.teachersOfSchool);
   }
@@ -356,16 +267,10 @@ export function registerParticipantGroups(app: Router) {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
     const org = await assertReadableOrganization(db, actor, c.req.valid("param").id);
-    let schools = db
-      .selectFrom("organization_unit")
-      .select("organization_unit_id")
-      .where("organization_id", "=", org.organization_id)
-      .where("deleted_at", "is", null);
-    if (actor.role === "ORG_UNIT_ADMIN" || actor.role === "TEACHER") {
-      if (actor.schoolIds.length === 0) return c.json([], 200);
-      schools = schools.where("organization_unit_id", "in", actor.schoolIds);
-    }
-    const ids = (await schools.execute()).map((s) => s.organization_unit_id);
+    const ownSchoolsOnly = actor.role === "ORG_UNIT_ADMIN" || actor.role === "TEACHER";
+    if (ownSchoolsOnly && actor.schoolIds.length === 0) return c.json([], 200);
+    const schools = await liveSchoolsOf(db, org.organization_id, ownSchoolsOnly ? actor.schoolIds : null);
+    const ids = schools.map((s) => s.organization_unit_id);
     return c.json(await loadClassroomSummaries(db, actor, ids), 200);
   });
 
@@ -381,27 +286,17 @@ export function registerParticipantGroups(app: Router) {
     const id = await db.transaction().execute(async (tx) => {
       // The school stays locked (shared) until the classroom is in: it cannot be deleted meanwhile.
       await lockSchool(tx, school.organization_unit_id, "share");
-      const g = await tx
-        .insertInto("participant_group")
-        .values({
-          organization_unit_id: school.organization_unit_id,
-          name: body.name,
-          enabled_in_eb_platform: body.enabledInEBPlatform ?? true,
-        })
-        .returning("participant_group_id")
-        .executeTakeFirstOrThrow();
-      if (teacherIds.length) {
-        await tx
-          .insertInto("participant_group_teacher")
-          .values(teacherIds.map((user_id) => ({ participant_group_id: g.participant_group_id, user_id })))
-          .execute();
-      }
-      await audit(tx, actor, "create", "participant_group", g.participant_group_id, {
+      const classroomId = await insertClassroom(
+        tx,
+        { schoolId: school.organization_unit_id, name: body.name, enabled: body.enabledInEBPlatform ?? true },
+        teacherIds,
+      );
+      await audit(tx, actor, "create", "participant_group", classroomId, {
         name: body.name,
         organizationUnitId: school.organization_unit_id,
         teacherIds,
       });
-      return g.participant_group_id;
+      return classroomId;
     });
     return c.json(await loadClassroom(db, id), 201);
   });
@@ -420,12 +315,7 @@ export function registerParticipantGroups(app: Router) {
         // diffing its teachers against what the first left.
         const locked = await lockClassroom(tx, group.participant_group_id, "update");
         checkVersion(body.version, locked.version, "classroom");
-        const before = await tx
-          .selectFrom("participant_group_teacher")
-          .select("user_id")
-          .where("participant_group_id", "=", locked.participant_group_id)
-          .execute();
-        const oldIds = before.map((t) => t.user_id);
+        const oldIds = await teacherIdsOfClassroom(tx, locked.participant_group_id);
         const teacherIds = body.teacherId ?? oldIds;
         await assertTeachersOfSchool(
           tx,
@@ -433,27 +323,11 @@ export function registerParticipantGroups(app: Router) {
           teacherIds.filter((id) => !oldIds.includes(id)),
         );
         const enabled = body.enabledInEBPlatform ?? locked.enabled_in_eb_platform;
-        await tx
-          .updateTable("participant_group")
-          .set({ name: body.name, enabled_in_eb_platform: enabled, updated_at: now(), version: sql<number>`version + 1` })
-          .where("participant_group_id", "=", locked.participant_group_id)
-          .execute();
+        await saveClassroom(tx, locked.participant_group_id, { name: body.name, enabled }, now());
         const removed = oldIds.filter((id) => !teacherIds.includes(id));
         const added = teacherIds.filter((id) => !oldIds.includes(id));
-        if (removed.length) {
-          await tx
-            .deleteFrom("participant_group_teacher")
-            .where("participant_group_id", "=", locked.participant_group_id)
-            .where("user_id", "in", removed)
-            .execute();
-        }
-        if (added.length) {
-          await tx
-            .insertInto("participant_group_teacher")
-            .values(added.map((user_id) => ({ participant_group_id: locked.participant_group_id, user_id })))
-            .onConflict((oc) => oc.doNothing())
-            .execute();
-        }
+        if (removed.length) await removeTeachers(tx, locked.participant_group_id, removed);
+        if (added.length) await addTeachers(tx, locked.participant_group_id, added);
         await audit(tx, actor, "update", "participant_group", locked.participant_group_id, {
           before: { name: locked.name, teacherIds: oldIds, enabledInEBPlatform: locked.enabled_in_eb_platform },
           after: { name: body.name, teacherIds, enabledInEBPlatform: enabled },
@@ -476,20 +350,9 @@ export function registerParticipantGroups(app: Router) {
       // Locked before counting: a student being added holds the classroom for share, so the
       // count waits for that save and sees its student (and a later one finds the classroom gone).
       await lockClassroom(tx, group.participant_group_id, "update");
-      const students = await tx
-        .selectFrom("participant_group_member as m")
-        .innerJoin("participant as p", "p.participant_id", "m.participant_id")
-        .select((eb) => eb.fn.countAll<string>().as("n"))
-        .where("m.participant_group_id", "=", group.participant_group_id)
-        .where("p.deleted_at", "is", null)
-        .executeTakeFirstOrThrow();
-      const n = Number(students.n);
+      const n = await countLiveStudentsOfClassroom(tx, group.participant_group_id);
       if (n > 0) throw new ApiError(409, CLASSROOM_MESSAGES.hasStudents(group.name, n));
-      await tx
-        .updateTable("participant_group")
-        .set({ deleted_at: now(), updated_at: now() })
-        .where("participant_group_id", "=", group.participant_group_id)
-        .execute();
+      await softDeleteClassroom(tx, group.participant_group_id, now());
       await audit(tx, actor, "delete", "participant_group", group.participant_group_id, { name: group.name });
     });
     return c.body(null, 204);

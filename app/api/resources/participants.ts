@@ -1,8 +1,18 @@
 import { randomInt } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
-import { sql } from "kysely";
-import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Db } from "#app/db/connect.server";
+import {
+  classroomIdsOfStudent,
+  insertStudent,
+  joinClassrooms,
+  leaveClassrooms,
+  liveClassroomIdsOfStudent,
+  lockLiveStudent,
+  saveStudent,
+  schoolStudentsWithClassrooms,
+  shareLiveClassroomsOfSchool,
+  softDeleteStudent,
+} from "#app/db/queries/students";
 import { participantCode, type Random } from "#app/domain/random";
 import {
   INVALID_DATE_MESSAGE,
@@ -21,6 +31,7 @@ import { audit, isUniqueViolation } from "../audit";
 import type { Actor } from "../env";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, forbidden, notFound } from "../errors";
+import { IdParam } from "../params";
 import { Participant, SchoolStudent, toParticipant, type SchoolStudent as SchoolStudentT } from "../mappers";
 import { lockSchool } from "../locks";
 import {
@@ -47,12 +58,6 @@ export const STUDENT_MESSAGES = {
   notEnabled: (name: string) => `${name} is not enabled for screening.`,
 } as const;
 
-const IdParam = z.object({
-  id: z
-    .string()
-    .uuid()
-    .openapi({ param: { name: "id", in: "path" } }),
-});
 const idList = z
   .union([
     list(text(TEXT_MAX.code, { label: "participantGroupIds" }), { label: "participantGroupIds" }),
@@ -170,17 +175,6 @@ const cryptoRandom: Random = {
   chance: (p) => randomInt(2 ** 32) / 2 ** 32 < p,
 };
 
-async function groupIdsOf(db: Db, participantId: string) {
-  const rows = await db
-    .selectFrom("participant_group_member as m")
-    .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
-    .select("m.participant_group_id")
-    .where("m.participant_id", "=", participantId)
-    .where("g.deleted_at", "is", null)
-    .execute();
-  return rows.map((r) => r.participant_group_id);
-}
-
 /**
  * The classrooms a student ends up in: each must be a live classroom of the student's school,
  * newly added ones enabled for screening; a teacher adds only classrooms they teach, keeps
@@ -189,19 +183,7 @@ async function groupIdsOf(db: Db, participantId: string) {
  */
 async function resolveClassrooms(db: Db, actor: Actor, schoolId: string, submitted: string[] | undefined, existing: string[]) {
   const wanted = submitted ?? existing;
-  const groups = wanted.length
-    ? await db
-        .selectFrom("participant_group")
-        .select(["participant_group_id", "name", "enabled_in_eb_platform"])
-        .where("participant_group_id", "in", wanted)
-        .where("organization_unit_id", "=", schoolId)
-        .where("deleted_at", "is", null)
-        // Held until the save commits: a classroom cannot be deleted while a student joins it
-        // (its delete locks it for update, then counts its students).
-        .orderBy("participant_group_id")
-        .forShare()
-        .execute()
-    : [];
+  const groups = wanted.length ? await shareLiveClassroomsOfSchool(db, schoolId, wanted) : [];
   if (groups.length !== wanted.length) throw new ApiError(400, STUDENT_MESSAGES.classroomsOfSchool);
   for (const g of groups) {
     if (!g.enabled_in_eb_platform && !existing.includes(g.participant_group_id))
@@ -245,54 +227,7 @@ function checkStudent(body: StudentBody, opts: { today: string; grade3: boolean;
  */
 async function schoolStudentRows(db: Db, schoolId: string, teacher: string | null, onlyIds?: readonly string[]): Promise<SchoolStudentT[]> {
   if (onlyIds?.length === 0) return [];
-  // One statement: each student with their classrooms and those classrooms' teachers as JSON
-  // (one round trip, issue 15).
-  const students = await db
-    .selectFrom("participant as p")
-    .selectAll("p")
-    .select((eb) =>
-      jsonArrayFrom(
-        eb
-          .selectFrom("participant_group_member as m")
-          .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
-          .select(["g.participant_group_id", "g.name", "g.enabled_in_eb_platform"])
-          .select((eb) =>
-            jsonArrayFrom(
-              eb
-                .selectFrom("participant_group_teacher as t")
-                .innerJoin("app_user as u", "u.user_id", "t.user_id")
-                .select(["u.user_id", "u.first_name", "u.last_name"])
-                .whereRef("t.participant_group_id", "=", "g.participant_group_id")
-                .where("u.deleted_at", "is", null)
-                .orderBy(sql`lower(u.last_name)`)
-                .orderBy(sql`lower(u.first_name)`),
-            ).as("teachers"),
-          )
-          .whereRef("m.participant_id", "=", "p.participant_id")
-          .where("g.deleted_at", "is", null)
-          .orderBy(sql`lower(g.name)`),
-      ).as("groups"),
-    )
-    .where("p.organization_unit_id", "=", schoolId)
-    .where("p.deleted_at", "is", null)
-    // One array parameter for a page, not 50: one statement text for every page length (kept
-    // prepared on PostgreSQL), and on PGlite one value to send and less to plan.
-    .$if(onlyIds !== undefined, (q) => q.where(sql<boolean>`p.participant_id = any(${[...(onlyIds ?? [])]}::uuid[])`))
-    .$if(teacher !== null, (q) =>
-      q.where("p.participant_id", "in", (eb) =>
-        eb
-          .selectFrom("participant_group_member as m")
-          .innerJoin("participant_group_teacher as t", "t.participant_group_id", "m.participant_group_id")
-          .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
-          .select("m.participant_id")
-          .where("t.user_id", "=", teacher ?? "")
-          .where("g.deleted_at", "is", null),
-      ),
-    )
-    .orderBy(sql`lower(p.last_name)`)
-    .orderBy(sql`lower(p.first_name)`)
-    .orderBy("p.participant_id")
-    .execute();
+  const students = await schoolStudentsWithClassrooms(db, schoolId, teacher, onlyIds);
   const out: SchoolStudentT[] = students.map(({ groups, ...p }) => ({
     ...toParticipant(
       p,
@@ -313,7 +248,7 @@ export function registerParticipants(app: Router) {
     const actor = requireActor(c.var.actor);
     const { db } = c.var.deps;
     const p = await assertParticipant(db, actor, c.req.valid("param").id);
-    return c.json(toParticipant(p, await groupIdsOf(db, p.participant_id)), 200);
+    return c.json(toParticipant(p, await liveClassroomIdsOfStudent(db, p.participant_id)), 200);
   });
 
   app.openapi(listOfSchool, async (c) => {
@@ -353,17 +288,11 @@ export function registerParticipants(app: Router) {
           // The school and the classrooms stay locked (shared) until the student is in: neither can be deleted meanwhile.
           await lockSchool(tx, school.organization_unit_id, "share");
           const groupIds = await resolveClassrooms(tx, actor, school.organization_unit_id, body.participantGroupIds ?? [], []);
-          const p = await tx
-            .insertInto("participant")
-            .values({ ...fields, organization_unit_id: school.organization_unit_id, participant_code: participantCode(cryptoRandom) })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          if (groupIds.length) {
-            await tx
-              .insertInto("participant_group_member")
-              .values(groupIds.map((g) => ({ participant_group_id: g, participant_id: p.participant_id })))
-              .execute();
-          }
+          const p = await insertStudent(
+            tx,
+            { ...fields, organization_unit_id: school.organization_unit_id, participant_code: participantCode(cryptoRandom) },
+            groupIds,
+          );
           await audit(tx, actor, "create", "participant", p.participant_id, {
             organizationUnitId: p.organization_unit_id,
             participantGroupIds: groupIds,
@@ -391,13 +320,7 @@ export function registerParticipants(app: Router) {
       saved = await db.transaction().execute(async (tx) => {
         // The student's row is locked first: two saves of one student run one after the other,
         // the second diffing its classrooms against what the first left (never both sets).
-        const before = await tx
-          .selectFrom("participant")
-          .selectAll()
-          .where("participant_id", "=", seen.participant_id)
-          .where("deleted_at", "is", null)
-          .forUpdate()
-          .executeTakeFirst();
+        const before = await lockLiveStudent(tx, seen.participant_id);
         if (!before) throw notFound("Student");
         checkVersion(body.version, before.version, "student");
         const moving = body.organizationUnitId !== before.organization_unit_id;
@@ -408,37 +331,15 @@ export function registerParticipants(app: Router) {
           grade3: isOn(c.var.flags, "grade-3-student-create"),
           previousGrade: before.grade,
         });
-        const existing = moving ? [] : await groupIdsOf(tx, before.participant_id);
+        const existing = moving ? [] : await liveClassroomIdsOfStudent(tx, before.participant_id);
         const groupIds = await resolveClassrooms(tx, actor, schoolId, body.participantGroupIds, existing);
-        const p = await tx
-          .updateTable("participant")
-          .set({ ...fields, organization_unit_id: schoolId, updated_at: now(), version: sql<number>`version + 1` })
-          .where("participant_id", "=", before.participant_id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        const old = await tx
-          .selectFrom("participant_group_member")
-          .select("participant_group_id")
-          .where("participant_id", "=", p.participant_id)
-          .execute();
-        const oldIds = old.map((m) => m.participant_group_id);
+        const p = await saveStudent(tx, before.participant_id, { ...fields, organization_unit_id: schoolId }, now());
+        const oldIds = await classroomIdsOfStudent(tx, p.participant_id);
         // Memberships of deleted classrooms stay (restorable with the classroom); live ones follow the form.
         const removed = moving ? oldIds : existing.filter((id) => !groupIds.includes(id));
         const added = groupIds.filter((id) => !oldIds.includes(id));
-        if (removed.length) {
-          await tx
-            .deleteFrom("participant_group_member")
-            .where("participant_id", "=", p.participant_id)
-            .where("participant_group_id", "in", removed)
-            .execute();
-        }
-        if (added.length) {
-          await tx
-            .insertInto("participant_group_member")
-            .values(added.map((g) => ({ participant_group_id: g, participant_id: p.participant_id })))
-            .onConflict((oc) => oc.doNothing())
-            .execute();
-        }
+        if (removed.length) await leaveClassrooms(tx, p.participant_id, removed);
+        if (added.length) await joinClassrooms(tx, p.participant_id, added);
         await audit(tx, actor, "update", "participant", p.participant_id, {
           before: { ...pick(before), participantGroupIds: existing },
           after: { ...pick(p), participantGroupIds: groupIds },
@@ -448,7 +349,10 @@ export function registerParticipants(app: Router) {
     } catch (err) {
       if (!(err instanceof StaleVersion)) throw err;
       const current = await assertParticipant(db, actor, seen.participant_id);
-      return c.json({ message: err.message, current: toParticipant(current, await groupIdsOf(db, current.participant_id)) }, 409);
+      return c.json(
+        { message: err.message, current: toParticipant(current, await liveClassroomIdsOfStudent(db, current.participant_id)) },
+        409,
+      );
     }
     const { row, groupIds } = saved;
     return c.json(toParticipant(row, groupIds), 200);
@@ -460,11 +364,7 @@ export function registerParticipants(app: Router) {
     if (!canDeleteStudents(actor)) throw forbidden();
     const p = await assertParticipant(db, actor, c.req.valid("param").id);
     await db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable("participant")
-        .set({ deleted_at: now(), updated_at: now() })
-        .where("participant_id", "=", p.participant_id)
-        .execute();
+      await softDeleteStudent(tx, p.participant_id, now());
       await audit(tx, actor, "delete", "participant", p.participant_id, { participantCode: p.participant_code });
     });
     return c.body(null, 204);
