@@ -1,12 +1,13 @@
+import { UUID_PATTERN } from "./uuid";
+
 // The name of a question response's recording (spec 001 §7, Audio):
 // {participantId}_{participantTestId}_{questionCode lowercased}.wav, where a 'TEST_' prefix in
 // the code is converted to 'test_ran_'. The name is the only thing a player asks for, so it is
 // also what the audio endpoint parses back and what decides where the file is stored.
 
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 /** Lower-case letters, digits, '_' and '-': no dots, slashes or spaces, so a name is never a path. */
 const PART = "[a-z0-9][a-z0-9_-]{0,99}";
-const FILE_NAME = new RegExp(`^(${UUID})_(${UUID})_(${PART})\\.wav$`);
+const FILE_NAME = new RegExp(`^(${UUID_PATTERN})_(${UUID_PATTERN})_(${PART})\\.wav$`);
 const PART_ONLY = new RegExp(`^${PART}$`);
 
 /**

@@ -30,6 +30,7 @@ import {
   type SchoolRef,
 } from "#app/domain/completion-summary";
 import { text, TEXT_MAX } from "#app/domain/text";
+import { isUuid } from "#app/domain/uuid";
 import { currentPeriod, isPeriod, periodInclusion, PERIODS, type Period } from "#app/domain/periods";
 import {
   classroomRoster,
@@ -64,7 +65,6 @@ import { loadAssessmentConfig } from "./results";
 
 export const REPORT_NOT_FOUND = "Report not found";
 const reportNotFound = () => new ApiError(404, REPORT_NOT_FOUND);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const Counts = z.object({ total: z.number().int(), started: z.number().int(), finished: z.number().int() });
 const CompletionReport = z
@@ -286,7 +286,7 @@ function districtCounts(db: Db, org: District, timePeriod: Period, periods: read
 }
 
 async function districtOr404(db: Db, id: string) {
-  const org = UUID.test(id) ? await districtWithVersions(db, id) : undefined;
+  const org = isUuid(id) ? await districtWithVersions(db, id) : undefined;
   if (!org) throw reportNotFound();
   return org;
 }
@@ -412,7 +412,7 @@ export function registerReports(app: Router) {
     const actor = requireCapability(c.var.actor, "downloadSchoolCsv");
     const { db, now } = c.var.deps;
     const id = c.req.valid("param").organizationUnitId;
-    const school = UUID.test(id) ? await findSchool(db, id) : undefined;
+    const school = isUuid(id) ? await findSchool(db, id) : undefined;
     if (!school) throw reportNotFound();
     if (!canDownloadSchoolCsv(actor, school)) throw forbidden();
     const config = await loadAssessmentConfig(db, school.organization_id, now());
