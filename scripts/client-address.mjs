@@ -7,19 +7,27 @@
 import http from "node:http";
 
 const HEADER = "x-internal-socket-address";
-globalThis[Symbol.for("literacy.socketAddressStamped")] = true;
+Reflect.set(globalThis, Symbol.for("literacy.socketAddressStamped"), true);
 
-const emit = http.Server.prototype.emit;
+// Typed as the plain emitter it is: the overloads of Server.emit name each event's arguments.
+const emit = /** @type {(this: http.Server, event: string | symbol, ...args: unknown[]) => boolean} */ (http.Server.prototype.emit);
+/**
+ * @this {http.Server}
+ * @param {string | symbol} event
+ * @param {unknown} [request]  the request when `event` is "request"
+ * @param {...unknown} rest
+ */
 http.Server.prototype.emit = function (event, request, ...rest) {
-  if (event === "request" && request && request.headers) {
-    delete request.headers[HEADER];
-    for (let i = request.rawHeaders.length - 2; i >= 0; i -= 2) {
-      if (request.rawHeaders[i].toLowerCase() === HEADER) request.rawHeaders.splice(i, 2);
+  const req = /** @type {http.IncomingMessage | undefined} */ (request);
+  if (event === "request" && req && req.headers) {
+    delete req.headers[HEADER];
+    for (let i = req.rawHeaders.length - 2; i >= 0; i -= 2) {
+      if (req.rawHeaders[i]?.toLowerCase() === HEADER) req.rawHeaders.splice(i, 2);
     }
-    const address = request.socket?.remoteAddress;
+    const address = req.socket?.remoteAddress;
     if (address) {
-      request.headers[HEADER] = address;
-      request.rawHeaders.push(HEADER, address);
+      req.headers[HEADER] = address;
+      req.rawHeaders.push(HEADER, address);
     }
   }
   return emit.call(this, event, request, ...rest);

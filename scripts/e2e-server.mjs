@@ -24,6 +24,7 @@ process.env.NODE_OPTIONS = [process.env.NODE_OPTIONS, `--import=${new URL("../te
   .filter(Boolean)
   .join(" ");
 
+/** @param {string} dir */
 function newest(dir) {
   let n = 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -70,5 +71,5 @@ const server = spawn("npx", ["remix-serve", `${buildDir}/index.js`], {
     NODE_OPTIONS: [process.env.NODE_OPTIONS, ...SERVER_PRELOADS.map((url) => `--import=${url}`)].filter(Boolean).join(" "),
   },
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

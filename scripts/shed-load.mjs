@@ -17,7 +17,12 @@ import { Admission, admissionLimits } from "./lib/admission.mjs";
 export const BUSY_MESSAGE = "The server is busy. Please wait a few seconds and try again.";
 const NOT_SAVED = "Nothing was saved: go back and send it again in a few seconds.";
 
-/** Every file under public/ (remix-serve serves it from the working directory) as a URL path. */
+/**
+ * Every file under public/ (remix-serve serves it from the working directory) as a URL path.
+ * @param {string} [dir]
+ * @param {string} [prefix]
+ * @returns {string[]}
+ */
 function publicFiles(dir = path.resolve("public"), prefix = "") {
   let entries;
   try {
@@ -83,7 +88,12 @@ function busyData(req) {
   const error = { error: new ErrorResponse(503, "Service Unavailable", { message: BUSY_MESSAGE }) };
   // A navigation's answer is keyed by route; the redirect key is read before any route's, for all of them.
   const body = req.method === "GET" || req.method === "HEAD" ? { [singleFetch.SingleFetchRedirectSymbol]: error } : error;
-  return Readable.fromWeb(singleFetch.encodeViaTurboStream(body, new AbortController().signal, undefined, "production"));
+  const mode = /** @type {import("@remix-run/server-runtime/dist/mode.js").ServerMode} */ ("production");
+  // The web stream of the DOM's types and of node:stream/web's are one object at run time.
+  const stream = /** @type {import("node:stream/web").ReadableStream} */ (
+    singleFetch.encodeViaTurboStream(body, new AbortController().signal, undefined, mode)
+  );
+  return Readable.fromWeb(stream);
 }
 
 /**
@@ -93,7 +103,7 @@ function busyData(req) {
  */
 export function answerBusy(req, res, retryAfterS) {
   if (res.headersSent || res.destroyed) return;
-  const pathname = (req.url ?? "/").split("?")[0];
+  const pathname = (req.url ?? "/").split("?")[0] ?? "/";
   const common = {
     "Retry-After": String(retryAfterS),
     "X-Frame-Options": "DENY",
@@ -123,10 +133,16 @@ export function answerBusy(req, res, retryAfterS) {
 const limits = admissionLimits(process.env);
 if (limits) {
   const admission = new Admission(limits);
-  const emit = http.Server.prototype.emit;
+  // Typed as the plain emitter it is: the overloads of Server.emit name each event's arguments.
+  const emit = /** @type {(this: http.Server, event: string | symbol, ...args: unknown[]) => boolean} */ (http.Server.prototype.emit);
+  /**
+   * @this {http.Server}
+   * @param {string | symbol} event
+   * @param {...unknown} args
+   */
   http.Server.prototype.emit = function (event, ...args) {
     const [req, res] = /** @type {[http.IncomingMessage, http.ServerResponse]} */ (args);
-    if (event !== "request" || !req?.url || neverShed(req.url.split("?")[0])) return emit.call(this, event, ...args);
+    if (event !== "request" || !req?.url || neverShed(req.url.split("?")[0] ?? "")) return emit.call(this, event, ...args);
     let started = false;
     const cancel = admission.enter(
       (done) => {

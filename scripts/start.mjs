@@ -24,7 +24,8 @@ if (note) console.log(note);
 const cluster = workers > 1 ? [path.join(root, "scripts/lib/cluster.mjs"), String(workers)] : [];
 const server = supervise([...preload, ...cluster, ...serve], {
   cwd: root,
-  env: { NODE_ENV: "production", ...process.env, PORT: port },
+  // process.env's type promises a NODE_ENV; the environment may not have one.
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production", PORT: port },
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.stop(signal));
+for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) process.on(signal, () => server.stop(signal));
 process.exit(await server.done);

@@ -45,6 +45,12 @@ export const MAX_RETRY_AFTER_S = 30;
 export function admissionLimits(env) {
   const raw = env.SHED_MAX_IN_FLIGHT?.trim();
   if (raw === "off") return null;
+  /**
+   * @param {string} name
+   * @param {string | undefined} value
+   * @param {number} fallback
+   * @param {number} min
+   */
   const whole = (name, value, fallback, min) => {
     const text = value?.trim();
     if (!text) return fallback;

@@ -15,6 +15,13 @@ import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import { pathToFileURL } from "node:url";
 
+/** @typedef {import("node:cluster").Worker} Worker */
+/** @typedef {import("node:child_process").ChildProcess} ChildProcess */
+/**
+ * The fields of node:cluster's internal messages read here ('newconn' carries `seq`, the worker's answer `ack`).
+ * @typedef {{ cmd?: unknown, act?: unknown, seq?: number, ack?: number }} ClusterMessage
+ */
+
 const MAX_RESTARTS = 5;
 const WINDOW_MS = 60_000;
 
@@ -56,23 +63,34 @@ export function workerCount(env, cores = availableParallelism()) {
  * one. With no worker left listening there is none to pass it to, and the connection is closed:
  * the client sees it fail at once instead of waiting. The connections of requests the worker had
  * already taken are lost with it (their clients see a reset), as with any crash.
- * @param {import("node:cluster").Worker} worker
+ * @param {Worker} worker
  * @returns {() => void} to call once the worker has exited
  */
 function handBackUntakenConnections(worker) {
   /** @type {Map<number, { close?: () => void }>} */
   const untaken = new Map();
   const child = worker.process;
-  const send = child.send;
+  // Typed as the plain function it is: the overloads of send() name its arguments' uses.
+  const send = /** @type {(this: ChildProcess, ...args: unknown[]) => boolean} */ (child.send);
+  /**
+   * @this {ChildProcess}
+   * @param {unknown} message
+   * @param {unknown} [handle]  the connection's handle when `message` is a 'newconn'
+   * @param {...unknown} rest
+   */
   child.send = function (message, handle, ...rest) {
-    if (handle && message?.cmd === "NODE_CLUSTER" && message.act === "newconn") untaken.set(message.seq, handle);
+    const m = /** @type {ClusterMessage | null | undefined} */ (message);
+    if (handle && m?.cmd === "NODE_CLUSTER" && m.act === "newconn")
+      untaken.set(/** @type {number} */ (m.seq), /** @type {{ close?: () => void }} */ (handle));
     return send.call(this, message, handle, ...rest);
   };
-  child.on("internalMessage", (message) => {
+  child.on("internalMessage", (/** @type {ClusterMessage | null | undefined} */ message) => {
     if (message?.cmd === "NODE_CLUSTER" && message.ack !== undefined) untaken.delete(message.ack);
   });
   return () => {
-    const listening = Object.values(cluster.workers ?? {}).some((w) => w && w !== worker && w.state === "listening");
+    const listening = Object.values(cluster.workers ?? {}).some(
+      (w) => w && w !== worker && /** @type {Worker & { state?: string }} */ (w).state === "listening",
+    );
     for (const [seq, handle] of untaken) {
       if (listening) child.emit("internalMessage", { cmd: "NODE_CLUSTER", ack: seq, accepted: false });
       else handle.close?.();
@@ -88,18 +106,21 @@ function handBackUntakenConnections(worker) {
  */
 export function runCluster({ workers, exec, args = [], log = (l) => console.error(l) }) {
   cluster.setupPrimary({ exec, args });
+  /** @type {number[]} */
   const restarts = [];
   let stopping = false;
+  /** @type {(code: number) => void} */
   let resolve;
+  /** @type {Promise<number>} */
   const done = new Promise((r) => (resolve = r));
-  const live = () => Object.values(cluster.workers ?? {}).filter(Boolean);
-  const stop = (signal = "SIGTERM") => {
+  const live = () => Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+  const stop = (/** @type {NodeJS.Signals} */ signal = "SIGTERM") => {
     stopping = true;
     const running = live();
     if (running.length === 0) return resolve(0);
     for (const w of running) w.process.kill(signal);
   };
-  /** @type {WeakMap<import("node:cluster").Worker, () => void>} */
+  /** @type {WeakMap<Worker, () => void>} */
   const handBack = new WeakMap();
   cluster.on("fork", (worker) => handBack.set(worker, handBackUntakenConnections(worker)));
   cluster.on("exit", (worker, code, signal) => {
@@ -110,7 +131,7 @@ export function runCluster({ workers, exec, args = [], log = (l) => console.erro
     }
     const now = Date.now();
     restarts.push(now);
-    while (restarts.length && restarts[0] < now - WINDOW_MS) restarts.shift();
+    while ((restarts[0] ?? now) < now - WINDOW_MS) restarts.shift();
     const cause = signal ? `signal ${signal}` : `exit code ${code}`;
     if (restarts.length > MAX_RESTARTS) {
       log(
@@ -138,6 +159,6 @@ if (cluster.isPrimary && import.meta.url === pathToFileURL(process.argv[1] ?? ""
   }
   console.log(`[cluster] ${workers} server processes share the port (primary ${process.pid}).`);
   const run = runCluster({ workers, exec, args });
-  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => run.stop(signal));
+  for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) process.on(signal, () => run.stop(signal));
   process.exit(await run.done);
 }

@@ -11,7 +11,11 @@ const TEXT = new Set([".js", ".css", ".map", ".json", ".svg", ".txt", ".html"]);
 // Below this a twin saves less than its own request headers.
 const MIN_BYTES = 1024;
 
-/** Compresses every text asset under `dir` (twins already written are rewritten); returns how many files it compressed. */
+/**
+ * Compresses every text asset under `dir` (twins already written are rewritten); returns how many files it compressed.
+ * @param {string} dir
+ * @returns {number}
+ */
 export function precompressDir(dir) {
   let count = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {

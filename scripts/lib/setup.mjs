@@ -7,13 +7,25 @@ import { precompressDir } from "./precompress.mjs";
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 
-const seconds = (since) => `${Math.round((performance.now() - since) / 1000)} s`;
+const seconds = (/** @type {number} */ since) => `${Math.round((performance.now() - since) / 1000)} s`;
 
+/**
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {{ status: number | null, signal: NodeJS.Signals | null }} result
+ * @param {number} started
+ * @returns {never}
+ */
 function exitFailed(cmd, args, { status, signal }, started) {
   console.error(`\n✗ ${cmd} ${args.join(" ")} failed (exit ${status ?? signal}) after ${seconds(started)}`);
   process.exit(status ?? 1);
 }
 
+/**
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {import("node:child_process").SpawnSyncOptions} [options]
+ */
 export function run(cmd, args, options = {}) {
   const started = performance.now();
   const result = spawnSync(cmd, args, { stdio: "inherit", cwd: root, ...options });
@@ -22,17 +34,21 @@ export function run(cmd, args, options = {}) {
   console.log(`✓ ${cmd} ${args.slice(0, 2).join(" ")}… ${seconds(started)}`);
 }
 
+/** @typedef {{ cmd: string, args: string[], status: number | null, signal: NodeJS.Signals | null, output: Buffer }} Finished */
+
 /**
  * Runs independent commands at once, each one's output printed whole when it ends (so the log
  * reads as if they ran in turn); exits as `run` does when any of them fails.
+ * @param {[cmd: string, args: string[]][]} commands
  */
 export async function runTogether(commands) {
   const started = performance.now();
   const results = await Promise.all(
     commands.map(
       ([cmd, args]) =>
-        new Promise((resolve) => {
+        new Promise((/** @type {(finished: Finished) => void} */ resolve) => {
           const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+          /** @type {Buffer[]} */
           const output = [];
           child.stdout.on("data", (chunk) => output.push(chunk));
           child.stderr.on("data", (chunk) => output.push(chunk));
@@ -58,6 +74,7 @@ export function ensureInstalled() {
   run("npm", [existsSync(marker) ? "install" : "ci", "--no-audit", "--no-fund"]);
 }
 
+/** @param {string} dir */
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -67,7 +84,11 @@ function newestMtime(dir) {
   return newest;
 }
 
-/** Builds the app unless the build is newer than every source file. */
+/**
+ * Builds the app unless the build is newer than every source file.
+ * @param {string} [buildDir]
+ * @param {Record<string, string | undefined>} [env]
+ */
 export function ensureBuilt(buildDir = "build", env = {}) {
   const serverBuild = path.join(root, buildDir, "index.js");
   const sources = Math.max(
@@ -86,6 +107,9 @@ export function ensureBuilt(buildDir = "build", env = {}) {
  * Builds the app into `buildDir` (its assets into `buildDir`/public, except the default "build"
  * whose assets go to public/build) and writes the assets' compressed twins, which remix-serve
  * sends as they are. `quiet` keeps the compiler's progress lines out of a benchmark's log.
+ * @param {string} [buildDir]
+ * @param {Record<string, string | undefined>} [env]
+ * @param {{ quiet?: boolean }} [options]
  */
 export function buildInto(buildDir = "build", env = {}, { quiet = false } = {}) {
   const dirs = buildDir === "build" ? {} : { REMIX_BUILD_DIR: buildDir, REMIX_ASSETS_DIR: `${buildDir}/public` };

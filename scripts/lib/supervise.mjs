@@ -12,10 +12,14 @@ const WINDOW_MS = 60_000;
  * @returns {{ done: Promise<number>, stop: (signal?: NodeJS.Signals) => void }} `done` settles with the exit code to leave with
  */
 export function supervise(argv, { env = process.env, cwd = process.cwd(), log = (l) => console.error(l) } = {}) {
+  /** @type {number[]} */
   const restarts = [];
   let stopping = false;
+  /** @type {import("node:child_process").ChildProcess} */
   let child;
+  /** @type {(code: number) => void} */
   let resolve;
+  /** @type {Promise<number>} */
   const done = new Promise((r) => (resolve = r));
   {
     const start = () => {
@@ -24,7 +28,7 @@ export function supervise(argv, { env = process.env, cwd = process.cwd(), log = 
         if (stopping) return resolve(code ?? 0);
         const now = Date.now();
         restarts.push(now);
-        while (restarts.length && restarts[0] < now - WINDOW_MS) restarts.shift();
+        while ((restarts[0] ?? now) < now - WINDOW_MS) restarts.shift();
         const cause = signal ? `signal ${signal}` : `exit code ${code}`;
         if (restarts.length > MAX_RESTARTS) {
           log(
@@ -40,7 +44,7 @@ export function supervise(argv, { env = process.env, cwd = process.cwd(), log = 
     };
     start();
   }
-  const stop = (signal = "SIGTERM") => {
+  const stop = (/** @type {NodeJS.Signals} */ signal = "SIGTERM") => {
     stopping = true;
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     else resolve(0);
