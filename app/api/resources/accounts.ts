@@ -11,6 +11,7 @@ import { SIGN_IN_STATES, signInState, type SignInState } from "#app/domain/staff
 import { text, TEXT_MAX } from "#app/domain/text";
 import { isOn } from "#app/server/flags.server";
 import { errorResponses, jsonBody, jsonResponse, type ApiEnv, type Router } from "../env";
+import { idParam } from "../params";
 import { ApiError } from "../errors";
 import { CODE_TTL_MS, consumeCode, issueCode, MAX_CODE_ATTEMPTS } from "../one-time-codes";
 import { hashPassword } from "../password";
@@ -123,12 +124,7 @@ const updateAuthStatus = createRoute({
 
 // Issue 35 item 7: a roster import creates teachers who cannot sign in until invited. A district's
 // admins see who still cannot (count and names) and invite them all in one request.
-const DistrictParam = z.object({
-  id: z
-    .string()
-    .uuid()
-    .openapi({ param: { name: "id", in: "path" }, description: "organizationId (district)" }),
-});
+const DistrictParam = idParam({ description: "organizationId (district)" });
 
 const STAFF_SCOPE =
   "The district's rostered teachers: live accounts a roster import created or adopted (they carry the roster's sourcedId) " +

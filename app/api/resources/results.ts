@@ -20,6 +20,7 @@ import { currentPeriod, PERIOD_LABELS, PERIODS, type Period } from "#app/domain/
 import { calendarDate, text, TEXT_MAX } from "#app/domain/text";
 import { manualEntryInstant, periodAt, periodBounds } from "#app/domain/results-grid";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
+import { idParam } from "../params";
 import { ApiError, notFound } from "../errors";
 import {
   createManualLetterTest,
@@ -51,14 +52,6 @@ import { keptClassroomResults } from "../kept";
 // ingestion. The reads and writes are in app/db/queries (one query per concern for the whole
 // classroom), the rules in app/domain; a route here parses, checks the caller and answers.
 
-const idParam = (description: string) =>
-  z.object({
-    id: z
-      .string()
-      .uuid()
-      .openapi({ param: { name: "id", in: "path" }, description }),
-  });
-
 const IsoDate = calendarDate();
 
 const responses422 = {
@@ -86,7 +79,7 @@ const getConfig = createRoute({
   summary: "The district's periods of the current academic year with the tests of each grade",
   description:
     "Each period has its dates (inclusive) and, per grade, the comma-separated test codes that apply; standards: the norms and cutoffs in force, with their source. Any signed-in user of the district.",
-  request: { params: idParam("organizationId (district)") },
+  request: { params: idParam({ description: "organizationId (district)" }) },
   responses: { 200: jsonResponse(AssessmentConfig, "Period config"), ...errorResponses },
 });
 
@@ -100,7 +93,7 @@ const listClassroomStudents = createRoute({
   description:
     "ParticipantTests is present only when both startDate and endDate are given (one period, dates inclusive, read in UTC). Teachers: their classrooms only.",
   request: {
-    params: idParam("participantGroupId (classroom)"),
+    params: idParam({ description: "participantGroupId (classroom)" }),
     query: z.object({
       v: text(TEXT_MAX.code).optional().openapi({ example: "1" }),
       startDate: IsoDate.optional(),
@@ -125,7 +118,7 @@ const getClassroomResults = createRoute({
   description:
     "The period asked for, or the one holding today; each cell's text and words as the display rules give them (score: raw scores where a test has them). Answered from the server's copy while the classroom's students, tests and risk scores and the district's calendar are unchanged.",
   request: {
-    params: idParam("participantGroupId (classroom)"),
+    params: idParam({ description: "participantGroupId (classroom)" }),
     query: z.object({
       period: z.enum(PERIODS).optional(),
       score: z.enum(["percentile", "raw"]).optional().openapi({ description: "percentile (the default) or raw" }),
@@ -143,7 +136,7 @@ const listRiskScores = createRoute({
   summary: "Predictive-profile scores (pwr, dyslexia, kready, pkRisk) of a classroom's students, per period",
   description: "For the district's current academic year unless academicYear is given.",
   request: {
-    params: idParam("participantGroupId (classroom)"),
+    params: idParam({ description: "participantGroupId (classroom)" }),
     query: z.object({
       academicYear: z
         .string()
@@ -161,7 +154,7 @@ const getTestResults = createRoute({
   path: "/participantTest/testResults/{id}",
   tags: ["Results"],
   summary: "One test with its question responses",
-  request: { params: idParam("participantTestId") },
+  request: { params: idParam({ description: "participantTestId" }) },
   responses: { 200: jsonResponse(ParticipantTestWithResponses, "The test"), ...errorResponses },
 });
 

@@ -309,14 +309,7 @@ const listImports = createRoute({
   method: "get",
   path: "/organization/{id}/roster-imports",
   summary: "A district's roster imports, newest first, with their reports (district admins, super admins)",
-  request: {
-    params: z.object({
-      id: z
-        .string()
-        .uuid()
-        .openapi({ param: { name: "id", in: "path" } }),
-    }),
-  },
+  request: { params: idParam() },
   responses: {
     200: jsonResponse(
       z.object({ imports: z.array(RosterImport), undoableId: z.string().nullable(), rosterKey: RosterKeyState }),
