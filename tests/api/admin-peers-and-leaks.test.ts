@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeStudent, makeUser } from "./support/fixtures";
+import { makeStudent, makeTeacher, makeUser } from "./support/fixtures";
 import { apiWorld } from "./support/world";
 
 // Issue 14, low items: no editing or deleting a peer of one's own rank (spec 000 §6), no staff
@@ -76,16 +76,8 @@ describe(`what another district learns of an email (${process.env.TEST_DB_ENGINE
   const answer = async (res: Response) => ({ status: res.status, body: await res.text() });
 
   async function emails() {
-    const live = await makeUser(handle.db, {
-      role: "TEACHER",
-      organizationId: w.otherDistrict.organization_id,
-      schoolIds: [w.otherSchool.organization_unit_id],
-    });
-    const deleted = await makeUser(handle.db, {
-      role: "TEACHER",
-      organizationId: w.otherDistrict.organization_id,
-      schoolIds: [w.otherSchool.organization_unit_id],
-    });
+    const live = await makeTeacher(handle.db, w.otherSchool);
+    const deleted = await makeTeacher(handle.db, w.otherSchool);
     await handle.db.updateTable("app_user").set({ deleted_at: new Date() }).where("user_id", "=", deleted.user_id).execute();
     const admin = await makeUser(handle.db, { role: "ORG_ADMIN", organizationId: w.otherDistrict.organization_id });
     return { live: live.email, deleted: deleted.email, admin: admin.email, unknown: `nobody-${Date.now()}@test.example` };
@@ -129,11 +121,7 @@ describe(`what another district learns of an email (${process.env.TEST_DB_ENGINE
     for (const email of [e.live, e.deleted, e.admin, e.live.toUpperCase()])
       expect(await answer(await create(email)), email).toEqual(neutral);
     // Within the caller's own district the texts still say what is wrong.
-    const mine = await makeUser(handle.db, {
-      role: "TEACHER",
-      organizationId: w.district.organization_id,
-      schoolIds: [w.schoolA.organization_unit_id],
-    });
+    const mine = await makeTeacher(handle.db, w.schoolA);
     expect(await answer(await create(mine.email))).toEqual({
       status: 409,
       body: JSON.stringify({ message: "A user with this email already exists." }),

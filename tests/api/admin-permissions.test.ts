@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Db } from "#app/db/connect.server";
 import type { RoleName } from "#app/domain/roles";
-import { makeClassroom, makeDistrict, makeSchool, makeStudent, makeUser } from "./support/fixtures";
+import { makeClassroom, makeDistrict, makeSchool, makeStudent, makeTeacher } from "./support/fixtures";
 import { apiWorld } from "./support/world";
 
 // Issue 4, must-show: each role × each administration endpoint × in scope / out of scope
@@ -23,569 +23,227 @@ type Req = { method: string; path: string; body?: unknown };
 type W = typeof w;
 /** Expected status for super admin, district admin, school admin, teacher. */
 type Expect = [number, number, number, number];
-type Case = { endpoint: string; target: string; make: (db: Db, w: W) => Promise<Req> | Req; expect: Expect };
+type Case = { endpoint: string; target: string; make: (db: Db, w: W) => Promise<Req>; expect: Expect };
 
+type School = "schoolA" | "schoolB" | "otherSchool";
+type Room = "classA" | "classA2" | "classB";
 const dist = (w: W) => w.district.organization_id;
 const other = (w: W) => w.otherDistrict.organization_id;
 const A = (w: W) => w.schoolA.organization_unit_id;
 const B = (w: W) => w.schoolB.organization_unit_id;
 const O = (w: W) => w.otherSchool.organization_unit_id;
-const teacherIn = (db: Db, orgId: string, schoolId: string) =>
-  makeUser(db, { role: "TEACHER", organizationId: orgId, schoolIds: [schoolId] });
-const studentBody = (schoolId: string, groupIds: string[]) => ({
-  organizationUnitId: schoolId,
-  participantGroupIds: groupIds,
+
+// What a case sends: bodies, and the ids of rows made for it alone (so a delete or edit of one case
+// does not meet another's).
+const studentBody = (w: W, school: School, room?: Room) => ({
+  organizationUnitId: w[school].organization_unit_id,
+  participantGroupIds: room ? [w[room].participant_group_id] : [],
   firstName: "Ada",
   lastName: uniq("Perm"),
   dateOfBirth: "05/17/2020",
   grade: "K",
   tags: "ELL",
 });
+const teacherBody = (w: W, school: School) => ({
+  organizationId: w[school].organization_id,
+  firstName: "New",
+  lastName: "Teacher",
+  email: `${randomUUID()}@test.example`,
+  roles: ["TEACHER"],
+  organizationUnitIds: [w[school].organization_unit_id],
+});
+const roomBody = (w: W, school: School, teacher: { teacherId?: string } = {}, name = uniq("Room")) => ({
+  name,
+  organizationUnitId: w[school].organization_unit_id,
+  ...teacher,
+  participantGroupType: "CLASSROOM",
+});
+const aSchool = (district: "district" | "otherDistrict") => async (w: W, db: Db) =>
+  (await makeSchool(db, w[district].organization_id)).organization_unit_id;
+const aTeacher = (school: School, field: "email" | "user_id") => async (w: W, db: Db) => (await makeTeacher(db, w[school]))[field];
+const aStudent = (school: School, room?: Room) => async (w: W, db: Db) =>
+  (await makeStudent(db, w[school].organization_unit_id, room ? { classroomIds: [w[room].participant_group_id] } : {})).participant_id;
+const aRoom =
+  (school: School, taughtBy: string[] = []) =>
+  async (w: W, db: Db) =>
+    (await makeClassroom(db, w[school].organization_unit_id, taughtBy)).participant_group_id;
+const studentEdit = (school: School, room?: Room) => async (w: W, db: Db) => ({
+  participantId: await aStudent(school, room)(w, db),
+  ...studentBody(w, school, room),
+});
+
+/** A case of `endpoint` ("METHOD /path"), the request's path and body made per call. */
+const caseOf = (
+  endpoint: string,
+  target: string,
+  expect: Expect,
+  req: (path: string, w: W, db: Db) => Promise<Omit<Req, "method">>,
+): Case => {
+  const [method, path] = endpoint.split(" ");
+  return { endpoint, target, expect, make: async (db, w) => ({ method, ...(await req(path, w, db)) }) };
+};
+/** Calling `endpoint` ("METHOD /path/{id}") on the id `id` makes (a path without one: null). */
+const on = (endpoint: string, target: string, id: ((w: W, db: Db) => string | Promise<string>) | null, expect: Expect) =>
+  caseOf(endpoint, target, expect, async (path, w, db) => ({ path: id ? path.replace(/\{\w+\}/, await id(w, db)) : path }));
+/** Calling `endpoint` with the JSON body `body` makes. */
+const sending = (endpoint: string, target: string, body: (w: W, db: Db) => unknown, expect: Expect) =>
+  caseOf(endpoint, target, expect, async (path, w, db) => ({ path, body: await body(w, db) }));
 
 const CASES: Case[] = [
   // Districts (super admin only for changes)
-  {
-    endpoint: "GET /organization/{id}",
-    target: "own district",
-    make: (_, w) => ({ method: "GET", path: `/organization/${dist(w)}` }),
-    expect: [200, 200, 200, 200],
-  },
-  {
-    endpoint: "GET /organization/{id}",
-    target: "other district",
-    make: (_, w) => ({ method: "GET", path: `/organization/${other(w)}` }),
-    expect: [200, 403, 403, 403],
-  },
-  {
-    endpoint: "POST /organization",
-    target: "new district",
-    make: () => ({ method: "POST", path: "/organization", body: { name: uniq("District"), state: "WA", website: "" } }),
-    expect: [201, 403, 403, 403],
-  },
-  {
-    endpoint: "PUT /organization",
-    target: "own district",
-    make: (_, w) => ({ method: "PUT", path: "/organization", body: { organizationId: dist(w), name: w.district.name, state: "WA" } }),
-    expect: [200, 403, 403, 403],
-  },
-  {
-    endpoint: "PUT /organization",
-    target: "other district",
-    make: (_, w) => ({ method: "PUT", path: "/organization", body: { organizationId: other(w), name: w.otherDistrict.name, state: "WA" } }),
-    expect: [200, 403, 403, 403],
-  },
-  {
-    endpoint: "DELETE /organization/{id}",
-    target: "empty district",
-    make: async (db) => ({ method: "DELETE", path: `/organization/${(await makeDistrict(db)).organization_id}` }),
-    expect: [204, 403, 403, 403],
-  },
-  {
-    endpoint: "GET /organization/orgUnits/{id}",
-    target: "own district",
-    make: (_, w) => ({ method: "GET", path: `/organization/orgUnits/${dist(w)}` }),
-    expect: [200, 200, 200, 200],
-  },
-  {
-    endpoint: "GET /organization/orgUnits/{id}",
-    target: "other district",
-    make: (_, w) => ({ method: "GET", path: `/organization/orgUnits/${other(w)}` }),
-    expect: [200, 403, 403, 403],
-  },
+  on("GET /organization/{id}", "own district", dist, [200, 200, 200, 200]),
+  on("GET /organization/{id}", "other district", other, [200, 403, 403, 403]),
+  sending("POST /organization", "new district", () => ({ name: uniq("District"), state: "WA", website: "" }), [201, 403, 403, 403]),
+  sending(
+    "PUT /organization",
+    "own district",
+    (w) => ({ organizationId: dist(w), name: w.district.name, state: "WA" }),
+    [200, 403, 403, 403],
+  ),
+  sending(
+    "PUT /organization",
+    "other district",
+    (w) => ({ organizationId: other(w), name: w.otherDistrict.name, state: "WA" }),
+    [200, 403, 403, 403],
+  ),
+  on("DELETE /organization/{id}", "empty district", async (_, db) => (await makeDistrict(db)).organization_id, [204, 403, 403, 403]),
+  on("GET /organization/orgUnits/{id}", "own district", dist, [200, 200, 200, 200]),
+  on("GET /organization/orgUnits/{id}", "other district", other, [200, 403, 403, 403]),
 
   // Schools (super admin, district admin of the district)
-  {
-    endpoint: "GET /organizationUnit/{id}",
-    target: "own school",
-    make: (_, w) => ({ method: "GET", path: `/organizationUnit/${A(w)}` }),
-    expect: [200, 200, 200, 200],
-  },
-  {
-    endpoint: "GET /organizationUnit/{id}",
-    target: "other school of the district",
-    make: (_, w) => ({ method: "GET", path: `/organizationUnit/${B(w)}` }),
-    expect: [200, 200, 403, 403],
-  },
-  {
-    endpoint: "GET /organizationUnit/{id}",
-    target: "school of another district",
-    make: (_, w) => ({ method: "GET", path: `/organizationUnit/${O(w)}` }),
-    expect: [200, 403, 403, 403],
-  },
-  {
-    endpoint: "POST /organizationUnit",
-    target: "own district",
-    make: (_, w) => ({ method: "POST", path: "/organizationUnit", body: { organizationId: dist(w), name: uniq("School") } }),
-    expect: [201, 201, 403, 403],
-  },
-  {
-    endpoint: "POST /organizationUnit",
-    target: "other district",
-    make: (_, w) => ({ method: "POST", path: "/organizationUnit", body: { organizationId: other(w), name: uniq("School") } }),
-    expect: [201, 403, 403, 403],
-  },
-  {
-    endpoint: "PUT /organizationUnit",
-    target: "own school",
-    make: (_, w) => ({
-      method: "PUT",
-      path: "/organizationUnit",
-      body: { organizationUnitId: A(w), organizationId: dist(w), name: w.schoolA.name },
-    }),
-    expect: [200, 200, 403, 403],
-  },
-  {
-    endpoint: "PUT /organizationUnit",
-    target: "school of another district",
-    make: (_, w) => ({
-      method: "PUT",
-      path: "/organizationUnit",
-      body: { organizationUnitId: O(w), organizationId: other(w), name: w.otherSchool.name },
-    }),
-    expect: [200, 403, 403, 403],
-  },
-  {
-    endpoint: "DELETE /organizationUnit/{id}",
-    target: "empty school of own district",
-    make: async (db, w) => ({ method: "DELETE", path: `/organizationUnit/${(await makeSchool(db, dist(w))).organization_unit_id}` }),
-    expect: [204, 204, 403, 403],
-  },
-  {
-    endpoint: "DELETE /organizationUnit/{id}",
-    target: "empty school of another district",
-    make: async (db, w) => ({ method: "DELETE", path: `/organizationUnit/${(await makeSchool(db, other(w))).organization_unit_id}` }),
-    expect: [204, 403, 403, 403],
-  },
+  on("GET /organizationUnit/{id}", "own school", A, [200, 200, 200, 200]),
+  on("GET /organizationUnit/{id}", "other school of the district", B, [200, 200, 403, 403]),
+  on("GET /organizationUnit/{id}", "school of another district", O, [200, 403, 403, 403]),
+  sending("POST /organizationUnit", "own district", (w) => ({ organizationId: dist(w), name: uniq("School") }), [201, 201, 403, 403]),
+  sending("POST /organizationUnit", "other district", (w) => ({ organizationId: other(w), name: uniq("School") }), [201, 403, 403, 403]),
+  sending(
+    "PUT /organizationUnit",
+    "own school",
+    (w) => ({ organizationUnitId: A(w), organizationId: dist(w), name: w.schoolA.name }),
+    [200, 200, 403, 403],
+  ),
+  sending(
+    "PUT /organizationUnit",
+    "school of another district",
+    (w) => ({ organizationUnitId: O(w), organizationId: other(w), name: w.otherSchool.name }),
+    [200, 403, 403, 403],
+  ),
+  on("DELETE /organizationUnit/{id}", "empty school of own district", aSchool("district"), [204, 204, 403, 403]),
+  on("DELETE /organizationUnit/{id}", "empty school of another district", aSchool("otherDistrict"), [204, 403, 403, 403]),
 
   // Users (super admin, district admin, school admin; teachers none)
-  {
-    endpoint: "GET /user/organization/{id}",
-    target: "own district",
-    make: (_, w) => ({ method: "GET", path: `/user/organization/${dist(w)}` }),
-    expect: [200, 200, 200, 403],
-  },
-  {
-    endpoint: "GET /user/organization/{id}",
-    target: "other district",
-    make: (_, w) => ({ method: "GET", path: `/user/organization/${other(w)}` }),
-    expect: [200, 403, 403, 403],
-  },
-  {
-    endpoint: "GET /user/organizationUnit/{id}",
-    target: "own school",
-    make: (_, w) => ({ method: "GET", path: `/user/organizationUnit/${A(w)}` }),
-    // Teachers have no user management (spec 000 §6): no staff e-mails and roles (issue 14).
-    expect: [200, 200, 200, 403],
-  },
-  {
-    endpoint: "GET /user/organizationUnit/{id}",
-    target: "other school of the district",
-    make: (_, w) => ({ method: "GET", path: `/user/organizationUnit/${B(w)}` }),
-    expect: [200, 200, 403, 403],
-  },
-  {
-    endpoint: "GET /user/organizationUnit/{id}",
-    target: "school of another district",
-    make: (_, w) => ({ method: "GET", path: `/user/organizationUnit/${O(w)}` }),
-    expect: [200, 403, 403, 403],
-  },
-  {
-    endpoint: "GET /user/superAdmins",
-    target: "all",
-    make: () => ({ method: "GET", path: "/user/superAdmins" }),
-    expect: [200, 403, 403, 403],
-  },
-  {
-    endpoint: "GET /user/userByEmail/{email}",
-    target: "teacher of own school",
-    make: async (db, w) => ({ method: "GET", path: `/user/userByEmail/${(await teacherIn(db, dist(w), A(w))).email}` }),
-    expect: [200, 200, 200, 403],
-  },
-  {
-    endpoint: "GET /user/userByEmail/{email}",
-    target: "teacher of another district",
-    make: async (db, w) => ({ method: "GET", path: `/user/userByEmail/${(await teacherIn(db, other(w), O(w))).email}` }),
-    expect: [200, 403, 403, 403],
-  },
-  {
-    endpoint: "POST /user",
-    target: "teacher of own school",
-    make: (_, w) => ({
-      method: "POST",
-      path: "/user",
-      body: {
-        organizationId: dist(w),
-        firstName: "New",
-        lastName: "Teacher",
-        email: `${randomUUID()}@test.example`,
-        roles: ["TEACHER"],
-        organizationUnitIds: [A(w)],
-      },
+  on("GET /user/organization/{id}", "own district", dist, [200, 200, 200, 403]),
+  on("GET /user/organization/{id}", "other district", other, [200, 403, 403, 403]),
+  // Teachers have no user management (spec 000 §6): no staff e-mails and roles (issue 14).
+  on("GET /user/organizationUnit/{id}", "own school", A, [200, 200, 200, 403]),
+  on("GET /user/organizationUnit/{id}", "other school of the district", B, [200, 200, 403, 403]),
+  on("GET /user/organizationUnit/{id}", "school of another district", O, [200, 403, 403, 403]),
+  on("GET /user/superAdmins", "all", null, [200, 403, 403, 403]),
+  on("GET /user/userByEmail/{email}", "teacher of own school", aTeacher("schoolA", "email"), [200, 200, 200, 403]),
+  on("GET /user/userByEmail/{email}", "teacher of another district", aTeacher("otherSchool", "email"), [200, 403, 403, 403]),
+  sending("POST /user", "teacher of own school", (w) => teacherBody(w, "schoolA"), [201, 201, 201, 403]),
+  sending("POST /user", "teacher of other school of the district", (w) => teacherBody(w, "schoolB"), [201, 201, 403, 403]),
+  sending("POST /user", "teacher of another district", (w) => teacherBody(w, "otherSchool"), [201, 403, 403, 403]),
+  sending(
+    "POST /user",
+    "district admin of own district",
+    (w) => ({
+      organizationId: dist(w),
+      firstName: "New",
+      lastName: "Admin",
+      email: `${randomUUID()}@test.example`,
+      roles: ["00000000-0000-0000-0000-00000000ff01"],
     }),
-    expect: [201, 201, 201, 403],
-  },
-  {
-    endpoint: "POST /user",
-    target: "teacher of other school of the district",
-    make: (_, w) => ({
-      method: "POST",
-      path: "/user",
-      body: {
-        organizationId: dist(w),
-        firstName: "New",
-        lastName: "Teacher",
-        email: `${randomUUID()}@test.example`,
-        roles: ["TEACHER"],
-        organizationUnitIds: [B(w)],
-      },
-    }),
-    expect: [201, 201, 403, 403],
-  },
-  {
-    endpoint: "POST /user",
-    target: "teacher of another district",
-    make: (_, w) => ({
-      method: "POST",
-      path: "/user",
-      body: {
-        organizationId: other(w),
-        firstName: "New",
-        lastName: "Teacher",
-        email: `${randomUUID()}@test.example`,
-        roles: ["TEACHER"],
-        organizationUnitIds: [O(w)],
-      },
-    }),
-    expect: [201, 403, 403, 403],
-  },
-  {
-    endpoint: "POST /user",
-    target: "district admin of own district",
-    make: (_, w) => ({
-      method: "POST",
-      path: "/user",
-      body: {
-        organizationId: dist(w),
-        firstName: "New",
-        lastName: "Admin",
-        email: `${randomUUID()}@test.example`,
-        roles: ["00000000-0000-0000-0000-00000000ff01"],
-      },
-    }),
-    expect: [201, 403, 403, 403],
-  },
-  {
-    endpoint: "POST /user",
-    target: "super admin",
-    make: () => ({
-      method: "POST",
-      path: "/user",
-      body: { firstName: "New", lastName: "Super", email: `${randomUUID()}@test.example`, roles: ["SUPER_ADMIN"] },
-    }),
-    expect: [201, 403, 403, 403],
-  },
-  {
-    endpoint: "PUT /user",
-    target: "teacher of own school",
-    make: async (db, w) => {
-      const u = await teacherIn(db, dist(w), A(w));
-      return {
-        method: "PUT",
-        path: "/user",
-        body: { userId: u.user_id, firstName: "Renamed", lastName: u.last_name, email: u.email, organizationUnitIds: [A(w)] },
-      };
+    [201, 403, 403, 403],
+  ),
+  sending(
+    "POST /user",
+    "super admin",
+    () => ({ firstName: "New", lastName: "Super", email: `${randomUUID()}@test.example`, roles: ["SUPER_ADMIN"] }),
+    [201, 403, 403, 403],
+  ),
+  sending(
+    "PUT /user",
+    "teacher of own school",
+    async (w, db) => {
+      const u = await makeTeacher(db, w.schoolA);
+      return { userId: u.user_id, firstName: "Renamed", lastName: u.last_name, email: u.email, organizationUnitIds: [A(w)] };
     },
-    expect: [200, 200, 200, 403],
-  },
-  {
-    endpoint: "PUT /user",
-    target: "teacher of another district",
-    make: async (db, w) => {
-      const u = await teacherIn(db, other(w), O(w));
-      return {
-        method: "PUT",
-        path: "/user",
-        body: { userId: u.user_id, firstName: "Renamed", lastName: u.last_name, organizationUnitIds: [O(w)] },
-      };
+    [200, 200, 200, 403],
+  ),
+  sending(
+    "PUT /user",
+    "teacher of another district",
+    async (w, db) => {
+      const u = await makeTeacher(db, w.otherSchool);
+      return { userId: u.user_id, firstName: "Renamed", lastName: u.last_name, organizationUnitIds: [O(w)] };
     },
-    expect: [200, 403, 403, 403],
-  },
-  {
-    endpoint: "DELETE /user/{id}",
-    target: "teacher of own school",
-    make: async (db, w) => ({ method: "DELETE", path: `/user/${(await teacherIn(db, dist(w), A(w))).user_id}` }),
-    expect: [204, 204, 204, 403],
-  },
-  {
-    endpoint: "DELETE /user/{id}",
-    target: "teacher of other school of the district",
-    make: async (db, w) => ({ method: "DELETE", path: `/user/${(await teacherIn(db, dist(w), B(w))).user_id}` }),
-    expect: [204, 204, 403, 403],
-  },
-  {
-    endpoint: "DELETE /user/{id}",
-    target: "teacher of another district",
-    make: async (db, w) => ({ method: "DELETE", path: `/user/${(await teacherIn(db, other(w), O(w))).user_id}` }),
-    expect: [204, 403, 403, 403],
-  },
+    [200, 403, 403, 403],
+  ),
+  on("DELETE /user/{id}", "teacher of own school", aTeacher("schoolA", "user_id"), [204, 204, 204, 403]),
+  on("DELETE /user/{id}", "teacher of other school of the district", aTeacher("schoolB", "user_id"), [204, 204, 403, 403]),
+  on("DELETE /user/{id}", "teacher of another district", aTeacher("otherSchool", "user_id"), [204, 403, 403, 403]),
 
   // Students (all roles create and edit in scope; teachers in their classrooms; no teacher deletes)
-  {
-    endpoint: "GET /participants/organizationUnit/{id}",
-    target: "own school",
-    make: (_, w) => ({ method: "GET", path: `/participants/organizationUnit/${A(w)}` }),
-    expect: [200, 200, 200, 200],
-  },
-  {
-    endpoint: "GET /participants/organizationUnit/{id}",
-    target: "school of another district",
-    make: (_, w) => ({ method: "GET", path: `/participants/organizationUnit/${O(w)}` }),
-    expect: [200, 403, 403, 403],
-  },
-  {
-    endpoint: "POST /participants",
-    target: "own classroom",
-    make: (_, w) => ({ method: "POST", path: "/participants", body: studentBody(A(w), [w.classA.participant_group_id]) }),
-    expect: [201, 201, 201, 201],
-  },
-  {
-    endpoint: "POST /participants",
-    target: "classroom the teacher does not teach",
-    make: (_, w) => ({ method: "POST", path: "/participants", body: studentBody(A(w), [w.classA2.participant_group_id]) }),
-    expect: [201, 201, 201, 403],
-  },
-  {
-    endpoint: "POST /participants",
-    target: "other school of the district",
-    make: (_, w) => ({ method: "POST", path: "/participants", body: studentBody(B(w), [w.classB.participant_group_id]) }),
-    expect: [201, 201, 403, 403],
-  },
-  {
-    endpoint: "POST /participants",
-    target: "school of another district",
-    make: (_, w) => ({ method: "POST", path: "/participants", body: studentBody(O(w), []) }),
-    expect: [201, 403, 403, 403],
-  },
-  {
-    endpoint: "PUT /participants",
-    target: "student of own classroom",
-    make: async (db, w) => {
-      const p = await makeStudent(db, A(w), { classroomIds: [w.classA.participant_group_id] });
-      return {
-        method: "PUT",
-        path: "/participants",
-        body: { participantId: p.participant_id, ...studentBody(A(w), [w.classA.participant_group_id]) },
-      };
-    },
-    expect: [200, 200, 200, 200],
-  },
-  {
-    endpoint: "PUT /participants",
-    target: "student of another classroom of own school",
-    make: async (db, w) => {
-      const p = await makeStudent(db, A(w), { classroomIds: [w.classA2.participant_group_id] });
-      return {
-        method: "PUT",
-        path: "/participants",
-        body: { participantId: p.participant_id, ...studentBody(A(w), [w.classA2.participant_group_id]) },
-      };
-    },
-    expect: [200, 200, 200, 403],
-  },
-  {
-    endpoint: "PUT /participants",
-    target: "student of another district",
-    make: async (db, w) => {
-      const p = await makeStudent(db, O(w));
-      return { method: "PUT", path: "/participants", body: { participantId: p.participant_id, ...studentBody(O(w), []) } };
-    },
-    expect: [200, 403, 403, 403],
-  },
-  {
-    endpoint: "DELETE /participants/delete/{id}",
-    target: "student of own classroom",
-    make: async (db, w) => ({
-      method: "DELETE",
-      path: `/participants/delete/${(await makeStudent(db, A(w), { classroomIds: [w.classA.participant_group_id] })).participant_id}`,
-    }),
-    expect: [204, 204, 204, 403],
-  },
-  {
-    endpoint: "DELETE /participants/delete/{id}",
-    target: "student of other school of the district",
-    make: async (db, w) => ({ method: "DELETE", path: `/participants/delete/${(await makeStudent(db, B(w))).participant_id}` }),
-    expect: [204, 204, 403, 403],
-  },
-  {
-    endpoint: "DELETE /participants/delete/{id}",
-    target: "student of another district",
-    make: async (db, w) => ({ method: "DELETE", path: `/participants/delete/${(await makeStudent(db, O(w))).participant_id}` }),
-    expect: [204, 403, 403, 403],
-  },
+  on("GET /participants/organizationUnit/{id}", "own school", A, [200, 200, 200, 200]),
+  on("GET /participants/organizationUnit/{id}", "school of another district", O, [200, 403, 403, 403]),
+  sending("POST /participants", "own classroom", (w) => studentBody(w, "schoolA", "classA"), [201, 201, 201, 201]),
+  sending("POST /participants", "classroom the teacher does not teach", (w) => studentBody(w, "schoolA", "classA2"), [201, 201, 201, 403]),
+  sending("POST /participants", "other school of the district", (w) => studentBody(w, "schoolB", "classB"), [201, 201, 403, 403]),
+  sending("POST /participants", "school of another district", (w) => studentBody(w, "otherSchool"), [201, 403, 403, 403]),
+  sending("PUT /participants", "student of own classroom", studentEdit("schoolA", "classA"), [200, 200, 200, 200]),
+  sending("PUT /participants", "student of another classroom of own school", studentEdit("schoolA", "classA2"), [200, 200, 200, 403]),
+  sending("PUT /participants", "student of another district", studentEdit("otherSchool"), [200, 403, 403, 403]),
+  on("DELETE /participants/delete/{id}", "student of own classroom", aStudent("schoolA", "classA"), [204, 204, 204, 403]),
+  on("DELETE /participants/delete/{id}", "student of other school of the district", aStudent("schoolB"), [204, 204, 403, 403]),
+  on("DELETE /participants/delete/{id}", "student of another district", aStudent("otherSchool"), [204, 403, 403, 403]),
 
   // Classrooms (admin roles of the school; teachers read only)
-  {
-    endpoint: "GET /participantGroups/organizationUnit/{id}",
-    target: "own school",
-    make: (_, w) => ({ method: "GET", path: `/participantGroups/organizationUnit/${A(w)}` }),
-    expect: [200, 200, 200, 200],
-  },
-  {
-    endpoint: "GET /participantGroups/organizationUnit/{id}",
-    target: "other school of the district",
-    make: (_, w) => ({ method: "GET", path: `/participantGroups/organizationUnit/${B(w)}` }),
-    expect: [200, 200, 403, 403],
-  },
-  {
-    endpoint: "GET /participantGroups/organizationUnit/{id}",
-    target: "school of another district",
-    make: (_, w) => ({ method: "GET", path: `/participantGroups/organizationUnit/${O(w)}` }),
-    expect: [200, 403, 403, 403],
-  },
-  {
-    endpoint: "GET /participantGroups/organization/{id}",
-    target: "own district",
-    make: (_, w) => ({ method: "GET", path: `/participantGroups/organization/${dist(w)}` }),
-    expect: [200, 200, 200, 200],
-  },
-  {
-    endpoint: "GET /participantGroups/organization/{id}",
-    target: "other district",
-    make: (_, w) => ({ method: "GET", path: `/participantGroups/organization/${other(w)}` }),
-    expect: [200, 403, 403, 403],
-  },
-  {
-    endpoint: "POST /participantGroups",
-    target: "own school",
-    make: (_, w) => ({
-      method: "POST",
-      path: "/participantGroups",
-      body: { name: uniq("Room"), organizationUnitId: A(w), teacherId: w.teacher.user_id, participantGroupType: "CLASSROOM" },
+  on("GET /participantGroups/organizationUnit/{id}", "own school", A, [200, 200, 200, 200]),
+  on("GET /participantGroups/organizationUnit/{id}", "other school of the district", B, [200, 200, 403, 403]),
+  on("GET /participantGroups/organizationUnit/{id}", "school of another district", O, [200, 403, 403, 403]),
+  on("GET /participantGroups/organization/{id}", "own district", dist, [200, 200, 200, 200]),
+  on("GET /participantGroups/organization/{id}", "other district", other, [200, 403, 403, 403]),
+  sending("POST /participantGroups", "own school", (w) => roomBody(w, "schoolA", { teacherId: w.teacher.user_id }), [201, 201, 201, 403]),
+  sending(
+    "POST /participantGroups",
+    "other school of the district",
+    (w) => roomBody(w, "schoolB", { teacherId: "" }),
+    [201, 201, 403, 403],
+  ),
+  sending("POST /participantGroups", "school of another district", (w) => roomBody(w, "otherSchool"), [201, 403, 403, 403]),
+  sending(
+    "PUT /participantGroups",
+    "own classroom",
+    async (w, db) => ({
+      participantGroupId: await aRoom("schoolA", [w.teacher.user_id])(w, db),
+      ...roomBody(w, "schoolA", { teacherId: w.teacher.user_id }, uniq("Renamed")),
     }),
-    expect: [201, 201, 201, 403],
-  },
-  {
-    endpoint: "POST /participantGroups",
-    target: "other school of the district",
-    make: (_, w) => ({
-      method: "POST",
-      path: "/participantGroups",
-      body: { name: uniq("Room"), organizationUnitId: B(w), teacherId: "", participantGroupType: "CLASSROOM" },
-    }),
-    expect: [201, 201, 403, 403],
-  },
-  {
-    endpoint: "POST /participantGroups",
-    target: "school of another district",
-    make: (_, w) => ({
-      method: "POST",
-      path: "/participantGroups",
-      body: { name: uniq("Room"), organizationUnitId: O(w), participantGroupType: "CLASSROOM" },
-    }),
-    expect: [201, 403, 403, 403],
-  },
-  {
-    endpoint: "PUT /participantGroups",
-    target: "own classroom",
-    make: async (db, w) => {
-      const g = await makeClassroom(db, A(w), [w.teacher.user_id]);
-      return {
-        method: "PUT",
-        path: "/participantGroups",
-        body: {
-          participantGroupId: g.participant_group_id,
-          name: uniq("Renamed"),
-          organizationUnitId: A(w),
-          teacherId: w.teacher.user_id,
-          participantGroupType: "CLASSROOM",
-        },
-      };
-    },
-    expect: [200, 200, 200, 403],
-  },
-  {
-    endpoint: "PUT /participantGroups",
-    target: "classroom of another district",
-    make: async (db, w) => {
-      const g = await makeClassroom(db, O(w));
-      return {
-        method: "PUT",
-        path: "/participantGroups",
-        body: {
-          participantGroupId: g.participant_group_id,
-          name: uniq("Renamed"),
-          organizationUnitId: O(w),
-          participantGroupType: "CLASSROOM",
-        },
-      };
-    },
-    expect: [200, 403, 403, 403],
-  },
-  {
-    endpoint: "DELETE /participantGroups/{id}",
-    target: "empty classroom of own school",
-    make: async (db, w) => ({
-      method: "DELETE",
-      path: `/participantGroups/${(await makeClassroom(db, A(w), [w.teacher.user_id])).participant_group_id}`,
-    }),
-    expect: [204, 204, 204, 403],
-  },
-  {
-    endpoint: "DELETE /participantGroups/{id}",
-    target: "empty classroom of other school of the district",
-    make: async (db, w) => ({ method: "DELETE", path: `/participantGroups/${(await makeClassroom(db, B(w))).participant_group_id}` }),
-    expect: [204, 204, 403, 403],
-  },
-  {
-    endpoint: "DELETE /participantGroups/{id}",
-    target: "empty classroom of another district",
-    make: async (db, w) => ({ method: "DELETE", path: `/participantGroups/${(await makeClassroom(db, O(w))).participant_group_id}` }),
-    expect: [204, 403, 403, 403],
-  },
+    [200, 200, 200, 403],
+  ),
+  sending(
+    "PUT /participantGroups",
+    "classroom of another district",
+    async (w, db) => ({ participantGroupId: await aRoom("otherSchool")(w, db), ...roomBody(w, "otherSchool", {}, uniq("Renamed")) }),
+    [200, 403, 403, 403],
+  ),
+  on(
+    "DELETE /participantGroups/{id}",
+    "empty classroom of own school",
+    (w, db) => aRoom("schoolA", [w.teacher.user_id])(w, db),
+    [204, 204, 204, 403],
+  ),
+  on("DELETE /participantGroups/{id}", "empty classroom of other school of the district", aRoom("schoolB"), [204, 204, 403, 403]),
+  on("DELETE /participantGroups/{id}", "empty classroom of another district", aRoom("otherSchool"), [204, 403, 403, 403]),
 
   // Reports and downloads
-  {
-    endpoint: "POST /report/students-complete",
-    target: "own district",
-    make: (_, w) => ({ method: "POST", path: "/report/students-complete", body: { orgId: dist(w), timePeriod: "BOY" } }),
-    expect: [200, 403, 403, 403],
-  },
-  {
-    endpoint: "GET /report/organization/{id}",
-    target: "own district",
-    make: (_, w) => ({ method: "GET", path: `/report/organization/${dist(w)}` }),
-    expect: [200, 200, 403, 403],
-  },
-  {
-    endpoint: "GET /report/organization/{id}",
-    target: "other district",
-    make: (_, w) => ({ method: "GET", path: `/report/organization/${other(w)}` }),
-    expect: [200, 403, 403, 403],
-  },
-  {
-    endpoint: "GET /report/district-data-export/{id}",
-    target: "own district",
-    make: (_, w) => ({ method: "GET", path: `/report/district-data-export/${dist(w)}` }),
-    expect: [200, 403, 403, 403],
-  },
-  {
-    endpoint: "GET /report/organizationUnit/{id}",
-    target: "own school",
-    make: (_, w) => ({ method: "GET", path: `/report/organizationUnit/${A(w)}` }),
-    expect: [200, 200, 200, 403],
-  },
-  {
-    endpoint: "GET /report/organizationUnit/{id}",
-    target: "other school of the district",
-    make: (_, w) => ({ method: "GET", path: `/report/organizationUnit/${B(w)}` }),
-    expect: [200, 200, 403, 403],
-  },
-  {
-    endpoint: "GET /report/organizationUnit/{id}",
-    target: "school of another district",
-    make: (_, w) => ({ method: "GET", path: `/report/organizationUnit/${O(w)}` }),
-    expect: [200, 403, 403, 403],
-  },
+  sending("POST /report/students-complete", "own district", (w) => ({ orgId: dist(w), timePeriod: "BOY" }), [200, 403, 403, 403]),
+  on("GET /report/organization/{id}", "own district", dist, [200, 200, 403, 403]),
+  on("GET /report/organization/{id}", "other district", other, [200, 403, 403, 403]),
+  on("GET /report/district-data-export/{id}", "own district", dist, [200, 403, 403, 403]),
+  on("GET /report/organizationUnit/{id}", "own school", A, [200, 200, 200, 403]),
+  on("GET /report/organizationUnit/{id}", "other school of the district", B, [200, 200, 403, 403]),
+  on("GET /report/organizationUnit/{id}", "school of another district", O, [200, 403, 403, 403]),
 ];
 
 const ROWS = CASES.flatMap((c) => ROLES.map((role, i) => ({ ...c, role, status: c.expect[i] })));

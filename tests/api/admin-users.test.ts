@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ROLE_IDS } from "#app/domain/roles";
-import { makeUser, newTeacherBody } from "./support/fixtures";
+import { makeTeacher, makeUser, newTeacherBody } from "./support/fixtures";
 import { apiWorld } from "./support/world";
 
 const { handle, t, w } = await apiWorld();
@@ -93,11 +93,7 @@ describe(`create user (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("refuses the email of a deleted user: re-adding needs support", async () => {
-    const gone = await makeUser(handle.db, {
-      role: "TEACHER",
-      organizationId: w.district.organization_id,
-      schoolIds: [w.schoolA.organization_unit_id],
-    });
+    const gone = await makeTeacher(handle.db, w.schoolA);
     expect((await t.call("DELETE", `/user/${gone.user_id}`, { token: da })).status).toBe(204);
     const res = await t.call("POST", "/user", { token: da, body: teacherBody({ email: gone.email }) });
     expect(res.status).toBe(409);
@@ -119,21 +115,20 @@ describe(`edit user (${process.env.TEST_DB_ENGINE})`, () => {
     expect(await saved.json()).toMatchObject({ firstName: "Dana", OrganizationUnits: [] });
   });
 
-  const makeTeacher = (schoolIds = [w.schoolA.organization_unit_id]) =>
+  const teacherIn = (schoolIds = [w.schoolA.organization_unit_id]) =>
     makeUser(handle.db, { role: "TEACHER", organizationId: w.district.organization_id, schoolIds });
+  /** The Edit User dialog's save of the user, with these fields. */
+  const editUser = (token: string, u: { user_id: string }, fields: Record<string, unknown>) =>
+    t.call("PUT", "/user", { token, body: { userId: u.user_id, ...fields } });
 
   it("changes names and schools", async () => {
-    const u = await makeTeacher();
-    const res = await t.call("PUT", "/user", {
-      token: da,
-      body: {
-        userId: u.user_id,
-        firstName: "New",
-        lastName: "Name",
-        email: u.email,
-        roles: [ROLE_IDS.TEACHER],
-        organizationUnitIds: [w.schoolB.organization_unit_id, w.schoolA.organization_unit_id],
-      },
+    const u = await teacherIn();
+    const res = await editUser(da, u, {
+      firstName: "New",
+      lastName: "Name",
+      email: u.email,
+      roles: [ROLE_IDS.TEACHER],
+      organizationUnitIds: [w.schoolB.organization_unit_id, w.schoolA.organization_unit_id],
     });
     expect(res.status).toBe(200);
     const user = await res.json();
@@ -151,46 +146,29 @@ describe(`edit user (${process.env.TEST_DB_ENGINE})`, () => {
     [{ organizationUnitIds: [] }, "Schools is a required field."],
     [{ firstName: "" }, "First Name is a required field."],
   ])("refuses %j: %s", async (over, message) => {
-    const u = await makeTeacher();
-    const res = await t.call("PUT", "/user", {
-      token: su,
-      body: { userId: u.user_id, firstName: "A", lastName: "B", organizationUnitIds: [w.schoolA.organization_unit_id], ...over },
-    });
+    const u = await teacherIn();
+    const res = await editUser(su, u, { firstName: "A", lastName: "B", organizationUnitIds: [w.schoolA.organization_unit_id], ...over });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe(message);
   });
 
   it("accepts the same email in another case", async () => {
-    const u = await makeTeacher();
-    const res = await t.call("PUT", "/user", {
-      token: su,
-      body: {
-        userId: u.user_id,
-        firstName: "A",
-        lastName: "B",
-        email: ` ${u.email.toUpperCase()} `,
-        organizationUnitIds: [w.schoolA.organization_unit_id],
-      },
+    const u = await teacherIn();
+    const res = await editUser(su, u, {
+      firstName: "A",
+      lastName: "B",
+      email: ` ${u.email.toUpperCase()} `,
+      organizationUnitIds: [w.schoolA.organization_unit_id],
     });
     expect(res.status).toBe(200);
   });
 
   it("lets a school admin change only their own schools and keeps the user's others", async () => {
-    const u = await makeTeacher([w.schoolA.organization_unit_id, w.schoolB.organization_unit_id]);
-    const refused = await t.call("PUT", "/user", {
-      token: sa,
-      body: {
-        userId: u.user_id,
-        firstName: "A",
-        lastName: "B",
-        organizationUnitIds: [w.schoolA.organization_unit_id, w.schoolB.organization_unit_id],
-      },
-    });
+    const u = await teacherIn([w.schoolA.organization_unit_id, w.schoolB.organization_unit_id]);
+    const both = [w.schoolA.organization_unit_id, w.schoolB.organization_unit_id];
+    const refused = await editUser(sa, u, { firstName: "A", lastName: "B", organizationUnitIds: both });
     expect(refused.status).toBe(403);
-    const res = await t.call("PUT", "/user", {
-      token: sa,
-      body: { userId: u.user_id, firstName: "A", lastName: "B", organizationUnitIds: [] },
-    });
+    const res = await editUser(sa, u, { firstName: "A", lastName: "B", organizationUnitIds: [] });
     expect(res.status).toBe(200);
     expect((await res.json()).OrganizationUnits.map((s: { organizationUnitId: string }) => s.organizationUnitId)).toEqual([
       w.schoolB.organization_unit_id,
@@ -239,11 +217,7 @@ describe(`user lists and delete (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("soft-deletes: the row stays with deleted_at, hidden from lists, sessions end", async () => {
-    const u = await makeUser(handle.db, {
-      role: "TEACHER",
-      organizationId: w.district.organization_id,
-      schoolIds: [w.schoolA.organization_unit_id],
-    });
+    const u = await makeTeacher(handle.db, w.schoolA);
     const token = await t.login(u.email);
     expect((await t.call("DELETE", `/user/${u.user_id}`, { token: sa })).status).toBe(204);
     const row = await handle.db.selectFrom("app_user").selectAll().where("user_id", "=", u.user_id).executeTakeFirstOrThrow();

@@ -5,7 +5,7 @@ import { recordTestResult } from "#app/api/results-ingest";
 import { ERROR_COUNT_MESSAGE, RESPONSE_TIME_MESSAGE } from "#app/domain/ran";
 import { ranPercentile } from "#app/domain/screening-standards";
 import { RAN_OVERWRITE_REFUSED } from "#app/domain/ran-scoring";
-import { makePeriods, makeUser } from "./support/fixtures";
+import { makePeriods, makeTeacher } from "./support/fixtures";
 import { useTempDataDir } from "./support/test-api";
 import { apiWorld } from "./support/world";
 
@@ -56,11 +56,7 @@ const { handle, t, w } = await apiWorld();
 t.clock.now = NOW;
 await makePeriods(handle.db, w.district.organization_id, PERIODS);
 /** A second teacher of the student's classroom: may score, is neither first scorer nor admin. */
-const teacher2 = await makeUser(handle.db, {
-  role: "TEACHER",
-  organizationId: w.district.organization_id,
-  schoolIds: [w.schoolA.organization_unit_id],
-});
+const teacher2 = await makeTeacher(handle.db, w.schoolA);
 await handle.db
   .insertInto("participant_group_teacher")
   .values({ participant_group_id: w.classA.participant_group_id, user_id: teacher2.user_id })

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { letterItems } from "#app/domain/assessments";
 import { makePeriods, makeStudent, MID_YEAR } from "./support/fixtures";
-import { apiWorld } from "./support/world";
+import { apiWorld, staffTokens } from "./support/world";
 
 // Today is in MOY; BOY is over and EOY has not begun.
 const { now: NOW, ranges: RANGES } = MID_YEAR;
@@ -18,12 +18,14 @@ const grade2: Awaited<ReturnType<typeof makeStudent>> = await makeStudent(handle
   classroomIds: [w.classA.participant_group_id],
   lastName: "Zimmer",
 });
-const tokens: Record<"teacher" | "schoolAdmin" | "districtAdmin" | "superAdmin", string> = {
-  teacher: await t.login(w.teacher.email),
-  schoolAdmin: await t.login(w.schoolAdmin.email),
-  districtAdmin: await t.login(w.districtAdmin.email),
-  superAdmin: await t.login(w.superAdmin.email),
-};
+const tokens = await staffTokens(t, w);
+type Responses = ReturnType<typeof allLetters>;
+/** Letter scores entered by hand (the Enter Letter Scores dialog): Letter Names of a kindergartner unless `test` says otherwise. */
+const enterLetters = (token: string, participantId: string, responses: Responses, test: { testCode?: string; periodName?: string } = {}) =>
+  t.call("POST", "/participantTest/manual", { token, body: { testCode: "letter-names", participantId, grade: "K", ...test, responses } });
+/** A change of a test's letter scores by hand. */
+const changeLetters = (token: string, participantTestId: string, participantId: string, responses: Responses) =>
+  t.call("PUT", "/participantTest/manual", { token, body: { participantTestId, participantId, responses } });
 
 describe(`GET /assessmentConfig/currentAcademicYear/{id} (${process.env.TEST_DB_ENGINE})`, () => {
   it("answers the periods of the current year with the grade lists", async () => {
@@ -50,15 +52,11 @@ describe("hand-entered letter scores", () => {
   let created: { participantTestId: string };
 
   it("creates a test in the current period, counting correct items against the list", async () => {
-    const res = await t.call("POST", "/participantTest/manual", {
-      token: tokens.teacher,
-      body: {
-        testCode: "letter-names",
-        participantId: w.studentA.participant_id,
-        grade: "K",
-        responses: allLetters("letter-names", (i) => i < "LN_K"),
-      },
-    });
+    const res = await enterLetters(
+      tokens.teacher,
+      w.studentA.participant_id,
+      allLetters("letter-names", (i) => i < "LN_K"),
+    );
     expect(res.status).toBe(201);
     const { participantTest } = await res.json();
     expect(participantTest).toMatchObject({
@@ -75,28 +73,22 @@ describe("hand-entered letter scores", () => {
   });
 
   it("refuses a second create in the same period (409)", async () => {
-    const res = await t.call("POST", "/participantTest/manual", {
-      token: tokens.teacher,
-      body: {
-        testCode: "letter-names",
-        participantId: w.studentA.participant_id,
-        grade: "K",
-        responses: allLetters("letter-names", () => true),
-      },
-    });
+    const res = await enterLetters(
+      tokens.teacher,
+      w.studentA.participant_id,
+      allLetters("letter-names", () => true),
+    );
     expect(res.status).toBe(409);
     expect((await res.json()).message).toMatch(/update them instead/);
   });
 
   it("updates the items and shows them in the classroom's results", async () => {
-    const res = await t.call("PUT", "/participantTest/manual", {
-      token: tokens.teacher,
-      body: {
-        participantTestId: created.participantTestId,
-        participantId: w.studentA.participant_id,
-        responses: allLetters("letter-names", () => true),
-      },
-    });
+    const res = await changeLetters(
+      tokens.teacher,
+      created.participantTestId,
+      w.studentA.participant_id,
+      allLetters("letter-names", () => true),
+    );
     expect(res.status).toBe(200);
     expect((await res.json()).participantTest).toMatchObject({ correctItems: 26, totalItems: 26 });
 
@@ -115,16 +107,15 @@ describe("hand-entered letter scores", () => {
   });
 
   it("dates a past period's entry at the end of that period", async () => {
-    const res = await t.call("POST", "/participantTest/manual", {
-      token: tokens.schoolAdmin,
-      body: {
+    const res = await enterLetters(
+      tokens.schoolAdmin,
+      w.studentA.participant_id,
+      allLetters("letter-sounds", () => false),
+      {
         testCode: "letter-sounds",
-        participantId: w.studentA.participant_id,
-        grade: "K",
         periodName: "BOY",
-        responses: allLetters("letter-sounds", () => false),
       },
-    });
+    );
     expect(res.status).toBe(201);
     const { participantTest } = await res.json();
     expect(participantTest.startDtTm.slice(0, 10)).toBe("2025-11-30");
@@ -213,24 +204,18 @@ describe("hand-entered letter scores", () => {
   });
 
   it("keeps a teacher to the students of their classrooms", async () => {
-    const res = await t.call("POST", "/participantTest/manual", {
-      token: tokens.teacher,
-      body: {
-        testCode: "letter-names",
-        participantId: w.studentA2.participant_id,
-        grade: "K",
-        responses: allLetters("letter-names", () => true),
-      },
-    });
+    const res = await enterLetters(
+      tokens.teacher,
+      w.studentA2.participant_id,
+      allLetters("letter-names", () => true),
+    );
     expect(res.status).toBe(403);
-    const put = await t.call("PUT", "/participantTest/manual", {
-      token: tokens.teacher,
-      body: {
-        participantTestId: created.participantTestId,
-        participantId: w.studentA2.participant_id,
-        responses: allLetters("letter-names", () => true),
-      },
-    });
+    const put = await changeLetters(
+      tokens.teacher,
+      created.participantTestId,
+      w.studentA2.participant_id,
+      allLetters("letter-names", () => true),
+    );
     expect(put.status).toBe(404);
   });
 
@@ -249,10 +234,7 @@ describe("hand-entered letter scores", () => {
       },
     });
     const { participantTestId } = await ingest.json();
-    const res = await t.call("PUT", "/participantTest/manual", {
-      token: tokens.teacher,
-      body: { participantTestId, participantId: w.studentA.participant_id, responses: [] },
-    });
+    const res = await changeLetters(tokens.teacher, participantTestId, w.studentA.participant_id, []);
     expect(res.status).toBe(422);
   });
 
@@ -278,15 +260,19 @@ describe("hand-entered letter scores", () => {
     expect(ingest.status).toBe(201);
     // The student is in grade 2 now and the test was taken in K: the test's grade decides.
     const { participantTestId } = await ingest.json();
-    const same = await t.call("PUT", "/participantTest/manual", {
-      token: tokens.teacher,
-      body: { participantTestId, participantId: grade2.participant_id, responses: allLetters("letter-sounds", () => true) },
-    });
+    const same = await changeLetters(
+      tokens.teacher,
+      participantTestId,
+      grade2.participant_id,
+      allLetters("letter-sounds", () => true),
+    );
     expect((await same.json()).participantTest.abilityPercentile).toBe(63);
-    const changed = await t.call("PUT", "/participantTest/manual", {
-      token: tokens.teacher,
-      body: { participantTestId, participantId: grade2.participant_id, responses: allLetters("letter-sounds", (i) => i !== "LS_A") },
-    });
+    const changed = await changeLetters(
+      tokens.teacher,
+      participantTestId,
+      grade2.participant_id,
+      allLetters("letter-sounds", (i) => i !== "LS_A"),
+    );
     expect((await changed.json()).participantTest).toMatchObject({ abilityPercentile: null, correctItems: 28 });
   });
 });

@@ -5,7 +5,7 @@ import { letterItems, type TestCode } from "#app/domain/assessments";
 import { CALENDAR_CHANGE_MESSAGES } from "#app/domain/calendar-changes";
 import type { Period } from "#app/domain/periods";
 import { CALENDAR_MESSAGES } from "#app/domain/screening-calendar";
-import { makeDistrict, makePeriods, makeSchool, makeStudent, makeUser, makeClassroom } from "./support/fixtures";
+import { makeClassroom, makeDistrict, makePeriods, makeSchool, makeStudent, makeTeacher, makeUser } from "./support/fixtures";
 import { useTempDataDir } from "./support/test-api";
 import { freshApi } from "./support/world";
 
@@ -39,11 +39,7 @@ afterAll(() => data.cleanup());
 async function district({ periods = true } = {}) {
   const d = await makeDistrict(handle.db);
   const school = await makeSchool(handle.db, d.organization_id);
-  const teacher = await makeUser(handle.db, {
-    role: "TEACHER",
-    organizationId: d.organization_id,
-    schoolIds: [school.organization_unit_id],
-  });
+  const teacher = await makeTeacher(handle.db, school);
   const classroom = await makeClassroom(handle.db, school.organization_unit_id, [teacher.user_id]);
   const student = await makeStudent(handle.db, school.organization_unit_id, { classroomIds: [classroom.participant_group_id] });
   if (periods) await makePeriods(handle.db, d.organization_id, RANGES, Y);

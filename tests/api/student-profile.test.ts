@@ -13,9 +13,9 @@ import type { Db } from "#app/db/connect.server";
 import type { Database } from "#app/db/schema";
 import { recordPredictiveProfile, recordTestResult } from "#app/api/results-ingest";
 import type { Period } from "#app/domain/periods";
-import { makeClassroom, makePeriods, makeStudent, makeUser } from "./support/fixtures";
+import { makeClassroom, makePeriods, makeStudent, makeTeacher } from "./support/fixtures";
 import { createTestApi } from "./support/test-api";
-import { apiWorld } from "./support/world";
+import { apiWorld, staffTokens } from "./support/world";
 
 // Today is in MOY of 2025-2026; a test of the year before must not show.
 const NOW = new Date("2026-01-15T15:00:00Z");
@@ -82,12 +82,7 @@ const { handle, t, w } = await apiWorld();
 t.clock.now = NOW;
 await makePeriods(handle.db, w.district.organization_id, RANGES);
 await makePeriods(handle.db, w.otherDistrict.organization_id, RANGES);
-const tokens: Record<"teacher" | "schoolAdmin" | "districtAdmin" | "superAdmin", string> = {
-  teacher: await t.login(w.teacher.email),
-  schoolAdmin: await t.login(w.schoolAdmin.email),
-  districtAdmin: await t.login(w.districtAdmin.email),
-  superAdmin: await t.login(w.superAdmin.email),
-};
+const tokens = await staffTokens(t, w);
 
 describe(`GET /participants/profile/{id} (${process.env.TEST_DB_ENGINE})`, () => {
   it("returns the card, classrooms with teachers, school and district", async () => {
@@ -201,16 +196,8 @@ describe(`GET /participants/profile/{id} (${process.env.TEST_DB_ENGINE})`, () =>
   });
 
   it("lists every live classroom with its teachers, leaving out deleted classrooms and teachers", async () => {
-    const second = await makeUser(handle.db, {
-      role: "TEACHER",
-      organizationId: w.district.organization_id,
-      schoolIds: [w.schoolA.organization_unit_id],
-    });
-    const gone = await makeUser(handle.db, {
-      role: "TEACHER",
-      organizationId: w.district.organization_id,
-      schoolIds: [w.schoolA.organization_unit_id],
-    });
+    const second = await makeTeacher(handle.db, w.schoolA);
+    const gone = await makeTeacher(handle.db, w.schoolA);
     await handle.db.updateTable("app_user").set({ deleted_at: NOW }).where("user_id", "=", gone.user_id).execute();
     const art = await makeClassroom(handle.db, w.schoolA.organization_unit_id, [second.user_id, gone.user_id], "Art Room");
     const closed = await makeClassroom(handle.db, w.schoolA.organization_unit_id, [second.user_id], "Closed Room");

@@ -58,6 +58,13 @@ export async function makeUser(
   return user;
 }
 
+/** A teacher of the school (and of its district). */
+export const makeTeacher = (
+  db: Db,
+  school: { organization_id: string; organization_unit_id: string },
+  options: { email?: string; temporary?: boolean; authStatus?: "None" | "Pending" | "Active" } = {},
+) => makeUser(db, { role: "TEACHER", organizationId: school.organization_id, schoolIds: [school.organization_unit_id], ...options });
+
 export async function makeClassroom(db: Db, schoolId: string, teacherIds: string[] = [], name = unique("Class")) {
   const group = await db
     .insertInto("participant_group")
@@ -97,6 +104,44 @@ export async function makeStudent(
       .execute();
   }
   return p;
+}
+
+/**
+ * A test result written straight into its table, as a script or an older release would (no API,
+ * no notice to kept copies): finished at its start (or `end`) unless `complete` is false, in grade K
+ * on 2026-01-14 unless said otherwise.
+ */
+export async function insertResult(
+  db: Db,
+  participantId: string,
+  testCode: string,
+  options: {
+    grade?: string;
+    start?: string;
+    end?: string;
+    complete?: boolean;
+    percentile?: number | null;
+    invalid?: boolean | null;
+    deleted?: boolean;
+  } = {},
+) {
+  const start = options.start ?? "2026-01-14T09:00:00Z";
+  const complete = options.complete ?? true;
+  return db
+    .insertInto("participant_test")
+    .values({
+      participant_id: participantId,
+      test_code: testCode,
+      grade: options.grade ?? "K",
+      start_dt_tm: new Date(start),
+      end_dt_tm: complete ? new Date(options.end ?? start) : null,
+      completed_flag: complete,
+      ability_percentile: options.percentile ?? null,
+      invalid: options.invalid ?? null,
+      deleted_at: options.deleted ? new Date() : null,
+    })
+    .returning("participant_test_id")
+    .executeTakeFirstOrThrow();
 }
 
 /** A district with two schools, a classroom in each, and one user of every role. */
@@ -155,6 +200,20 @@ export const newTeacherBody = (w: Awaited<ReturnType<typeof makeWorld>>, firstNa
   organizationUnitIds: [w.schoolA.organization_unit_id],
 });
 
+/** The body of a student's save as the student dialog sends it: Ada Lovelace, K, in the world's school A, the optional fields empty. */
+export const studentDialogBody = (w: Awaited<ReturnType<typeof makeWorld>>, over: Record<string, unknown> = {}) => ({
+  organizationUnitId: w.schoolA.organization_unit_id,
+  firstName: "Ada",
+  middleName: "",
+  lastName: "Lovelace",
+  dateOfBirth: "05/17/2020",
+  grade: "K",
+  tags: "",
+  externalId: "",
+  email: "",
+  ...over,
+});
+
 /** A school year seen from mid-January 2026: MOY in progress, BOY over, EOY not begun (2025-2026). */
 export const MID_YEAR = {
   now: new Date("2026-01-15T15:00:00Z"),
@@ -175,6 +234,10 @@ export async function periodIdOf(db: Db, organizationId: string, period: Period)
     .executeTakeFirstOrThrow();
   return row.assessment_period_id;
 }
+
+/** Changes the dates of a district's window for `period` behind the API, as another process would. */
+export const setWindowDates = (db: Db, organizationId: string, period: Period, dates: { start_date?: string; end_date?: string }) =>
+  db.updateTable("assessment_period").set(dates).where("organization_id", "=", organizationId).where("period_name", "=", period).execute();
 
 /** A district's BOY, MOY and EOY windows, each with the default test list of every grade. */
 export async function makePeriods(

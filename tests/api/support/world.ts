@@ -2,7 +2,7 @@ import type { KyselyConfig } from "kysely";
 import { afterAll } from "vitest";
 import type { ApiConfig } from "#app/api/env";
 import { makeWorld } from "./fixtures";
-import { createTestApi } from "./test-api";
+import { createTestApi, type TestApi } from "./test-api";
 import { createTestDb } from "./test-db";
 
 // The set-up almost every API test file shares, awaited at the top of the file:
@@ -33,4 +33,14 @@ export async function apiWorld(options: ApiTestOptions = {}) {
   const { handle, t } = await freshApi(options);
   const w: World = await makeWorld(handle.db);
   return { handle, t, w };
+}
+
+/** A bearer token of each of the world's staff, signed in as they would with the test password. */
+export async function staffTokens(t: TestApi, w: World) {
+  return {
+    teacher: await t.login(w.teacher.email),
+    schoolAdmin: await t.login(w.schoolAdmin.email),
+    districtAdmin: await t.login(w.districtAdmin.email),
+    superAdmin: await t.login(w.superAdmin.email),
+  };
 }
