@@ -1,4 +1,5 @@
 import pg from "pg";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/connect.server";
 import { letterItems } from "#app/domain/assessments";
@@ -49,24 +50,24 @@ const saveStudent = (api: typeof t, s: Student, firstName: string) =>
     },
   });
 
-const versions = async () => {
+const versions = async (organizationId = w.district.organization_id) => {
   const rows = await handle.db
     .selectFrom("kept_data_version")
     .select(["kind", "version"])
-    .where("organization_id", "=", w.district.organization_id)
+    .where("organization_id", "=", organizationId)
     .execute();
   const config = await handle.db
     .selectFrom("organization")
     .select("config_version")
-    .where("organization_id", "=", w.district.organization_id)
+    .where("organization_id", "=", organizationId)
     .executeTakeFirstOrThrow();
   const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.version ?? 1);
   return { roster: of("roster"), scores: of("scores"), config: Number(config.config_version) };
 };
 
-/** `n` students of the district, spread over classrooms of both its schools. */
 type Student = Awaited<ReturnType<typeof makeStudent>>;
 
+/** `n` students of the district, spread over classrooms of both its schools. */
 async function students(n: number): Promise<Student[]> {
   const rooms = await Promise.all(
     [w.schoolA, w.schoolB, w.schoolA, w.schoolB].map((s) => makeClassroom(handle.db, s.organization_unit_id)),
@@ -153,3 +154,48 @@ describe.skipIf(!onPostgres)(
     });
   },
 );
+
+describe(`kept-data versions raised at commit, by SQL as a script would write (${ENGINE})`, () => {
+  const rename = (db: typeof handle.db, s: Student, firstName: string) =>
+    db.updateTable("participant").set({ first_name: firstName }).where("participant_id", "=", s.participant_id).execute();
+
+  it("a student added and removed again in one transaction still raises its district, once", async () => {
+    const before = await versions();
+    await handle.db.transaction().execute(async (tx) => {
+      const s = await makeStudent(tx, w.schoolA.organization_unit_id);
+      await tx.deleteFrom("participant").where("participant_id", "=", s.participant_id).execute();
+    });
+    expect(await versions()).toEqual({ ...before, roster: before.roster + 1 });
+  });
+
+  it("a savepoint rolled back takes its district's raise with it; the rest of the transaction raises", async () => {
+    const [mine] = await students(1);
+    const other = await makeStudent(handle.db, w.otherSchool.organization_unit_id);
+    const [before, otherBefore] = [await versions(), await versions(w.otherDistrict.organization_id)];
+    await handle.db.transaction().execute(async (tx) => {
+      await sql`savepoint first`.execute(tx);
+      await rename(tx, other, "Undone");
+      await sql`rollback to savepoint first`.execute(tx);
+      await rename(tx, mine, "Kept");
+    });
+    expect([await versions(), await versions(w.otherDistrict.organization_id)]).toEqual([
+      { ...before, roster: before.roster + 1 },
+      otherBefore,
+    ]);
+  });
+
+  it("writes after SET CONSTRAINTS ALL IMMEDIATE still raise their districts", async () => {
+    const [mine] = await students(1);
+    const other = await makeStudent(handle.db, w.otherSchool.organization_unit_id);
+    const [before, otherBefore] = [await versions(), await versions(w.otherDistrict.organization_id)];
+    await handle.db.transaction().execute(async (tx) => {
+      await rename(tx, mine, "Early");
+      await sql`set constraints all immediate`.execute(tx);
+      await rename(tx, other, "Late");
+    });
+    const [after, otherAfter] = [await versions(), await versions(w.otherDistrict.organization_id)];
+    expect(after).toEqual({ ...before, roster: before.roster + 1 });
+    // Immediate, a statement may raise its district more than once (each of its triggers): never less.
+    expect(otherAfter.roster).toBeGreaterThan(otherBefore.roster);
+  });
+});

@@ -21,7 +21,8 @@ import { sql, type Kysely } from "kysely";
 // - Constraint triggers are row-level. Their WHEN marks the transaction (kept_data.queued) at its
 //   first changed row, so one raise is queued per transaction, not one per row of a bulk import.
 //   The raise clears the mark: rows written after an early raise (SET CONSTRAINTS ... IMMEDIATE)
-//   queue another.
+//   queue another, and a statement whose raise ran before its own notes (constraints made
+//   IMMEDIATE) raises them itself.
 // - Still in the writer's own transaction: a reader whose snapshot has the write has the raised
 //   version with it, which is all the kept copies rely on.
 const TABLES = [
@@ -48,6 +49,11 @@ declare
 begin
   if cardinality(added) > 0 then
     perform set_config('kept_data.pending', (pending || added)::text, true);
+    -- The statement's first changed row queued the raise. Unmarked since, it has run already:
+    -- constraints made IMMEDIATE fire a row's event before its statement's triggers.
+    if current_setting('kept_data.queued', true) is distinct from 'on' then
+      perform raise_pending_kept_data_versions();
+    end if;
   end if;
 end $$;
 
