@@ -233,15 +233,12 @@ describe(`temporary password challenge (${process.env.TEST_DB_ENGINE})`, () => {
 describe(`single sign-on code exchange (${process.env.TEST_DB_ENGINE})`, () => {
   // The random value of the browser that started the sign-on (its sso_flow cookie, issue 14).
   const BROWSER = "this-browsers-random-value";
+  /** The code the sign-on's callback issues to that browser for the user. */
+  const ssoCode = (user: { email: string; user_id: string }) =>
+    issueCode(handle.db, { purpose: "sso", email: user.email, userId: user.user_id, now: t.clock.now, binding: BROWSER });
 
   it("signs in once with a code, then refuses it", async () => {
-    const code = await issueCode(handle.db, {
-      purpose: "sso",
-      email: w.teacher.email,
-      userId: w.teacher.user_id,
-      now: t.clock.now,
-      binding: BROWSER,
-    });
+    const code = await ssoCode(w.teacher);
     const res = await t.call("POST", "/dashboard/login/sso", { body: { code, binding: BROWSER } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { error: null; data: { email: string }; token: string };
@@ -256,13 +253,7 @@ describe(`single sign-on code exchange (${process.env.TEST_DB_ENGINE})`, () => {
   // must not keep seeing 'Invite User' (None) or 'Pending' for them.
   it.each(["None", "Pending"] as const)("makes a %s user Active, once they are signed in", async (status) => {
     const user = await newTeacher({ authStatus: status, password: null });
-    const code = await issueCode(handle.db, {
-      purpose: "sso",
-      email: user.email,
-      userId: user.user_id,
-      now: t.clock.now,
-      binding: BROWSER,
-    });
+    const code = await ssoCode(user);
     const authStatus = async () =>
       (await handle.db.selectFrom("app_user").select("auth_status").where("user_id", "=", user.user_id).executeTakeFirstOrThrow())
         .auth_status;
@@ -279,25 +270,13 @@ describe(`single sign-on code exchange (${process.env.TEST_DB_ENGINE})`, () => {
 
   it("leaves an Active user's status and writes nothing more", async () => {
     const user = await newTeacher({ authStatus: "Active" });
-    const code = await issueCode(handle.db, {
-      purpose: "sso",
-      email: user.email,
-      userId: user.user_id,
-      now: t.clock.now,
-      binding: BROWSER,
-    });
+    const code = await ssoCode(user);
     expect((await t.call("POST", "/dashboard/login/sso", { body: { code, binding: BROWSER } })).status).toBe(200);
     expect(await handle.db.selectFrom("audit_log").selectAll().where("entity_id", "=", user.user_id).execute()).toEqual([]);
   });
 
   it("refuses an expired or a wrong code", async () => {
-    const code = await issueCode(handle.db, {
-      purpose: "sso",
-      email: w.teacher.email,
-      userId: w.teacher.user_id,
-      now: t.clock.now,
-      binding: BROWSER,
-    });
+    const code = await ssoCode(w.teacher);
     expect((await t.call("POST", "/dashboard/login/sso", { body: { code: `${code}x`, binding: BROWSER } })).status).toBe(401);
     t.clock.now = minutes(3);
     expect((await t.call("POST", "/dashboard/login/sso", { body: { code, binding: BROWSER } })).status).toBe(401);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { recordTestResult } from "#app/api/results-ingest";
 import type { RoleName } from "#app/domain/roles";
-import { makeClassroom, makeDistrict, makeStudent, makeUser } from "./support/fixtures";
+import { makeClassroom, makeDistrict, makeStudent, makeTeacher, makeUser } from "./support/fixtures";
 import { fillPath, routeTable } from "./support/route-table";
 import { createTestApi, TEST_PASSWORD, useTempDataDir } from "./support/test-api";
 import { apiWorld } from "./support/world";
@@ -75,11 +75,7 @@ async function extras() {
     letterOut: await test(w.otherStudent.participant_id, "letter-names"),
     ranIn: await test(w.studentA.participant_id, "object-ran"),
     ranOut: await test(w.otherStudent.participant_id, "object-ran"),
-    signIn: await makeUser(handle.db, {
-      role: "TEACHER",
-      organizationId: w.district.organization_id,
-      schoolIds: [w.schoolA.organization_unit_id],
-    }),
+    signIn: await makeTeacher(handle.db, w.schoolA),
   };
 }
 

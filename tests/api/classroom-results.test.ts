@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { makeClassroom, makePeriods, makeStudent, MID_YEAR, periodIdOf } from "./support/fixtures";
+import { insertResult, makeClassroom, makePeriods, makeStudent, MID_YEAR, periodIdOf } from "./support/fixtures";
 import { statementLog } from "./support/statement-log";
 import { apiWorld } from "./support/world";
 
@@ -48,22 +48,6 @@ async function read(classroomId = w.classA.participant_group_id, query = "") {
 const rowOf = (grid: Grid, participantId: string) => grid.rows.find((r) => r.participantId === participantId);
 const cellOf = (grid: Grid, participantId: string, testCode: string) =>
   rowOf(grid, participantId)?.cells.find((c) => c.testCode === testCode);
-
-async function insertTest(participantId: string, values: Partial<{ ability_percentile: number; completed_flag: boolean }> = {}) {
-  return handle.db
-    .insertInto("participant_test")
-    .values({
-      participant_id: participantId,
-      test_code: "blending",
-      grade: "K",
-      start_dt_tm: new Date("2026-01-14T09:00:00Z"),
-      end_dt_tm: new Date("2026-01-14T09:07:00Z"),
-      completed_flag: values.completed_flag ?? true,
-      ability_percentile: values.ability_percentile ?? 37,
-    })
-    .returning("participant_test_id")
-    .executeTakeFirstOrThrow();
-}
 
 const versionOf = async (classroomId: string) =>
   Number(
@@ -141,7 +125,10 @@ describe(`GET /participantGroups/{id}/results (${process.env.TEST_DB_ENGINE})`, 
 
   it("shows a test written behind the API's back, then its new percentile, then its removal", async () => {
     await read();
-    const { participant_test_id } = await insertTest(w.studentA.participant_id, { ability_percentile: 37 });
+    const { participant_test_id } = await insertResult(handle.db, w.studentA.participant_id, "blending", {
+      end: "2026-01-14T09:07:00Z",
+      percentile: 37,
+    });
     const added = await read();
     expect(added.gridQueries).toBeGreaterThan(0);
     expect(cellOf(added.grid, w.studentA.participant_id, "blending")).toMatchObject({ state: "complete", text: "37th" });

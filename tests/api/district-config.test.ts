@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { invalidateDistrictConfig } from "#app/api/district-config";
 import { openDatabase } from "#app/db/connect.server";
-import { makePeriods, periodIdOf } from "./support/fixtures";
+import { makePeriods, periodIdOf, setWindowDates } from "./support/fixtures";
 import { statementLog } from "./support/statement-log";
+import { databaseUrlOf } from "./support/test-db";
 import { apiWorld } from "./support/world";
 
 // The per-district calendar each process keeps in memory (issue 15, app/api/district-config.ts):
@@ -55,12 +56,7 @@ describe(`the district calendar cache (${process.env.TEST_DB_ENGINE})`, () => {
 
   it("sees a period's new dates, written behind the API's back, on the next read", async () => {
     await readConfig();
-    await handle.db
-      .updateTable("assessment_period")
-      .set({ start_date: "2025-08-11" })
-      .where("organization_id", "=", w.district.organization_id)
-      .where("period_name", "=", "BOY")
-      .execute();
+    await setWindowDates(handle.db, w.district.organization_id, "BOY", { start_date: "2025-08-11" });
     const after = await readConfig();
     expect(after.calendarQueries).toBe(1);
     expect(boy(after.config).startDate).toBe("2025-08-11");
@@ -105,17 +101,9 @@ describe(`the district calendar cache (${process.env.TEST_DB_ENGINE})`, () => {
     "sees a write another process made (its own connection pool) on the next read",
     async () => {
       await readConfig();
-      const url = (await handle.db.selectNoFrom((eb) => eb.fn<string>("current_database", []).as("name")).executeTakeFirstOrThrow()).name;
-      const admin = new URL(process.env.TEST_DATABASE_URL!);
-      admin.pathname = `/${url}`;
-      const elsewhere = await openDatabase({ url: admin.toString() });
+      const elsewhere = await openDatabase({ url: await databaseUrlOf(handle) });
       try {
-        await elsewhere.db
-          .updateTable("assessment_period")
-          .set({ end_date: "2025-10-24" })
-          .where("organization_id", "=", w.district.organization_id)
-          .where("period_name", "=", "BOY")
-          .execute();
+        await setWindowDates(elsewhere.db, w.district.organization_id, "BOY", { end_date: "2025-10-24" });
       } finally {
         await elsewhere.close();
       }

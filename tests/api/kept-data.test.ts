@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DbHandle } from "#app/db/connect.server";
-import { makePeriods, makeStudent, makeUser, makeWorld, MID_YEAR, newTeacherBody } from "./support/fixtures";
+import { insertResult, makePeriods, makeStudent, makeUser, makeWorld, MID_YEAR, newTeacherBody, setWindowDates } from "./support/fixtures";
 import { statementLog } from "./support/statement-log";
 import { createTestApi, type TestApi } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { createTestDb, databaseUrlOf } from "./support/test-db";
 
 // Issue 36 §4: what a server process keeps in memory (app/api/kept.ts) goes by versions the
 // database raises, so an edit made through one server, or by SQL typed by hand, is on every other
@@ -23,13 +23,6 @@ let w: Awaited<ReturnType<typeof makeWorld>>;
 let su: string;
 let da: string;
 let teacher: string;
-
-async function databaseUrl(): Promise<string> {
-  const { name } = await handle.db.selectNoFrom((eb) => eb.fn<string>("current_database", []).as("name")).executeTakeFirstOrThrow();
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 async function json<T>(t: TestApi, path: string, token: string, expected = 200): Promise<T> {
   const res = await t.call("GET", path, { token });
@@ -64,23 +57,12 @@ const config = (t: TestApi) => json<Config>(t, `/assessmentConfig/currentAcademi
 
 /** A completed blending test of the student in MOY, written by SQL as a script would. */
 const insertTest = (participantId: string) =>
-  handle.db
-    .insertInto("participant_test")
-    .values({
-      participant_id: participantId,
-      test_code: "blending",
-      grade: "K",
-      start_dt_tm: new Date("2026-01-14T09:00:00Z"),
-      end_dt_tm: new Date("2026-01-14T09:07:00Z"),
-      completed_flag: true,
-      ability_percentile: 37,
-    })
-    .execute();
+  insertResult(handle.db, participantId, "blending", { end: "2026-01-14T09:07:00Z", percentile: 37 });
 
 beforeAll(async () => {
   handle = await createTestDb({ log: statements.log });
   other = postgres
-    ? await openDatabase({ url: await databaseUrl(), log: statements.log })
+    ? await openDatabase({ url: await databaseUrlOf(handle), log: statements.log })
     : // One embedded database belongs to one process: a second Kysely over it is a second set of kept copies.
       { db: handle.db.withoutPlugins(), close: async () => {} };
   a = createTestApi(handle.db);
@@ -146,12 +128,7 @@ describe(`kept data on two servers (${process.env.TEST_DB_ENGINE})`, () => {
     });
     expect(saved.status).toBe(200);
     expect(JSON.stringify((await config(b)).standards)).toContain("Two servers' norms");
-    await handle.db
-      .updateTable("assessment_period")
-      .set({ start_date: "2025-08-04" })
-      .where("organization_id", "=", w.district.organization_id)
-      .where("period_name", "=", "BOY")
-      .execute();
+    await setWindowDates(handle.db, w.district.organization_id, "BOY", { start_date: "2025-08-04" });
     expect((await config(b)).periods.find((p) => p.periodName === "BOY")?.startDate).toBe("2025-08-04");
   });
 });

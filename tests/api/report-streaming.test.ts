@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { fileSlug } from "#app/domain/csv";
-import { makeClassroom, makeSchool, makeStudent } from "./support/fixtures";
+import { insertResult, makeClassroom, makeSchool, makeStudent } from "./support/fixtures";
 import { apiWorld } from "./support/world";
 
 // Issue 15: the completion summary counted by the database (GET /report/completion/{id}), its
@@ -15,19 +15,8 @@ const made: { id: string; code: string; school: string; classroom: string; grade
 const LISTS = { BOY: { K: ["letter-names", "letter-sounds"], "1": ["word-reading"] }, MOY: { K: ["letter-names"], "1": ["word-reading"] } };
 const BOY_DAY = "2026-09-10T15:00:00Z";
 
-async function addTest(participantId: string, testCode: string, start: string, complete: boolean) {
-  await handle.db
-    .insertInto("participant_test")
-    .values({
-      participant_id: participantId,
-      test_code: testCode,
-      grade: "K",
-      start_dt_tm: new Date(start),
-      end_dt_tm: complete ? new Date(start) : null,
-      completed_flag: complete,
-    })
-    .execute();
-}
+const addTest = (participantId: string, testCode: string, start: string, complete: boolean) =>
+  insertResult(handle.db, participantId, testCode, { start, complete });
 
 const { handle, t, w } = await apiWorld();
 t.clock.now = new Date("2026-10-01T15:00:00Z");

@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { fileSlug } from "#app/domain/csv";
 import { gradeLabel } from "#app/domain/grades";
-import { makeStudent } from "./support/fixtures";
+import { insertResult, makeStudent } from "./support/fixtures";
 import { apiWorld } from "./support/world";
 
 // Completion report (spec 000 §3) and CSV downloads, parsed back with csv-parse and compared
@@ -24,27 +24,12 @@ const PERIODS = [
   },
 ];
 
-async function test(
+const test = (
   participantId: string,
   testCode: string,
   start: string,
   options: { complete?: boolean; percentile?: number | null; deleted?: boolean; invalid?: boolean } = {},
-) {
-  await handle.db
-    .insertInto("participant_test")
-    .values({
-      participant_id: participantId,
-      test_code: testCode,
-      grade: "K",
-      start_dt_tm: new Date(start),
-      end_dt_tm: options.complete === false ? null : new Date(start),
-      completed_flag: options.complete ?? true,
-      ability_percentile: options.percentile ?? null,
-      invalid: options.invalid ?? null,
-      deleted_at: options.deleted ? new Date() : null,
-    })
-    .execute();
-}
+) => insertResult(handle.db, participantId, testCode, { start, ...options });
 
 const { handle, t, w } = await apiWorld();
 t.clock.now = new Date("2026-10-01T15:00:00Z");

@@ -4,7 +4,7 @@ import { gradeLabel } from "#app/domain/grades";
 import { setApiAppForTests } from "#app/lib/api-app.server";
 import { commitSession, getSession } from "#app/lib/session.server";
 import { loader as resultsCsvLoader } from "#app/routes/classroom.$classroomId_.results[.]csv";
-import { makePeriods, makeStudent } from "./support/fixtures";
+import { insertResult, makePeriods, makeStudent } from "./support/fixtures";
 import { useTempDataDir } from "./support/test-api";
 import { apiWorld } from "./support/world";
 
@@ -15,26 +15,12 @@ import { apiWorld } from "./support/world";
 
 const dataDir = useTempDataDir();
 
-async function test(
+const test = (
   participantId: string,
   grade: string,
   testCode: string,
   options: { complete?: boolean; percentile?: number | null; invalid?: boolean | null } = {},
-) {
-  await handle.db
-    .insertInto("participant_test")
-    .values({
-      participant_id: participantId,
-      test_code: testCode,
-      grade,
-      start_dt_tm: new Date("2025-09-10T15:00:00Z"),
-      end_dt_tm: options.complete === false ? null : new Date("2025-09-10T15:20:00Z"),
-      completed_flag: options.complete ?? true,
-      ability_percentile: options.percentile ?? null,
-      invalid: options.invalid ?? null,
-    })
-    .execute();
-}
+) => insertResult(handle.db, participantId, testCode, { grade, start: "2025-09-10T15:00:00Z", end: "2025-09-10T15:20:00Z", ...options });
 
 process.env.SESSION_SECRET ??= "school-csv-secret";
 const { handle, t, w } = await apiWorld();

@@ -51,3 +51,11 @@ async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Prom
     await client.end();
   }
 }
+
+/** Where another process (a served app, a second pool) reaches the test's PostgreSQL database. */
+export async function databaseUrlOf(handle: DbHandle): Promise<string> {
+  const { name } = await handle.db.selectNoFrom((eb) => eb.fn<string>("current_database", []).as("name")).executeTakeFirstOrThrow();
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
