@@ -8,8 +8,8 @@ import type { GridResults } from "./classroom-results";
 // Everything a server process keeps from the database in memory lives here (issue 36 §4;
 // docs/decisions/0022-kept-data.md has the table: what is kept, its key, what makes it stale, for how
 // long). Each copy is kept under a version that the database raises in the writer's own
-// transaction (triggers of migrations 0008, 0009, 0014, 0015), and is answered only to a caller
-// that read that same version for this request. A write through any server on any machine, a
+// transaction (triggers of migrations 0008, 0009, 0014, 0015, 0016), and is answered only to a
+// caller that read that same version for this request. A write through any server on any machine, a
 // roster import, the seed or SQL by hand is therefore seen by every process on its next request,
 // with no message between processes and no expiry. Reading the version costs nothing more where
 // it rides on a read the request makes anyway (the scope check, the page's own statement), one
