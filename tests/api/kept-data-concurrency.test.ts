@@ -5,6 +5,7 @@ import { openDatabase } from "#app/db/connect.server";
 import { letterItems } from "#app/domain/assessments";
 import { makeClassroom, makeDistrict, makePeriods, makeStudent, MID_YEAR } from "./support/fixtures";
 import { createTestApi } from "./support/test-api";
+import { databaseUrlOf } from "./support/test-db";
 import { apiWorld } from "./support/world";
 
 // Issue 36 §4: the versions kept data goes by (migrations 0015, 0016) are raised by every writer of
@@ -124,10 +125,9 @@ describe.skipIf(!onPostgres)(
       const [mine, scored, edited] = await students(3);
       const before = await versions();
       // The API on connections that give up on any lock they would wait a second for: it must wait on none.
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      url.pathname = `/${(await handle.db.selectNoFrom((eb) => eb.fn<string>("current_database", []).as("db")).executeTakeFirstOrThrow()).db}`;
+      const url = await databaseUrlOf(handle);
       const impatient = await openDatabase({ url: `${url}?options=${encodeURIComponent("-c lock_timeout=1000")}` });
-      const other = new pg.Client({ connectionString: url.toString() });
+      const other = new pg.Client({ connectionString: url });
       await other.connect();
       try {
         const api = createTestApi(impatient.db);
