@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeClassroom, makeDistrict, makeSchool, makeStudent } from "./support/fixtures";
+import { deletedAt } from "./support/stored";
 import { apiWorld } from "./support/world";
 
 const { handle, t, w } = await apiWorld();
@@ -65,12 +66,7 @@ describe(`districts (${process.env.TEST_DB_ENGINE})`, () => {
   it("soft-deletes: the row stays with deleted_at, the district is gone from lists and reads", async () => {
     const d = await makeDistrict(handle.db);
     expect((await t.call("DELETE", `/organization/${d.organization_id}`, { token: su })).status).toBe(204);
-    const row = await handle.db
-      .selectFrom("organization")
-      .selectAll()
-      .where("organization_id", "=", d.organization_id)
-      .executeTakeFirstOrThrow();
-    expect(row.deleted_at).not.toBeNull();
+    expect(await deletedAt(handle.db, "organization", d.organization_id)).not.toBeNull();
     const list = (await (await t.call("GET", "/organization", { token: su })).json()) as { organizationId: string }[];
     expect(list.map((o) => o.organizationId)).not.toContain(d.organization_id);
     expect((await t.call("GET", `/organization/${d.organization_id}`, { token: su })).status).toBe(404);
@@ -143,12 +139,7 @@ describe(`schools (${process.env.TEST_DB_ENGINE})`, () => {
     const gone = await makeStudent(handle.db, school.organization_unit_id);
     await handle.db.updateTable("participant").set({ deleted_at: new Date() }).where("participant_id", "=", gone.participant_id).execute();
     expect((await t.call("DELETE", `/organizationUnit/${school.organization_unit_id}`, { token: da })).status).toBe(204);
-    const row = await handle.db
-      .selectFrom("organization_unit")
-      .selectAll()
-      .where("organization_unit_id", "=", school.organization_unit_id)
-      .executeTakeFirstOrThrow();
-    expect(row.deleted_at).not.toBeNull();
+    expect(await deletedAt(handle.db, "organization_unit", school.organization_unit_id)).not.toBeNull();
     const list = (await (await t.call("GET", `/organization/orgUnits/${w.district.organization_id}`, { token: da })).json()) as {
       organizationUnitId: string;
     }[];

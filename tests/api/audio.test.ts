@@ -3,10 +3,10 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { AudioAccess, AudioWaveform } from "#app/api/resources/audio";
-import { recordTestResult } from "#app/api/results-ingest";
 import { encodeWav } from "#app/domain/audio-wav";
 import { audioStorageKey, parseAudioFileName, ranAudioFileName } from "#app/domain/ran-audio-name";
 import { fileStore } from "#app/server/file-store.server";
+import { uploadedResult } from "./support/fixtures";
 import { useTempDataDir } from "./support/test-api";
 import { apiWorld } from "./support/world";
 
@@ -31,14 +31,9 @@ interface RanTest {
 }
 
 async function ranTest(participantId: string, codes: [string, string] = ["object-ran_prac_1", "object-ran_1"]): Promise<RanTest> {
-  const { participantTestId } = await recordTestResult(handle.db, {
-    clientTestId: `audio-${randomUUID()}`,
+  const { participantTestId } = await uploadedResult(handle.db, {
     participantId,
     testCode: "object-ran",
-    grade: "K",
-    startDtTm: "2026-03-02T09:00:00Z",
-    endDtTm: "2026-03-02T09:05:00Z",
-    completedFlag: true,
     responses: codes.map((questionCode) => ({ questionCode, score: 1, responseTimeInSecs: 7 })),
   });
   const name = (code: string) => ranAudioFileName(participantId, participantTestId, code)!;
@@ -246,14 +241,9 @@ describe(`access tokens (${process.env.TEST_DB_ENGINE})`, () => {
   // Issue 34 item 12: the page offered nonword repetition's first and second players for files
   // that were never stored. The access call lists the recordings that exist, from one look at the store.
   it("lists every recording stored for the test, a question's first and second included, and no other test's", async () => {
-    const { participantTestId } = await recordTestResult(handle.db, {
-      clientTestId: `audio-${randomUUID()}`,
+    const { participantTestId } = await uploadedResult(handle.db, {
       participantId: w.studentA.participant_id,
       testCode: "nonword-repetition",
-      grade: "K",
-      startDtTm: "2026-03-02T09:00:00Z",
-      endDtTm: "2026-03-02T09:05:00Z",
-      completedFlag: true,
       responses: ["NWR_1", "NWR_2"].map((questionCode) => ({ questionCode, score: 1, responseTimeInSecs: 3 })),
     });
     const name = (code: string) => ranAudioFileName(w.studentA.participant_id, participantTestId, code)!;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "#app/db/connect.server";
 import { makeWorld, newTeacherBody } from "./support/fixtures";
 import { TEST_PASSWORD } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { createTestDb, databaseUrlOf } from "./support/test-db";
 
 // More than one core (issue 15): `npm start` runs one server process per core on PostgreSQL
 // through scripts/lib/cluster.mjs. Here that same runner starts two workers of the app's API on
@@ -52,13 +52,6 @@ function call(method: string, url: string, options: { token?: string; body?: unk
   });
 }
 
-async function databaseUrl(): Promise<string> {
-  const { name } = await handle.db.selectNoFrom((eb) => eb.fn<string>("current_database", []).as("name")).executeTakeFirstOrThrow();
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 describe.runIf(postgres)("several server processes on one PostgreSQL (scripts/lib/cluster.mjs)", () => {
   beforeAll(async () => {
     handle = await createTestDb();
@@ -68,7 +61,7 @@ describe.runIf(postgres)("several server processes on one PostgreSQL (scripts/li
       ["--import", "tsx", path.join(root, "scripts/lib/cluster.mjs"), "2", path.join(root, "tests/api/support/cluster-worker.ts")],
       {
         cwd: root,
-        env: { ...process.env, DATABASE_URL: await databaseUrl(), PORT: String(PORT) },
+        env: { ...process.env, DATABASE_URL: await databaseUrlOf(handle), PORT: String(PORT) },
         stdio: ["ignore", "inherit", "inherit"],
       },
     );

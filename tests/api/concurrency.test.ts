@@ -1,5 +1,7 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { makeClassroom, makeSchool, makeStudent, makeUser } from "./support/fixtures";
+import { makeClassroom, makeSchool, makeStudent, makeTeacher, studentDialogBody } from "./support/fixtures";
+import { storedValue } from "./support/stored";
 import { apiWorld } from "./support/world";
 
 // Issue 14, lost updates and check-then-act races. A save carries the version it was read at
@@ -18,19 +20,13 @@ const { handle, t, w } = await apiWorld();
 t.clock.now = new Date("2026-10-01T12:00:00Z");
 const su: string = await t.login(w.superAdmin.email);
 
-const studentBody = (participantId: string, over: Record<string, unknown> = {}) => ({
-  participantId,
-  organizationUnitId: w.schoolA.organization_unit_id,
-  firstName: "Ada",
-  middleName: "",
-  lastName: "Lovelace",
-  dateOfBirth: "05/17/2020",
-  grade: "K",
-  tags: "",
-  externalId: "",
-  email: "",
-  ...over,
-});
+const studentBody = (participantId: string, over: Record<string, unknown> = {}) => studentDialogBody(w, { participantId, ...over });
+
+/** How many links (classroom memberships, schools of a user) the row has. */
+const linksOf = async (table: "participant_group_member" | "user_organization_unit", column: string, id: string) =>
+  Number(
+    (await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${id}`.execute(handle.db)).rows[0].n,
+  );
 
 async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
   return (await res.json()) as T;
@@ -55,12 +51,7 @@ describe(`stale saves answer 409 with the newer data (${ENGINE})`, () => {
     expect(body.message).toMatch(/changed this student/);
     expect(body.current.firstName).toBe("First");
     expect(body.current.version).toBeGreaterThan(read.version);
-    const stored = await handle.db
-      .selectFrom("participant")
-      .select("first_name")
-      .where("participant_id", "=", s.participant_id)
-      .executeTakeFirstOrThrow();
-    expect(stored.first_name).toBe("First");
+    expect(await storedValue(handle.db, "participant", "first_name", s.participant_id)).toBe("First");
     // With the newer version the change goes through.
     const redo = await t.call("PUT", "/participants", {
       token: su,
@@ -75,77 +66,44 @@ describe(`stale saves answer 409 with the newer data (${ENGINE})`, () => {
     expect(res.status).toBe(200);
   });
 
-  it.each([
-    [
-      "district",
-      async () => {
-        const d = await t.call("POST", "/organization", { token: su, body: { name: `D-${Math.random()}`, state: "WA", website: "" } });
-        return json<{ organizationId: string; version: number }>(d);
-      },
-      (row: { organizationId: string }, name: string, version: number) => ({
-        method: "PUT",
-        path: "/organization",
-        body: { organizationId: row.organizationId, name, state: "WA", website: "", version },
-      }),
-    ],
-    [
-      "school",
-      async () => {
-        const s = await makeSchool(handle.db, w.district.organization_id);
-        return json<{ organizationUnitId: string; version: number }>(
-          await t.call("GET", `/organizationUnit/${s.organization_unit_id}`, { token: su }),
-        );
-      },
-      (row: { organizationUnitId: string }, name: string, version: number) => ({
-        method: "PUT",
-        path: "/organizationUnit",
-        body: { organizationUnitId: row.organizationUnitId, organizationId: w.district.organization_id, name, version },
-      }),
-    ],
-    [
-      "classroom",
-      async () => {
-        const g = await makeClassroom(handle.db, w.schoolA.organization_unit_id);
-        return json<{ participantGroupId: string; version: number }>(
-          await t.call("GET", `/participantGroups/${g.participant_group_id}`, { token: su }),
-        );
-      },
-      (row: { participantGroupId: string }, name: string, version: number) => ({
-        method: "PUT",
-        path: "/participantGroups",
-        body: { participantGroupId: row.participantGroupId, organizationUnitId: w.schoolA.organization_unit_id, name, version },
-      }),
-    ],
-    [
-      "user",
-      async () => {
-        const u = await makeUser(handle.db, {
-          role: "TEACHER",
-          organizationId: w.district.organization_id,
-          schoolIds: [w.schoolA.organization_unit_id],
-        });
-        return json<{ userId: string; version: number }>(
-          await t.call("GET", `/user/userByEmail/${encodeURIComponent(u.email)}`, { token: su }),
-        );
-      },
-      (row: { userId: string }, name: string, version: number) => ({
-        method: "PUT",
-        path: "/user",
-        body: { userId: row.userId, firstName: name, lastName: "Teacher", organizationUnitIds: [w.schoolA.organization_unit_id], version },
-      }),
-    ],
-  ] as const)("a stale %s save answers 409 with the newer data", async (_name, make, save) => {
-    const row = await make();
-    expect(typeof row.version).toBe("number");
-    const put = (name: string, version: number) => {
-      // Each case's save takes the row its own make returned.
-      const r = (save as (row: unknown, name: string, version: number) => { method: string; path: string; body: unknown })(
-        row,
+  type Row = { version: number } & Record<string, unknown>;
+  const readAs = async (path: string) => json<Row>(await t.call("GET", path, { token: su }));
+  const A = w.schoolA.organization_unit_id;
+  /** Each kind of row: one as its edit dialog reads it, and the body of the dialog's save (PUT `path`) under a new name. */
+  const EDITS: Record<string, { read: () => Promise<Row>; path: string; save: (row: Row, name: string, version: number) => object }> = {
+    district: {
+      read: async () =>
+        json(await t.call("POST", "/organization", { token: su, body: { name: `D-${Math.random()}`, state: "WA", website: "" } })),
+      path: "/organization",
+      save: (row, name, version) => ({ organizationId: row.organizationId, name, state: "WA", website: "", version }),
+    },
+    school: {
+      read: async () => readAs(`/organizationUnit/${(await makeSchool(handle.db, w.district.organization_id)).organization_unit_id}`),
+      path: "/organizationUnit",
+      save: (row, name, version) => ({
+        organizationUnitId: row.organizationUnitId,
+        organizationId: w.district.organization_id,
         name,
         version,
-      );
-      return t.call(r.method, r.path, { token: su, body: r.body });
-    };
+      }),
+    },
+    classroom: {
+      read: async () => readAs(`/participantGroups/${(await makeClassroom(handle.db, A)).participant_group_id}`),
+      path: "/participantGroups",
+      save: (row, name, version) => ({ participantGroupId: row.participantGroupId, organizationUnitId: A, name, version }),
+    },
+    user: {
+      read: async () => readAs(`/user/userByEmail/${encodeURIComponent((await makeTeacher(handle.db, w.schoolA)).email)}`),
+      path: "/user",
+      save: (row, firstName, version) => ({ userId: row.userId, firstName, lastName: "Teacher", organizationUnitIds: [A], version }),
+    },
+  };
+
+  it.each(Object.keys(EDITS))("a stale %s save answers 409 with the newer data", async (kind) => {
+    const { read, path, save } = EDITS[kind];
+    const row = await read();
+    expect(typeof row.version).toBe("number");
+    const put = (name: string, version: number) => t.call("PUT", path, { token: su, body: save(row, name, version) });
     expect((await put(`First-${row.version}`, row.version)).status).toBe(200);
     const stale = await put("Second", row.version);
     expect(stale.status).toBe(409);
@@ -168,27 +126,14 @@ describe.skipIf(!onPostgres)(`races (PostgreSQL only: PGlite has one connection,
         ),
       );
       for (const r of results) expect(r.status).toBe(200);
-      const members = await handle.db
-        .selectFrom("participant_group_member")
-        .select("participant_group_id")
-        .where("participant_id", "=", s.participant_id)
-        .execute();
-      if (members.length !== 1) mixed.push(round);
+      if ((await linksOf("participant_group_member", "participant_id", s.participant_id)) !== 1) mixed.push(round);
     }
     expect(mixed).toEqual([]);
   });
 
   it("two simultaneous classroom saves with different teachers both answer, the classroom keeps one set (40 rounds)", async () => {
-    const t1 = await makeUser(handle.db, {
-      role: "TEACHER",
-      organizationId: w.district.organization_id,
-      schoolIds: [w.schoolA.organization_unit_id],
-    });
-    const t2 = await makeUser(handle.db, {
-      role: "TEACHER",
-      organizationId: w.district.organization_id,
-      schoolIds: [w.schoolA.organization_unit_id],
-    });
+    const t1 = await makeTeacher(handle.db, w.schoolA);
+    const t2 = await makeTeacher(handle.db, w.schoolA);
     const statuses: number[] = [];
     const mixed: number[] = [];
     for (let round = 0; round < 40; round++) {
@@ -228,11 +173,7 @@ describe.skipIf(!onPostgres)(`races (PostgreSQL only: PGlite has one connection,
     const schoolC = await makeSchool(handle.db, w.district.organization_id);
     for (let round = 0; round < 20; round++) {
       // In school A; one save moves them to B, the other to C.
-      const u = await makeUser(handle.db, {
-        role: "TEACHER",
-        organizationId: w.district.organization_id,
-        schoolIds: [w.schoolA.organization_unit_id],
-      });
+      const u = await makeTeacher(handle.db, w.schoolA);
       const results = await Promise.all(
         [w.schoolB, schoolC].map((school) =>
           t.call("PUT", "/user", {
@@ -242,89 +183,85 @@ describe.skipIf(!onPostgres)(`races (PostgreSQL only: PGlite has one connection,
         ),
       );
       for (const r of results) expect(r.status).toBe(200);
-      const schools = await handle.db
-        .selectFrom("user_organization_unit")
-        .select("organization_unit_id")
-        .where("user_id", "=", u.user_id)
-        .execute();
-      if (schools.length !== 1) mixed.push(round);
+      if ((await linksOf("user_organization_unit", "user_id", u.user_id)) !== 1) mixed.push(round);
     }
     expect(mixed).toEqual([]);
   });
 
-  it("deleting a classroom while a student is added to it never leaves a deleted classroom holding a live student (10 rounds)", async () => {
+  /**
+   * Ten rounds of a delete of a new parent row racing the creation of a child in it, each answered
+   * as `adds` and 204 or 409: the rounds that left a deleted parent holding a live child.
+   */
+  async function deleteWhileAdding(race: {
+    parent: () => Promise<string>;
+    add: (parentId: string, round: number) => Promise<Response>;
+    adds: number[];
+    remove: (parentId: string) => Promise<Response>;
+    liveChildrenOfDeleted: (parentId: string) => Promise<unknown[]>;
+  }) {
     const broken: number[] = [];
     for (let round = 0; round < 10; round++) {
-      const g = await makeClassroom(handle.db, w.schoolA.organization_unit_id);
-      const [created, deleted] = await Promise.all([
-        t.call("POST", "/participants", {
-          token: su,
-          body: { ...studentBody(""), participantId: undefined, participantGroupIds: [g.participant_group_id] },
-        }),
-        t.call("DELETE", `/participantGroups/${g.participant_group_id}`, { token: su }),
-      ]);
-      expect([201, 400, 404]).toContain(created.status);
+      const id = await race.parent();
+      const [created, deleted] = await Promise.all([race.add(id, round), race.remove(id)]);
+      expect(race.adds).toContain(created.status);
       expect([204, 409]).toContain(deleted.status);
-      const live = await handle.db
-        .selectFrom("participant_group_member as m")
-        .innerJoin("participant as p", "p.participant_id", "m.participant_id")
-        .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
-        .select("p.participant_id")
-        .where("g.participant_group_id", "=", g.participant_group_id)
-        .where("g.deleted_at", "is not", null)
-        .where("p.deleted_at", "is", null)
-        .execute();
-      if (live.length > 0) broken.push(round);
+      if ((await race.liveChildrenOfDeleted(id)).length > 0) broken.push(round);
     }
+    return broken;
+  }
+  const newSchool = async () => (await makeSchool(handle.db, w.district.organization_id)).organization_unit_id;
+  const deleteSchool = (id: string) => t.call("DELETE", `/organizationUnit/${id}`, { token: su });
+  /** Live rows of `table` in the school, once the school is deleted. */
+  const liveInDeletedSchool = (table: "participant" | "participant_group") => async (schoolId: string) =>
+    (
+      await sql`select 1 from ${sql.table(table)} c join organization_unit ou on ou.organization_unit_id = c.organization_unit_id
+        where ou.organization_unit_id = ${schoolId} and ou.deleted_at is not null and c.deleted_at is null`.execute(handle.db)
+    ).rows;
+
+  it("deleting a classroom while a student is added to it never leaves a deleted classroom holding a live student (10 rounds)", async () => {
+    const broken = await deleteWhileAdding({
+      parent: async () => (await makeClassroom(handle.db, w.schoolA.organization_unit_id)).participant_group_id,
+      add: (id) =>
+        t.call("POST", "/participants", { token: su, body: { ...studentBody(""), participantId: undefined, participantGroupIds: [id] } }),
+      adds: [201, 400, 404],
+      remove: (id) => t.call("DELETE", `/participantGroups/${id}`, { token: su }),
+      liveChildrenOfDeleted: (id) =>
+        handle.db
+          .selectFrom("participant_group_member as m")
+          .innerJoin("participant as p", "p.participant_id", "m.participant_id")
+          .innerJoin("participant_group as g", "g.participant_group_id", "m.participant_group_id")
+          .select("p.participant_id")
+          .where("g.participant_group_id", "=", id)
+          .where("g.deleted_at", "is not", null)
+          .where("p.deleted_at", "is", null)
+          .execute(),
+    });
     expect(broken).toEqual([]);
   });
 
   it("deleting a school while a classroom is added to it never leaves a deleted school holding a live classroom (10 rounds)", async () => {
-    const broken: number[] = [];
-    for (let round = 0; round < 10; round++) {
-      const s = await makeSchool(handle.db, w.district.organization_id);
-      const [created, deleted] = await Promise.all([
-        t.call("POST", "/participantGroups", { token: su, body: { organizationUnitId: s.organization_unit_id, name: `Room ${round}` } }),
-        t.call("DELETE", `/organizationUnit/${s.organization_unit_id}`, { token: su }),
-      ]);
-      expect([201, 404]).toContain(created.status);
-      expect([204, 409]).toContain(deleted.status);
-      const live = await handle.db
-        .selectFrom("participant_group as g")
-        .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
-        .select("g.participant_group_id")
-        .where("ou.organization_unit_id", "=", s.organization_unit_id)
-        .where("ou.deleted_at", "is not", null)
-        .where("g.deleted_at", "is", null)
-        .execute();
-      if (live.length > 0) broken.push(round);
-    }
+    const broken = await deleteWhileAdding({
+      parent: newSchool,
+      add: (id, round) => t.call("POST", "/participantGroups", { token: su, body: { organizationUnitId: id, name: `Room ${round}` } }),
+      adds: [201, 404],
+      remove: deleteSchool,
+      liveChildrenOfDeleted: liveInDeletedSchool("participant_group"),
+    });
     expect(broken).toEqual([]);
   });
 
   it("deleting a school while a student is added to it never leaves a deleted school holding a live student (10 rounds)", async () => {
-    const broken: number[] = [];
-    for (let round = 0; round < 10; round++) {
-      const s = await makeSchool(handle.db, w.district.organization_id);
-      const [created, deleted] = await Promise.all([
+    const broken = await deleteWhileAdding({
+      parent: newSchool,
+      add: (id) =>
         t.call("POST", "/participants", {
           token: su,
-          body: { ...studentBody(""), participantId: undefined, organizationUnitId: s.organization_unit_id, participantGroupIds: [] },
+          body: { ...studentBody(""), participantId: undefined, organizationUnitId: id, participantGroupIds: [] },
         }),
-        t.call("DELETE", `/organizationUnit/${s.organization_unit_id}`, { token: su }),
-      ]);
-      expect([201, 404]).toContain(created.status);
-      expect([204, 409]).toContain(deleted.status);
-      const live = await handle.db
-        .selectFrom("participant as p")
-        .innerJoin("organization_unit as ou", "ou.organization_unit_id", "p.organization_unit_id")
-        .select("p.participant_id")
-        .where("ou.organization_unit_id", "=", s.organization_unit_id)
-        .where("ou.deleted_at", "is not", null)
-        .where("p.deleted_at", "is", null)
-        .execute();
-      if (live.length > 0) broken.push(round);
-    }
+      adds: [201, 404],
+      remove: deleteSchool,
+      liveChildrenOfDeleted: liveInDeletedSchool("participant"),
+    });
     expect(broken).toEqual([]);
   });
 });

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { RanScoring } from "#app/api/resources/ran-scoring";
-import { recordTestResult } from "#app/api/results-ingest";
 import { ERROR_COUNT_MESSAGE, RESPONSE_TIME_MESSAGE } from "#app/domain/ran";
 import { ranPercentile } from "#app/domain/screening-standards";
 import { RAN_OVERWRITE_REFUSED } from "#app/domain/ran-scoring";
-import { makePeriods, makeTeacher } from "./support/fixtures";
+import { makePeriods, makeTeacher, uploadedResult } from "./support/fixtures";
 import { useTempDataDir } from "./support/test-api";
 import { apiWorld } from "./support/world";
 
@@ -23,14 +22,10 @@ const PERIODS = {
 
 async function ranTest(participantId: string, over: { completed?: boolean; codes?: string[]; testCode?: "object-ran" | "vocab" } = {}) {
   const codes = over.codes ?? ["object-ran_prac_1", "object-ran_1"];
-  const { participantTestId } = await recordTestResult(handle.db, {
-    clientTestId: `ran-${randomUUID()}`,
+  const { participantTestId } = await uploadedResult(handle.db, {
     participantId,
     testCode: over.testCode ?? "object-ran",
-    grade: "K",
-    startDtTm: "2026-03-02T09:00:00Z",
-    endDtTm: over.completed === false ? null : "2026-03-02T09:05:00Z",
-    completedFlag: over.completed !== false,
+    ...(over.completed === false ? { endDtTm: null, completedFlag: false } : {}),
     responses: codes.map((questionCode, i) => ({ questionCode, score: 1, responseTimeInSecs: 10 + i * 40 })),
   });
   return participantTestId;
@@ -274,14 +269,9 @@ describe(`RAN scoring API (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("a score that came with the upload (no scorer) is changed by admins only", async () => {
-    const { participantTestId } = await recordTestResult(handle.db, {
-      clientTestId: `ran-${randomUUID()}`,
+    const { participantTestId } = await uploadedResult(handle.db, {
       participantId: w.studentA.participant_id,
       testCode: "object-ran",
-      grade: "K",
-      startDtTm: "2026-03-02T09:00:00Z",
-      endDtTm: "2026-03-02T09:05:00Z",
-      completedFlag: true,
       responses: [{ questionCode: "object-ran_1", score: 1, responseTimeInSecs: 50, evalResponseTime: 47 }],
     });
     const rid = (await scoring(participantTestId)).responses[0].participantTestQuestionResponseId;

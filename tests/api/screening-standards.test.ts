@@ -1,9 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { RanScoring } from "#app/api/resources/ran-scoring";
-import { recordTestResult } from "#app/api/results-ingest";
 import { ranPercentile } from "#app/domain/screening-standards";
-import { makePeriods, makeStudent, makeUser, MID_YEAR } from "./support/fixtures";
+import { makePeriods, makeStudent, makeUser, MID_YEAR, uploadedResult } from "./support/fixtures";
 import { useTempDataDir } from "./support/test-api";
 import { apiWorld } from "./support/world";
 
@@ -42,14 +40,11 @@ const cellOf = (g: Grid["grid"], participantId: string, testCode: string) =>
 
 /** A finished object RAN of a K student, taken in MOY, scored through the API: `secs` seconds and `errors` errors. */
 async function scoredRan(participantId: string, secs: number, errors: number) {
-  const { participantTestId } = await recordTestResult(handle.db, {
-    clientTestId: `std-${randomUUID()}`,
+  const { participantTestId } = await uploadedResult(handle.db, {
     participantId,
     testCode: "object-ran",
-    grade: "K",
     startDtTm: "2026-01-12T15:00:00Z",
     endDtTm: "2026-01-12T15:05:00Z",
-    completedFlag: true,
     responses: [
       { questionCode: "object-ran_prac_1", score: 1, responseTimeInSecs: 10 },
       { questionCode: "object-ran_1", score: 1, responseTimeInSecs: 60 },

@@ -1,15 +1,14 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { connect, createServer, type AddressInfo, type Socket } from "node:net";
+import { connect, type Socket } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "#app/db/connect.server";
 import { NON_PAGE_CSP } from "#app/server/security-headers.server";
-import { ensureBuilt } from "../../scripts/lib/setup.mjs";
 import { makeWorld } from "./support/fixtures";
+import { buildAsServed, serveBuild, stopServer, type Served } from "./support/served-app";
 import { TEST_PASSWORD } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { createTestDb, databaseUrlOf } from "./support/test-db";
 
 // Issue 33, items 5 and 13, on the app as npm start serves it: the build under remix-serve (its
 // patch, patches/@remix-run+serve+2.17.5.patch) with the preload, on one PostgreSQL database.
@@ -18,7 +17,6 @@ import { createTestDb } from "./support/test-db";
 // carried none. Item 13: once stopping, the server answers what it has received with
 // `Connection: close` and closes every connection; a keep-alive connection took new work.
 
-const root = path.resolve(import.meta.dirname, "../..");
 const postgres = process.env.TEST_DB_ENGINE === "postgres";
 const BUILD = ".tmp/served-answers-build";
 
@@ -26,70 +24,28 @@ let handle: DbHandle;
 let w: Awaited<ReturnType<typeof makeWorld>>;
 let databaseUrl: string;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** remix-serve over the build, as npm start runs it; resolves once it answers. */
-async function startServer(): Promise<{ server: ChildProcess; port: number }> {
-  const port = await freePort();
-  const server = spawn(
-    process.execPath,
-    [
-      "--import",
-      pathToFileURL(path.join(root, "scripts/client-address.mjs")).href,
-      path.join(root, "node_modules/@remix-run/serve/dist/cli.js"),
-      `${BUILD}/index.js`,
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: databaseUrl, SESSION_SECRET: "served-answers" },
-      // Its request log is not the test's.
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/assessments/letter-names/assessment.json`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (server.exitCode !== null) throw new Error(`remix-serve exited (${server.exitCode})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { server, port };
-}
-
-async function stopServer(server: ChildProcess | undefined) {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return;
-  const exited = once(server, "exit");
-  server.kill("SIGKILL");
-  await exited;
-}
+/** The build under remix-serve, with the per-address stamp of npm start's preloads. */
+const startServer = () =>
+  serveBuild(BUILD, ["--import", pathToFileURL(path.resolve(import.meta.dirname, "../../scripts/client-address.mjs")).href], {
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: "served-answers",
+  });
 
 describe.runIf(postgres)("answers of the served app (remix-serve over the build)", () => {
   beforeAll(async () => {
-    // As npm start builds it (vitest's NODE_ENV=test would build React's development JSX).
-    ensureBuilt(BUILD, { NODE_ENV: "production" });
+    buildAsServed(BUILD);
     handle = await createTestDb();
     w = await makeWorld(handle.db);
-    const { name } = await handle.db.selectNoFrom((eb) => eb.fn<string>("current_database", []).as("name")).executeTakeFirstOrThrow();
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    databaseUrl = await databaseUrlOf(handle);
   }, 180_000);
   afterAll(() => handle?.close());
 
   describe("security headers (item 5)", () => {
-    let served: Awaited<ReturnType<typeof startServer>>;
+    let served: Served;
     let base: string;
     beforeAll(async () => {
       served = await startServer();
-      base = `http://127.0.0.1:${served.port}`;
+      base = served.base;
     }, 60_000);
     afterAll(() => stopServer(served?.server));
 
@@ -182,9 +138,8 @@ describe.runIf(postgres)("answers of the served app (remix-serve over the build)
       "answers what it received with Connection: close, closes every keep-alive connection and accepts none",
       { timeout: 60_000 },
       async () => {
-        const { server, port } = await startServer();
+        const { server, port, base: origin } = await startServer();
         try {
-          const origin = `http://127.0.0.1:${port}`;
           // A keep-alive connection, idle when the stop comes.
           const idle = await openConnection(port);
           idle.socket.write(`GET /assessments/letter-names/assessment.json HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);

@@ -1,14 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { createServer, type AddressInfo } from "node:net";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "#app/db/connect.server";
 import { preloadArgs } from "../../scripts/lib/preloads.mjs";
-import { ensureBuilt } from "../../scripts/lib/setup.mjs";
 import { makeWorld, newTeacherBody } from "./support/fixtures";
+import { buildAsServed, serveBuild, stopServer, type Served } from "./support/served-app";
 import { TEST_PASSWORD } from "./support/test-api";
-import { createTestDb } from "./support/test-db";
+import { createTestDb, databaseUrlOf } from "./support/test-db";
 
 // Issue 36 §2, overload, on the app as npm start serves it (the build under remix-serve with the
 // server's preloads, on PostgreSQL) with a tiny admission: one request at a time, one waiting.
@@ -17,77 +13,55 @@ import { createTestDb } from "./support/test-db";
 // save it refused is not there at all (refused before it ran). Writers that were refused send
 // again after Retry-After, as a client should, until theirs is acknowledged.
 
-const root = path.resolve(import.meta.dirname, "../..");
 const postgres = process.env.TEST_DB_ENGINE === "postgres";
 const BUILD = ".tmp/shed-load-build";
 const BUSY = "The server is busy. Please wait a few seconds and try again.";
 
 let handle: DbHandle;
 let w: Awaited<ReturnType<typeof makeWorld>>;
-let server: ChildProcess;
-let base: string;
+let served: Served;
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-type Answer = { status: number; retryAfter: string | null; type: string | null; body: string };
+/** An answer, and whether it was asked for as a page (what the browser of a person asks for) or as data. */
+type Answer = { asked: "page" | "data"; status: number; retryAfter: string | null; type: string | null; body: string };
 
 async function call(pathname: string, init: RequestInit = {}): Promise<Answer> {
-  const res = await fetch(`${base}${pathname}`, { redirect: "manual", ...init });
-  return { status: res.status, retryAfter: res.headers.get("retry-after"), type: res.headers.get("content-type"), body: await res.text() };
+  const res = await fetch(`${served.base}${pathname}`, { redirect: "manual", ...init });
+  const asked = new Headers(init.headers).get("accept")?.includes("text/html") ? "page" : "data";
+  return {
+    asked,
+    status: res.status,
+    retryAfter: res.headers.get("retry-after"),
+    type: res.headers.get("content-type"),
+    body: await res.text(),
+  };
 }
+
+/** What a refused caller is told: a page that says the server is busy, or its message as JSON. */
+const busyAnswer = (a: Answer) =>
+  a.asked === "page"
+    ? { status: a.status, type: a.type?.split(";")[0], says: a.body.includes(`<p>${BUSY}</p>`) }
+    : { status: a.status, type: a.type?.split(";")[0], says: JSON.parse(a.body) as unknown };
+const BUSY_ANSWERS = {
+  page: { status: 503, type: "text/html", says: true },
+  data: { status: 503, type: "application/json", says: { message: BUSY } },
+};
 
 describe.runIf(postgres)("shedding load on the served app (remix-serve over the build, tiny limits)", () => {
   beforeAll(async () => {
-    // As npm start builds it (vitest's NODE_ENV=test would build React's development JSX).
-    ensureBuilt(BUILD, { NODE_ENV: "production" });
+    buildAsServed(BUILD);
     handle = await createTestDb();
     w = await makeWorld(handle.db);
-    const { name } = await handle.db.selectNoFrom((eb) => eb.fn<string>("current_database", []).as("name")).executeTakeFirstOrThrow();
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(
-      process.execPath,
-      [...preloadArgs(), path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), `${BUILD}/index.js`],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: "production",
-          PORT: String(port),
-          DATABASE_URL: url.toString(),
-          SESSION_SECRET: "shed-load",
-          SHED_MAX_IN_FLIGHT: "1",
-          SHED_MAX_QUEUE: "1",
-          SHED_MAX_WAIT_MS: "1000",
-        },
-        stdio: ["ignore", "ignore", "inherit"],
-      },
-    );
-    for (;;) {
-      const up = await call("/assessments/letter-names/assessment.json").then(
-        (a) => a.status === 200,
-        () => false,
-      );
-      if (up) break;
-      if (server.exitCode !== null) throw new Error(`remix-serve exited (${server.exitCode})`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    served = await serveBuild(BUILD, preloadArgs(), {
+      DATABASE_URL: await databaseUrlOf(handle),
+      SESSION_SECRET: "shed-load",
+      SHED_MAX_IN_FLIGHT: "1",
+      SHED_MAX_QUEUE: "1",
+      SHED_MAX_WAIT_MS: "1000",
+    });
   }, 240_000);
 
   afterAll(async () => {
-    if (server && server.exitCode === null && server.signalCode === null) {
-      const exited = once(server, "exit");
-      server.kill("SIGKILL");
-      await exited;
-    }
+    await stopServer(served?.server);
     await handle?.close();
   });
 
@@ -136,11 +110,10 @@ describe.runIf(postgres)("shedding load on the served app (remix-serve over the 
       expect(all.every((a) => a.status === 503 || a.status < 400)).toBe(true);
       for (const a of refused) {
         expect(Number(a.retryAfter)).toBeGreaterThanOrEqual(1);
-        if (a.type?.startsWith("text/html")) expect(a.body).toContain(`<p>${BUSY}</p>`);
-        else expect(JSON.parse(a.body)).toEqual({ message: BUSY });
+        expect(busyAnswer(a)).toEqual(BUSY_ANSWERS[a.asked]);
       }
       expect(
-        refused.some((a) => a.type?.startsWith("text/html")),
+        refused.some((a) => a.asked === "page"),
         "a page was refused as a page",
       ).toBe(true);
 

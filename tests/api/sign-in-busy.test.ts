@@ -5,6 +5,7 @@ import { setApiAppForTests } from "#app/lib/api-app.server";
 import { action as loginAction } from "#app/routes/login";
 import { SOCKET_ADDRESS_HEADER } from "#app/server/client-address.server";
 import { makeDistrict, makeSchool, makeUser } from "./support/fixtures";
+import { rowCount } from "./support/stored";
 import { TEST_PASSWORD } from "./support/test-api";
 import { freshApi } from "./support/world";
 
@@ -42,15 +43,7 @@ describe(`hashing queue (${process.env.TEST_DB_ENGINE})`, () => {
     const user = await makeUser(handle.db, { role: "TEACHER", organizationId, schoolIds: [schoolId] });
     // The process's one hash of a random secret (for unknown emails) is made before counting.
     expect((await signIn("warm-up@test.example", "Wrong#Password1", "192.0.2.200")).status).toBe(401);
-    const events = async () =>
-      Number(
-        (
-          await handle.db
-            .selectFrom("rate_limit_event")
-            .select((eb) => eb.fn.countAll().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const events = () => rowCount(handle.db, "rate_limit_event");
     const eventsBefore = await events();
     const hashesBefore = passwordHashing.hashes;
 

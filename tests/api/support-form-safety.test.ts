@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RATE_LIMITED } from "#app/domain/rate-limit";
 import { SOCKET_ADDRESS_HEADER } from "#app/server/client-address.server";
+import { rowCount } from "./support/stored";
 import { apiWorld } from "./support/world";
 
 // Issue 33 item 9: the support form had no rate limit (60 messages in 0.76 s), and a CR/LF in the
@@ -12,15 +13,7 @@ import { apiWorld } from "./support/world";
 
 const { handle, t, w } = await apiWorld();
 
-const kept = async () =>
-  Number(
-    (
-      await handle.db
-        .selectFrom("support_message")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const kept = () => rowCount(handle.db, "support_message");
 const send = (token: string, body: Record<string, unknown>, address = "203.0.113.50") =>
   t.call("POST", "/support/messages", { token, body, headers: { [SOCKET_ADDRESS_HEADER]: address } });
 

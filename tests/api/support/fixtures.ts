@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { hashPassword } from "#app/api/password";
+import { recordTestResult, type TestResultInput } from "#app/api/results-ingest";
 import type { Db } from "#app/db/connect.server";
 import { defaultGradeAssessments } from "#app/domain/assessments";
 import { GRADES, type Grade } from "#app/domain/grades";
@@ -143,6 +145,17 @@ export async function insertResult(
     .returning("participant_test_id")
     .executeTakeFirstOrThrow();
 }
+
+/** A finished test as the screener app uploads it: grade K, 2026-03-02 from 09:00 to 09:05 UTC, unless `result` says otherwise. */
+export const uploadedResult = (db: Db, result: Pick<TestResultInput, "participantId" | "testCode"> & Partial<TestResultInput>) =>
+  recordTestResult(db, {
+    clientTestId: `upload-${randomUUID()}`,
+    grade: "K",
+    startDtTm: "2026-03-02T09:00:00Z",
+    endDtTm: "2026-03-02T09:05:00Z",
+    completedFlag: true,
+    ...result,
+  });
 
 /** A district with two schools, a classroom in each, and one user of every role. */
 export async function makeWorld(db: Db) {
