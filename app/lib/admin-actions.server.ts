@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/zod/v4";
-import { data } from "@remix-run/node";
+import { data, type redirect } from "@remix-run/node";
 import {
   ClassroomForm,
   deletedMessage,
@@ -28,18 +28,23 @@ import { readFormData } from "#app/server/body-limit.server";
 // field errors and what was typed) for the dialog to show.
 
 export type AdminCtx = { request: Request; api: ApiClient; user: CurrentUser; form: FormData };
-/** A redirect with a toast, conform's reply, or data a page shows once (a new rostering key). */
-type Handler = (ctx: AdminCtx) => Promise<Response | ReturnType<typeof invalidForm> | ReturnType<typeof data<unknown>>>;
-export type Intents = Record<string, Handler>;
+/**
+ * A redirect with a toast, conform's reply, or data `D` a page shows once (a new rostering key).
+ * The redirect is typed as `redirect()`'s, which carries no data: a plain `Response` would make
+ * the page's `useActionData<typeof action>()` `any`.
+ */
+type Handler<D = never> = (ctx: AdminCtx) => Promise<Redirect | ReturnType<typeof invalidForm> | ReturnType<typeof data<D>>>;
+type Redirect = ReturnType<typeof redirect>;
+export type Intents<D = never> = Record<string, Handler<D>>;
 
 /**
  * A page's action: signs the user in (and `authorize`s them), reads the form, and runs the
  * handler of its `intent`; an intent the page does not have is a 400. Pass the action's
  * `context` so the caller is looked up once for the request.
  */
-export async function dispatchIntent(
+export async function dispatchIntent<D = never>(
   request: Request,
-  intents: Intents,
+  intents: Intents<D>,
   { context, authorize }: { context?: unknown; authorize?: (user: CurrentUser) => void } = {},
 ) {
   const user = await requireUser(request, context);
@@ -120,7 +125,7 @@ function deleteIntent(call: (api: ApiClient, id: string) => Pending): Handler {
 /** Create and update through one form: `create-<entity>` posts, `edit-<entity>` puts with the row id. */
 function saveIntents(
   entity: "district" | "school" | "classroom",
-  save: (ctx: AdminCtx, id: string | null) => Promise<Response | ReturnType<typeof invalidForm>>,
+  save: (ctx: AdminCtx, id: string | null) => Promise<Redirect | ReturnType<typeof invalidForm>>,
 ): Intents {
   return {
     [`create-${entity}`]: (ctx) => save(ctx, null),

@@ -169,7 +169,11 @@ export function readModeUrl(requestUrl: string): string {
  * The scoring form's post (a real form, so scoring works before JavaScript): checks the values
  * with the same rule as the API, saves, and on success goes back to read mode with 'Scores saved!'.
  */
-export async function saveRanScore(request: Request, api: ApiClient, form: FormData): Promise<Response | RanActionData> {
+export async function saveRanScore(
+  request: Request,
+  api: ApiClient,
+  form: FormData,
+): Promise<Awaited<ReturnType<typeof redirectWithToast>> | RanActionData> {
   const submission = parseSubmission(form, RanScoreForm);
   if (submission.status !== "success") {
     return { ran: { responseId: String(form.get("responseId") ?? ""), formError: RAN_SAVE_FAILED, blind: false, attempt: attempt() } };

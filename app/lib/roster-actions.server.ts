@@ -3,6 +3,7 @@ import { ROSTER_FILE_MESSAGES, ROSTER_ZIP_MAX_BYTES, NETWORK_ERROR, rosterFilePr
 import { readFormData } from "#app/server/body-limit.server";
 import type { Intents } from "./admin-actions.server";
 import { failedWithToast, succeeded } from "./admin.server";
+import { refusalOf } from "./api-refusal.server";
 import { apiFor, type ApiResult, type ApiSchema } from "./api.server";
 
 // The rostering page's action (issue 16: /rostering/{districtId}, public) and the district page's
@@ -11,6 +12,9 @@ import { apiFor, type ApiResult, type ApiSchema } from "./api.server";
 // districtName}, with the link's districtId.
 
 export type RosterImport = ApiSchema<"RosterImport">;
+
+/** A new rostering key's link, shown once in the page that answers the post. */
+export type RosterKeyMade = { link: string; rotated: boolean };
 
 export type RosterActionData =
   | { step: "preview"; import: RosterImport; error?: string }
@@ -114,21 +118,21 @@ export async function rosteringAction(request: Request, districtId: string, cont
 export const APPLY_NEEDS_ADMIN = "Only a district administrator can apply an upload: sign in as one, then apply it.";
 
 /** The district page's Apply of a previewed import and Undo of the latest one (district admins and super admins). */
-export const rosterIntents = (districtId: string): Intents => ({
+export const rosterIntents = (districtId: string): Intents<{ rosterKeyMade: RosterKeyMade }> => ({
   "apply-roster-import": async ({ request, api, form }) => {
     const result = await api.result(api.POST("/roster-stream-old/apply", { body: applyBody(districtId, form) }));
     if (result.ok) return succeeded(request, `The roster import of ${result.data.fileName} was applied.`);
-    return failedWithToast(request, result.error.message || NETWORK_ERROR);
+    return failedWithToast(request, (await refusalOf(request, result)).message);
   },
   // The new key is shown once, in the page the post answers, never in a redirect or a toast (issue 35 item 1).
   "make-roster-key": async ({ request, api }) => {
     const result = await api.result(api.POST("/organization/{id}/roster-key", { params: { path: { id: districtId } } }));
-    if (!result.ok) return failedWithToast(request, result.error.message || NETWORK_ERROR);
+    if (!result.ok) return failedWithToast(request, (await refusalOf(request, result)).message);
     return data({ rosterKeyMade: { link: result.data.link, rotated: result.data.rotated } });
   },
   "revoke-roster-key": async ({ request, api }) => {
     const result = await api.result(api.DELETE("/organization/{id}/roster-key", { params: { path: { id: districtId } } }));
-    if (!result.ok) return failedWithToast(request, result.error.message || NETWORK_ERROR);
+    if (!result.ok) return failedWithToast(request, (await refusalOf(request, result)).message);
     return succeeded(request, "The rostering key was revoked: its link no longer applies uploads.", ["rosterKey"]);
   },
   "undo-roster-import": async ({ request, api, form }) => {
@@ -144,6 +148,6 @@ export const rosterIntents = (districtId: string): Intents => ({
       const left = kept > 0 ? ` ${kept} ${kept === 1 ? "record edited since was" : "records edited since were"} left as they were.` : "";
       return succeeded(request, `The roster import of ${result.data.fileName} was undone.${left}${reset}`, ["undo"]);
     }
-    return failedWithToast(request, result.error.message || NETWORK_ERROR);
+    return failedWithToast(request, (await refusalOf(request, result)).message);
   },
 });

@@ -24,7 +24,7 @@ export async function redirectWithToast(
   init?: ResponseInit,
   /** A create that succeeded: its dialog's key, so Back to that dialog's URL does not reopen it (isDoneCreate). */
   doneCreateKey?: string,
-): Promise<Response> {
+): Promise<ReturnType<typeof redirect>> {
   const session = await getSession(request);
   session.flash("toast", toast);
   if (doneCreateKey) session.set(DONE_CREATE, doneCreateKey);

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "#app/components/admin/AdminPage";
 import { CompletionReport, reportView } from "#app/components/admin/CompletionReport";
 import { SchoolList } from "#app/components/admin/SchoolList";
@@ -185,6 +185,8 @@ export const action = ({ request, params, context }: ActionFunctionArgs) =>
 
 export default function District() {
   const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const keyMade = actionData && "rosterKeyMade" in actionData ? actionData.rosterKeyMade : undefined;
   return (
     <AdminPage
       crumbs={d.crumbs}
@@ -219,7 +221,7 @@ export default function District() {
           undo={d.undoPreview}
         />
       ) : null}
-      {d.tab === "schools" && d.rosterKey ? <RosterKey state={d.rosterKey} confirm={d.rosterKeyConfirm} /> : null}
+      {d.tab === "schools" && d.rosterKey ? <RosterKey state={d.rosterKey} confirm={d.rosterKeyConfirm} made={keyMade} /> : null}
       {d.tab === "users" ? (
         <UserList
           users={d.users}

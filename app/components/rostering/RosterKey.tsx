@@ -1,13 +1,13 @@
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { MASS_DEACTIVATION } from "#app/domain/roster-deactivation";
 import type { ApiSchema } from "#app/lib/api.server";
+import type { RosterKeyMade } from "#app/lib/roster-actions.server";
 
 // The district's rostering key on the district page (issue 35 item 1): a secret link for an
 // automated export, which its admins make, rotate and revoke. A new key is shown once, in the page
 // that answers the post; rotating and revoking ask first, as they stop the current link at once.
 
 type KeyState = ApiSchema<"RosterKeyState">;
-type Made = { link: string; rotated: boolean };
 
 const when = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace("T", " ") + " UTC";
 
@@ -32,12 +32,14 @@ function Confirm({ intent, title, text, action }: { intent: string; title: strin
 export function RosterKey({
   state,
   confirm,
+  made,
 }: {
   state: { data: KeyState | null; error: string | null };
   /** ?rosterKey=rotate|revoke: the step the admin asked for, to confirm. */
   confirm: "rotate" | "revoke" | null;
+  /** The key the post this page answers just made (its action's data), shown once. */
+  made: RosterKeyMade | undefined;
 }) {
-  const made = (useActionData() as { rosterKeyMade?: Made } | undefined)?.rosterKeyMade;
   const key = state.data;
   // After a rotation the page answering the post is still at ?rosterKey=rotate: it shows the new link, not the question again.
   const step = made ? null : confirm;
