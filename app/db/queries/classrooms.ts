@@ -4,22 +4,23 @@ import type { Db } from "../connect.server";
 // Classrooms (participant_group) with their teachers (participant_group_teacher): the reads and
 // writes of the classrooms API (app/api/resources/participant-groups.ts).
 
+/** What a classroom's row and card show of it (`g`) and its school (`ou`). */
+const CLASSROOM_AND_SCHOOL = [
+  "g.participant_group_id",
+  "g.name",
+  "g.organization_unit_id",
+  "g.enabled_in_eb_platform",
+  "g.version",
+  "ou.name as school_name",
+] as const;
+
 /** The classroom (live or deleted) with its school's and district's names; throws when there is none. */
 export function classroomWithSchool(db: Db, classroomId: string) {
   return db
     .selectFrom("participant_group as g")
     .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
     .innerJoin("organization as o", "o.organization_id", "ou.organization_id")
-    .select([
-      "g.participant_group_id",
-      "g.name",
-      "g.organization_unit_id",
-      "g.enabled_in_eb_platform",
-      "g.version",
-      "ou.name as school_name",
-      "o.organization_id",
-      "o.name as organization_name",
-    ])
+    .select([...CLASSROOM_AND_SCHOOL, "o.organization_id", "o.name as organization_name"])
     .where("g.participant_group_id", "=", classroomId)
     .executeTakeFirstOrThrow();
 }
@@ -67,14 +68,7 @@ export function classroomsOfSchools(db: Db, schoolIds: readonly string[], teache
     db
       .selectFrom("participant_group as g")
       .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
-      .select([
-        "g.participant_group_id",
-        "g.name",
-        "g.organization_unit_id",
-        "g.enabled_in_eb_platform",
-        "g.version",
-        "ou.name as school_name",
-      ])
+      .select(CLASSROOM_AND_SCHOOL)
       .where("g.organization_unit_id", "in", [...schoolIds])
       .where("g.deleted_at", "is", null)
       // One array parameter for a page (as the school's students, students.ts).
