@@ -27,7 +27,7 @@ function table(): Map<string, string> {
   for (const [from, to] of [
     [0xc0, 0x24f],
     [0x1e00, 0x1eff],
-  ]) {
+  ] as const) {
     for (let code = from; code <= to; code++) {
       const letter = String.fromCodePoint(code);
       const base = letter.normalize("NFD").replace(/\p{M}/gu, "");

@@ -44,7 +44,7 @@ export function parseTags(input: string | readonly string[] | null | undefined):
 export function parseUsDate(input: string, today?: IsoDate): IsoDate | null {
   const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(input.trim());
   if (!m) return null;
-  const iso = `${m[3]}-${m[1].padStart(2, "0")}-${m[2].padStart(2, "0")}`;
+  const iso = `${m[3]}-${m[1]!.padStart(2, "0")}-${m[2]!.padStart(2, "0")}`;
   try {
     const day = dayNumber(iso);
     if (Number(m[3]) < 1900) return null;

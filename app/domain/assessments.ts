@@ -234,5 +234,5 @@ export function letterItems(testCode: LetterTestCode): string[] {
 export function letterOfItem(itemCode: string): string {
   const match = /^L[NS]_([A-Z]{1,2})$/.exec(itemCode);
   if (!match) throw new Error(`Not a letter item code: ${itemCode}`);
-  return match[1];
+  return match[1]!;
 }

@@ -22,7 +22,7 @@ export function parseByteRange(header: string | null | undefined, size: number):
     .split(",")
     .map((s) => s.trim());
   if (specs.length > 1 && specs.every((s) => s !== "")) return { kind: "full" };
-  const spec = specs[0];
+  const spec = specs[0]!; // split always yields at least one piece
 
   const suffix = /^-(\d{1,15})$/.exec(spec);
   if (suffix) {

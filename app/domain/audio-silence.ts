@@ -33,10 +33,10 @@ export function measureSilence(mono: Float32Array, sampleRate: number, options: 
   const frames = mono.length;
   const windows = Math.ceil(frames / window);
   const loud = (w: number) => {
-    const end = Math.min(frames, (w + 1) * window);
+    const samples = mono.subarray(w * window, Math.min(frames, (w + 1) * window));
     let sum = 0;
-    for (let i = w * window; i < end; i++) sum += mono[i] * mono[i];
-    return Math.sqrt(sum / (end - w * window)) >= threshold;
+    for (const sample of samples) sum += sample * sample;
+    return Math.sqrt(sum / samples.length) >= threshold;
   };
   let first = 0;
   while (first < windows && !loud(first)) first++;

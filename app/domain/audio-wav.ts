@@ -18,7 +18,7 @@ export class WavFormatError extends Error {}
 const WAVE_FORMAT_PCM = 1;
 const WAVE_FORMAT_EXTENSIBLE = 0xfffe;
 
-const ascii = (bytes: Uint8Array, at: number) => String.fromCharCode(bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]);
+const ascii = (bytes: Uint8Array, at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
 
 /**
  * Decodes 8-bit (unsigned) or 16-bit (signed, little-endian) PCM in mono or stereo, the formats
@@ -68,7 +68,7 @@ export function decodeWav(input: Uint8Array): DecodedWav {
     let sum = 0;
     for (let ch = 0; ch < channels; ch++) {
       const offset = data.start + (f * channels + ch) * bytesPerSample;
-      sum += bitsPerSample === 8 ? (bytes[offset] - 128) / 128 : view.getInt16(offset, true) / 32768;
+      sum += bitsPerSample === 8 ? (view.getUint8(offset) - 128) / 128 : view.getInt16(offset, true) / 32768;
     }
     mono[f] = sum / channels;
   }
@@ -80,8 +80,9 @@ export function decodeWav(input: Uint8Array): DecodedWav {
  * same length. Used to build recordings with known content in tests.
  */
 export function encodeWav(channels: readonly Float32Array[], sampleRate: number, bitsPerSample: PcmBits): Uint8Array {
-  if (channels.length < 1 || channels.length > 2) throw new RangeError("One or two channels");
-  const frames = channels[0].length;
+  const [firstChannel] = channels;
+  if (!firstChannel || channels.length > 2) throw new RangeError("One or two channels");
+  const frames = firstChannel.length;
   if (channels.some((c) => c.length !== frames)) throw new RangeError("Channels differ in length");
   const bytesPerSample = bitsPerSample / 8;
   const dataLength = frames * channels.length * bytesPerSample;
@@ -101,9 +102,9 @@ export function encodeWav(channels: readonly Float32Array[], sampleRate: number,
   view.setUint16(34, bitsPerSample, true);
   write(36, "data");
   view.setUint32(40, dataLength, true);
-  for (let f = 0; f < frames; f++) {
-    for (let ch = 0; ch < channels.length; ch++) {
-      const x = Math.max(-1, Math.min(1, channels[ch][f]));
+  for (const [ch, samples] of channels.entries()) {
+    for (const [f, sample] of samples.entries()) {
+      const x = Math.max(-1, Math.min(1, sample));
       const offset = 44 + (f * channels.length + ch) * bytesPerSample;
       if (bitsPerSample === 8) out[offset] = Math.max(0, Math.min(255, Math.round(x * 128 + 128)));
       else view.setInt16(offset, Math.max(-32768, Math.min(32767, Math.round(x * 32768))), true);

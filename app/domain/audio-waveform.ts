@@ -19,8 +19,8 @@ export function computePeaks(mono: Float32Array, buckets: number = WAVEFORM_BUCK
     const start = Math.floor((b * mono.length) / buckets);
     const end = Math.floor(((b + 1) * mono.length) / buckets);
     let peak = 0;
-    for (let i = start; i < end; i++) {
-      const a = Math.abs(mono[i]);
+    for (const sample of mono.subarray(start, end)) {
+      const a = Math.abs(sample);
       if (a > peak) peak = a;
     }
     peaks[b] = Math.min(1, Math.round(peak * 1000) / 1000);

@@ -1,3 +1,5 @@
+import { itemAt } from "./presence";
+
 /**
  * Who is calling, for the per-address rate limits (issue 14). The socket's peer address is the
  * only thing a client cannot choose. X-Forwarded-For is believed only as far as the deployment
@@ -16,7 +18,7 @@ export function clientAddress(input: { socket: string | null; forwardedFor: stri
   const chain = [...hops.map(normalizeAddress), socket];
   // chain[last] is our own peer (the nearest proxy); each trusted proxy vouches for the hop before it.
   const index = chain.length - 1 - input.trustedHops;
-  return index >= 0 ? chain[index] : chain[0];
+  return itemAt(chain, Math.max(0, index), "a hop");
 }
 
 /** TRUST_PROXY: unset, "0" or "false" trusts no proxy; a whole number is how many proxies of ours stand in front. */
@@ -31,7 +33,7 @@ export function parseTrustedHops(value: string | undefined): number {
 export function normalizeAddress(address: string): string {
   let a = address.trim().toLowerCase();
   const bracketed = a.match(/^\[([^\]]+)\](?::\d+)?$/);
-  if (bracketed) a = bracketed[1];
+  if (bracketed) a = bracketed[1]!;
   else if (/^\d+\.\d+\.\d+\.\d+:\d+$/.test(a)) a = a.replace(/:\d+$/, "");
   if (a.startsWith("::ffff:") && /^\d+\.\d+\.\d+\.\d+$/.test(a.slice(7))) a = a.slice(7);
   return a;

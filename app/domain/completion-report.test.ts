@@ -58,7 +58,7 @@ describe("completionTables", () => {
 
   it("a school's links keep its page of schools", () => {
     const t = completionTables(summary({ schools: { ...summary().schools, page: 2, pageCount: 2 } }));
-    expect(t.schools[0].href).toBe("?tab=reports&period=MOY&reportPage=2&school=s2#report-school");
+    expect(t.schools[0]?.href).toBe("?tab=reports&period=MOY&reportPage=2&school=s2#report-school");
   });
 
   it("the opened school: its numbers, classrooms, grades, and the link that closes it", () => {

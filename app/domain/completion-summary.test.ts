@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itemAt } from "./presence";
 import {
   districtGradeRows,
   districtGrades,
@@ -108,7 +109,7 @@ describe("schoolsPage", () => {
 
 describe("schoolDetail", () => {
   it("its classrooms in the given order with zeros, its grades in grade order", () => {
-    expect(schoolDetail(index, schools[0], classrooms)).toEqual({
+    expect(schoolDetail(index, itemAt(schools, 0), classrooms)).toEqual({
       organizationUnitId: "s1",
       name: "Aspen",
       total: 3,
@@ -125,7 +126,7 @@ describe("schoolDetail", () => {
     });
   });
   it("a school without students: its empty classrooms, no grades", () => {
-    expect(schoolDetail(index, schools[2], classrooms)).toMatchObject({
+    expect(schoolDetail(index, itemAt(schools, 2), classrooms)).toMatchObject({
       total: 0,
       classrooms: [{ participantGroupId: "c3", total: 0 }],
       grades: [],

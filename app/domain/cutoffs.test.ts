@@ -78,7 +78,7 @@ describe("PWR cutoffs (below = risk)", () => {
     const log = vi.fn();
     expect(isPwrRisk("PK", "BOY", 0, log)).toBe(false);
     expect(log).toHaveBeenCalledTimes(1);
-    expect(log.mock.calls[0][0]).toMatch(/No pwr cutoff for grade PK, period BOY/);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/No pwr cutoff for grade PK, period BOY/));
   });
 
   it("logs through console.warn by default", () => {

@@ -9,6 +9,8 @@
 // it up front, with the spec's 'Please enter a valid email address.', is the honest answer.
 // Pure: no I/O.
 
+import { last } from "./presence";
+
 /** What a form or the API says about an address that fails the rule (spec 000 §5). */
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address.";
 
@@ -32,5 +34,5 @@ export function isValidEmail(email: string): boolean {
   const labels = domain.split(".");
   if (labels.length < 2 || !labels.every((l) => LABEL.test(l))) return false;
   // The top-level label is never all digits (that would be an IP address, which we do not mail).
-  return !/^\d+$/.test(labels[labels.length - 1]);
+  return !/^\d+$/.test(last(labels, "a top-level label"));
 }

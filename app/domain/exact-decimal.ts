@@ -17,7 +17,7 @@ const pow10 = (n: number): bigint => TEN ** BigInt(n);
 export function decimalOf(value: number): Decimal {
   if (!(Number.isFinite(value) && value >= 0)) throw new RangeError(`Expected a finite number ≥ 0, got ${value}`);
   const [mantissa, exponent] = value.toExponential().split("e");
-  const [whole, fraction = ""] = mantissa.split(".");
+  const [whole, fraction = ""] = mantissa!.split("."); // split always yields at least one piece
   return { digits: BigInt(whole + fraction), exp: Number(exponent) - fraction.length };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { first } from "./presence";
 import { en } from "#app/i18n/family-report/en";
 import { es } from "#app/i18n/family-report/es";
 import type { TestCode } from "./assessments";
@@ -71,7 +72,7 @@ function report(grade: string, lists: GradeTestLists, tests: GridTest[] = [], ov
 
 const only = (model: ReturnType<typeof report>) => {
   expect(model.results).toHaveLength(1);
-  return model.results[0];
+  return first(model.results, "a result");
 };
 
 describe("explanation and screener duration per grade", () => {

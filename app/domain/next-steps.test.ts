@@ -39,10 +39,8 @@ function test(testCode: TestCode, overrides: Partial<GridTest> = {}): GridTest {
 }
 
 type Flags = StudentResultsInput["flags"];
-const FLAG_SETS: Flags[] = [
-  { rerKindergarten: false, gr3InternalTestingDisplayRules: false },
-  { rerKindergarten: true, gr3InternalTestingDisplayRules: true },
-];
+const PLAIN: Flags = { rerKindergarten: false, gr3InternalTestingDisplayRules: false };
+const FLAG_SETS: Flags[] = [PLAIN, { rerKindergarten: true, gr3InternalTestingDisplayRules: true }];
 
 /** A student of `grade` whose every test of the catalogue (all listed for the grade) has the same scores in `period`. */
 function studentWith(grade: Grade, period: Period, flags: Flags, scores: Partial<GridTest>, codes: readonly TestCode[] = TEST_CODES) {
@@ -112,7 +110,7 @@ describe("a subtest is recommended exactly when its cell on the page is flagged"
 });
 
 describe("the issue's cases (issue 34 item 1 and 2)", () => {
-  const plain = FLAG_SETS[0];
+  const plain = PLAIN;
 
   it("a Pre-K student with low results is not told 'met expectations'", () => {
     const pk = ["letter-names", "letter-sounds", "vocab", "rhyming", "first-sounds", "follow-directions", "object-ran"] as const;
@@ -200,7 +198,7 @@ describe("nextSteps", () => {
       unevaluated: ["letter-ran", "rer-blending"],
     });
     // From the student page's own cells: a slow RAN without norms is neither recommended nor 'met expectations'.
-    const slow = studentWith("1", "BOY", FLAG_SETS[0], { invalid: false, scoredSecs: 120, scoredErrors: 9 }, ["letter-ran"]);
+    const slow = studentWith("1", "BOY", PLAIN, { invalid: false, scoredSecs: 120, scoredErrors: 9 }, ["letter-ran"]);
     expect(slow.nextSteps).toEqual({ recommended: [], message: NONE_COMPLETE_TEXT });
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { oneRosterFiles, sampleDistrict, type ExportSpec } from "../../tests/support/oneroster-export";
 import { formatRowError, gradeOf, mapGrade, MAX_READ_ERRORS, parseCsv, readOneRoster } from "./oneroster";
 import { planCounts, planImport, SKIP_REASONS, skipRefusedRows, type CurrentState } from "./oneroster-plan";
+import { itemAt } from "./presence";
 
 const EMPTY: CurrentState = {
   schools: [],
@@ -150,7 +151,7 @@ describe("readOneRoster", () => {
   const rowCases: RowCase[] = [
     [
       "class at an unknown school",
-      (s) => (s.classes[0].school = "nowhere"),
+      (s) => (itemAt(s.classes, 0).school = "nowhere"),
       undefined,
       ["classes.csv line 2, column schoolSourcedId: unknown org 'nowhere'"],
       // Its students were in that class only: kept (they belong to a school), their enrollment dropped.
@@ -167,7 +168,7 @@ describe("readOneRoster", () => {
     ],
     [
       "duplicate user id",
-      (s) => s.users.push({ ...s.users[2] }),
+      (s) => s.users.push({ ...itemAt(s.users, 2) }),
       undefined,
       [
         "users.csv line 31, column sourcedId: duplicate id 't-stu-1-PK-1' (first on line 4): this row is skipped",
@@ -178,7 +179,7 @@ describe("readOneRoster", () => {
     ],
     [
       "teacher without email",
-      (s) => (s.users[0].email = undefined),
+      (s) => (itemAt(s.users, 0).email = undefined),
       undefined,
       ["users.csv line 2, column email: a teacher needs an email to sign in"],
       { users: ["t-tch-1-1"] },
@@ -194,7 +195,7 @@ describe("readOneRoster", () => {
     ],
     [
       "bad status",
-      (s) => (s.schools[0].status = "gone"),
+      (s) => (itemAt(s.schools, 0).status = "gone"),
       undefined,
       // Then each class and student of that school, naming it.
       ["orgs.csv line 3, column status: must be active or tobedeleted (found 'gone')", ...Array<string>(16).fill("")],
@@ -278,7 +279,7 @@ describe("readOneRoster", () => {
   it("reads OneRoster 1.2 roles from roles.csv", () => {
     const files = oneRosterFiles(sampleDistrict());
     const users = files.get("users.csv")!.split("\n");
-    const header = users[0].split(",");
+    const header = itemAt(users, 0, "a header").split(",");
     const roleAt = header.indexOf("role");
     const orgsAt = header.indexOf("orgSourcedIds");
     const roles = ["sourcedId,status,dateLastModified,userSourcedId,roleType,role,beginDate,endDate,orgSourcedId"];
@@ -443,12 +444,11 @@ describe("planImport", () => {
 
   it("brings back a deactivated record", () => {
     const current = applied();
-    current.students[0].active = false;
+    const student = itemAt(current.students, 0, "a student");
+    student.active = false;
     const r = read(sampleDistrict());
     const { plan } = planImport(r.roster, current, r.skipped);
-    expect(plan.students.update).toEqual([
-      { id: current.students[0].id, sourcedId: current.students[0].sourcedId, set: {}, reactivate: true },
-    ]);
+    expect(plan.students.update).toEqual([{ id: student.id, sourcedId: student.sourcedId, set: {}, reactivate: true }]);
   });
 
   it.each([

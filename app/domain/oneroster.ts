@@ -255,8 +255,9 @@ export const EMPTY_FILE_REASON = "the file is empty: it needs a header row";
 
 /** The table of a file's records, the first being its header. Rows keep their values as found (see `width`). */
 export function tableOf(file: string, records: CsvRecord[]): CsvTable | RowError {
-  if (records.length === 0) return { file, line: 0, column: "", reason: EMPTY_FILE_REASON };
-  const columns = records[0].values.map((c) => c.trim());
+  const [header] = records;
+  if (!header) return { file, line: 0, column: "", reason: EMPTY_FILE_REASON };
+  const columns = header.values.map((c) => c.trim());
   const index = new Map(columns.map((c, i) => [c, i]));
   const rows = records.slice(1);
   for (const row of rows) row.index = index;

@@ -1,4 +1,5 @@
 import type { TestCode } from "./assessments";
+import { itemAt } from "./presence";
 import { PERCENTILE_BAND_LABELS, type PercentileBand } from "./percentile";
 import type { ProfileCell, ShownCell, ShownGrid } from "./results-grid";
 
@@ -42,7 +43,9 @@ export function packCell(c: ShownCell): string {
 }
 
 export function unpackCell(s: string, testCode: TestCode): ShownCell {
-  const [state, text, label, band, grayedOut, letterAction, handScore, ranTestId, note] = s.split(SEP);
+  // join() writes every field, empty ones as "", except a trailing note there is none of.
+  const [state = "", text = "", label = "", band = "", grayedOut = "", letterAction = "", handScore = "", ranTestId = "", note = ""] =
+    s.split(SEP);
   const cell: ShownCell = {
     testCode,
     state: state as ShownCell["state"],
@@ -63,7 +66,7 @@ export function packProfile(p: ProfileCell): string {
 }
 
 export function unpackProfile(s: string): ProfileCell {
-  const [kind, state, text, qualifier, tone] = s.split(SEP);
+  const [kind = "", state = "", text = "", qualifier = "", tone = ""] = s.split(SEP);
   return {
     kind: kind as ProfileCell["kind"],
     state: state as ProfileCell["state"],
@@ -90,6 +93,10 @@ export function unpackGrid(grid: PackedGrid): ShownGrid {
   const codes = columnCodes(grid);
   return {
     ...grid,
-    rows: grid.rows.map((r) => ({ ...r, profile: r.profile.map(unpackProfile), cells: r.cells.map((c, i) => unpackCell(c, codes[i])) })),
+    rows: grid.rows.map((r) => ({
+      ...r,
+      profile: r.profile.map(unpackProfile),
+      cells: r.cells.map((c, i) => unpackCell(c, itemAt(codes, i, "a column for each cell"))),
+    })),
   };
 }

@@ -109,11 +109,11 @@ export function pageNumber(value: string | null | undefined): number {
  * ascending, first page), never an error. The older `?sort=name-desc` form still reads as
  * name, descending.
  */
-export function parseListQuery<S extends string>(search: Search, sorts: readonly S[]): ListQuery<S> {
+export function parseListQuery<S extends string>(search: Search, sorts: readonly [S, ...S[]]): ListQuery<S> {
   const params = paramsOf(search);
   const rawSort = params.get("sort") ?? "";
   const legacy = /^(\w+)-(asc|desc)$/.exec(rawSort);
-  const sortName = legacy ? legacy[1] : rawSort;
+  const sortName = legacy ? legacy[1]! : rawSort;
   const sort = (sorts as readonly string[]).includes(sortName) ? (sortName as S) : sorts[0];
   const rawDir = params.get("dir") ?? (legacy ? legacy[2] : null);
   const dir: SortDir = rawDir === "desc" ? "desc" : "asc";

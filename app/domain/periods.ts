@@ -1,4 +1,5 @@
 import { dayNumber, type IsoDate } from "./calendar-date";
+import { last } from "./presence";
 
 /** Benchmark periods, in the order they happen within a school year (spec 001 §9). */
 export const PERIODS = ["BOY", "MOY", "EOY"] as const;
@@ -39,17 +40,16 @@ export type PeriodRange = { periodName: Period; startDate: IsoDate; endDate: Iso
  * an empty list.
  */
 export function currentPeriod<T extends PeriodRange>(periods: readonly T[], today: IsoDate): T | null {
-  if (periods.length === 0) return null;
   const day = dayNumber(today);
   const byStart = [...periods].sort((a, b) => dayNumber(a.startDate) - dayNumber(b.startDate));
 
   const containing = byStart.filter((p) => dayNumber(p.startDate) <= day && day <= dayNumber(p.endDate) + 1);
-  if (containing.length > 0) return containing[containing.length - 1];
+  if (containing.length > 0) return last(containing);
 
   const past = byStart.filter((p) => dayNumber(p.endDate) + 1 < day).sort((a, b) => dayNumber(a.endDate) - dayNumber(b.endDate));
-  if (past.length > 0) return past[past.length - 1];
+  if (past.length > 0) return last(past);
 
-  return byStart[0];
+  return byStart[0] ?? null;
 }
 
 /**

@@ -42,7 +42,7 @@ export interface AudioFileName {
 export function parseAudioFileName(fileName: string): AudioFileName | null {
   const m = FILE_NAME.exec(fileName);
   if (!m) return null;
-  return { participantId: m[1], participantTestId: m[2], questionPart: m[3], fileName };
+  return { participantId: m[1]!, participantTestId: m[2]!, questionPart: m[3]!, fileName };
 }
 
 /**

@@ -1,3 +1,5 @@
+import { itemAt } from "./presence";
+
 /** A small seeded PRNG (mulberry32): the same seed gives the same demo district every time. */
 export function seededRandom(seed: number) {
   let a = seed >>> 0;
@@ -11,7 +13,7 @@ export function seededRandom(seed: number) {
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
+    pick: <T>(items: readonly T[]): T => itemAt(items, Math.floor(next() * items.length), "an item to pick from"),
     chance: (p: number) => next() < p,
   };
 }

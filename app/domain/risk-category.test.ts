@@ -29,8 +29,9 @@ describe("riskCategory", () => {
       valid: false,
     });
     expect(report).toHaveBeenCalledTimes(1);
-    expect(report.mock.calls[0][0]).toBeInstanceOf(Error);
-    expect(String(report.mock.calls[0][0].message)).toMatch(/Invalid risk combination/);
+    const reported = report.mock.calls[0]?.[0];
+    expect(reported).toBeInstanceOf(Error);
+    expect(String(reported?.message)).toMatch(/Invalid risk combination/);
   });
 
   it("rejects values that are not booleans even if truthy", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { first } from "./presence";
 import { oneRosterFiles, type ExportSpec, type ExportUser } from "../../tests/support/oneroster-export";
 import { readOneRoster } from "./oneroster";
 import { planImport, SKIP_REASONS, type CurrentState } from "./oneroster-plan";
@@ -25,7 +26,7 @@ function spec(students: ExportUser[], more: Partial<ExportSpec> = {}): ExportSpe
     users: [{ id: "T1", givenName: "Tess", familyName: "T", role: "teacher", orgs: ["S1"], email: "t1@example.org" }, ...students],
     enrollments: more.enrollments ?? [
       ...classes.map((c) => ({ class: c.id, user: "T1", role: "teacher" as const })),
-      ...students.map((s) => ({ class: classes[0].id, user: s.id, role: "student" as const })),
+      ...students.map((s) => ({ class: first(classes, "a class").id, user: s.id, role: "student" as const })),
     ],
     manifest: more.manifest,
   };
@@ -86,7 +87,7 @@ describe("schools and classrooms by name", () => {
     expect(p.schools.update).toEqual([
       { id: "h-s1", sourcedId: "S1", set: { name: "CEDAR Elementary", sourcedId: "S1" }, reactivate: false },
     ]);
-    expect(p.students.create[0].school).toEqual({ id: "h-s1" });
+    expect(p.students.create[0]?.school).toEqual({ id: "h-s1" });
   });
 
   it("two schools made by hand with the name: the row, its classes and students are skipped and listed, nothing adopted", () => {

@@ -108,11 +108,11 @@ function byName<R extends NamedRow, H extends { id: string; name: string }>(opts
     `${other} has the same name in ${opts.scopeName(opts.scopeOf(row))}: this row is skipped, as ${rule}`;
   for (const row of live) {
     if (rostered.has(row.sourcedId)) continue;
-    const found = candidates.get(rowKey(row)) ?? [];
-    if (found.length === 0) continue;
+    const [match, ...others] = candidates.get(rowKey(row)) ?? [];
+    if (!match) continue;
     settled.add(row.sourcedId);
-    const first = found.length === 1 ? claimedBy.get(found[0].id) : undefined;
-    if (found.length > 1) {
+    const first = others.length === 0 ? claimedBy.get(match.id) : undefined;
+    if (others.length > 0) {
       skip(
         row,
         column,
@@ -122,8 +122,8 @@ function byName<R extends NamedRow, H extends { id: string; name: string }>(opts
     } else if (first) {
       skip(row, column, sameName(row, at(file, first.line)));
     } else {
-      claimedBy.set(found[0].id, row);
-      adopted.set(row.sourcedId, found[0]);
+      claimedBy.set(match.id, row);
+      adopted.set(row.sourcedId, match);
     }
   }
 
@@ -262,8 +262,9 @@ export function matchHandMade(roster: Roster, skipped: Skipped, current: Current
         continue;
       }
     }
-    if (found.length === 1) {
-      const first = studentClaimedBy.get(found[0].id);
+    const [match] = found; // the only one: more than one was skipped above
+    if (match) {
+      const first = studentClaimedBy.get(match.id);
       if (first) {
         skipStudent(
           row,
@@ -272,8 +273,8 @@ export function matchHandMade(roster: Roster, skipped: Skipped, current: Current
         );
         continue;
       }
-      studentClaimedBy.set(found[0].id, row);
-      students.set(row.sourcedId, { student: found[0], by });
+      studentClaimedBy.set(match.id, row);
+      students.set(row.sourcedId, { student: match, by });
     }
   }
 

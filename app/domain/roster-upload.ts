@@ -19,10 +19,9 @@ const ZIP_TYPES = ["application/zip", "application/x-zip-compressed", "applicati
 
 /** What is wrong with the chosen files, or null when there is exactly one zip of an allowed size. */
 export function rosterFileProblem(files: readonly { name: string; type: string; size: number }[]): string | null {
-  const chosen = files.filter((f) => f.name !== "" || f.size > 0);
-  if (chosen.length === 0) return ROSTER_FILE_MESSAGES.none;
-  if (chosen.length > 1) return ROSTER_FILE_MESSAGES.many;
-  const [file] = chosen;
+  const [file, ...others] = files.filter((f) => f.name !== "" || f.size > 0);
+  if (!file) return ROSTER_FILE_MESSAGES.none;
+  if (others.length > 0) return ROSTER_FILE_MESSAGES.many;
   if (!/\.zip$/i.test(file.name.trim()) && !ZIP_TYPES.includes(file.type)) return ROSTER_FILE_MESSAGES.notZip;
   if (file.size === 0) return ROSTER_FILE_MESSAGES.empty;
   if (file.size > ROSTER_ZIP_MAX_BYTES) return ROSTER_FILE_MESSAGES.tooLarge;

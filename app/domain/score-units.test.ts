@@ -17,11 +17,9 @@ import { buildStudentResults } from "./student-profile";
 // and '35th percentile' in the slider and the explanation beside it.
 
 const quiet = () => {};
-const FLAG_SETS = [
-  { rerKindergarten: false, gr3InternalTestingDisplayRules: false },
-  { rerKindergarten: true, gr3InternalTestingDisplayRules: false },
-  { rerKindergarten: false, gr3InternalTestingDisplayRules: true },
-];
+const PLAIN = { rerKindergarten: false, gr3InternalTestingDisplayRules: false };
+const GR3_RULES = { rerKindergarten: false, gr3InternalTestingDisplayRules: true };
+const FLAG_SETS = [PLAIN, { rerKindergarten: true, gr3InternalTestingDisplayRules: false }, GR3_RULES];
 // Percentiles from each benchmark band, none of them a number the texts print otherwise (20, 21, 40, 50, 100).
 const PERCENTILES = [8, 35, 72];
 
@@ -148,7 +146,7 @@ describe("a subtest's percentile carries one unit in every rendering (issue 34 i
     ["grade 3 RER Nonword Reading", "3", "rer-nonword-reading", "35th", "35th percentile", "Percentil 35"],
     ["kindergarten Vocabulary", "K", "vocab", "35th", "35th percentile", "Percentil 35"],
   ])("%s at 35 reads the same in the cell, the CSV, the slider, 'Why flagged' and the report", (_name, grade, code, cellText, en, es) => {
-    const shown = renderings(grade, "MOY", code, FLAG_SETS[0], 35);
+    const shown = renderings(grade, "MOY", code, PLAIN, 35);
     const at = (where: string) => shown.find((r) => r.where === where)?.text;
     expect(at("grid cell")).toBe(cellText);
     expect(at("CSV")).toBe(cellText);
@@ -168,7 +166,7 @@ describe("the family report's key explains what the report prints, and points to
         period: "MOY",
         lists: { [grade]: tests.map((t) => t.testCode) },
         tests,
-        flags: FLAG_SETS[0],
+        flags: PLAIN,
         today: "2027-01-20",
         log: quiet,
       }),
@@ -210,7 +208,7 @@ describe("the family report's key explains what the report prints, and points to
         period: "MOY",
         lists: { "3": ["rer-word-reading"] },
         tests: [{ ...finished("rer-word-reading", 35), finalTheta: 3 }],
-        flags: FLAG_SETS[2],
+        flags: GR3_RULES,
         // The theta cutoff is configuration with a source (issue 34 item 4); none is configured unless given.
         standards: effectiveStandards(
           {

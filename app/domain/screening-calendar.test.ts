@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { first, itemAt } from "./presence";
 import type { Grade } from "./grades";
 import { INVALID_CALENDAR_DATE } from "./text";
 import {
@@ -179,12 +180,10 @@ describe("grade lists", () => {
 describe("rollover", () => {
   const year = (academicYear: string, dates: [string, string][]): CalendarYear => ({
     academicYear,
-    periods: (["BOY", "MOY", "EOY"] as const).map((periodName, i) => ({
-      periodName,
-      startDate: dates[i][0],
-      endDate: dates[i][1],
-      gradeLists: { K: ["vocab"] },
-    })),
+    periods: (["BOY", "MOY", "EOY"] as const).map((periodName, i) => {
+      const [startDate, endDate] = itemAt(dates, i, `the dates of ${periodName}`);
+      return { periodName, startDate, endDate, gradeLists: { K: ["vocab"] } };
+    }),
   });
   const y2026 = year("2026-2027", [
     ["2026-08-15", "2026-10-31"],
@@ -221,8 +220,8 @@ describe("rollover", () => {
       ]),
     });
     // The copy is the new year's own: changing it leaves the latest year as it was.
-    if (result.ok) result.calendar.periods[0].gradeLists.K!.push("rhyming");
-    expect(y2026.periods[0].gradeLists.K).toEqual(["vocab"]);
+    if (result.ok) first(result.calendar.periods).gradeLists.K!.push("rhyming");
+    expect(y2026.periods[0]?.gradeLists.K).toEqual(["vocab"]);
   });
 
   it("a leap day keeps the windows apart and within the year", () => {

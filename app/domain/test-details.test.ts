@@ -44,7 +44,7 @@ describe("questionAudio", () => {
   });
 
   it("reads a TEST_ prefix as test_ran_", () => {
-    expect(questionAudio(P, T, "letter-ran", "TEST_1")[0].src).toBe(`/api/participantTest/getAudioFile?fileName=${P}_${T}_test_ran_1.wav`);
+    expect(questionAudio(P, T, "letter-ran", "TEST_1")[0]?.src).toBe(`/api/participantTest/getAudioFile?fileName=${P}_${T}_test_ran_1.wav`);
   });
 
   it("plays two recordings, first and second, for the one test code that has two", () => {
@@ -93,7 +93,7 @@ describe("testDetails", () => {
       ["r1", "NWR_1", "1", '{\n  "heard": "bafa"\n}', ["First", "Second"]],
       ["r2", "NWR_2", "N/A", "", ["First", "Second"]],
     ]);
-    expect(details.rows[0].audio[1].src).toBe(`/api/participantTest/getAudioFile?fileName=${P}_${T}_nwr_1_second.wav&token=v1.1.sig`);
+    expect(details.rows[0]?.audio[1]?.src).toBe(`/api/participantTest/getAudioFile?fileName=${P}_${T}_nwr_1_second.wav&token=v1.1.sig`);
   });
 
   // Issue 34 item 12: nonword repetition offered both players for files that were never stored (404, 0:00).

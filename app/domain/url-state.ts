@@ -1,4 +1,5 @@
 import { LIST_PARAMS } from "./paging";
+import { first } from "./presence";
 import { isPeriod, type Period } from "./periods";
 import { sortDirection, type SortDirection } from "./sort";
 
@@ -33,7 +34,7 @@ export type TabItem = { id: string; label: string };
 /** The selected tab: `?tab=` when it names one of `tabs`, else the first. */
 export function selectedTab<T extends TabItem>(tabs: readonly T[], search: Search, param = "tab"): T {
   const wanted = paramsOf(search).get(param);
-  return tabs.find((t) => t.id === wanted) ?? tabs[0];
+  return tabs.find((t) => t.id === wanted) ?? first(tabs, "a tab");
 }
 
 /**

@@ -223,17 +223,19 @@ describe("whyProfileFlagged prints the value on the side of the cutoff or band e
   function claimsOf(text: string): { value: string; checks: [string, boolean][] } {
     const value = / (?:score is|at grade level at) (\d+(?:\.\d+)?)%\./.exec(text)?.[1] ?? "";
     const checks: [string, boolean][] = [];
-    for (const m of text.matchAll(/[Aa] score above (\d+(?:\.\d+)?)%/g)) checks.push([`${value} > ${m[1]}`, cmp(value, m[1]) > 0]);
-    for (const m of text.matchAll(/a score below (\d+(?:\.\d+)?)%/g)) checks.push([`${value} < ${m[1]}`, cmp(value, m[1]) < 0]);
-    for (const m of text.matchAll(/(\d+(?:\.\d+)?)% up to (\d+(?:\.\d+)?)%/g))
-      checks.push([`${m[1]} ≤ ${value} < ${m[2]}`, cmp(m[1], value) <= 0 && cmp(value, m[2]) < 0]);
+    for (const [, above] of text.matchAll(/[Aa] score above (\d+(?:\.\d+)?)%/g))
+      checks.push([`${value} > ${above}`, cmp(value, above!) > 0]);
+    for (const [, below] of text.matchAll(/a score below (\d+(?:\.\d+)?)%/g)) checks.push([`${value} < ${below}`, cmp(value, below!) < 0]);
+    for (const [, from, to] of text.matchAll(/(\d+(?:\.\d+)?)% up to (\d+(?:\.\d+)?)%/g))
+      checks.push([`${from} ≤ ${value} < ${to}`, cmp(from!, value) <= 0 && cmp(value, to!) < 0]);
     return { value, checks };
   }
 
   const nextAfter = (x: number, direction: 1 | -1): number => {
-    const bits = new BigInt64Array(new Float64Array([x]).buffer);
-    bits[0] += BigInt(direction);
-    return new Float64Array(bits.buffer)[0];
+    const bits = new DataView(new ArrayBuffer(8));
+    bits.setFloat64(0, x);
+    bits.setBigInt64(0, bits.getBigInt64(0) + BigInt(direction));
+    return bits.getFloat64(0);
   };
 
   /** Scores around each edge: every ten-thousandth within ±0.6 points, finer steps and the neighbouring doubles. */

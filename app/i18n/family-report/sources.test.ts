@@ -44,7 +44,7 @@ const view = (test: GridTest, lang: "en" | "es") =>
     }),
     lang,
   );
-const cellOf = (v: ReturnType<typeof view>) => ("groups" in v.results ? v.results.groups[0].rows[0].cell : null);
+const cellOf = (v: ReturnType<typeof view>) => ("groups" in v.results ? v.results.groups[0]?.rows[0]?.cell : null);
 
 describe("the family report and configured norms", () => {
   it.each([
