@@ -40,6 +40,7 @@ import {
   type TeacherFields,
 } from "#app/domain/oneroster-plan";
 import { participantCode, type Random } from "#app/domain/random";
+import { itemAt } from "#app/domain/presence";
 import { lockSchoolNames } from "./unique-names";
 
 // Carrying a roster import out (issue 16): loading the district's current rows for the plan
@@ -216,7 +217,7 @@ export async function planUndo(tx: Db, changes: Changes): Promise<UndoPlan> {
 const cryptoRandom: Random = {
   next: () => randomInt(0, 2 ** 32) / 2 ** 32,
   int: (min, max) => randomInt(min, max + 1),
-  pick: (items) => items[randomInt(0, items.length)],
+  pick: (items) => itemAt(items, randomInt(0, items.length), "an item to pick from"),
   chance: (p) => randomInt(0, 2 ** 32) / 2 ** 32 < p,
 };
 
@@ -382,7 +383,7 @@ export async function applyPlan(tx: Db, organizationId: string, plan: Plan, now:
       tx,
       part.map((s, i) => ({
         organization_unit_id: studentSchool(s.school),
-        participant_code: codes[i],
+        participant_code: itemAt(codes, i, "a fresh code for each student"),
         first_name: s.firstName,
         middle_name: s.middleName,
         last_name: s.lastName,
@@ -495,11 +496,12 @@ async function handBackVersions(
     KINDS.map((k) => [k, [...changes.updated[k].map((b) => b.id), ...changes.deactivated[k]].filter(still(k))]),
   ) as Record<Kind, string[]>;
   const now = await versionsNow(tx, restored);
-  const pending = new Map<string, { kind: Kind; id: string; before: number }>();
+  const pending = new Map<string, { kind: Kind; id: string; before: number; after: number }>();
   for (const kind of KINDS) {
     for (const id of restored[kind]) {
       const before = changes.versionsBefore[kind][id];
-      if (before !== undefined && now[kind][id] !== undefined) pending.set(`${kind}:${id}`, { kind, id, before });
+      const after = now[kind][id];
+      if (before !== undefined && after !== undefined) pending.set(`${kind}:${id}`, { kind, id, before, after });
     }
   }
   if (pending.size === 0) return;
@@ -511,7 +513,7 @@ async function handBackVersions(
     let changed = false;
     for (const [key, p] of pending) {
       if (theirs.versions[p.kind][p.id] === p.before) {
-        theirs.versions[p.kind][p.id] = now[p.kind][p.id];
+        theirs.versions[p.kind][p.id] = p.after;
         pending.delete(key);
         changed = true;
       }

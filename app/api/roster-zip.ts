@@ -113,7 +113,7 @@ function refusal(error: unknown): RosterZipError {
   if (error instanceof RosterZipError) return error;
   const message = error instanceof Error ? error.message : String(error);
   const path = /^(?:absolute path|invalid relative path|invalid characters in fileName): (.*)$/.exec(message);
-  if (path) return new RosterZipError(ZIP_MESSAGES.outsideRoot(path[1]));
+  if (path) return new RosterZipError(ZIP_MESSAGES.outsideRoot(path[1]!));
   if (/end of central directory record signature not found/i.test(message)) return new RosterZipError(ZIP_MESSAGES.notZip);
   // An entry inflating past the size its header declared: a bomb hiding its size.
   if (/too many bytes in the stream/.test(message)) return new RosterZipError(ZIP_MESSAGES.bomb);

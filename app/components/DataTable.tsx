@@ -135,8 +135,8 @@ export function PendingChip() {
  */
 export function SchoolsChip({ schools, all }: { schools: readonly { name: string }[]; all?: boolean }) {
   if (all) return <span className="chip">All</span>;
-  if (schools.length === 0) return <span className="muted">—</span>;
   const [first, ...rest] = schools;
+  if (!first) return <span className="muted">—</span>;
   const others = rest.map((s) => s.name).join(", ");
   return (
     <span className="schools-chip">

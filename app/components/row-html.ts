@@ -19,7 +19,7 @@ const NOT_AMPERSAND = /[<>"']/;
  * replace with a callback per match (5 µs a row of the District Schools tab, profile of 2026-11-26).
  */
 export function escapeHtml(text: string): string {
-  if (NOT_AMPERSAND.test(text)) return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  if (NOT_AMPERSAND.test(text)) return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
   return text.includes("&") ? text.replaceAll("&", "&amp;") : text;
 }
 

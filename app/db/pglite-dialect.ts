@@ -1,4 +1,5 @@
 import { parse, protocol, type PGlite, type Results } from "@electric-sql/pglite";
+import { itemAt } from "#app/domain/presence";
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -114,7 +115,7 @@ class PGliteConnection implements DatabaseConnection {
     // Values as PGlite's query() serialises them, by the type PostgreSQL expects.
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
-      const serializer = this.pg.serializers[types[i]];
+      const serializer = this.pg.serializers[itemAt(types, i, "the type of each parameter")];
       return serializer ? serializer(value) : String(value);
     });
     // The answer's bytes, read by ./pglite-results.ts (PGlite's parser costs about 1 µs a value).
@@ -124,7 +125,8 @@ class PGliteConnection implements DatabaseConnection {
       batch(serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()),
       { syncToFs: true, onRawData: (data) => chunks.push(data.slice()) },
     );
-    return readResults(chunks.length === 1 ? chunks[0] : batch(...chunks), this.pg.parsers);
+    const [only, ...more] = chunks;
+    return readResults(only && more.length === 0 ? only : batch(...chunks), this.pg.parsers);
   }
 
   // eslint-disable-next-line require-yield
@@ -165,8 +167,10 @@ class PGliteDriver implements Driver {
       const rank = scope?.startedAt ?? performance.now();
       await new Promise<void>((resolve) => {
         const waiter = { rank, seq, resolve };
+        const after = (w: { rank: number; seq: number } | undefined) =>
+          w !== undefined && (w.rank > rank || (w.rank === rank && w.seq > seq));
         let i = this.waiting.length;
-        while (i > 0 && (this.waiting[i - 1].rank > rank || (this.waiting[i - 1].rank === rank && this.waiting[i - 1].seq > seq))) i--;
+        while (i > 0 && after(this.waiting[i - 1])) i--;
         this.waiting.splice(i, 0, waiter);
       });
       // Handed over by releaseConnection: the connection is ours (busy stayed true).

@@ -1,4 +1,5 @@
 import { protocol, types, type Results } from "@electric-sql/pglite";
+import { first, last } from "#app/domain/presence";
 
 type Parsers = Parameters<typeof types.parseType>[2];
 
@@ -36,6 +37,7 @@ export function readResults(bytes: Uint8Array, parsers: Parsers): Results {
           const len = buf.readInt32BE(p);
           p += 4;
           const field = fields[i];
+          if (!field) throw new Error(`A DataRow holds more values than its RowDescription's ${fields.length} fields`);
           if (len < 0) row[field.name] = null;
           else {
             row[field.name] = types.parseType(buf.toString("utf8", p, p + len), field.dataTypeID, parsers);
@@ -62,8 +64,8 @@ export function readResults(bytes: Uint8Array, parsers: Parsers): Results {
       case 0x43: {
         // 'C' CommandComplete: its tag, e.g. "SELECT 50" or "INSERT 0 1".
         const tag = buf.toString("utf8", p, end - 1).split(" ");
-        const command = tag[0];
-        const count = parseInt(tag[tag.length - 1], 10);
+        const command = first(tag, "a command");
+        const count = parseInt(last(tag, "a count"), 10);
         const affected = ["INSERT", "UPDATE", "DELETE", "COPY", "MERGE"].includes(command) ? count : 0;
         result = { rows, fields, command, affectedRows: affected, ...(Number.isNaN(count) ? {} : { rowCount: count }) } as Results;
         break;

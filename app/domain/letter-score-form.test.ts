@@ -51,10 +51,14 @@ describe("postedLetterScores", () => {
   };
 
   it("scores every item of the test, 1 where ticked", () => {
-    const { grade, items, submitted } = postedLetterScores(value({ correct: ["LN_B", "LN_Z"] }));
+    const { grade, responses, submitted } = postedLetterScores(value({ correct: ["LN_B", "LN_Z"] }));
     expect(grade).toBe("K");
-    expect(items).toHaveLength(26);
-    expect(Object.keys(submitted)).toEqual(items);
+    expect(responses).toHaveLength(26);
+    expect(responses?.filter((r) => r.score === 1)).toEqual([
+      { questionCode: "LN_B", score: 1 },
+      { questionCode: "LN_Z", score: 1 },
+    ]);
+    expect(Object.keys(submitted)).toEqual(responses?.map((r) => r.questionCode));
     expect(Object.entries(submitted).filter(([, v]) => v === 1)).toEqual([
       ["LN_B", 1],
       ["LN_Z", 1],
@@ -69,6 +73,6 @@ describe("postedLetterScores", () => {
     ["an unknown grade", { grade: "MULTI" }],
     ["no grade", { grade: "" }],
   ])("has no items for %s", (_, extra) => {
-    expect(postedLetterScores(value(extra))).toEqual({ grade: null, items: null, submitted: {} });
+    expect(postedLetterScores(value(extra))).toEqual({ grade: null, responses: null, submitted: {} });
   });
 });

@@ -33,17 +33,20 @@ export const LetterScoreForm = LetterScoreFields.extend({
 export type LetterScorePost = z.infer<typeof LetterScoreForm>;
 
 /**
- * A post read against the test's items for the grade and period: every item, 1 when ticked; no
- * items when the grade or the period has none (the action then answers the spec's failure text).
+ * A post read against the test's items for the grade and period: every item's response, 1 when
+ * ticked, as the API takes them and by item code to show again; no responses when the grade or the
+ * period has no items (the action then answers the spec's failure text).
  */
 export function postedLetterScores(f: LetterScorePost): {
   grade: Grade | null;
-  items: string[] | null;
+  responses: { questionCode: string; score: 0 | 1 }[] | null;
   submitted: Record<string, 0 | 1>;
 } {
   const grade = isGrade(f.grade) ? f.grade : null;
   const found = grade ? letterItemsFor(f.testCode, grade, f.periodName) : null;
   const items = found && "items" in found ? found.items : null;
-  const submitted = Object.fromEntries((items ?? []).map((code) => [code, f.correct.includes(code) ? 1 : 0])) as Record<string, 0 | 1>;
-  return { grade, items, submitted };
+  const responses =
+    items?.map((questionCode) => ({ questionCode, score: f.correct.includes(questionCode) ? (1 as const) : (0 as const) })) ?? null;
+  const submitted = Object.fromEntries((responses ?? []).map((r) => [r.questionCode, r.score]));
+  return { grade, responses, submitted };
 }

@@ -277,11 +277,12 @@ export function studentGrades(request: Request) {
 }
 
 /** Students of a school (also from the classroom page). */
-export const studentIntents = (): Intents => ({
-  "create-student": (ctx) => saveStudent(ctx, null),
-  "edit-student": (ctx) => saveStudent(ctx, str(ctx.form, "id")),
-  "delete-student": deleteIntent((api, id) => api.DELETE("/participants/delete/{id}", { params: { path: { id } } })),
-});
+export const studentIntents = () =>
+  ({
+    "create-student": (ctx) => saveStudent(ctx, null),
+    "edit-student": (ctx) => saveStudent(ctx, str(ctx.form, "id")),
+    "delete-student": deleteIntent((api, id) => api.DELETE("/participants/delete/{id}", { params: { path: { id } } })),
+  }) satisfies Intents;
 
 async function saveStudent({ request, api, user, form }: AdminCtx, id: string | null) {
   const grades: string[] = studentGrades(request).map((g) => g.value);

@@ -114,7 +114,7 @@ const LIST_PAGE = /^\/(district|school)\/[^/]+$|^\/super-admin$/;
  */
 export function succeeded(request: Request, text: string, alsoRemove: readonly string[] = [], doneCreateKey?: string, search?: string) {
   let to = closedUrl(request.url, alsoRemove);
-  if (search && LIST_PAGE.test(to.split("?")[0])) to = searchedUrl(to, search);
+  if (search && LIST_PAGE.test(to.split("?")[0]!)) to = searchedUrl(to, search); // split always yields one piece
   return redirectWithToast(request, to, { kind: "success", text }, undefined, doneCreateKey);
 }
 

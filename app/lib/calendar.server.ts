@@ -106,7 +106,8 @@ type PostedPeriod = { startDate?: string; endDate?: string; gradeLists: Record<s
 function periodFieldOf(name: string): [string, "startDate" | "endDate"] | [string, "gradeLists", string] | null {
   const match = /^periods\.([^.]+)\.(?:(startDate|endDate)|gradeLists\.(.+))$/.exec(name);
   if (!match) return null;
-  return match[2] ? [match[1], match[2] as "startDate" | "endDate"] : [match[1], "gradeLists", match[3]];
+  // One of the two alternatives matched: a date field (group 2) or a grade list (group 3).
+  return match[2] ? [match[1]!, match[2] as "startDate" | "endDate"] : [match[1]!, "gradeLists", match[3]!];
 }
 
 /**
@@ -133,9 +134,10 @@ function posted(form: FormData) {
   for (const [name, value] of form.entries()) {
     const field = periodFieldOf(name);
     if (!field || typeof value !== "string" || Object.hasOwn(typed, name)) continue;
-    const period = Object.hasOwn(periods, field[0]) ? periods[field[0]] : (periods[field[0]] = { gradeLists: {} });
+    // Own entries only: a field named after 'constructor' must not reach the prototype's.
+    const period = Object.hasOwn(periods, field[0]) ? periods[field[0]]! : (periods[field[0]] = { gradeLists: {} });
     if (field[1] === "gradeLists")
-      (period.gradeLists[field[2]] = Object.hasOwn(period.gradeLists, field[2]) ? period.gradeLists[field[2]] : []).push(value);
+      (period.gradeLists[field[2]] = Object.hasOwn(period.gradeLists, field[2]) ? period.gradeLists[field[2]]! : []).push(value);
     else period[field[1]] = value;
   }
   return { typed, periods };

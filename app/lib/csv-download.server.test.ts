@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { first } from "#app/domain/presence";
 import { csvDownload, csvStreamDownload, REPORT_NOT_FOUND } from "./csv-download.server";
 import { getSession } from "./session.server";
 
@@ -12,7 +13,9 @@ const streamAnswer = (status: number) => Promise.resolve({ data: null, error: { 
 
 /** The toast texts the redirect stored in the session. */
 async function toastOf(res: Response): Promise<string> {
-  const session = await getSession(new Request("http://localhost/", { headers: { cookie: res.headers.get("set-cookie")!.split(";")[0] } }));
+  const session = await getSession(
+    new Request("http://localhost/", { headers: { cookie: first(res.headers.get("set-cookie")!.split(";")) } }),
+  );
   return JSON.stringify(session.data);
 }
 

@@ -94,14 +94,14 @@ export async function loadRanScoring(
   if (access.ok) {
     const stored = access.data.recordings.filter((r) => r.available && r.fileName && r.audioUrl);
     const waves = await Promise.all(
-      stored.map((r) =>
-        api.result(
+      stored.map(async (r) => ({
+        r,
+        wave: await api.result(
           api.GET("/participantTest/getAudioWaveform", { params: { query: { fileName: r.fileName!, token: access.data.token } } }),
         ),
-      ),
+      })),
     );
-    stored.forEach((r, i) => {
-      const wave = waves[i];
+    for (const { r, wave } of waves) {
       recordings[r.participantTestQuestionResponseId] = {
         src: r.audioUrl!,
         waveform: wave.ok
@@ -114,7 +114,7 @@ export async function loadRanScoring(
           : null,
         suggestion: wave.ok && !wave.data.silent ? suggestionOf(wave.data.suggestedResponseTime) : null,
       };
-    });
+    }
   }
   return {
     ok: true,

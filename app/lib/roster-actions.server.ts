@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
 import { ROSTER_FILE_MESSAGES, ROSTER_ZIP_MAX_BYTES, NETWORK_ERROR, rosterFileProblem, UPLOAD_ERROR } from "#app/domain/roster-upload";
+import { first } from "#app/domain/presence";
 import { readFormData } from "#app/server/body-limit.server";
 import type { Intents } from "./admin-actions.server";
 import { failedWithToast, succeeded } from "./admin.server";
@@ -83,7 +84,10 @@ export async function rosteringAction(request: Request, districtId: string, cont
   const files = form.getAll("file").filter((f): f is File => typeof f !== "string");
   const problem = rosterFileProblem(files.map((f) => ({ name: f.name, type: f.type, size: f.size })));
   if (problem) return { step: "failed", error: UPLOAD_ERROR(problem), fileError: true };
-  const [file] = files.filter((f) => f.name !== "" || f.size > 0);
+  const file = first(
+    files.filter((f) => f.name !== "" || f.size > 0),
+    "the one file rosterFileProblem accepted",
+  );
 
   const district = await call<{ name: string }>(
     api.GET("/roster-stream-old/check-district/{districtId}", { params: { path: { districtId } } }),

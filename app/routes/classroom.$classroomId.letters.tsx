@@ -35,9 +35,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return { error: { message: UNABLE_TO_INPUT, detail: Object.values(submission.error ?? {}).flat()[0] ?? undefined } };
   const f = submission.value;
   const failure = f.intent === "create" ? UNABLE_TO_INPUT : UNABLE_TO_UPDATE;
-  const { grade, items, submitted } = postedLetterScores(f);
-  if (!grade || !items || (f.intent === "update" && !f.participantTestId)) return { error: { message: failure, scores: submitted } };
-  const responses = items.map((questionCode) => ({ questionCode, score: submitted[questionCode] }));
+  const { grade, responses, submitted } = postedLetterScores(f);
+  if (!grade || !responses || (f.intent === "update" && !f.participantTestId)) return { error: { message: failure, scores: submitted } };
   const api = apiFor(request, context);
   const result = await api.result(
     f.intent === "create"

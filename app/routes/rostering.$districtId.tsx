@@ -9,6 +9,7 @@ import { RosterNextSteps } from "#app/components/rostering/RosterNextSteps";
 import { MASS_DEACTIVATION } from "#app/domain/roster-deactivation";
 import { looksLikeZip, ROSTER_FILE_MESSAGES, rosterFileProblem, UPLOAD_ERROR } from "#app/domain/roster-upload";
 import { may as roleMay } from "#app/domain/permissions";
+import { first } from "#app/domain/presence";
 import { isUuid } from "#app/domain/url-state";
 import { getUser } from "#app/lib/auth.server";
 import { apiFor, publicApiFor } from "#app/lib/api.server";
@@ -98,7 +99,7 @@ export default function Rostering() {
     const files = [...(event.currentTarget.files ?? [])];
     const problem = rosterFileProblem(files);
     if (problem) return setFileError(UPLOAD_ERROR(problem));
-    const head = new Uint8Array(await files[0].slice(0, 4).arrayBuffer());
+    const head = new Uint8Array(await first(files, "the one file rosterFileProblem accepted").slice(0, 4).arrayBuffer());
     if (!looksLikeZip(head)) return setFileError(UPLOAD_ERROR(ROSTER_FILE_MESSAGES.notZip));
     setFileError(null);
     setReady(true);

@@ -49,7 +49,7 @@ export function verifyAudioToken(secret: string, token: string, subject: AudioTo
   const m = TOKEN.exec(token);
   if (!m) return { ok: false, reason: "malformed" };
   const expiresAtSecs = Number(m[1]);
-  const given = Buffer.from(m[2], "base64url");
+  const given = Buffer.from(m[2]!, "base64url");
   const expected = signature(secret, subject, expiresAtSecs);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: "invalid" };
   if (now.getTime() >= expiresAtSecs * 1000) return { ok: false, reason: "expired" };

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { first } from "#app/domain/presence";
 import { headerValue, outboxMailer } from "./mail.server";
 
 // Issue 33 item 9: a CR/LF in a support subject wrote lines of its own into the outbox file (a
@@ -31,9 +32,8 @@ describe("mail headers", () => {
       subject: "[Support] Hi\r\nBcc: everyone@district.example\r\n\r\nForged body",
       text: "Body line one\nBody line two",
     });
-    const [file] = readdirSync(dir);
-    const [head, body] = readFileSync(path.join(dir, file), "utf8").split("\n\n");
-    expect(head.split("\n")).toEqual([
+    const [head, body] = readFileSync(path.join(dir, first(readdirSync(dir), "a mail file")), "utf8").split("\n\n");
+    expect(head?.split("\n")).toEqual([
       "To: support@localhost Bcc: everyone@district.example",
       "Subject: [Support] Hi Bcc: everyone@district.example Forged body",
     ]);

@@ -14,6 +14,7 @@ import {
   softDeleteStudent,
 } from "#app/db/queries/students";
 import { participantCode, type Random } from "#app/domain/random";
+import { itemAt } from "#app/domain/presence";
 import {
   INVALID_DATE_MESSAGE,
   parseTags,
@@ -171,7 +172,7 @@ const deleteStudent = createRoute({
 const cryptoRandom: Random = {
   next: () => randomInt(2 ** 32) / 2 ** 32,
   int: (min, max) => randomInt(min, max + 1),
-  pick: (items) => items[randomInt(items.length)],
+  pick: (items) => itemAt(items, randomInt(items.length), "an item to pick from"),
   chance: (p) => randomInt(2 ** 32) / 2 ** 32 < p,
 };
 

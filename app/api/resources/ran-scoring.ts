@@ -17,6 +17,7 @@ import {
 import type { QuestionResponseTable } from "#app/db/schema";
 import { ASSESSMENTS, TEST_CODES, type TestCode } from "#app/domain/assessments";
 import { may } from "#app/domain/permissions";
+import { first } from "#app/domain/presence";
 import { isPracticeResponse, validateRanScore } from "#app/domain/ran";
 import { RanScoreFields } from "#app/domain/ran-score-form";
 import { RAN_OVERWRITE_REFUSED, ranScorerStanding, savedScore, type RanScorerStanding } from "#app/domain/ran-scoring";
@@ -285,7 +286,7 @@ export function registerRanScoring(app: Router) {
     const checked = validateRanScore({ responseTime: body.evalResponseTime, errorCount: body.numOfErrors, invalid: body.invalid });
     if (!checked.ok) {
       const errors = [checked.errors.responseTime, checked.errors.errorCount].filter((m): m is string => Boolean(m));
-      throw new ApiError(422, errors[0], errors);
+      throw new ApiError(422, first(errors, "a reason the score is refused"), errors);
     }
     const score = checked.payload;
 

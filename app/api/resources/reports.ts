@@ -20,6 +20,7 @@ import {
 import { districtWithVersions } from "#app/db/queries/kept";
 import { localIsoDate } from "#app/domain/calendar-date";
 import { toCsv, UTF8_BOM } from "#app/domain/csv";
+import { first } from "#app/domain/presence";
 import {
   districtGrades,
   indexCounts,
@@ -248,12 +249,12 @@ async function* studentBatches(db: Db, organizationId: string, batchSize = STREA
     let after: { last: string; first: string; id: string } | null = null;
     for (;;) {
       const students: RosterStudentRow[] = await studentBatch(db, school, after, batchSize);
-      if (students.length === 0) break;
+      const last = students.at(-1);
+      if (!last) break;
       const ids = students.map((st) => st.participant_id);
       const members = await membershipsOf(db, ids);
       yield { ids, roster: rosterOf({ students, classrooms, members, teachers }) };
       if (students.length < batchSize) break;
-      const last = students[students.length - 1];
       after = { last: last.last_name.toLowerCase(), first: last.first_name.toLowerCase(), id: last.participant_id };
     }
   }
@@ -373,12 +374,15 @@ export function registerReports(app: Router) {
     const config = await loadAssessmentConfig(db, org.organization_id, now(), org.config_version);
     const periods = reportPeriods(config.periods, PERIODS);
     const total = await districtStudentCount(db, org.organization_id);
-    const [header] = districtCsvRows({
-      districtName: org.name,
-      roster: rosterOf({ students: [], classrooms: [], members: [], teachers: [] }),
-      periods,
-      progress: new Map(),
-    });
+    const header = first(
+      districtCsvRows({
+        districtName: org.name,
+        roster: rosterOf({ students: [], classrooms: [], members: [], teachers: [] }),
+        periods,
+        progress: new Map(),
+      }),
+      "a header",
+    );
     async function* rows() {
       for await (const { ids, roster } of studentBatches(db, org.organization_id)) {
         const progress = progressOf(await progressRows(db, { organizationId: org.organization_id, participantIds: ids }, periods));
@@ -396,7 +400,10 @@ export function registerReports(app: Router) {
     const config = await loadAssessmentConfig(db, org.organization_id, now(), org.config_version);
     const periods = reportPeriods(config.periods, PERIODS);
     const empty = rosterOf({ students: [], classrooms: [], members: [], teachers: [] });
-    const [header] = dataExportRows({ districtName: org.name, academicYear: config.academicYear, roster: empty, tests: [] });
+    const header = first(
+      dataExportRows({ districtName: org.name, academicYear: config.academicYear, roster: empty, tests: [] }),
+      "a header",
+    );
     async function* rows() {
       for await (const { ids, roster } of studentBatches(db, org.organization_id)) {
         const tests = await exportTestRows(db, org.organization_id, periods, ids);

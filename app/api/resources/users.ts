@@ -20,6 +20,7 @@ import type { Db } from "#app/db/connect.server";
 import { requiredMessage } from "#app/domain/admin-fields";
 import { SCHOOLS_NOT_FOR_ROLE_MESSAGE, UserFields } from "#app/domain/admin-forms";
 import { normalizeEmail } from "#app/domain/email";
+import { first } from "#app/domain/presence";
 import { list, MAX_IDS, text, TEXT_MAX, tooManyMessage } from "#app/domain/text";
 import { reachOf } from "#app/domain/permissions";
 import { isSchoolLevel, ROLE_LABELS, ROLE_NAMES, roleNameOf, type RoleName } from "#app/domain/roles";
@@ -322,7 +323,7 @@ export function registerUsers(app: Router) {
     } else {
       if (!body.organizationId) throw new ApiError(400, requiredMessage("District"));
       organizationId = (await assertOrganization(db, actor, body.organizationId)).organization_id;
-      if (isSchoolLevel(roles[0])) {
+      if (isSchoolLevel(first(roles, "a role"))) {
         schoolIds = body.organizationUnitIds;
         if (schoolIds.length === 0) throw new ApiError(400, requiredMessage("Schools"));
         await assertSchoolsOfDistrict(db, organizationId, schoolIds);

@@ -23,6 +23,7 @@ export function ranModeOf(search: string): RanMode {
 
 /** A page's URL (as `resultsHref` gives it) with the RAN scoring dialog open on a test. */
 export function ranDialogHref(href: string, testId: string, param = "ranTest"): string {
+  // split always yields at least one piece: the pathname is there.
   const [pathname, search = ""] = href.split("?");
-  return withSearch(pathname, search, { dialog: "ran", [param]: testId });
+  return withSearch(pathname!, search, { dialog: "ran", [param]: testId });
 }

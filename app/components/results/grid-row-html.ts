@@ -78,7 +78,7 @@ function testCellHtml(cell: ShownCell, col: number, href: string | null, ranHref
   let inner = cellContentHtml(cell);
   if (ranHref) {
     const words = cell.state === "needs-scoring" ? `score RAN for ${student}` : `view RAN scoring for ${student}`;
-    inner = `<a href="${e(ranHref)}" class="cell__action" title="${e(words[0].toUpperCase() + words.slice(1))}" data-discover="true">${inner}${hidden(` – ${words}`)}</a>`;
+    inner = `<a href="${e(ranHref)}" class="cell__action" title="${e(words.charAt(0).toUpperCase() + words.slice(1))}" data-discover="true">${inner}${hidden(` – ${words}`)}</a>`;
   } else if (href) {
     const verb = cell.letterAction === "edit" ? "enter" : "view";
     inner = `<a href="${e(href)}" class="cell__action" title="${verb === "enter" ? "Enter" : "View"} letter scores for ${e(student)}" data-discover="true">${inner}${hidden(` – ${verb} letter scores for ${student}`)}</a>`;

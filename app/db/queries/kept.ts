@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
+import { first } from "#app/domain/presence";
 import { ACROSS_DISTRICTS } from "../migrations/0015_kept_data_version";
 import type { Db } from "../connect.server";
 
@@ -74,6 +75,6 @@ export async function raiseKeptVersions(db: Db, organizationId?: string): Promis
              raise_kept_data_version(ids.ids, 'roster'), raise_kept_data_version(ids.ids, 'scores')
         from ids`.execute(tx);
     await sql`select raise_pending_kept_data_versions()`.execute(tx);
-    return rows[0].districts;
+    return first(rows).districts;
   });
 }

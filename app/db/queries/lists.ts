@@ -137,7 +137,14 @@ export async function pageOfIds<S extends string>(db: Db, list: ListSource<S>, r
     // short, so read the first page itself.
     if (!more && rows.length < req.limit) return pageOfIds(db, list, { ...req, cursor: null, page: 1 }, kept);
   }
-  const keyOf = (row: Record<string, string>) => keys.map((_, i) => row[`k${i}`]);
+  const keyColumn = (row: Record<string, string>, i: number) => {
+    const value = row[`k${i}`];
+    if (value === undefined) throw new Error(`A list row without its key column k${i}`);
+    return value;
+  };
+  const keyOf = (row: Record<string, string>) => keys.map((_, i) => keyColumn(row, i));
+  const firstRow = rows[0];
+  const lastRow = rows.at(-1);
   let start = cursor ? Math.min(cursor.i, Math.max(0, total - rows.length)) : offset;
   if (!cursor && rows.length === 0 && offset > 0 && total > 0) {
     // A page number past the end: the last page.
@@ -147,12 +154,12 @@ export async function pageOfIds<S extends string>(db: Db, list: ListSource<S>, r
   const hasNext = backwards ? start + rows.length < total : more;
   const hasPrev = backwards ? more : start > 0 || cursor !== null;
   return {
-    ids: rows.map((r) => r[`k${keys.length - 1}`]),
+    ids: rows.map((r) => keyColumn(r, keys.length - 1)),
     total,
     from: rows.length ? start + 1 : 0,
     to: start + rows.length,
-    next: hasNext && rows.length ? nextCursor(keyOf(rows[rows.length - 1]), start + rows.length, req.sort, req.dir) : null,
-    prev: hasPrev && rows.length ? prevCursor(keyOf(rows[0]), start - req.limit, req.sort, req.dir) : null,
+    next: hasNext && lastRow ? nextCursor(keyOf(lastRow), start + rows.length, req.sort, req.dir) : null,
+    prev: hasPrev && firstRow ? prevCursor(keyOf(firstRow), start - req.limit, req.sort, req.dir) : null,
   };
 }
 

@@ -287,12 +287,10 @@ export async function completionCountRows(
   periods: readonly ReportPeriod[],
 ): Promise<CompletionCountRow[]> {
   const perSchool: CompletionCountRow[][] = new Array(schoolIds.length);
-  let next = 0;
+  // One queue shared by the workers: each takes the next school until none is left.
+  const queue = schoolIds.entries();
   const worker = async () => {
-    while (next < schoolIds.length) {
-      const i = next++;
-      perSchool[i] = await schoolCountRows(db, { organizationId, schoolId: schoolIds[i] }, periods);
-    }
+    for (const [i, schoolId] of queue) perSchool[i] = await schoolCountRows(db, { organizationId, schoolId }, periods);
   };
   await Promise.all(Array.from({ length: Math.min(COUNT_WORKERS, schoolIds.length) }, worker));
   const rows = perSchool.flat();

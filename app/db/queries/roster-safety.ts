@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { first } from "#app/domain/presence";
 import { ROLE_IDS } from "#app/domain/roles";
 import type { DistrictTotals } from "#app/domain/roster-deactivation";
 import type { Db } from "../connect.server";
@@ -54,6 +55,6 @@ select
     where u.organization_id = ${organizationId} and u.deleted_at is null
       and exists (select 1 from user_role r where r.user_id = u.user_id and r.role_id = ${ROLE_IDS.TEACHER})) as teachers
 `.execute(db);
-  const totals = row.rows[0];
+  const totals = first(row.rows);
   return { students: Number(totals.students), classrooms: Number(totals.classrooms), teachers: Number(totals.teachers) };
 }

@@ -1,4 +1,5 @@
 import { sql, type Insertable } from "kysely";
+import { first } from "#app/domain/presence";
 import type { Db } from "../connect.server";
 import type { ParticipantTestTable, PredictiveProfileTable, QuestionResponseTable } from "../schema";
 
@@ -43,7 +44,7 @@ export function upsertTests(
       oc
         .column("client_test_id")
         .doUpdateSet((eb) => ({
-          ...Object.fromEntries(Object.keys(rows[0]).map((k) => [k, eb.ref(`excluded.${k}` as never)])),
+          ...Object.fromEntries(Object.keys(first(rows, "a test")).map((k) => [k, eb.ref(`excluded.${k}` as never)])),
           updated_at: sql`now()`,
         }))
         .whereRef("participant_test.participant_id", "=", "excluded.participant_id"),
@@ -89,7 +90,7 @@ export async function upsertProfiles(db: Db, rows: readonly ProfileValues[]): Pr
     .values([...rows])
     .onConflict((oc) =>
       oc.columns(["participant_id", "academic_year", "period_name"]).doUpdateSet((eb) => ({
-        ...Object.fromEntries(Object.keys(rows[0]).map((k) => [k, eb.ref(`excluded.${k}` as never)])),
+        ...Object.fromEntries(Object.keys(first(rows, "a profile")).map((k) => [k, eb.ref(`excluded.${k}` as never)])),
       })),
     )
     .execute();
