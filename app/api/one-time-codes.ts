@@ -1,6 +1,6 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import type { Db } from "#app/db/connect.server";
-import { countWrongGuess, expireUnusedCodes, insertCode, liveCodesOf, useCode, useCodeByHash } from "#app/db/queries/one-time-codes";
+import { expireUnusedCodes, insertCode, takeCodeTries, useCode, useCodeByHash } from "#app/db/queries/one-time-codes";
 import { randomToken } from "./password";
 import { hashToken } from "./sessions";
 
@@ -76,24 +76,19 @@ const same = (a: string, b: string) => {
 };
 
 /**
- * Uses up the code typed for `email` under one of `purposes`. A wrong code counts an attempt
- * against every outstanding code of that email, so guessing stops after MAX_CODE_ATTEMPTS.
+ * Uses up the code typed for `email` under one of `purposes`. Every try counts against each
+ * outstanding code of that email it is compared with, before the comparison and in one step with
+ * the check of the count, so at most MAX_CODE_ATTEMPTS tries are ever compared, even sent at once.
  */
 export async function consumeCode(
   db: Db,
   input: { purposes: CodePurpose[]; email: string; code: string; now: Date },
 ): Promise<ConsumedCode | null> {
   const { now } = input;
-  const candidates = await liveCodesOf(db, { purposes: input.purposes, email: input.email.trim(), now, maxAttempts: MAX_CODE_ATTEMPTS });
-  for (const row of candidates) {
+  const tried = await takeCodeTries(db, { purposes: input.purposes, email: input.email.trim(), now, maxAttempts: MAX_CODE_ATTEMPTS });
+  for (const row of tried) {
     if (!same(hashCode(row.purpose as CodePurpose, input.code), row.code_hash)) continue;
     if (await useCode(db, row.one_time_code_id, now)) return { purpose: row.purpose as CodePurpose, email: row.email, userId: row.user_id };
-  }
-  if (candidates.length) {
-    await countWrongGuess(
-      db,
-      candidates.map((c) => c.one_time_code_id),
-    );
   }
   return null;
 }

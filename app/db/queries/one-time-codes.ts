@@ -24,16 +24,23 @@ export async function insertCode(
     .execute();
 }
 
-/** The codes of `email` (any case) under one of `purposes` that still work: unused, unexpired, fewer than `maxAttempts` wrong guesses. */
-export function liveCodesOf(db: Db, input: { purposes: OneTimeCodePurpose[]; email: string; now: Date; maxAttempts: number }) {
+/**
+ * Takes one try from each code of `email` (any case) under one of `purposes` that still works
+ * (unused, unexpired, fewer than `maxAttempts` tries) and returns those codes: only they may be
+ * compared. The try is counted in the statement that checks the count, so tries sent at once never
+ * compare more than `maxAttempts` (issue 33: read first and counted after, 25 wrong codes sent at
+ * once were all compared against a limit of 5).
+ */
+export function takeCodeTries(db: Db, input: { purposes: OneTimeCodePurpose[]; email: string; now: Date; maxAttempts: number }) {
   return db
-    .selectFrom("one_time_code")
-    .select(["one_time_code_id", "purpose", "email", "user_id", "code_hash"])
+    .updateTable("one_time_code")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
     .where("purpose", "in", input.purposes)
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", input.email.toLowerCase()))
     .where("used_at", "is", null)
     .where("expires_at", ">", input.now)
     .where("attempts", "<", input.maxAttempts)
+    .returning(["one_time_code_id", "purpose", "email", "user_id", "code_hash"])
     .execute();
 }
 
@@ -47,15 +54,6 @@ export async function useCode(db: Db, codeId: string, now: Date): Promise<boolea
     .returning("one_time_code_id")
     .executeTakeFirst();
   return Boolean(used);
-}
-
-/** Counts one more wrong guess against each of these codes. */
-export async function countWrongGuess(db: Db, codeIds: string[]): Promise<void> {
-  await db
-    .updateTable("one_time_code")
-    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
-    .where("one_time_code_id", "in", codeIds)
-    .execute();
 }
 
 /** Uses up the live code of this purpose whose stored hash is `codeHash`, returning whose it was. */
