@@ -1,27 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { ROLE_IDS } from "#app/domain/roles";
-import { makeClassroom, makeSchool, makeStudent, makeUser } from "./support/fixtures";
+import { makeClassroom, makeSchool, makeStudent, makeTeacher, makeUser, studentDialogBody } from "./support/fixtures";
+import { deletedAt } from "./support/stored";
 import { apiWorld } from "./support/world";
 
 const { handle, t, w } = await apiWorld();
 t.clock.now = new Date("2026-10-01T12:00:00Z");
 const su: string = await t.login(w.superAdmin.email);
 const sa: string = await t.login(w.schoolAdmin.email);
+/** The ids of the rows a list answers the school admin. */
+const listedIds = async (path: string, key: "participantId" | "participantGroupId") =>
+  ((await (await t.call("GET", path, { token: sa })).json()) as Record<string, string>[]).map((row) => row[key]);
 const te: string = await t.login(w.teacher.email);
 
-const student = (over: Record<string, unknown> = {}) => ({
-  organizationUnitId: w.schoolA.organization_unit_id,
-  participantGroupIds: [w.classA.participant_group_id],
-  firstName: "Ada",
-  middleName: "",
-  lastName: "Lovelace",
-  dateOfBirth: "05/17/2020",
-  grade: "K",
-  tags: "",
-  externalId: "",
-  email: "",
-  ...over,
-});
+const student = (over: Record<string, unknown> = {}) =>
+  studentDialogBody(w, { participantGroupIds: [w.classA.participant_group_id], ...over });
 const DATE_TEXT = "Invalid Date! Please correct the Date of Birth and try again.";
 
 describe(`students (${process.env.TEST_DB_ENGINE})`, () => {
@@ -156,11 +149,7 @@ describe(`students (${process.env.TEST_DB_ENGINE})`, () => {
 
   it("lists a school's students by name with classrooms and teachers; a teacher sees only their classrooms' students", async () => {
     const school = await makeSchool(handle.db, w.district.organization_id);
-    const teacher = await makeUser(handle.db, {
-      role: "TEACHER",
-      organizationId: w.district.organization_id,
-      schoolIds: [school.organization_unit_id],
-    });
+    const teacher = await makeTeacher(handle.db, school);
     const mine = await makeClassroom(handle.db, school.organization_unit_id, [teacher.user_id], "Mine");
     const theirs = await makeClassroom(handle.db, school.organization_unit_id, [], "Theirs");
     const b = await makeStudent(handle.db, school.organization_unit_id, { lastName: "Brown", classroomIds: [mine.participant_group_id] });
@@ -181,16 +170,10 @@ describe(`students (${process.env.TEST_DB_ENGINE})`, () => {
   it("soft-deletes: the row stays with deleted_at, the student is gone from lists and reads", async () => {
     const p = await makeStudent(handle.db, w.schoolA.organization_unit_id, { classroomIds: [w.classA.participant_group_id] });
     expect((await t.call("DELETE", `/participants/delete/${p.participant_id}`, { token: sa })).status).toBe(204);
-    const row = await handle.db
-      .selectFrom("participant")
-      .selectAll()
-      .where("participant_id", "=", p.participant_id)
-      .executeTakeFirstOrThrow();
-    expect(row.deleted_at).not.toBeNull();
-    const list = (await (
-      await t.call("GET", `/participants/organizationUnit/${w.schoolA.organization_unit_id}`, { token: sa })
-    ).json()) as { participantId: string }[];
-    expect(list.map((s) => s.participantId)).not.toContain(p.participant_id);
+    expect(await deletedAt(handle.db, "participant", p.participant_id)).not.toBeNull();
+    expect(await listedIds(`/participants/organizationUnit/${w.schoolA.organization_unit_id}`, "participantId")).not.toContain(
+      p.participant_id,
+    );
     expect((await t.call("GET", `/participants/${p.participant_id}`, { token: sa })).status).toBe(404);
   });
 });
@@ -206,11 +189,7 @@ describe(`classrooms (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("takes teachers comma-joined, only users of the school whose first role is teacher", async () => {
-    const second = await makeUser(handle.db, {
-      role: "TEACHER",
-      organizationId: w.district.organization_id,
-      schoolIds: [w.schoolA.organization_unit_id],
-    });
+    const second = await makeTeacher(handle.db, w.schoolA);
     const res = await t.call("POST", "/participantGroups", {
       token: sa,
       body: {
@@ -231,11 +210,7 @@ describe(`classrooms (${process.env.TEST_DB_ENGINE})`, () => {
       schoolIds: [w.schoolA.organization_unit_id],
     });
     await handle.db.insertInto("user_role").values({ user_id: adminFirst.user_id, role_id: ROLE_IDS.TEACHER, position: 1 }).execute();
-    const otherSchoolTeacher = await makeUser(handle.db, {
-      role: "TEACHER",
-      organizationId: w.district.organization_id,
-      schoolIds: [w.schoolB.organization_unit_id],
-    });
+    const otherSchoolTeacher = await makeTeacher(handle.db, w.schoolB);
     for (const id of [adminFirst.user_id, otherSchoolTeacher.user_id]) {
       const bad = await t.call("PUT", "/participantGroups", {
         token: sa,
@@ -264,11 +239,7 @@ describe(`classrooms (${process.env.TEST_DB_ENGINE})`, () => {
 
   it("lists a school's classrooms by name with grades and teachers; a teacher sees theirs", async () => {
     const school = await makeSchool(handle.db, w.district.organization_id);
-    const teacher = await makeUser(handle.db, {
-      role: "TEACHER",
-      organizationId: w.district.organization_id,
-      schoolIds: [school.organization_unit_id],
-    });
+    const teacher = await makeTeacher(handle.db, school);
     const zeta = await makeClassroom(handle.db, school.organization_unit_id, [teacher.user_id], "zeta");
     const alpha = await makeClassroom(handle.db, school.organization_unit_id, [], "Alpha");
     await makeStudent(handle.db, school.organization_unit_id, { grade: "1", classroomIds: [zeta.participant_group_id] });
@@ -318,16 +289,10 @@ describe(`classrooms (${process.env.TEST_DB_ENGINE})`, () => {
     });
     expect(moved.status).toBe(200);
     expect((await t.call("DELETE", `/participantGroups/${g.participant_group_id}`, { token: sa })).status).toBe(204);
-    const row = await handle.db
-      .selectFrom("participant_group")
-      .selectAll()
-      .where("participant_group_id", "=", g.participant_group_id)
-      .executeTakeFirstOrThrow();
-    expect(row.deleted_at).not.toBeNull();
-    const list = (await (
-      await t.call("GET", `/participantGroups/organizationUnit/${w.schoolA.organization_unit_id}`, { token: sa })
-    ).json()) as { participantGroupId: string }[];
-    expect(list.map((x) => x.participantGroupId)).not.toContain(g.participant_group_id);
+    expect(await deletedAt(handle.db, "participant_group", g.participant_group_id)).not.toBeNull();
+    expect(await listedIds(`/participantGroups/organizationUnit/${w.schoolA.organization_unit_id}`, "participantGroupId")).not.toContain(
+      g.participant_group_id,
+    );
     expect((await t.call("GET", `/participantGroups/${g.participant_group_id}`, { token: sa })).status).toBe(404);
     const log = await handle.db.selectFrom("audit_log").select("action").where("entity_id", "=", g.participant_group_id).execute();
     expect(log.map((a) => a.action)).toEqual(["delete"]);

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { recordTestResult } from "#app/api/results-ingest";
 import type { RoleName } from "#app/domain/roles";
 import { makeClassroom, makeDistrict, makeStudent, makeTeacher, makeUser } from "./support/fixtures";
-import { fillPath, routeTable } from "./support/route-table";
+import { fillPath, itHasOneEntryPerRoute, routeTable } from "./support/route-table";
 import { createTestApi, TEST_PASSWORD, useTempDataDir } from "./support/test-api";
 import { apiWorld } from "./support/world";
 
@@ -422,16 +422,9 @@ afterAll(() => data.cleanup());
 describe(`authorization matrix (${process.env.TEST_DB_ENGINE ?? "pglite"})`, () => {
   const routes = routeTable(createTestApi({} as never).api);
 
-  it("every route of the router has a rule here, and every rule a route", () => {
-    const keys = routes.map((r) => r.key);
-    expect(
-      keys.filter((k) => !(k in RULES)),
-      "state who may call the new route in RULES",
-    ).toEqual([]);
-    expect(
-      Object.keys(RULES).filter((k) => !keys.includes(k)),
-      "rules of routes that are gone",
-    ).toEqual([]);
+  itHasOneEntryPerRoute("every route of the router has a rule here, and every rule a route", routes, RULES, {
+    missing: "state who may call the new route in RULES",
+    stale: "rules of routes that are gone",
   });
 
   for (const route of routes) {

@@ -19,6 +19,13 @@ const grade2: Awaited<ReturnType<typeof makeStudent>> = await makeStudent(handle
   lastName: "Zimmer",
 });
 const tokens = await staffTokens(t, w);
+const ALL_NAMES_RIGHT = allLetters("letter-names", () => true);
+/** A kindergarten test as the screener app uploads it, started on 2026-01-10 at 10:00 UTC unless `result` says otherwise. */
+const uploadResult = (token: string, result: Record<string, unknown>) =>
+  t.call("POST", "/participantTest/results", {
+    token,
+    body: { clientTestId: `upload-${randomUUID()}`, grade: "K", startDtTm: "2026-01-10T10:00:00Z", ...result },
+  });
 type Responses = ReturnType<typeof allLetters>;
 /** Letter scores entered by hand (the Enter Letter Scores dialog): Letter Names of a kindergartner unless `test` says otherwise. */
 const enterLetters = (token: string, participantId: string, responses: Responses, test: { testCode?: string; periodName?: string } = {}) =>
@@ -73,22 +80,13 @@ describe("hand-entered letter scores", () => {
   });
 
   it("refuses a second create in the same period (409)", async () => {
-    const res = await enterLetters(
-      tokens.teacher,
-      w.studentA.participant_id,
-      allLetters("letter-names", () => true),
-    );
+    const res = await enterLetters(tokens.teacher, w.studentA.participant_id, ALL_NAMES_RIGHT);
     expect(res.status).toBe(409);
     expect((await res.json()).message).toMatch(/update them instead/);
   });
 
   it("updates the items and shows them in the classroom's results", async () => {
-    const res = await changeLetters(
-      tokens.teacher,
-      created.participantTestId,
-      w.studentA.participant_id,
-      allLetters("letter-names", () => true),
-    );
+    const res = await changeLetters(tokens.teacher, created.participantTestId, w.studentA.participant_id, ALL_NAMES_RIGHT);
     expect(res.status).toBe(200);
     expect((await res.json()).participantTest).toMatchObject({ correctItems: 26, totalItems: 26 });
 
@@ -129,7 +127,7 @@ describe("hand-entered letter scores", () => {
         testCode: "letter-names",
         participantId: grade2.participant_id,
         grade: "2",
-        responses: allLetters("letter-names", () => true),
+        responses: ALL_NAMES_RIGHT,
       }),
       422,
       "Letter Names does not apply to grade 2 in Middle of Year (MOY).", // issue 12 item 13: not "grade 2nd"
@@ -141,7 +139,7 @@ describe("hand-entered letter scores", () => {
         participantId: w.studentA.participant_id,
         grade: "K",
         periodName: "EOY",
-        responses: allLetters("letter-names", () => true),
+        responses: ALL_NAMES_RIGHT,
       }),
       422,
       "End of Year (EOY) has not started yet.",
@@ -174,7 +172,7 @@ describe("hand-entered letter scores", () => {
         testCode: "letter-names",
         participantId: w.studentA.participant_id,
         grade: "K",
-        responses: [...allLetters("letter-names", () => true), { questionCode: "LN_1", score: 1 }],
+        responses: [...ALL_NAMES_RIGHT, { questionCode: "LN_1", score: 1 }],
       }),
       400,
       "Every letter must be scored once with 1 or 0",
@@ -204,34 +202,19 @@ describe("hand-entered letter scores", () => {
   });
 
   it("keeps a teacher to the students of their classrooms", async () => {
-    const res = await enterLetters(
-      tokens.teacher,
-      w.studentA2.participant_id,
-      allLetters("letter-names", () => true),
-    );
+    const res = await enterLetters(tokens.teacher, w.studentA2.participant_id, ALL_NAMES_RIGHT);
     expect(res.status).toBe(403);
-    const put = await changeLetters(
-      tokens.teacher,
-      created.participantTestId,
-      w.studentA2.participant_id,
-      allLetters("letter-names", () => true),
-    );
+    const put = await changeLetters(tokens.teacher, created.participantTestId, w.studentA2.participant_id, ALL_NAMES_RIGHT);
     expect(put.status).toBe(404);
   });
 
   it("refuses a hand update of a screener test that is not a letter test", async () => {
-    const ingest = await t.call("POST", "/participantTest/results", {
-      token: tokens.teacher,
-      body: {
-        clientTestId: `vocab-${randomUUID()}`,
-        participantId: w.studentA.participant_id,
-        testCode: "vocab",
-        grade: "K",
-        startDtTm: "2026-01-10T10:00:00Z",
-        endDtTm: "2026-01-10T10:05:00Z",
-        completedFlag: true,
-        abilityPercentile: 40,
-      },
+    const ingest = await uploadResult(tokens.teacher, {
+      participantId: w.studentA.participant_id,
+      testCode: "vocab",
+      endDtTm: "2026-01-10T10:05:00Z",
+      completedFlag: true,
+      abilityPercentile: 40,
     });
     const { participantTestId } = await ingest.json();
     const res = await changeLetters(tokens.teacher, participantTestId, w.studentA.participant_id, []);
@@ -241,21 +224,17 @@ describe("hand-entered letter scores", () => {
   it("clears the screener's percentile when a person changes an item, keeps it otherwise", async () => {
     const clientTestId = `ls-${randomUUID()}`;
     const correctByCode = Object.fromEntries(letterItems("letter-sounds").map((i) => [i, 1]));
-    const ingest = await t.call("POST", "/participantTest/results", {
-      token: tokens.teacher,
-      body: {
-        clientTestId,
-        participantId: grade2.participant_id,
-        testCode: "letter-sounds",
-        grade: "K",
-        startDtTm: "2026-01-12T10:00:00Z",
-        endDtTm: "2026-01-12T10:05:00Z",
-        completedFlag: true,
-        abilityPercentile: 63,
-        correctItems: 29,
-        totalItems: 29,
-        correctByCode,
-      },
+    const ingest = await uploadResult(tokens.teacher, {
+      clientTestId,
+      participantId: grade2.participant_id,
+      testCode: "letter-sounds",
+      startDtTm: "2026-01-12T10:00:00Z",
+      endDtTm: "2026-01-12T10:05:00Z",
+      completedFlag: true,
+      abilityPercentile: 63,
+      correctItems: 29,
+      totalItems: 29,
+      correctByCode,
     });
     expect(ingest.status).toBe(201);
     // The student is in grade 2 now and the test was taken in K: the test's grade decides.
@@ -383,16 +362,10 @@ describe("classroom reads", () => {
   });
 
   it("keeps a test's responses to those who may see the student", async () => {
-    const ingest = await t.call("POST", "/participantTest/results", {
-      token: tokens.schoolAdmin,
-      body: {
-        clientTestId: `a2-${randomUUID()}`,
-        participantId: w.studentA2.participant_id,
-        testCode: "rhyming",
-        grade: "K",
-        startDtTm: "2026-01-10T10:00:00Z",
-        completedFlag: false,
-      },
+    const ingest = await uploadResult(tokens.schoolAdmin, {
+      participantId: w.studentA2.participant_id,
+      testCode: "rhyming",
+      completedFlag: false,
     });
     const { participantTestId } = await ingest.json();
     expect((await t.call("GET", `/participantTest/testResults/${participantTestId}`, { token: tokens.teacher })).status).toBe(403);
@@ -504,7 +477,8 @@ describe("POST /participantTest/results (ingestion)", () => {
     expect(res.status).toBe(400);
     const answer = await res.json();
     expect(answer.message).toEqual(message);
-    expect(answer.errors?.length ?? 1).toBeGreaterThan(0);
+    // And the field at fault, as "field: what is wrong".
+    expect(answer.errors).toEqual(expect.arrayContaining([expect.stringMatching(/^[\w.]+: \S/)]));
     const stored = await handle.db
       .selectFrom("participant_test")
       .select("participant_test_id")

@@ -4,7 +4,7 @@ import { hashPassword } from "#app/api/password";
 import type { RoleName } from "#app/domain/roles";
 import { exportZip, oneRosterFiles, type ExportSpec } from "../support/oneroster-export";
 import { rosterDistrict } from "./support/roster";
-import { makeSchool, makeUser } from "./support/fixtures";
+import { makeSchool, makeTeacher, makeUser } from "./support/fixtures";
 import { TEST_PASSWORD, useTempDataDir } from "./support/test-api";
 import { apiWorld } from "./support/world";
 
@@ -35,6 +35,9 @@ const { handle, t, w } = await apiWorld();
 afterAll(() => data.cleanup());
 
 const district = () => rosterDistrict(t, handle.db);
+/** The account an import made for this e-mail. */
+const accountWithEmail = (email: string) =>
+  handle.db.selectFrom("app_user").select("user_id").where("email", "=", email).executeTakeFirstOrThrow();
 type District = Awaited<ReturnType<typeof district>>;
 
 /** One school, one class, one student, and the teacher row under test. */
@@ -146,11 +149,7 @@ describe(`roster import and accounts (${process.env.TEST_DB_ENGINE ?? "pglite"})
   it("never renames, re-mails or deactivates an account that became an admin after an import created it", async () => {
     const d = await district();
     await applied(d, evilSpec({ id: "T-PROMOTED", email: "promoted@example.org" }));
-    const user = await handle.db
-      .selectFrom("app_user")
-      .select("user_id")
-      .where("email", "=", "promoted@example.org")
-      .executeTakeFirstOrThrow();
+    const user = await accountWithEmail("promoted@example.org");
     await handle.db.deleteFrom("user_role").where("user_id", "=", user.user_id).execute();
     await handle.db.insertInto("user_role").values({ user_id: user.user_id, role_id: "00000000-0000-0000-0000-00000000ff01" }).execute();
     const before = await account(user.user_id);
@@ -171,11 +170,7 @@ describe(`roster import and accounts (${process.env.TEST_DB_ENGINE ?? "pglite"})
   it("an e-mail change is applied only when the admin confirms it", async () => {
     const d = await district();
     await applied(d, evilSpec({ id: "T-MAIL", email: "first@example.org" }));
-    const user = await handle.db
-      .selectFrom("app_user")
-      .select("user_id")
-      .where("email", "=", "first@example.org")
-      .executeTakeFirstOrThrow();
+    const user = await accountWithEmail("first@example.org");
     const s = await upload(d, evilSpec({ id: "T-MAIL", email: "second@example.org" }), d.token);
     expect(s.report.confirmations).toEqual([
       expect.objectContaining({ kind: "email", userId: user.user_id, email: "second@example.org", previousEmail: "first@example.org" }),
@@ -191,12 +186,7 @@ describe(`roster import and accounts (${process.env.TEST_DB_ENGINE ?? "pglite"})
   it("deactivating an account the import did not create needs the admin's confirmation", async () => {
     const d = await district();
     const school = await makeSchool(handle.db, d.id);
-    const hand = await makeUser(handle.db, {
-      role: "TEACHER",
-      organizationId: d.id,
-      email: "hand@example.org",
-      schoolIds: [school.organization_unit_id],
-    });
+    const hand = await makeTeacher(handle.db, school, { email: "hand@example.org" });
     await applied(d, evilSpec({ id: "T-HAND", email: "hand@example.org" }), true);
     expect((await account(hand.user_id)).sourced_id).toBe("T-HAND");
 
@@ -216,12 +206,7 @@ describe(`roster import and accounts (${process.env.TEST_DB_ENGINE ?? "pglite"})
     const s = await upload(d, evilSpec({ id: "T-LATE", email: "late@example.org" }));
     expect(s.report.confirmationCount).toBe(0);
     // After the preview, an account made by hand takes the file's e-mail: applying would adopt it unseen.
-    await makeUser(handle.db, {
-      role: "TEACHER",
-      organizationId: d.id,
-      email: "late@example.org",
-      schoolIds: [school.organization_unit_id],
-    });
+    await makeTeacher(handle.db, school, { email: "late@example.org" });
     const res = await apply(d, s.rosterImportId, d.token, true);
     expect(res.status).toBe(409);
     expect(((await res.json()) as { message: string }).message).toBe(ROSTER_MESSAGES.changedSincePreview);
@@ -230,11 +215,7 @@ describe(`roster import and accounts (${process.env.TEST_DB_ENGINE ?? "pglite"})
   it("an undo that puts an e-mail back signs the account out and asks for a new password", async () => {
     const d = await district();
     await applied(d, evilSpec({ id: "T-UNDO", email: "owner@example.org" }));
-    const user = await handle.db
-      .selectFrom("app_user")
-      .select("user_id")
-      .where("email", "=", "owner@example.org")
-      .executeTakeFirstOrThrow();
+    const user = await accountWithEmail("owner@example.org");
     const remailed = await upload(d, evilSpec({ id: "T-UNDO", email: "eve@evil.example" }), d.token);
     expect((await apply(d, remailed.rosterImportId, d.token, true)).status).toBe(200);
     // Whoever holds the new e-mail sets a password and signs in.

@@ -6,7 +6,7 @@ import { SKIP_REASONS } from "#app/domain/oneroster-plan";
 import { ROLE_IDS } from "#app/domain/roles";
 import { exportZip, makeZip, oneRosterFiles, sampleDistrict, type ExportSpec, type ZipEntry } from "../support/oneroster-export";
 import { rosterDistrict } from "./support/roster";
-import { makeSchool, makeUser } from "./support/fixtures";
+import { makeSchool, makeTeacher, makeUser } from "./support/fixtures";
 import { useTempDataDir } from "./support/test-api";
 import { apiWorld } from "./support/world";
 
@@ -320,12 +320,7 @@ describe(`roster upload (${process.env.TEST_DB_ENGINE ?? "pglite"})`, () => {
   it("adopts a same-district teacher made by hand by email once an admin confirms it: keeps their schools, adds the class's school, leaves hand-made rows alone", async () => {
     const d = await district();
     const handSchool = await makeSchool(handle.db, d.id);
-    const teacher = await makeUser(handle.db, {
-      role: "TEACHER",
-      organizationId: d.id,
-      email: "h-tch-1-1@example.org",
-      schoolIds: [handSchool.organization_unit_id],
-    });
+    const teacher = await makeTeacher(handle.db, handSchool, { email: "h-tch-1-1@example.org" });
     const s = await staged(d, sampleDistrict("h"));
     // The public preview counts the accounts it matched without naming them; the district's admin sees which.
     expect([s.report.confirmationCount, s.report.confirmations]).toEqual([1, []]);

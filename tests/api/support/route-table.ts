@@ -1,3 +1,4 @@
+import { expect, it } from "vitest";
 import type { Api } from "#app/api/app";
 
 /** One route of the API router: METHOD and path in OpenAPI form, without the /api base ("GET /participants/{id}"). */
@@ -17,6 +18,24 @@ export function routeTable(api: Api): RouteRef[] {
     if (!seen.has(key)) seen.set(key, { method: r.method, path, key });
   }
   return [...seen.values()];
+}
+
+/**
+ * The test that a table keyed by route ("GET /participants/{id}") has an entry for every route and
+ * none for a route that is gone; `say` tells the engineer what to do about each kind.
+ */
+export function itHasOneEntryPerRoute(title: string, routes: readonly RouteRef[], table: object, say: { missing: string; stale: string }) {
+  it(title, () => {
+    const keys = routes.map((r) => r.key);
+    expect(
+      keys.filter((k) => !(k in table)),
+      say.missing,
+    ).toEqual([]);
+    expect(
+      Object.keys(table).filter((k) => !keys.includes(k)),
+      say.stale,
+    ).toEqual([]);
+  });
 }
 
 /** The routes whose declaration validates input (path parameters, a query or a JSON body). */
