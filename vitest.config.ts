@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { first } from "./app/domain/presence";
 
 // The import aliases are defined once, in tsconfig.json's `paths` (TypeScript, the Remix compiler
 // and tsx read them there); vitest takes the same ones: "#app/*" → "./app/*" becomes "#app" → <root>/app.
@@ -12,7 +13,10 @@ function tsconfigAliases(): Record<string, string> {
   const base = new URL(`${compilerOptions.baseUrl ?? "."}/`, tsconfig);
   const stem = (p: string) => p.replace(/\/\*$/, "");
   return Object.fromEntries(
-    Object.entries(compilerOptions.paths ?? {}).map(([key, [target]]) => [stem(key), fileURLToPath(new URL(stem(target), base))]),
+    Object.entries(compilerOptions.paths ?? {}).map(([key, targets]) => [
+      stem(key),
+      fileURLToPath(new URL(stem(first(targets, `a target of ${key} in tsconfig.json's paths`)), base)),
+    ]),
   );
 }
 

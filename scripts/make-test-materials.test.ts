@@ -4,6 +4,7 @@ import { inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { letterItems, letterOfItem } from "#app/domain/assessments";
 import type { Grade } from "#app/domain/grades";
+import { first } from "#app/domain/presence";
 import { sortLetters } from "#app/domain/letters";
 import { ranReference } from "#app/domain/ran-reference";
 import { OBJECT_DRAWINGS } from "./make-ran-reference";
@@ -42,8 +43,9 @@ describe("test materials (issue 12 item 14)", () => {
 
   it("each zip holds one PDF of its grade, with a valid cross-reference table", () => {
     for (const { filename, data } of materialZips()) {
-      const [pdf, ...rest] = unzip(data);
-      expect(rest).toEqual([]);
+      const entries = unzip(data);
+      expect(entries.slice(1)).toEqual([]);
+      const pdf = first(entries, "a PDF");
       expect(pdf.name).toBe(filename.replace(/\.zip$/, ".pdf"));
       const text = pdf.data.toString("latin1");
       expect(text.startsWith("%PDF-1.4")).toBe(true);
@@ -73,11 +75,12 @@ describe("test materials (issue 12 item 14)", () => {
 
 /** The content stream of the page whose text holds `title`. */
 function pageStream(pdf: string, title: string): string {
-  const stream = [...pdf.matchAll(/stream\n([\s\S]*?)\nendstream/g)].map((m) => m[1]).find((body) => body.includes(`(${title}) Tj`));
+  const stream = [...pdf.matchAll(/stream\n([\s\S]*?)\nendstream/g)].map((m) => m[1]!).find((body) => body.includes(`(${title}) Tj`));
   expect(stream, title).toBeDefined();
   return stream!;
 }
-const shown = (stream: string, pattern: RegExp) => [...stream.matchAll(pattern)].map((m) => m[1].replace(/\\(.)/g, "$1"));
+/** What `pattern`'s first group (which every pattern here has) matched each time, unescaped. */
+const shown = (stream: string, pattern: RegExp) => [...stream.matchAll(pattern)].map((m) => m[1]!.replace(/\\(.)/g, "$1"));
 /** A PDF string's text, escapes and all: '(a \\(b\\)) Tj'. */
 const STRING_SHOWN = /\(((?:\\.|[^\\)])*)\) Tj/g;
 
@@ -148,5 +151,5 @@ describe("SVG drawings as PDF paths", () => {
     expect(() => svgToPdf('<text x="1">a</text>')).toThrow(/Unsupported SVG/);
   });
 
-  it.each(Object.keys(OBJECT_DRAWINGS))("draws the %s", (name) => expect(svgToPdf(OBJECT_DRAWINGS[name])).toMatch(/\n(f|S|B)\nQ$/));
+  it.each(Object.entries(OBJECT_DRAWINGS))("draws the %s", (_name, svg) => expect(svgToPdf(svg)).toMatch(/\n(f|S|B)\nQ$/));
 });

@@ -13,6 +13,7 @@ import path from "node:path";
 import { deflateRawSync } from "node:zlib";
 import { ASSESSMENTS, defaultGradeAssessments, letterItems, letterOfItem, ranTestFor } from "#app/domain/assessments";
 import type { Grade } from "#app/domain/grades";
+import { itemAt } from "#app/domain/presence";
 import { sortLetters } from "#app/domain/letters";
 import { ranReference, ranReferenceRows } from "#app/domain/ran-reference";
 import { TEST_MATERIALS } from "#app/domain/test-materials";
@@ -198,8 +199,11 @@ export function svgPathToPdf(d: string): string[] {
     if (!Number.isFinite(value)) throw new Error(`Bad path data: ${d}`);
     return value;
   };
-  while (i < tokens.length) {
-    if (/[a-z]/i.test(tokens[i])) command = tokens[i++];
+  for (let token = tokens[i]; token !== undefined; token = tokens[i]) {
+    if (/[a-z]/i.test(token)) {
+      command = token;
+      i++;
+    }
     const rel = command === command.toLowerCase();
     const [dx, dy] = rel ? [x, y] : [0, 0];
     switch (command.toUpperCase()) {
@@ -229,9 +233,9 @@ export function svgPathToPdf(d: string): string[] {
         break;
       }
       case "C": {
-        const c = [next() + dx, next() + dy, next() + dx, next() + dy, next() + dx, next() + dy];
-        out.push(`${c.map(num).join(" ")} c`);
-        [x, y] = [c[4], c[5]];
+        const [c1x, c1y, c2x, c2y, ex, ey] = [next() + dx, next() + dy, next() + dx, next() + dy, next() + dx, next() + dy];
+        out.push(`${[c1x, c1y, c2x, c2y, ex, ey].map(num).join(" ")} c`);
+        [x, y] = [ex, ey];
         break;
       }
       case "Z":
@@ -264,7 +268,7 @@ export function svgToPdf(svg: string): string {
   if (elements.map((m) => m[0]).join("") !== svg) throw new Error(`Unsupported SVG in a drawing: ${svg}`);
   const ops: string[] = [];
   for (const [, tag, attributeText] of elements) {
-    const a = Object.fromEntries([...attributeText.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    const a = Object.fromEntries([...attributeText!.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!]));
     const n = (name: string) => Number(a[name] ?? 0);
     let path: string[];
     switch (tag) {
@@ -283,7 +287,8 @@ export function svgToPdf(svg: string): string {
           .split(/[\s,]+/)
           .map(Number);
         path = [];
-        for (let k = 0; k < points.length; k += 2) path.push(`${num(points[k])} ${num(points[k + 1])} ${k === 0 ? "m" : "l"}`);
+        for (let k = 0; k < points.length; k += 2)
+          path.push(`${num(itemAt(points, k))} ${num(itemAt(points, k + 1, "a y for each x of a polygon"))} ${k === 0 ? "m" : "l"}`);
         path.push("h");
         break;
       }
@@ -316,7 +321,7 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 });
 export function crc32(data: Uint8Array): number {
   let c = 0xffffffff;
-  for (const byte of data) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
+  for (const byte of data) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8); // & 0xff: one of the 256 entries
   return (c ^ 0xffffffff) >>> 0;
 }
 

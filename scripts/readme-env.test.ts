@@ -22,9 +22,9 @@ function variablesRead() {
   const perProvider = new Set<string>();
   for (const file of sources(path.join(root, "app"))) {
     const text = readFileSync(file, "utf8");
-    for (const m of text.matchAll(/\b(?:process\.)?env\.([A-Z][A-Z0-9_]+)\b/g)) plain.add(m[1]);
+    for (const m of text.matchAll(/\b(?:process\.)?env\.([A-Z][A-Z0-9_]+)\b/g)) plain.add(m[1]!);
     if (text.includes("SSO_${name.toUpperCase()}_${key}")) {
-      for (const m of text.matchAll(/\bv\("([A-Z][A-Z0-9_]+)"\)/g)) perProvider.add(m[1]);
+      for (const m of text.matchAll(/\bv\("([A-Z][A-Z0-9_]+)"\)/g)) perProvider.add(m[1]!);
     }
   }
   return { plain: [...plain].sort(), perProvider: [...perProvider].sort() };

@@ -64,13 +64,14 @@ async function decode(r) {
 `;
 
 type Answer = { status: number; retryAfter: string | null; type: string; csp: string; body: string; data?: unknown };
+type Asked = "page" | "post" | "api" | "nav" | "action" | "other" | "favicon" | "asset" | "after";
 
 async function run(env: Record<string, string>) {
   const { stdout } = await promisify(execFile)(process.execPath, ["--import", preload, "--input-type=module", "-e", server], {
     cwd: root,
     env: { ...process.env, ...env },
   });
-  return JSON.parse(stdout) as Record<string, Answer> & { slow: string; reached: string[] };
+  return JSON.parse(stdout) as Record<Asked, Answer> & { slow: string; reached: string[] };
 }
 
 const BUSY = "The server is busy. Please wait a few seconds and try again.";
@@ -78,7 +79,7 @@ const BUSY = "The server is busy. Please wait a few seconds and try again.";
 describe("scripts/shed-load.mjs", () => {
   it("refuses what exceeds the process's limit, in each client's form, before the app sees it", { timeout: 30_000 }, async () => {
     const out = await run({ SHED_MAX_IN_FLIGHT: "1", SHED_MAX_QUEUE: "0" });
-    for (const key of ["page", "post", "api", "nav", "action", "other"]) {
+    for (const key of ["page", "post", "api", "nav", "action", "other"] as const) {
       expect(out[key].status, key).toBe(503);
       expect(Number(out[key].retryAfter), key).toBeGreaterThanOrEqual(1);
     }

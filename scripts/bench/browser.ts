@@ -12,6 +12,7 @@
 // - Render-blocking: the resource entries Chromium marks renderBlockingStatus 'blocking' (a
 //   stylesheet link or a classic script in the head); issue 15 wants none.
 import { chromium, type Browser } from "playwright-core";
+import { first } from "#app/domain/presence";
 
 /** What the page script of this benchmark records on `window`. */
 type BenchWindow = { __bench: { hydratedAt: number | null; longTasks: [number, number][] } };
@@ -57,8 +58,8 @@ async function once(browser: Browser, origin: string, page: BrowserPage): Promis
   const context = await browser.newContext({ serviceWorkers: "block" });
   try {
     if (page.cookie) {
-      const [name, ...rest] = page.cookie.split("=");
-      await context.addCookies([{ name, value: rest.join("="), url: origin }]);
+      const parts = page.cookie.split("=");
+      await context.addCookies([{ name: first(parts, "a cookie name"), value: parts.slice(1).join("="), url: origin }]);
     }
     await context.addInitScript(INIT);
     const p = await context.newPage();
@@ -105,8 +106,8 @@ export async function measureBrowser(origin: string, pages: BrowserPage[], runs:
   try {
     for (let r = 0; r < runs; r++) {
       // Rotate the order each round, so no page always runs first after a pause.
-      const order = pages.map((_, i) => pages[(i + r) % pages.length]);
-      for (const page of order) out[page.key].push(await once(browser, origin, page));
+      const order = [...pages.slice(r % pages.length), ...pages.slice(0, r % pages.length)];
+      for (const page of order) (out[page.key] ??= []).push(await once(browser, origin, page));
       log(`    browser round ${r + 1}/${runs}`);
     }
   } finally {
@@ -147,8 +148,8 @@ async function dialogOnce(browser: Browser, origin: string, page: BrowserPage, c
   const context = await browser.newContext({ serviceWorkers: "block", viewport: { width: 1366, height: 768 } });
   try {
     if (page.cookie) {
-      const [name, ...rest] = page.cookie.split("=");
-      await context.addCookies([{ name, value: rest.join("="), url: origin }]);
+      const parts = page.cookie.split("=");
+      await context.addCookies([{ name: first(parts, "a cookie name"), value: parts.slice(1).join("="), url: origin }]);
     }
     await context.addInitScript(INIT);
     const p = await context.newPage();
@@ -186,9 +187,10 @@ export async function measureDialog(origin: string, page: BrowserPage, runs: num
   const out: DialogRun[] = [];
   try {
     for (let r = 0; r < runs; r++) {
-      out.push(await dialogOnce(browser, origin, page, cellsPerLoad));
+      const run = await dialogOnce(browser, origin, page, cellsPerLoad);
+      out.push(run);
       log(
-        `    click-to-dialog run ${r + 1}/${runs}: ${out[r].clicks.map((c) => c.toFixed(0)).join(", ")} ms${out[r].error ? ` (${out[r].error})` : ""}`,
+        `    click-to-dialog run ${r + 1}/${runs}: ${run.clicks.map((c) => c.toFixed(0)).join(", ")} ms${run.error ? ` (${run.error})` : ""}`,
       );
     }
   } finally {

@@ -13,6 +13,7 @@ import { recordPredictiveProfiles, recordTestResults, type PredictiveProfileInpu
 import { hashPassword } from "#app/api/password";
 import { migrateToLatest, openDatabase, type Db } from "#app/db/connect.server";
 import { seededRandom, type Random } from "#app/domain/random";
+import { itemAt } from "#app/domain/presence";
 import { ASSESSMENTS, defaultGradeAssessments, letterItems, type TestCode } from "#app/domain/assessments";
 import type { Grade } from "#app/domain/grades";
 import { PERIODS } from "#app/domain/periods";
@@ -173,7 +174,11 @@ async function insertReturning<T extends Record<string, unknown>>(
       .values(rows.slice(i, i + chunk) as never)
       .returning(id as never)
       .execute();
-    for (const r of res as Record<string, string>[]) ids.push(r[id]);
+    for (const r of res as Record<string, string>[]) {
+      const value = r[id];
+      if (value === undefined) throw new Error(`${table} returned a row without ${id}`);
+      ids.push(value);
+    }
   }
   return ids;
 }
@@ -217,11 +222,10 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
   const { academicYear, windows: periods } = sampleCalendar(todayIso);
   const passwordHash = await hashPassword(BENCH_PASSWORD);
 
-  const [orgId] = await insertReturning(
-    db,
-    "organization",
-    [{ name: BENCH_DISTRICT, state: "WA", website: "https://bench.example" }],
-    "organization_id",
+  const orgId = itemAt(
+    await insertReturning(db, "organization", [{ name: BENCH_DISTRICT, state: "WA", website: "https://bench.example" }], "organization_id"),
+    0,
+    "the district's id",
   );
   // A few other districts, so the super admin list is not a list of one.
   await insertAll(
@@ -274,7 +278,8 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
     for (const grade of GRADES)
       for (let c = 0; c < CLASSES_PER_GRADE; c++) plans.push({ school: s, grade, name: `${GRADE_NAMES[grade]} Room ${c + 1}`, size: 0 });
   const measured = plans.findIndex((p) => p.school === 0 && p.grade === "K");
-  plans[measured].size = MEASURED_CLASS_SIZE;
+  const measuredPlan = itemAt(plans, measured, "a kindergarten classroom in the first school");
+  measuredPlan.size = MEASURED_CLASS_SIZE;
   let left = size - MEASURED_CLASS_SIZE;
   const others = plans.length - 1;
   plans.forEach((p, i) => {
@@ -307,7 +312,7 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
       last_name: "Bench",
       email: SIGN_INS.school,
       role: "ORG_UNIT_ADMIN",
-      schools: [schoolIds[0]],
+      schools: [itemAt(schoolIds, 0, "a school")],
       org: orgId,
       status: "Active",
     },
@@ -318,7 +323,7 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
       last_name: random.pick(LAST_NAMES),
       email: i === measured ? SIGN_INS.teacher : `teacher.${i + 1}@bench.example`,
       role: "TEACHER",
-      schools: [schoolIds[p.school]],
+      schools: [itemAt(schoolIds, p.school, "the classroom's school")],
       org: orgId,
       status: i % 3 === 0 ? "Pending" : "Active",
     }),
@@ -329,7 +334,7 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
       last_name: random.pick(LAST_NAMES),
       email: `school.admin.${s + 1}@bench.example`,
       role: "ORG_UNIT_ADMIN",
-      schools: [schoolIds[s]],
+      schools: [itemAt(schoolIds, s, "the admin's school")],
       org: orgId,
       status: "Active",
     });
@@ -415,10 +420,13 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
       "participant_group_member",
       rows.map((r, i) => ({ participant_group_id: r.classId, participant_id: ids[i] })),
     );
-    first ??= { id: ids[0], code: rows[0].row.participant_code, last: rows[0].row.last_name };
+    const [head] = rows;
+    if (head) first ??= { id: itemAt(ids, 0, "the first student's id"), code: head.row.participant_code, last: head.row.last_name };
     const testInputs: TestResultInput[] = [];
     const profileInputs: PredictiveProfileInput[] = [];
-    rows.forEach((r, i) => results(random, ids[i], r.grade, periods, academicYear, todayIso, testInputs, profileInputs));
+    rows.forEach((r, i) =>
+      results(random, itemAt(ids, i, "an id for each student"), r.grade, periods, academicYear, todayIso, testInputs, profileInputs),
+    );
     await recordTestResults(db, testInputs);
     await recordPredictiveProfiles(db, profileInputs);
     students += rows.length;
@@ -436,7 +444,7 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
   await settle(db);
   const generationSeconds = (Date.now() - started) / 1000;
   const count = async (t: string) =>
-    Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(t)}`.execute(db)).rows[0].n);
+    Number(itemAt((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(t)}`.execute(db)).rows, 0, "a count").n);
   const counts: Record<string, number> = {};
   for (const t of [
     "organization_unit",
@@ -456,9 +464,9 @@ export async function generate(db: Db, size: number, engine: Engine, log: (s: st
     size,
     students,
     districtId: orgId,
-    schoolId: schoolIds[0],
-    classroomId: classIds[measured],
-    classroomName: plans[measured].name,
+    schoolId: itemAt(schoolIds, 0, "a school"),
+    classroomId: itemAt(classIds, measured, "the measured classroom's id"),
+    classroomName: measuredPlan.name,
     studentId: first!.id,
     studentCode: first!.code,
     studentLastName: first!.last,

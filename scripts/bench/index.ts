@@ -10,6 +10,7 @@ import { type ChildProcess, execFileSync, spawnSync } from "node:child_process";
 import { cpus, loadavg, totalmem, release } from "node:os";
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { first, itemAt } from "#app/domain/presence";
 import { buildInto } from "../lib/setup.mjs";
 import { checkAssets, type AssetCheck } from "./assets";
 import { measureBrowser, measureDialog, CPU_RATE, NETWORK, type BrowserRun, type DialogRun } from "./browser";
@@ -75,7 +76,9 @@ const t0 = Date.now();
 const log = (s: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${s}`);
 const median = (xs: number[]) => {
   const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : null;
+  if (s.length === 0) return null;
+  const mid = s.length >> 1;
+  return s.length % 2 ? itemAt(s, mid) : (itemAt(s, mid - 1) + itemAt(s, mid)) / 2;
 };
 
 function machine() {
@@ -351,10 +354,10 @@ async function singleConnectionDocs(group: Started[]) {
   for (const s of group) {
     for (const { page } of s.present)
       log(
-        `  ${sizeLabel(s.result.size).padStart(4)} c= 1 ${page.label.padEnd(30)} doc p50 ${summarise(page.doc[1])!.p50.toFixed(1)} ms (median of ${page.doc[1].length})`,
+        `  ${sizeLabel(s.result.size).padStart(4)} c= 1 ${page.label.padEnd(30)} doc p50 ${summarise(page.doc[1])!.p50.toFixed(1)} ms (median of ${page.doc[1]?.length ?? 0})`,
       );
     log(
-      `  ${sizeLabel(s.result.size).padStart(4)} c= 1 ${"Floor".padEnd(30)} doc p50 ${summarise(s.result.floor.doc[1])!.p50.toFixed(1)} ms (median of ${s.result.floor.doc[1].length})`,
+      `  ${sizeLabel(s.result.size).padStart(4)} c= 1 ${"Floor".padEnd(30)} doc p50 ${summarise(s.result.floor.doc[1])!.p50.toFixed(1)} ms (median of ${s.result.floor.doc[1]?.length ?? 0})`,
     );
   }
 }
@@ -376,23 +379,27 @@ async function loadServer(s: Started) {
     await runFloor();
     for (const { page, headers } of present) {
       const d = await loadOn(s, page.url!, headers, c);
+      const data = await loadOn(s, dataUrl(page.url!), headers, c);
       page.doc[c] = [d];
-      page.data[c] = [await loadOn(s, dataUrl(page.url!), headers, c)];
+      page.data[c] = [data];
       log(
-        `  c=${String(c).padStart(2)} ${page.label.padEnd(30)} doc ${d.rps.toFixed(0).padStart(5)} req/s p50 ${d.p50.toFixed(1)} ms, data ${page.data[c][0].rps.toFixed(0)} req/s${d.non2xx ? `, ${d.non2xx} non-2xx` : ""}`,
+        `  c=${String(c).padStart(2)} ${page.label.padEnd(30)} doc ${d.rps.toFixed(0).padStart(5)} req/s p50 ${d.p50.toFixed(1)} ms, data ${data.rps.toFixed(0)} req/s${d.non2xx ? `, ${d.non2xx} non-2xx` : ""}`,
       );
     }
     // More rounds: the floor, then every page, again and again, so a busy moment of a shared
     // machine falls on one round of each, not on one page's only run.
     for (let round = 2; round <= opts.rounds; round++) {
-      floor.doc[c].push(await loadOn(s, floorUrl, {}, c));
-      for (const { page, headers } of present) page.doc[c].push(await loadOn(s, page.url!, headers, c));
-      log(
-        `  c=${String(c).padStart(2)} round ${round} of ${opts.rounds}: ${present.map(({ page }) => page.doc[c].at(-1)!.rps.toFixed(0)).join(", ")} req/s`,
-      );
+      (floor.doc[c] ??= []).push(await loadOn(s, floorUrl, {}, c));
+      const latest: LoadResult[] = [];
+      for (const { page, headers } of present) {
+        const d = await loadOn(s, page.url!, headers, c);
+        (page.doc[c] ??= []).push(d);
+        latest.push(d);
+      }
+      log(`  c=${String(c).padStart(2)} round ${round} of ${opts.rounds}: ${latest.map((d) => d.rps.toFixed(0)).join(", ")} req/s`);
     }
     await runFloor();
-    log(`  c=${String(c).padStart(2)} ${"Floor".padEnd(30)} doc ${floor.doc[c].map((r) => r.rps.toFixed(0)).join(" / ")} req/s`);
+    log(`  c=${String(c).padStart(2)} ${"Floor".padEnd(30)} doc ${(floor.doc[c] ?? []).map((r) => r.rps.toFixed(0)).join(" / ")} req/s`);
   }
   if (!opts.skipCold) await coldDocs(s);
 }
@@ -406,10 +413,14 @@ async function coldDocs(s: Started) {
   if (!s.invalidate) return;
   for (const c of opts.connections) {
     for (let round = 1; round <= opts.rounds; round++) {
-      for (const { page, headers } of s.present)
-        ((page.cold ??= {})[c] ??= []).push(await loadOn(s, page.url!, headers, c, opts.duration, s.invalidate!));
+      const latest: LoadResult[] = [];
+      for (const { page, headers } of s.present) {
+        const d = await loadOn(s, page.url!, headers, c, opts.duration, s.invalidate!);
+        ((page.cold ??= {})[c] ??= []).push(d);
+        latest.push(d);
+      }
       log(
-        `  c=${String(c).padStart(2)} cold round ${round} of ${opts.rounds}: ${s.present.map(({ page }) => `${page.cold![c].at(-1)!.p50.toFixed(0)} ms`).join(", ")} p50`,
+        `  c=${String(c).padStart(2)} cold round ${round} of ${opts.rounds}: ${latest.map((d) => `${d.p50.toFixed(0)} ms`).join(", ")} p50`,
       );
     }
   }
@@ -468,12 +479,16 @@ async function main() {
         servers.push(run.result);
         if (assets === null) {
           const w = weights.classroom ?? weights.login ?? weights.floor;
-          const biggest = w.files.filter((f) => f.kind === "js").sort((a, b) => b.raw - a.raw)[0];
+          if (!w) throw new Error("No page was weighed: the assets check needs one");
+          const biggest = first(
+            w.files.filter((f) => f.kind === "js").sort((a, b) => b.raw - a.raw),
+            "a JavaScript file in the page's weight",
+          );
           const css = w.files.find((f) => f.kind === "css");
           assets = await checkAssets(run.origin, run.server.pid, buildDir, biggest.file, css?.file ?? null, Math.min(opts.duration, 3));
         }
         const db = dbs.find((d) => d.engine === run.result.engine && d.size === run.result.size);
-        if (!opts.skipBrowser && db === browserOn) {
+        if (!opts.skipBrowser && db && db === browserOn) {
           log(
             `Browser: ${opts.browserRuns} cold runs a page, CPU ${CPU_RATE}x, Slow 4G (${NETWORK.latency} ms, ${((NETWORK.downloadThroughput * 8) / 1024).toFixed(0)} kbit/s)`,
           );

@@ -20,8 +20,8 @@ export interface LoadResult {
   statuses: Record<string, number>;
 }
 
-const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+// NaN when there are no times: a run that answered nothing has no percentile.
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** A request sent, untimed, before each measured one. */
 export interface Before {

@@ -18,6 +18,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { openDatabase } from "#app/db/connect.server";
 import { ROLE_IDS } from "#app/domain/roles";
+import { first, itemAt } from "#app/domain/presence";
 import { preloadArgs } from "../lib/preloads.mjs";
 import { cpuMs } from "./server";
 
@@ -63,7 +64,7 @@ const district = (await db.selectFrom("app_user").select("organization_id").wher
 const cookieOf = async (userId: string) => {
   const session = await getSession(new Request("http://127.0.0.1/"));
   session.set("token", await createSession(db, userId, { userAgent: "page cost" }));
-  return (await commitSession(session)).split(";")[0];
+  return first((await commitSession(session)).split(";"), "a cookie");
 };
 const cookies = {
   teacher: await cookieOf(teacher.user_id),
@@ -124,6 +125,10 @@ for (let i = 0; ; i++) {
 
 if (overload) {
   const [users, seconds] = overload;
+  if (users === undefined || seconds === undefined) {
+    console.error("usage: --overload <users> <seconds>");
+    process.exit(2);
+  }
   const until = performance.now() + seconds * 1000;
   const answered: number[] = [];
   let refused = 0;
@@ -164,7 +169,12 @@ if (overload) {
   process.exit(0);
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) =>
+  itemAt(
+    [...xs].sort((a, b) => a - b),
+    Math.floor(xs.length / 2),
+    "a timed request",
+  );
 console.log(`| page | requests | wall p50 ms | server CPU ms / request | bytes |`);
 console.log(`|---|---|---|---|---|`);
 for (const [label, role, pathname] of pages) {

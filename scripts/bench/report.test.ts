@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { first } from "#app/domain/presence";
 import type { LoadResult } from "./load";
 import { noisyVerdict, renderMarkdown, summarise } from "./report";
 
@@ -112,7 +113,7 @@ describe("renderMarkdown", () => {
 
   it("reads a ratio against a floor that answered nothing as not measured, not as a miss", () => {
     const r = report(0.5);
-    r.servers[0].floor.doc[1] = [run({ requests: 0, rps: 0, p50: NaN, p95: NaN, p99: NaN })];
+    first(r.servers).floor.doc[1] = [run({ requests: 0, rps: 0, p50: NaN, p95: NaN, p99: NaN })];
     expect(renderMarkdown(r)).toContain(
       "| classroom p50 @1 ÷ floor (PostgreSQL) | 1k | 7.0× (32.2 vs 4.6 ms) | not measured | ≤ 2.0× | not measured |",
     );
@@ -124,7 +125,7 @@ describe("renderMarkdown", () => {
 
   it("shows a page's cold figures, summarised as the warm ones, once measured", () => {
     const r = report(0.5);
-    const page: (typeof r.servers)[number]["pages"][number] & { cold?: Record<number, LoadResult[]> } = r.servers[0].pages[0];
+    const page: (typeof r.servers)[number]["pages"][number] & { cold?: Record<number, LoadResult[]> } = first(first(r.servers).pages);
     page.cold = { 1: [run({ p50: 30, p95: 40 }), run({ p50: 20, p95: 60 })] };
     expect(renderMarkdown(r)).toMatch(/\| postgres 1k \| Classroom \| 7\.0 \| 25\.0 \| 9\.0 \| 50\.0 \| – \| not measured \|/);
   });

@@ -5,6 +5,7 @@ import type { AssetCheck } from "./assets";
 import { NETWORK } from "./browser";
 import type { LoadResult } from "./load";
 import type { Sizes } from "./weight";
+import { itemAt } from "#app/domain/presence";
 
 type Server = {
   engine: string;
@@ -119,7 +120,7 @@ function medianOf(xs: (number | null)[]): number {
   const s = xs.filter((x): x is number => x !== null && Number.isFinite(x)).sort((a, b) => a - b);
   if (!s.length) return NaN;
   const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  return s.length % 2 ? itemAt(s, mid) : (itemAt(s, mid - 1) + itemAt(s, mid)) / 2;
 }
 
 /**
@@ -130,13 +131,14 @@ function medianOf(xs: (number | null)[]): number {
  * the runs' totals, so one failed request in any run shows.
  */
 export function summarise(runs: LoadResult[] | undefined): LoadResult | null {
-  if (!runs?.length) return null;
+  const head = runs?.[0];
+  if (!runs || !head) return null;
   const statuses: Record<string, number> = {};
   for (const r of runs) for (const [k, v] of Object.entries(r.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
   const cpu = medianOf(runs.map((r) => r.cpuMsPerReq));
   const sum = (f: (r: LoadResult) => number) => runs.reduce((a, r) => a + f(r), 0);
   return {
-    connections: runs[0].connections,
+    connections: head.connections,
     seconds: sum((r) => r.seconds),
     requests: sum((r) => r.requests),
     rps: medianOf(runs.map((r) => r.rps)),
@@ -224,7 +226,7 @@ export function issueTargets(r: Report): IssueRow[] {
       return { size: s.size, x: ratio(d?.rps, f?.rps) };
     });
     const got = xs.filter((v) => v.x !== null) as { size: number; x: number }[];
-    const label = postgres[0].pages.find((p) => p.key === key)?.label ?? key;
+    const label = postgres[0]?.pages.find((p) => p.key === key)?.label ?? key;
     rows.push({
       figure: "doc req/s @20 ÷ floor (PostgreSQL)",
       where: label,
@@ -247,7 +249,7 @@ export function issueTargets(r: Report): IssueRow[] {
         ),
       }))
       .filter((v): v is { size: number; d: LoadResult } => Boolean(v.d));
-    const label = pglite[0].pages.find((p) => p.key === key)?.label ?? key;
+    const label = pglite[0]?.pages.find((p) => p.key === key)?.label ?? key;
     rows.push({
       figure: "PGlite @20: req/s > 0, p95 ≤ 1 s",
       where: label,
@@ -388,14 +390,17 @@ export function issueTargets(r: Report): IssueRow[] {
 /** Above this 1-minute load average at a run's start, other work shares the cores the figures come from. */
 export const NOISY_LOAD_AVERAGE = 1.5;
 
+/** A load average above the limit, or not known (not recorded, NaN), reads as noisy. */
+export const isNoisy = (loadAtStart: number | undefined) => !(loadAtStart !== undefined && loadAtStart <= NOISY_LOAD_AVERAGE);
+
 /**
  * The verdict cell of every target row of a run whose 1-minute load average at the start was
  * `loadAtStart`. Above NOISY_LOAD_AVERAGE no target is called met: each row that would meet reads
  * 'noisy: rerun', and one that would miss 'noisy: rerun (would miss)' (a weight budget is missed
  * on any machine); the figures beside them are still those measured.
  */
-export function noisyVerdict(loadAtStart: number): (ok: boolean | null) => string {
-  const noisy = !(loadAtStart <= NOISY_LOAD_AVERAGE);
+export function noisyVerdict(loadAtStart: number | undefined): (ok: boolean | null) => string {
+  const noisy = isNoisy(loadAtStart);
   return (ok) => (ok === null ? "not measured" : noisy ? (ok ? "noisy: rerun" : "noisy: rerun (would miss)") : ok ? "meets" : "**misses**");
 }
 

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { first } from "#app/domain/presence";
 import { preloadArgs } from "../lib/preloads.mjs";
 
 export interface Server {
@@ -107,7 +108,7 @@ export async function signIn(origin: string, email: string, password: string): P
   await res.arrayBuffer();
   const cookie = res.headers
     .getSetCookie()
-    .map((c) => c.split(";")[0])
+    .map((c) => first(c.split(";"), "a cookie"))
     .find((c) => c.startsWith("__session="));
   if (!cookie || res.status >= 400) throw new Error(`Sign-in as ${email} failed: ${res.status}`);
   return cookie;

@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import { openDatabase, type Db } from "#app/db/connect.server";
 import { ASSESSMENTS, type TestCode } from "#app/domain/assessments";
 import { localIsoDate } from "#app/domain/calendar-date";
+import { first, itemAt } from "#app/domain/presence";
 import { periodBounds } from "#app/domain/results-grid";
 import { ROLE_IDS } from "#app/domain/roles";
 import { cacheKey, generate, type Fixture } from "./generate";
@@ -237,7 +238,7 @@ export async function pickAccounts(url: string, fixture: Fixture, count: number,
     });
     // Fewer schools than wanted school admins: an admin has several sessions (several computers).
     for (let i = 0; i < want("school") && schoolAdmins.length; i++) {
-      const a = schoolAdmins[i % schoolAdmins.length];
+      const a = itemAt(schoolAdmins, i % schoolAdmins.length, "a school admin");
       accounts.push({
         role: "school",
         userId: a.user_id,
@@ -289,7 +290,7 @@ export async function sessionCookies(url: string, accounts: Account[], secret: s
     for (const a of accounts) {
       const session = await getSession(new Request("http://127.0.0.1/"));
       session.set("token", await createSession(handle.db, a.userId, { userAgent: "bench soak" }));
-      cookies.push((await commitSession(session)).split(";")[0]);
+      cookies.push(first((await commitSession(session)).split(";"), "a cookie"));
     }
     return cookies;
   } finally {
@@ -414,7 +415,7 @@ export async function checkWrites(url: string, districtId: string, attempts: Wri
     }
     for (const saves of letterKeys.values()) {
       saves.sort((x, y) => x.at - y.at);
-      const { participantId, testCode, periodName } = saves[0];
+      const { participantId, testCode, periodName } = first(saves, "a save");
       const b = bounds.get(periodName);
       if (!b) throw new Error(`No period ${periodName} in the district`);
       const rows = await db
@@ -426,11 +427,12 @@ export async function checkWrites(url: string, districtId: string, attempts: Wri
         .where("start_dt_tm", ">=", new Date(b.from))
         .where("start_dt_tm", "<", new Date(b.to))
         .execute();
+      const [only, ...more] = rows;
       const held =
-        rows.length === 1
-          ? typeof rows[0].correct_by_code === "string"
-            ? JSON.parse(rows[0].correct_by_code)
-            : rows[0].correct_by_code
+        only && more.length === 0
+          ? typeof only.correct_by_code === "string"
+            ? JSON.parse(only.correct_by_code)
+            : only.correct_by_code
           : null;
       const lastAck = saves.map((s) => s.acknowledged).lastIndexOf(true);
       saves.forEach((s, i) => {

@@ -5,6 +5,7 @@
 // action), opens a 'Needs scoring' RAN recording (the classroom page's loader with the dialog)
 // and saves a score with the version it read (the page's action), and after each save loads
 // what the page reloads. Every request is timed; every save is kept for the check afterwards.
+import { first, itemAt } from "#app/domain/presence";
 import type { Account, LetterKey, RanTarget, WriteAttempt } from "./soak-db";
 import { actionResult, dataUrl, decodeSingleFetch, routeResult, type RouteResult } from "./soak-remix";
 
@@ -34,8 +35,8 @@ export class VirtualUser {
     readonly account: Account,
     cookie: string,
   ) {
-    const [name, ...value] = cookie.split("=");
-    this.cookies.set(name, value.join("="));
+    const parts = cookie.split("=");
+    this.cookies.set(first(parts, "a cookie name"), parts.slice(1).join("="));
   }
 
   cookieHeader() {
@@ -44,23 +45,22 @@ export class VirtualUser {
 
   keep(res: Response) {
     for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const [name, ...value] = pair.split("=");
-      this.cookies.set(name.trim(), value.join("="));
+      const parts = first(c.split(";"), "a cookie").split("=");
+      this.cookies.set(first(parts, "a cookie name").trim(), parts.slice(1).join("="));
     }
   }
 
   letterKey(): LetterKey | null {
     const plan = this.account.writer;
     if (!plan?.letters.length) return null;
-    return plan.letters[this.nextLetter++ % plan.letters.length];
+    return itemAt(plan.letters, this.nextLetter++ % plan.letters.length, "a letter test to score");
   }
 
   ranTarget(): { target: RanTarget; again: boolean } | null {
     const plan = this.account.writer;
     if (!plan?.ran.length) return null;
     const again = this.nextRan >= plan.ran.length;
-    return { target: plan.ran[this.nextRan++ % plan.ran.length], again };
+    return { target: itemAt(plan.ran, this.nextRan++ % plan.ran.length, "a RAN test to score"), again };
   }
 
   /** A whole-second time this writer has not given this response yet, so each save is told apart. */
@@ -198,10 +198,8 @@ async function scoreLetters(o: PhaseOptions, u: VirtualUser, classroomId: string
   await think();
   const ticks: Record<string, 0 | 1> = Object.fromEntries(dialog.items.map((i) => [i.code, Math.random() < 0.6 ? 1 : 0]));
   // A save that changes nothing could not be told from one that was lost.
-  if (dialog.items.length && dialog.items.every((i) => ticks[i.code] === dialog.scores[i.code])) {
-    const first = dialog.items[0].code;
-    ticks[first] = ticks[first] ? 0 : 1;
-  }
+  const [head] = dialog.items;
+  if (head && dialog.items.every((i) => ticks[i.code] === dialog.scores[i.code])) ticks[head.code] = ticks[head.code] ? 0 : 1;
   const form = new URLSearchParams({
     intent: dialog.participantTestId ? "update" : "create",
     testCode: dialog.testCode,
@@ -292,23 +290,24 @@ async function live(o: PhaseOptions, u: VirtualUser, until: number, offset: numb
     const plan = u.account.writer;
     const pages = u.account.pages;
     const n = u.nextStep();
+    const home = first(pages, "a page");
     if (!plan) {
-      const p = pages[n % pages.length];
+      const p = itemAt(pages, n % pages.length, "a page");
       await page(p.key, p.url);
     } else {
       // A writer's round: the class, a letter dialog and its save, a RAN recording and its save, a student.
       const round = n % 4;
-      if (round === 0) await page(pages[0].key, pages[0].url);
+      if (round === 0) await page(home.key, home.url);
       else if (round === 1) {
         const k = u.letterKey();
         if (k) await scoreLetters(o, u, plan.classroomId, k, think);
-        else await page(pages[0].key, pages[0].url);
+        else await page(home.key, home.url);
       } else if (round === 2) {
         const r = u.ranTarget();
         if (r) await scoreRan(o, u, plan.classroomId, r.target, r.again, think);
-        else await page(pages[0].key, pages[0].url);
+        else await page(home.key, home.url);
       } else {
-        const p = pages[1] ?? pages[0];
+        const p = pages[1] ?? home;
         await page(p.key, p.url);
       }
     }

@@ -23,7 +23,8 @@ import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { ensureBuilt } from "../lib/setup.mjs";
-import { NOISY_LOAD_AVERAGE, noisyVerdict } from "./report";
+import { itemAt } from "#app/domain/presence";
+import { isNoisy, NOISY_LOAD_AVERAGE, noisyVerdict } from "./report";
 import { CpuMeter, postgresPids, startCluster, type Cluster, type CpuReading } from "./soak-cluster";
 import {
   accountsFor,
@@ -67,8 +68,8 @@ export interface SoakOptions {
 
 // ── Figures ────────────────────────────────────────────────────────────────────────────────
 
-const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+// NaN when there are no times: a page that was never asked has no percentile.
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 interface PageRow {
   key: string;
@@ -218,7 +219,7 @@ async function phase(
   log(
     `  ${label}: ${users.length} users, think ${(thinkMs / 1000).toFixed(2)} s: ${total.requests} requests, ${total.failed} failed, ` +
       `${total.okPerSecond.toFixed(1)} ok/s, p50 ${total.p50.toFixed(0)} ms, p95 ${total.p95.toFixed(0)} ms, p99 ${total.p99.toFixed(0)} ms, ` +
-      `max ${total.max.toFixed(0)} ms; server CPU ${(cpu.server.ms / 1000).toFixed(0)} s, PostgreSQL ${(cpu.postgres.ms / 1000).toFixed(0)} s; ${upAfter ? "up" : "DOWN"}`,
+      `max ${total.max.toFixed(0)} ms; server CPU ${cpuSeconds(cpu.server)}, PostgreSQL ${cpuSeconds(cpu.postgres)}; ${upAfter ? "up" : "DOWN"}`,
   );
   return result;
 }
@@ -295,7 +296,8 @@ async function floorUrlFor(origin: string, users: VirtualUser[]): Promise<{ url:
       if (res.status === 200) sizes.push(Buffer.byteLength(html));
     }
   sizes.sort((a, b) => a - b);
-  const target = sizes.length ? sizes[Math.floor((sizes.length - 1) / 2)] : 20_000;
+  // With no page answered, a typical page's size.
+  const target = sizes[Math.floor((sizes.length - 1) / 2)] ?? 20_000;
   const size = async (rows: number) => Buffer.byteLength(await (await fetch(`${origin}/bench-floor?rows=${rows}`)).text());
   const [a, b] = [await size(10), await size(110)];
   const rows = Math.max(1, Math.min(5000, Math.round(10 + (target - a) / ((b - a) / 100))));
@@ -328,6 +330,7 @@ const ms = (x: number) => (Number.isFinite(x) ? (x >= 10_000 ? `${(x / 1000).toF
 const writeFigure = (w: WriteCheck) => `${w.acknowledged} acknowledged, ${w.foundOnce} found once, ${w.lost} lost, ${w.doubled} doubled`;
 const writeRow = (label: string, w: WriteCheck) =>
   `| ${label} | ${w.sent} | ${w.acknowledged} | ${w.foundOnce} | ${w.lost} | ${w.doubled} | ${w.overwritten} | ${w.unacknowledged} (${w.unacknowledgedLanded}) |`;
+const cpuSeconds = (c: CpuReading | undefined) => (c ? `${(c.ms / 1000).toFixed(0)} s` : "–");
 const cpuText = (c: CpuReading | undefined) =>
   c ? `${(c.ms / 1000).toFixed(1)} s (${((100 * c.ms) / Math.max(1, c.wallMs)).toFixed(0)}% of a core, ${c.processes} processes)` : "–";
 
@@ -377,7 +380,7 @@ export async function soak(o: SoakOptions, log: (s: string) => void) {
   const loadStart = loadavg();
   // The bench's own rule (report.ts): a busy machine at the start calls no target met.
   const verdict = noisyVerdict(loadStart[0]);
-  const noisy = !(loadStart[0] <= NOISY_LOAD_AVERAGE);
+  const noisy = isNoisy(loadStart[0]);
   let commit = "";
   try {
     commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).toString().trim();
@@ -394,7 +397,7 @@ export async function soak(o: SoakOptions, log: (s: string) => void) {
   const most = Math.max(...o.scenarios.map((s) => o.users ?? DEFAULTS[s].users));
   const accounts = await pickAccounts(o.databaseUrl, db.fixture, most);
   const cookies = await sessionCookies(o.databaseUrl, accounts, SESSION_SECRET);
-  const users = accounts.map((a, i) => new VirtualUser(a, cookies[i]));
+  const users = accounts.map((a, i) => new VirtualUser(a, itemAt(cookies, i, "a session cookie for each account")));
   log(`${users.length} signed-in users (sessions made in the database), ${accounts.filter((a) => a.writer).length} of them writers`);
 
   const cluster = await startCluster(root, path.join(root, BUILD_DIR), o.port, { DATABASE_URL: o.databaseUrl, SESSION_SECRET }, log);

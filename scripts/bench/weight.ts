@@ -132,13 +132,13 @@ export class WeightMeter {
       if (/rel="modulepreload"/.test(tag)) js.add(href);
       else if (/rel="stylesheet"/.test(tag)) css.add(href);
     }
-    for (const m of html.matchAll(/(?:import\s*(?:[\w*{}\s,]+from\s*)?|import\()\s*["'](\/build\/[^"']+\.js)["']/g)) js.add(m[1]);
+    for (const m of html.matchAll(/(?:import\s*(?:[\w*{}\s,]+from\s*)?|import\()\s*["'](\/build\/[^"']+\.js)["']/g)) js.add(m[1]!);
     const head = html.slice(0, Math.max(0, html.indexOf("</head>")));
     const blocking = [
       ...[...head.matchAll(/<link\b[^>]*>/g)].filter((m) => /rel="stylesheet"/.test(m[0]) && !/\bmedia="print"/.test(m[0])),
       ...[...head.matchAll(/<script\b[^>]*\bsrc="[^"]*"[^>]*>/g)].filter((m) => !/\b(async|defer)\b|type="module"/.test(m[0])),
     ].map((m) => m[0].match(/(?:href|src)="([^"]+)"/)?.[1] ?? m[0]);
-    const cssInline = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].reduce((a, m) => a + Buffer.byteLength(m[1]), 0);
+    const cssInline = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].reduce((a, m) => a + Buffer.byteLength(m[1]!), 0);
     const w: PageWeight = {
       html: sizes(Buffer.from(html)),
       cssInline,

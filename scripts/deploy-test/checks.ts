@@ -1,5 +1,6 @@
 import { DATABASE_UNAVAILABLE } from "#app/api/app";
 import { LIMITS } from "#app/api/rate-limit";
+import { first, itemAt } from "#app/domain/presence";
 import type { components } from "#app/lib/generated/api-schema";
 import { DEMO_DISTRICT_NAME, DEMO_PASSWORD } from "../seed/demo";
 import { formOf, Visitor, type Answer } from "./client";
@@ -42,18 +43,25 @@ const json = <T>(a: Answer): T => JSON.parse(a.body) as T;
 const stackTrace = (body: string) => /\n\s+at [\w.<>]+ \(|node_modules\/|\.tmp\/deploy-build/.test(body);
 
 async function ids() {
-  const [district] = await query<{ id: string }>(DATABASE, "select organization_id as id from organization where name = $1", [
-    DEMO_DISTRICT_NAME,
-  ]);
-  const [school] = await query<{ id: string }>(
-    DATABASE,
-    "select organization_unit_id as id from organization_unit where organization_id = $1 and name = 'Cedar Elementary'",
-    [district.id],
+  const district = first(
+    await query<{ id: string }>(DATABASE, "select organization_id as id from organization where name = $1", [DEMO_DISTRICT_NAME]),
+    "the demo district",
   );
-  const [classroom] = await query<{ id: string }>(
-    DATABASE,
-    "select participant_group_id as id from participant_group where organization_unit_id = $1 and name = 'Kindergarten Room 4'",
-    [school.id],
+  const school = first(
+    await query<{ id: string }>(
+      DATABASE,
+      "select organization_unit_id as id from organization_unit where organization_id = $1 and name = 'Cedar Elementary'",
+      [district.id],
+    ),
+    "Cedar Elementary",
+  );
+  const classroom = first(
+    await query<{ id: string }>(
+      DATABASE,
+      "select participant_group_id as id from participant_group where organization_unit_id = $1 and name = 'Kindergarten Room 4'",
+      [school.id],
+    ),
+    "Kindergarten Room 4",
   );
   return { district: district.id, school: school.id, classroom: classroom.id };
 }
@@ -181,9 +189,13 @@ async function sessions(ids: Ids) {
   const key = `deploy-${Date.now()}`;
   const first = await newStudent(api1, ids, "Idempotent", key);
   const again = await newStudent(api2, ids, "Idempotent", key);
-  const [{ n: copies }] = await query<{ n: number }>(
-    DATABASE,
-    "select count(*)::int as n from participant where first_name = 'Idempotent' and last_name = 'Deploy' and deleted_at is null",
+  const { n: copies } = itemAt(
+    await query<{ n: number }>(
+      DATABASE,
+      "select count(*)::int as n from participant where first_name = 'Idempotent' and last_name = 'Deploy' and deleted_at is null",
+    ),
+    0,
+    "a count",
   );
   const firstId = first.status === 201 ? json<Schemas["Participant"]>(first).participantId : null;
   const againId = again.status === 201 ? json<Schemas["Participant"]>(again).participantId : null;
@@ -203,10 +215,14 @@ async function sessions(ids: Ids) {
   };
   const created = await api1.post("/api/participantTest/manual", { json: scores });
   const repeated = await api2.post("/api/participantTest/manual", { json: scores });
-  const [{ n: tests }] = await query<{ n: number }>(
-    DATABASE,
-    "select count(*)::int as n from participant_test where participant_id = $1 and test_code = 'letter-names'",
-    [firstId],
+  const { n: tests } = itemAt(
+    await query<{ n: number }>(
+      DATABASE,
+      "select count(*)::int as n from participant_test where participant_id = $1 and test_code = 'letter-names'",
+      [firstId],
+    ),
+    0,
+    "a count",
   );
   check(
     created.status === 201 && repeated.status === 409 && tests === 1,
@@ -320,22 +336,24 @@ async function failover(parts: Parts, ids: Ids) {
   await signInApi(admin, SUPER);
   const owned: string[][] = [];
   for (let w = 0; w < LOAD.writers; w++) {
-    owned.push([]);
+    const students: string[] = [];
     for (let s = 0; s < LOAD.studentsPerWriter; s++) {
       const answer = await newStudent(admin, ids, `Load${w}x${s}`);
       if (answer.status !== 201) throw new Error(`creating a student for the load answered ${answer.status}`);
-      owned[w].push(json<Schemas["Participant"]>(answer).participantId);
+      students.push(json<Schemas["Participant"]>(answer).participantId);
     }
+    owned.push(students);
   }
   admin.close();
 
   const emails = [
     ...Array.from({ length: LOAD.writers }, () => TEACHER),
-    ...Array.from({ length: LOAD.readers }, (_, i) => [TEACHER, SCHOOL_ADMIN, DISTRICT_ADMIN][i % 3]),
+    ...Array.from({ length: LOAD.readers }, (_, i) => itemAt([TEACHER, SCHOOL_ADMIN, DISTRICT_ADMIN], i % 3)),
   ];
   const users = emails.map(() => new Visitor(BALANCER));
   // Four at a time: two password hashes on each server (its hashing queue runs two at once).
-  for (let i = 0; i < users.length; i += 4) await Promise.all(users.slice(i, i + 4).map((u, j) => signInPage(u, emails[i + j])));
+  for (let i = 0; i < users.length; i += 4)
+    await Promise.all(users.slice(i, i + 4).map((u, j) => signInPage(u, itemAt(emails, i + j, "an email for each user"))));
 
   const readerPages = [`/classroom/${ids.classroom}`, `/school/${ids.school}`, `/district/${ids.district}`];
   const answers: Answer[] = [];
@@ -350,7 +368,7 @@ async function failover(parts: Parts, ids: Ids) {
     while (Date.now() < end) {
       answers.push(await user.get(`/classroom/${ids.classroom}`));
       await think();
-      const studentId = students[turn % students.length];
+      const studentId = itemAt(students, turn % students.length, "a student of the writer's");
       const test = turn % 4 < 2 ? "letter-names" : "letter-sounds";
       turn++;
       const dialog = await user.get(`/classroom/${ids.classroom}/letters?student=${studentId}&test=${test}`);
@@ -368,7 +386,7 @@ async function failover(parts: Parts, ids: Ids) {
   const reader = async (user: Visitor, n: number) => {
     let turn = n;
     while (Date.now() < end) {
-      answers.push(await user.get(readerPages[turn++ % readerPages.length]));
+      answers.push(await user.get(itemAt(readerPages, turn++ % readerPages.length)));
       await think();
     }
   };
@@ -379,7 +397,7 @@ async function failover(parts: Parts, ids: Ids) {
   };
   await Promise.all([
     killer(),
-    ...users.slice(0, LOAD.writers).map((u, w) => writer(u, owned[w])),
+    ...users.slice(0, LOAD.writers).map((u, w) => writer(u, itemAt(owned, w, "the writer's students"))),
     ...users.slice(LOAD.writers).map((u, r) => reader(u, r)),
   ]);
 
@@ -456,7 +474,7 @@ async function failover(parts: Parts, ids: Ids) {
     up = (await balancerStats()).get("app1")?.status === "UP";
   }
   const again: Answer[] = [];
-  for (let i = 0; i < 4; i++) again.push(await users[0].get(`/classroom/${ids.classroom}`));
+  for (let i = 0; i < 4; i++) again.push(await first(users, "a signed-in user").get(`/classroom/${ids.classroom}`));
   check(
     up && again.every((a) => a.status === 200) && again.some((a) => a.servedBy === "app1"),
     `app1 restarted: UP again after ${((Date.now() - back) / 1000).toFixed(1)} s; the same teacher's next pages from ${tally(again)}, still signed in`,

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { first } from "#app/domain/presence";
 
 // A visitor of the deploy test: its own connections (kept alive, as a browser's are), its own
 // cookies, and optionally its own source address on the loopback network (127.0.0.0/8), so the
@@ -80,7 +81,7 @@ export class Visitor {
         );
         res.on("end", () => {
           for (const cookie of res.headers["set-cookie"] ?? []) {
-            const [pair] = cookie.split(";");
+            const pair = first(cookie.split(";"), "a cookie");
             const eq = pair.indexOf("=");
             const name = pair.slice(0, eq).trim();
             const value = pair.slice(eq + 1).trim();
@@ -113,7 +114,7 @@ export function formOf(
 ): { action: string; fields: Record<string, string>; checkboxes: Map<string, string[]> } | null {
   for (const match of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)) {
     const [, attrs, inner] = match;
-    const inputs = [...inner.matchAll(/<input\b[^>]*>/g)].map((m) => attributes(m[0]));
+    const inputs = [...inner!.matchAll(/<input\b[^>]*>/g)].map((m) => attributes(m[0]));
     if (!inputs.some((a) => a.name === marker)) continue;
     const fields: Record<string, string> = {};
     const checkboxes = new Map<string, string[]>();
@@ -129,7 +130,7 @@ export function formOf(
 
 function attributes(tag: string): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
-  for (const m of tag.matchAll(/\s([a-zA-Z-]+)(?:="([^"]*)")?/g)) out[m[1].toLowerCase()] = m[2] === undefined ? "" : decode(m[2]);
+  for (const m of tag.matchAll(/\s([a-zA-Z-]+)(?:="([^"]*)")?/g)) out[m[1]!.toLowerCase()] = m[2] === undefined ? "" : decode(m[2]);
   return out;
 }
 

@@ -3,6 +3,7 @@
 // configured from deploy/; then what a district needs of them, printed as a summary. Exits 1
 // when any check fails. Ports 3440–3443 and 6441, database deploy_e (PostgreSQL at 127.0.0.1:5432).
 import { DEMO_PASSWORD } from "../seed/demo";
+import { first } from "#app/domain/presence";
 import { spawnSync } from "node:child_process";
 import { Visitor, type Answer } from "./client";
 import { runChecks, type Report } from "./checks";
@@ -22,7 +23,7 @@ import {
 } from "./stack";
 
 const started = Date.now();
-const version = (cmd: string, args: string[]) => (spawnSync(cmd, args, { encoding: "utf8" }).stdout ?? "").split("\n")[0].trim();
+const version = (cmd: string, args: string[]) => first((spawnSync(cmd, args, { encoding: "utf8" }).stdout ?? "").split("\n")).trim();
 
 ensurePackages();
 buildApp();

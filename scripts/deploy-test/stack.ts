@@ -4,6 +4,7 @@ import { chmodSync, cpSync, createWriteStream, existsSync, mkdirSync, readdirSyn
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
+import { first } from "#app/domain/presence";
 import { preloadArgs } from "../lib/preloads.mjs";
 import { ensureBuilt, root } from "../lib/setup.mjs";
 
@@ -29,9 +30,10 @@ const PGBOUNCER_DIR = path.join(WORK, "pgbouncer");
 export function fillTemplate(text: string, values: Record<string, string>): string {
   const used = new Set<string>();
   const out = text.replace(/\{\{([A-Z0-9_]+)\}\}/g, (_, name: string) => {
-    if (!(name in values)) throw new Error(`template: no value for {{${name}}}`);
+    const value = values[name];
+    if (value === undefined) throw new Error(`template: no value for {{${name}}}`);
     used.add(name);
-    return values[name];
+    return value;
   });
   const unused = Object.keys(values).filter((k) => !used.has(k));
   if (unused.length) throw new Error(`template: {{${unused.join("}}, {{")}}} not in the template`);
@@ -267,11 +269,11 @@ export function haproxy(): Part {
 /** HAProxy's view of its servers (the statistics page as CSV): state, retries, redispatches. */
 export async function balancerStats(): Promise<Map<string, { status: string; retries: number; redispatches: number; downs: number }>> {
   const res = await fetch(`http://127.0.0.1:${PORTS.stats}/;csv`);
-  const [header, ...rows] = (await res.text()).trim().split("\n");
-  const cols = header.replace(/^# /, "").split(",");
+  const lines = (await res.text()).trim().split("\n");
+  const cols = first(lines, "a header").replace(/^# /, "").split(",");
   const at = (row: string[], name: string) => row[cols.indexOf(name)] ?? "";
   const out = new Map<string, { status: string; retries: number; redispatches: number; downs: number }>();
-  for (const line of rows) {
+  for (const line of lines.slice(1)) {
     const row = line.split(",");
     if (at(row, "pxname") !== "app_servers") continue;
     out.set(at(row, "svname"), {

@@ -5,6 +5,7 @@ import type { Db } from "#app/db/connect.server";
 import { ASSESSMENTS, defaultGradeAssessments, letterItems, type TestCode } from "#app/domain/assessments";
 import type { Grade } from "#app/domain/grades";
 import { PERIODS } from "#app/domain/periods";
+import { itemAt } from "#app/domain/presence";
 import { sampleCalendar, sampleTestDay, type SampleCalendar } from "#app/domain/sample-calendar";
 import { ROLE_IDS, type RoleName } from "#app/domain/roles";
 import { participantCode, seededRandom, type Random } from "#app/domain/random";
@@ -118,6 +119,7 @@ export async function seedDemo(db: Db, today = new Date()) {
       .executeTakeFirstOrThrow();
     schoolIds.push(row.organization_unit_id);
   }
+  const cedarId = itemAt(schoolIds, 0, "Cedar Elementary's id");
 
   const addUser = async (u: {
     first: string;
@@ -155,20 +157,20 @@ export async function seedDemo(db: Db, today = new Date()) {
 
   await addUser({ first: "Sam", last: "Rivera", email: "super@demo.example", role: "SUPER_ADMIN", schools: [], org: null });
   await addUser({ first: "Dana", last: "Whitfield", email: "district.admin@demo.example", role: "ORG_ADMIN", schools: [] });
-  await addUser({ first: "Priya", last: "Shah", email: "school.admin@demo.example", role: "ORG_UNIT_ADMIN", schools: [schoolIds[0]] });
+  await addUser({ first: "Priya", last: "Shah", email: "school.admin@demo.example", role: "ORG_UNIT_ADMIN", schools: [cedarId] });
   await addUser({
     first: "Marcus",
     last: "Lee",
     email: "multi.admin@demo.example",
     role: "ORG_UNIT_ADMIN",
-    schools: [schoolIds[0], schoolIds[1]],
+    schools: [cedarId, itemAt(schoolIds, 1, "Lakeview Elementary's id")],
   });
   const demoTeacher = await addUser({
     first: "Tess",
     last: "Morgan",
     email: "teacher@demo.example",
     role: "TEACHER",
-    schools: [schoolIds[0]],
+    schools: [cedarId],
   });
   // A first-time user whose temporary password must be replaced (the 412 path of spec 000).
   await addUser({
@@ -176,7 +178,7 @@ export async function seedDemo(db: Db, today = new Date()) {
     last: "Brooks",
     email: "new.teacher@demo.example",
     role: "TEACHER",
-    schools: [schoolIds[0]],
+    schools: [cedarId],
     status: "Pending",
     temporary: true,
   });
@@ -186,7 +188,7 @@ export async function seedDemo(db: Db, today = new Date()) {
   let tests = 0;
   const ranTests: SeededRanTest[] = [];
   for (const [schoolIndex, school] of SCHOOLS.entries()) {
-    const schoolId = schoolIds[schoolIndex];
+    const schoolId = itemAt(schoolIds, schoolIndex, "the school's id");
     for (const [classIndex, plan] of school.classes.entries()) {
       // The demo teacher teaches Cedar's kindergarten and first grade; every other
       // class gets its own teacher, some not yet invited, some invited (Pending).
@@ -213,7 +215,7 @@ export async function seedDemo(db: Db, today = new Date()) {
         .execute();
       classrooms++;
       for (let i = 0; i < plan.size; i++) {
-        const grade = plan.grades[i % plan.grades.length];
+        const grade = itemAt(plan.grades, i % plan.grades.length, "a grade of the class");
         const participantId = await addStudent(db, random, schoolId, grade, today);
         await db
           .insertInto("participant_group_member")
