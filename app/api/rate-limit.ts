@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
 import type { Db } from "#app/db/connect.server";
 import {
+  bucketWindows,
   countBucketEvents,
   deleteBucketEvents,
   deleteEvents,
@@ -152,36 +153,61 @@ function nthLatest(db: Db, bucket: string, windowMs: number, n: number, now: Dat
   return nthLatestEvent(db, bucket, new Date(now.getTime() - windowMs), n);
 }
 
+/** The address's bucket of failed sign-ins, none when the address is unknown. */
+const signInAddress = (ip: string | null): Bucket | null => (ip ? { bucket: `login:ip:${ip}`, limit: LIMITS.loginIp } : null);
+
+/**
+ * How long a sign-in must wait before it may be checked (0: it may be checked now): the wait the
+ * account's (or the known browser's) recent failures impose since the last of them
+ * (signInDelayMs), and the wait until the address's count of failures drops under its limit (the
+ * oldest of its last `max` failures leaves the window). One read of both buckets.
+ */
+async function signInWait(db: Db, account: string, address: Bucket | null, now: Date): Promise<number> {
+  const since = (windowMs: number) => new Date(now.getTime() - windowMs);
+  const [failures, ofAddress] = await bucketWindows(db, [
+    { bucket: account, since: since(SIGN_IN_SLOWDOWN.windowMs), nth: 1 },
+    ...(address ? [{ bucket: address.bucket, since: since(address.limit.windowMs), nth: address.limit.max }] : []),
+  ]);
+  let waitMs = 0;
+  const delay = signInDelayMs(failures?.count ?? 0);
+  if (delay > 0 && failures?.nthLatest) waitMs = Math.max(waitMs, failures.nthLatest.getTime() + delay - now.getTime());
+  if (address && ofAddress && ofAddress.count >= address.limit.max) {
+    const oldest = ofAddress.nthLatest;
+    waitMs = Math.max(waitMs, oldest ? oldest.getTime() + address.limit.windowMs - now.getTime() : address.limit.windowMs);
+  }
+  return waitMs;
+}
+
+/**
+ * The sign-in's wait as reserveSignIn would find it, read without its locks and without taking a
+ * place: a sign-in that must wait is refused before it takes a place in the hashing queue (issue
+ * 33: an address past its limit that sent 400 at once took every place, and another user's right
+ * password from another address got 503). Only a cheap first look: an attempt it lets through is
+ * still counted, or refused, by reserveSignIn.
+ */
+export function signInWaitMs(db: Db, account: string, ip: string | null, now: Date): Promise<number> {
+  return signInWait(db, account, signInAddress(ip), now);
+}
+
 /** A sign-in may be checked (its places are taken), or must wait this long first. */
 export type SignInGate = { reservation: Reservation; waitMs?: undefined } | { reservation?: undefined; waitMs: number };
 
 /**
  * The sign-in's gate (issue 35 item 14), in one atomic step as reserve(): under the buckets' locks,
- * the wait the account's (or the known browser's) recent failures impose since the last of them
- * (signInDelayMs), and the wait until the address's count of failures drops under its limit; when
- * both are over, a place in each, given back when the password proves right. An attempt that must
- * wait takes no place, so hammering during a wait neither counts nor lengthens it. Sent at once,
- * exactly SIGN_IN_SLOWDOWN.freeFailures attempts of one account are checked: an attempt in flight
- * holds its place as a failure until its answer.
+ * the sign-in's wait (signInWait); when there is none, a place in the account's and the address's
+ * buckets, given back when the password proves right. An attempt that must wait takes no place, so
+ * hammering during a wait neither counts nor lengthens it. Sent at once, exactly
+ * SIGN_IN_SLOWDOWN.freeFailures attempts of one account are checked: an attempt in flight holds its
+ * place as a failure until its answer.
  */
 export async function reserveSignIn(db: Db, account: string, ip: string | null, now: Date): Promise<SignInGate> {
-  const address = ip ? { bucket: `login:ip:${ip}`, limit: LIMITS.loginIp } : null;
+  const address = signInAddress(ip);
+  const buckets = [account, ...(address ? [address.bucket] : [])];
   const take = async (tx: Db): Promise<SignInGate> => {
-    await lockBuckets(tx, [account, ...(address ? [address.bucket] : [])]);
-    let waitMs = 0;
-    const failures = await countRecent(tx, account, { max: 0, windowMs: SIGN_IN_SLOWDOWN.windowMs }, now);
-    const delay = signInDelayMs(failures);
-    if (delay > 0) {
-      const last = await nthLatest(tx, account, SIGN_IN_SLOWDOWN.windowMs, 1, now);
-      if (last) waitMs = Math.max(waitMs, last.getTime() + delay - now.getTime());
-    }
-    if (address && (await countRecent(tx, address.bucket, address.limit, now)) >= address.limit.max) {
-      // The address may try again when the oldest of its last `max` failures leaves the window.
-      const oldest = await nthLatest(tx, address.bucket, address.limit.windowMs, address.limit.max, now);
-      waitMs = Math.max(waitMs, oldest ? oldest.getTime() + address.limit.windowMs - now.getTime() : address.limit.windowMs);
-    }
+    await lockBuckets(tx, buckets);
+    const waitMs = await signInWait(tx, account, address, now);
     if (waitMs > 0) return { waitMs };
-    return { reservation: { ids: await insertBucketEvents(tx, [account, ...(address ? [address.bucket] : [])], now) } };
+    return { reservation: { ids: await insertBucketEvents(tx, buckets, now) } };
   };
   return db.isTransaction ? take(db) : db.transaction().execute(take);
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HASHING_BUSY, HASHING_LIMITS, HASHING_RETRY_AFTER_SECONDS, passwordHashing } from "#app/api/password";
+import { LIMITS } from "#app/api/rate-limit";
+import { SIGN_IN_SLOWDOWN } from "#app/domain/rate-limit";
 import { INCORRECT_LOGIN } from "#app/api/resources/dashboard";
 import { setApiAppForTests } from "#app/lib/api-app.server";
 import { action as loginAction } from "#app/routes/login";
@@ -36,6 +38,54 @@ function fillHashingQueue() {
     open();
     await Promise.all(held);
   };
+}
+
+/**
+ * Senders that keep sending at once: more than the queue's 8 places. Before, 8 of them held every
+ * place while the database refused them, and another user's sign-ins all got 503 in that time;
+ * more senders only make every answer slower on a busy test machine.
+ */
+const SENDERS = 12;
+
+/** Setting an address's failures and sending while the user signs in take seconds on a busy machine, more on PostgreSQL. */
+const FLOOD_TEST_TIMEOUT_MS = 60_000;
+
+/**
+ * Sends `refused` SENDERS at once, each again as soon as it is answered, while another user signs
+ * in 10 times from an address of their own: the user gets in every time, and each of the others
+ * is told its wait (429) without a hash.
+ */
+async function expectOthersSignInDuring(what: string, refused: (i: number) => Promise<Response>) {
+  const user = await makeUser(handle.db, { role: "TEACHER", organizationId, schoolIds: [schoolId] });
+  const hashesBefore = passwordHashing.hashes;
+  const refusedAnswers: Record<number, number> = {};
+  let sending = true;
+  // Never past the test's own time-out, should the user's sign-ins hang.
+  const deadline = Date.now() + FLOOD_TEST_TIMEOUT_MS;
+  const keepSending = async (i: number) => {
+    while (sending && Date.now() < deadline) {
+      const status = (await refused(i)).status;
+      refusedAnswers[status] = (refusedAnswers[status] ?? 0) + 1;
+      // Lets the user's requests and the database's answers in between.
+      await new Promise((turn) => setImmediate(turn));
+    }
+  };
+  const flood = Array.from({ length: SENDERS }, (_, i) => keepSending(i));
+  const userAnswers: number[] = [];
+  const started = Date.now();
+  try {
+    for (let i = 0; i < 10; i++) userAnswers.push((await signIn(user.email, TEST_PASSWORD, "198.51.100.77")).status);
+  } finally {
+    sending = false;
+    await Promise.all(flood);
+  }
+  const took = Date.now() - started;
+  console.info(
+    `[${what} flood ${process.env.TEST_DB_ENGINE}] ${took} ms: others ${JSON.stringify(refusedAnswers)}, user ${userAnswers.join(",")}`,
+  );
+  expect(userAnswers).toEqual(Array.from({ length: 10 }, () => 200));
+  expect(Object.keys(refusedAnswers)).toEqual(["429"]);
+  expect(passwordHashing.hashes - hashesBefore).toBe(userAnswers.length);
 }
 
 describe(`hashing queue (${process.env.TEST_DB_ENGINE})`, () => {
@@ -92,6 +142,44 @@ describe(`hashing queue (${process.env.TEST_DB_ENGINE})`, () => {
     for (const a of busy) expect(a.headers.get("retry-after")).toBe(String(HASHING_RETRY_AFTER_SECONDS));
     expect(passwordHashing.hashes - hashesBefore).toBe(checked);
   });
+
+  // Issue 33, the audit of item 4: a sign-in took its place in the queue before its address's limit
+  // was checked, so an address already at its 50 failures that sent 400 at once filled the queue
+  // (392×503, 8×429), and another user's ten right passwords from another address all got 503.
+  it(
+    "an address over its limit takes no place: another user signs in from elsewhere while it keeps sending",
+    async () => {
+      const attacker = "192.0.2.66";
+      // The address uses up its failures (sent at once, with room in the queue for all of them).
+      passwordHashing.limits = { running: HASHING_LIMITS.running, waiting: LIMITS.loginIp.max };
+      let spent: Response[];
+      try {
+        spent = await Promise.all(
+          Array.from({ length: LIMITS.loginIp.max }, (_, i) => signIn(`spent-${i}@test.example`, "Wrong#Password1", attacker)),
+        );
+      } finally {
+        passwordHashing.limits = { ...HASHING_LIMITS };
+      }
+      expect(spent.map((a) => a.status)).toEqual(spent.map(() => 401));
+      await expectOthersSignInDuring("address", (i) => signIn(`guess-${i}@test.example`, "Wrong#Password1", attacker));
+    },
+    FLOOD_TEST_TIMEOUT_MS,
+  );
+
+  // The same for an account in its wait (issue 35 item 14): guesses at it took places as well.
+  it(
+    "an account in its wait takes no place: another user signs in while guesses at it keep coming",
+    async () => {
+      const target = await makeUser(handle.db, { role: "TEACHER", organizationId, schoolIds: [schoolId] });
+      // Its free failures, from as many addresses; the test's clock stands still, so its wait never ends.
+      const spent = await Promise.all(
+        Array.from({ length: SIGN_IN_SLOWDOWN.freeFailures }, (_, i) => signIn(target.email, "Wrong#Password1", `203.0.113.${i + 150}`)),
+      );
+      expect(spent.map((a) => a.status)).toEqual(spent.map(() => 401));
+      await expectOthersSignInDuring("account", (i) => signIn(target.email, "Wrong#Password1", `203.0.113.${i + 200}`));
+    },
+    FLOOD_TEST_TIMEOUT_MS,
+  );
 
   it("the login page shows the busy message, not a server error", async () => {
     const user = await makeUser(handle.db, { role: "TEACHER", organizationId, schoolIds: [schoolId] });

@@ -18,7 +18,7 @@ import {
   verifyPassword,
 } from "../password";
 import { retryAfterSeconds, SIGN_IN_DEVICES_MAX, SIGN_IN_SLOWDOWN, tooManyAttempts } from "#app/domain/rate-limit";
-import { clear, clientIp, knownDevice, release, reserveSignIn, signInDeviceToken, type Reservation } from "../rate-limit";
+import { clear, clientIp, knownDevice, release, reserveSignIn, signInDeviceToken, signInWaitMs, type Reservation } from "../rate-limit";
 import { requireActor } from "../scope";
 import { createSession, resolveSession, revokeSession } from "../sessions";
 
@@ -150,6 +150,10 @@ export const INCORRECT_LOGIN = "Incorrect email or password.";
 /** Every place of the hashing queue is taken: 503, and when to try again, before anything is hashed. */
 const busy = (c: Context<ApiEnv>) => c.json({ message: HASHING_BUSY }, 503, { "Retry-After": String(HASHING_RETRY_AFTER_SECONDS) });
 
+/** The sign-in must wait before it is checked: 429 with the wait, in the message and in Retry-After. */
+const mustWait = (c: Context<ApiEnv>, waitMs: number) =>
+  c.json({ message: tooManyAttempts(waitMs) }, 429, { "Retry-After": String(retryAfterSeconds(waitMs)) });
+
 /** A fresh token for every sign-in, and the user it belongs to. */
 async function startSession(c: Context<ApiEnv>, userId: string) {
   const { db, config, now } = c.var.deps;
@@ -198,8 +202,13 @@ export function registerDashboard(app: Router) {
     if (checksPassword && !body.password) throw new ApiError(400, "Please enter your password");
     // A place in the hashing queue first (issue 33 item 4): a full queue refuses at once, before
     // any hashing or any work in the database, and the refusal does not count against the limits.
+    // A sign-in that must wait is told so before it takes a place, so an address past its limit
+    // cannot fill the queue for everyone else (a cheap read; reserveSignIn below decides).
     let place: HashingPlace | null = null;
     if (checksPassword) {
+      if (passwordHashing.full) return busy(c);
+      const waitMs = await signInWaitMs(db, accountBucket, ip, now());
+      if (waitMs > 0) return mustWait(c, waitMs);
       if (passwordHashing.full) return busy(c);
       place = passwordHashing.admit();
     }
@@ -215,7 +224,7 @@ export function registerDashboard(app: Router) {
       if (gate.waitMs !== undefined) {
         place?.leave();
         place = null;
-        return c.json({ message: tooManyAttempts(gate.waitMs) }, 429, { "Retry-After": String(retryAfterSeconds(gate.waitMs)) });
+        return mustWait(c, gate.waitMs);
       }
       reservation = gate.reservation;
       user = await findSignInUser(db, email);

@@ -33,6 +33,29 @@ export async function nthLatestEvent(db: Db, bucket: string, since: Date, n: num
   return row ? new Date(row.created_at) : null;
 }
 
+/**
+ * For each window, how many events its bucket has after `since`, and the `nth` most recent of them
+ * (1 = the latest; null when there are fewer): one statement, one round trip, however many windows.
+ */
+export async function bucketWindows(
+  db: Db,
+  windows: ReadonlyArray<{ bucket: string; since: Date; nth: number }>,
+): Promise<Array<{ count: number; nthLatest: Date | null }>> {
+  if (windows.length === 0) return [];
+  const columns = windows.map(
+    (w, i) => sql`
+      (select count(*) from rate_limit_event where bucket = ${w.bucket} and created_at > ${w.since}) as ${sql.ref(`n${i}`)},
+      (select created_at from rate_limit_event where bucket = ${w.bucket} and created_at > ${w.since}
+        order by created_at desc offset ${w.nth - 1} limit 1) as ${sql.ref(`t${i}`)}`,
+  );
+  const { rows } = await sql<Record<string, string | number | Date | null>>`select ${sql.join(columns)}`.execute(db);
+  const row = rows[0] ?? {};
+  return windows.map((_, i) => {
+    const latest = row[`t${i}`];
+    return { count: Number(row[`n${i}`] ?? 0), nthLatest: latest === null || latest === undefined ? null : new Date(latest) };
+  });
+}
+
 /** One event in each bucket at `now`; their ids. */
 export async function insertBucketEvents(tx: Db, buckets: string[], now: Date): Promise<number[]> {
   if (buckets.length === 0) return [];
