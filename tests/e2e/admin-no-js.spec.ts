@@ -8,7 +8,9 @@ import {
   USER_REQUIRED_TEXTS,
   expectDialogTexts,
   emailOf,
+  fillStudent,
   fillUser,
+  saveAndInviteUser,
 } from "./support/admin";
 import { DEMO, signIn } from "./support/auth";
 
@@ -25,6 +27,16 @@ async function openDialog(page: Page, linkName: string, dialogParam: string, hea
   await page.getByRole("link", { name: linkName, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`dialog=${dialogParam}`));
   await expect(dialog(page).getByRole("heading", { name: heading })).toBeVisible();
+}
+
+/** Opens the Create dialog of a school or classroom, is told the name is required, and types a new one: the name. */
+async function nameRequired(page: Page, what: "School" | "Classroom", prefix: string) {
+  await openDialog(page, `Create ${what}`, `create-${what.toLowerCase()}`, `Create ${what}`);
+  await save(page);
+  await expect(dialog(page).getByText("Name is a required field.")).toBeVisible();
+  const name = unique(prefix);
+  await dialog(page).getByLabel("Name").fill(name);
+  return name;
 }
 
 async function confirmDelete(page: Page, linkName: string, heading: string, name: string) {
@@ -78,11 +90,7 @@ test("a dialog opens straight from its URL and Cancel closes it without JavaScri
 test("district admin creates a school without JavaScript", async ({ page }) => {
   await signIn(page, DEMO.districtAdmin);
   await expect(page).toHaveURL(/\/district\//);
-  await openDialog(page, "Create School", "create-school", "Create School");
-  await save(page);
-  await expect(dialog(page).getByText("Name is a required field.")).toBeVisible();
-  const school = unique("School");
-  await dialog(page).getByLabel("Name").fill(school);
+  const school = await nameRequired(page, "School", "School");
   await save(page);
   await expect(flash(page, "School has been successfully created.")).toBeVisible();
   await expect(page.getByRole("link", { name: school, exact: true })).toHaveAttribute("href", /\/school\//);
@@ -109,14 +117,8 @@ test.describe("school admin without JavaScript", () => {
     await expect(dialog(page).getByText("Schools is a required field.")).toBeVisible();
     await expect(dialog(page).getByLabel("Role")).toHaveValue("TEACHER");
     await dialog(page).getByLabel("Email").fill(emailOf(last));
-    await dialog(page).getByRole("checkbox", { name: CEDAR }).check();
-    await save(page);
-    await expect(flash(page, "User has been successfully created.")).toBeVisible();
-    const row = page.getByRole("row", { name: new RegExp(last) });
-    await expect(row).toContainText(CEDAR);
     // The invite button is a form too.
-    await row.getByRole("button", { name: /^Invite User/ }).click();
-    await expect(flash(page, "Invite successfully sent!")).toBeVisible();
+    await saveAndInviteUser(page, last, CEDAR);
     await expect(page.getByRole("row", { name: new RegExp(last) }).getByText("Pending")).toBeVisible();
 
     await page
@@ -131,11 +133,7 @@ test.describe("school admin without JavaScript", () => {
   test("creates a classroom and a student in it", async ({ page }) => {
     await signIn(page, DEMO.schoolAdmin);
     await expect(page).toHaveURL(/\/school\//);
-    await openDialog(page, "Create Classroom", "create-classroom", "Create Classroom");
-    await save(page);
-    await expect(dialog(page).getByText("Name is a required field.")).toBeVisible();
-    const classroom = unique("Room");
-    await dialog(page).getByLabel("Name").fill(classroom);
+    const classroom = await nameRequired(page, "Classroom", "Room");
     await dialog(page).getByRole("checkbox", { name: "Morgan, Tess" }).check();
     await save(page);
     await expect(flash(page, "Classroom has been successfully created.")).toBeVisible();
@@ -158,14 +156,14 @@ test.describe("school admin without JavaScript", () => {
     await save(page);
     await expectDialogTexts(page, STUDENT_REQUIRED_TEXTS);
     const last = unique("Plain");
-    await dialog(page).getByLabel("First Name").fill("Noor");
-    await dialog(page).getByLabel("Last Name").fill(last);
-    await dialog(page).getByLabel("Date of Birth").fill("2/31/2018");
-    await dialog(page).getByLabel("Grade").selectOption("1");
-    await dialog(page).getByLabel("School").selectOption({ label: CEDAR });
-    await dialog(page)
-      .getByLabel("Classroom")
-      .selectOption({ label: `${classroom} B` });
+    await fillStudent(page, {
+      firstName: "Noor",
+      lastName: last,
+      dateOfBirth: "2/31/2018",
+      grade: "1",
+      school: CEDAR,
+      classroom: `${classroom} B`,
+    });
     await save(page);
     await expect(dialog(page).getByText("Invalid Date! Please correct the Date of Birth and try again.")).toBeVisible();
     await expect(dialog(page).getByLabel("Classroom").locator("option:checked")).toHaveText(`${classroom} B`);

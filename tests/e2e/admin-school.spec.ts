@@ -1,14 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
-  unique,
   dialog,
-  toast,
-  save,
-  STUDENT_REQUIRED_TEXTS,
-  USER_REQUIRED_TEXTS,
-  expectDialogTexts,
   emailOf,
+  expectDialogTexts,
+  fillStudent,
   fillUser,
+  save,
+  saveAndInviteUser,
+  STUDENT_REQUIRED_TEXTS,
+  toast,
+  unique,
+  USER_REQUIRED_TEXTS,
 } from "./support/admin";
 import { outboxText } from "./support/api-world";
 import { DEMO, signIn } from "./support/auth";
@@ -178,12 +180,7 @@ test.describe("school admin", () => {
     await expectNoAxeViolations(page);
 
     const last = unique("Student");
-    await dialog(page).getByLabel("First Name").fill("Avery");
-    await dialog(page).getByLabel("Last Name").fill(last);
-    await dialog(page).getByLabel("Date of Birth").fill("02/30/2019");
-    await dialog(page).getByLabel("Grade").selectOption("K");
-    await dialog(page).getByLabel("School").selectOption({ label: CEDAR });
-    await dialog(page).getByLabel("Classroom").selectOption({ label: room });
+    await fillStudent(page, { firstName: "Avery", lastName: last, dateOfBirth: "02/30/2019", grade: "K", school: CEDAR, classroom: room });
     await save(page);
     await expect(dialog(page).getByText("Invalid Date! Please correct the Date of Birth and try again.")).toBeVisible();
     await expect(dialog(page).getByText("First Name is a required field.")).toHaveCount(0);
@@ -222,13 +219,11 @@ test.describe("school admin", () => {
     await expect(dialog(page).getByLabel("Classroom").locator("option:checked")).toHaveText(room);
     await expect(dialog(page).getByRole("checkbox", { name: "ELL" })).toBeChecked();
     await expectNoAxeViolations(page);
-    await dialog(page).getByLabel("First Name").fill("");
-    await dialog(page).getByLabel("Date of Birth").fill("14/03/2019");
+    await fillStudent(page, { firstName: "", dateOfBirth: "14/03/2019" });
     await save(page);
     await expect(dialog(page).getByText("First Name is a required field.")).toBeVisible();
     await expect(dialog(page).getByText("Invalid Date! Please correct the Date of Birth and try again.")).toBeVisible();
-    await dialog(page).getByLabel("First Name").fill("Blake");
-    await dialog(page).getByLabel("Date of Birth").fill("03/15/2019");
+    await fillStudent(page, { firstName: "Blake", dateOfBirth: "03/15/2019" });
     await save(page);
     await expect(toast(page, "Student has been successfully updated.")).toBeVisible();
     const updatedName = `${last}, Blake`;
@@ -268,10 +263,7 @@ test.describe("school admin", () => {
     await expect(dialog(page).getByRole("heading", { name: "Create Student" })).toBeVisible();
     await expect(dialog(page).getByLabel("Classroom").locator("option:checked")).toHaveText(room);
     const last = unique("Pupil");
-    await dialog(page).getByLabel("First Name").fill("Casey");
-    await dialog(page).getByLabel("Last Name").fill(last);
-    await dialog(page).getByLabel("Date of Birth").fill("05/06/2018");
-    await dialog(page).getByLabel("Grade").selectOption("1");
+    await fillStudent(page, { firstName: "Casey", lastName: last, dateOfBirth: "05/06/2018", grade: "1" });
     await save(page);
     await expect(toast(page, "Student has been successfully created.")).toBeVisible();
     await expect(page.getByRole("link", { name: `${last}, Casey`, exact: true })).toBeVisible();
@@ -314,13 +306,7 @@ test.describe("school admin", () => {
     await fillUser(page, { firstName: "Robin", lastName: last, email: email, role: "TEACHER" });
     await save(page);
     await expect(dialog(page).getByText("Schools is a required field.")).toBeVisible();
-    await dialog(page).getByRole("checkbox", { name: CEDAR }).check();
-    await save(page);
-    await expect(toast(page, "User has been successfully created.")).toBeVisible();
-    const row = page.getByRole("row", { name: new RegExp(last) });
-    await expect(row).toContainText(CEDAR);
-    await row.getByRole("button", { name: /^Invite User/ }).click();
-    await expect(toast(page, "Invite successfully sent!")).toBeVisible();
+    const row = await saveAndInviteUser(page, last, CEDAR);
     await expect(row.getByText("Pending")).toBeVisible();
 
     await row.getByRole("link", { name: /^Edit/ }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { dialog, save, toast, unique } from "./support/admin";
+import { dialog, fillStudent, save, toast, unique } from "./support/admin";
 import { DEMO, signIn } from "./support/auth";
 
 // Issue 14, lost updates: an edit dialog carries the version its row was read at. When someone
@@ -14,10 +14,7 @@ async function createStudent(page: Page, last: string) {
   await expect(page).toHaveURL(/\/school\/[^/?]+$/);
   const schoolPath = new URL(page.url()).pathname;
   await page.goto(`${schoolPath}?tab=students&dialog=create-student`);
-  await dialog(page).getByLabel("First Name").fill("Robin");
-  await dialog(page).getByLabel("Last Name").fill(last);
-  await dialog(page).getByLabel("Date of Birth").fill("04/02/2019");
-  await dialog(page).getByLabel("Grade").selectOption("K");
+  await fillStudent(page, { firstName: "Robin", lastName: last, dateOfBirth: "04/02/2019", grade: "K" });
   await save(page);
   await expect(toast(page, "Student has been successfully created.")).toBeVisible();
   return schoolPath;

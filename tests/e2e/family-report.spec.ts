@@ -1,10 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { writeFileSync } from "node:fs";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
+import { readDemoDb } from "./support/demo-db";
 
 // The family report printed by Chromium (issue 10): page.pdf() on Letter and A4, the PDF's text
 // read back with poppler's pdftotext (npm test installs it, scripts/lib/setup.mjs). Ids and names
@@ -20,33 +19,28 @@ const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true })
 const byName = (a: Student, b: Student) => collator.compare(`${a.lastName}, ${a.firstName}`, `${b.lastName}, ${b.firstName}`);
 
 test.beforeAll(async () => {
-  const port = process.env.E2E_PORT ?? "3210";
-  const dir = mkdtempSync(path.join(tmpdir(), "family-report-e2e-"));
-  cpSync(path.resolve(`.tmp/e2e-template-${port}/pglite`), dir, { recursive: true });
-  const { PGlite } = await import("@electric-sql/pglite");
-  const db = await PGlite.create(dir);
-  const rows = await db.query<{
-    classroom: string;
-    classroom_id: string;
-    id: string;
-    first_name: string;
-    last_name: string;
-    grade: string;
-  }>(
-    `select g.name as classroom, g.participant_group_id as classroom_id, p.participant_id as id, p.first_name, p.last_name, p.grade
+  const rows = await readDemoDb((db) =>
+    db.query<{
+      classroom: string;
+      classroom_id: string;
+      id: string;
+      first_name: string;
+      last_name: string;
+      grade: string;
+    }>(
+      `select g.name as classroom, g.participant_group_id as classroom_id, p.participant_id as id, p.first_name, p.last_name, p.grade
        from participant_group g
        join participant_group_member m on m.participant_group_id = g.participant_group_id
        join participant p on p.participant_id = m.participant_id
       where g.name in ($1, $2)`,
-    [KINDERGARTEN, SECOND_GRADE],
+      [KINDERGARTEN, SECOND_GRADE],
+    ),
   );
   for (const r of rows.rows) {
     classrooms[r.classroom] ??= { id: r.classroom_id, students: [] };
     classrooms[r.classroom].students.push({ id: r.id, firstName: r.first_name, lastName: r.last_name, grade: r.grade });
   }
   for (const c of Object.values(classrooms)) c.students.sort(byName);
-  await db.close();
-  rmSync(dir, { recursive: true, force: true });
   expect(classrooms[KINDERGARTEN]?.students.length).toBeGreaterThan(1);
   expect(classrooms[SECOND_GRADE]?.students.length).toBeGreaterThan(1);
 });
@@ -110,14 +104,19 @@ const KEY_PERCENTILE = {
   es: "El percentil compara a su hijo o hija con niños del mismo grado de todo el país.",
 };
 
+/** Signed in as `who`: the classroom's first student by name, and what the classroom's grid shows for them in MOY. */
+async function firstStudentOnTheGrid(page: Page, who: string, classroom: string) {
+  await signIn(page, who);
+  const { id, students } = classrooms[classroom];
+  const student = students[0];
+  return { id, student, values: await gridValues(page, id, student, "MOY") };
+}
+
 test.describe("family report, printed", () => {
   test("a kindergarten student on Letter and A4, in English and Spanish: grade text, duration and the grid's results, one page", async ({
     page,
   }, info) => {
-    await signIn(page, DEMO.teacher);
-    const { id, students } = classrooms[KINDERGARTEN];
-    const student = students[0];
-    const values = await gridValues(page, id, student, "MOY");
+    const { id, student, values } = await firstStudentOnTheGrid(page, DEMO.teacher, KINDERGARTEN);
     const percentiles = Object.entries(values).filter(([, v]) => /^\d+(st|nd|rd|th)$/.test(v));
     expect(percentiles.length, "the student has percentiles in MOY").toBeGreaterThan(3);
 
@@ -158,10 +157,7 @@ test.describe("family report, printed", () => {
   test("a grade 2 student in English and Spanish: grade text, 20 minutes, the grid's percentiles and the key that explains them, one page", async ({
     page,
   }, info) => {
-    await signIn(page, DEMO.schoolAdmin);
-    const { id, students } = classrooms[SECOND_GRADE];
-    const student = students[0];
-    const values = await gridValues(page, id, student, "MOY");
+    const { id, student, values } = await firstStudentOnTheGrid(page, DEMO.schoolAdmin, SECOND_GRADE);
     // Issue 34 item 6: grade 2's RER results are percentiles, in the percentile's unit on the grid as in the report ('35th', not '35%').
     expect(Object.values(values).filter((v) => /%/.test(v))).toEqual([]);
     const percentiles = Object.values(values).filter((v) => /^\d+(st|nd|rd|th)$/.test(v));

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { d, FIRST, LAST, minutesBeforeNoon, onTheDay, YEAR } from "./support/school-year";
 import { unique } from "./support/admin";
-import { api, useApiWorld } from "./support/api-world";
-import { DEMO, signIn } from "./support/auth";
+import { api, openWithFlags, useApiWorld } from "./support/api-world";
 import { expectNoAxeViolations } from "./support/axe";
 
 // A 'Needs Support' cell (a theta under the theta cutoff configured for the grade, test and
@@ -75,8 +74,7 @@ async function gridCell(page: Page, column: string) {
 test("'Needs Support' carries the ▼ on the grid and the student page, and 'Why flagged' gives the theta, the cutoff and its source", async ({
   page,
 }) => {
-  await page.setExtraHTTPHeaders({ "x-feature-flags": "gr-3-internal-testing-display-rules" });
-  await signIn(page, DEMO.superAdmin, { to: `/classroom/${world.classroomId}` });
+  await openWithFlags(page, "gr-3-internal-testing-display-rules", `/classroom/${world.classroomId}`);
   await expect(page.getByLabel("Period")).toHaveValue("MOY");
   const blending = await gridCell(page, "RER Blending");
   await expect(blending).toHaveText("Needs Support▼");
@@ -115,8 +113,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the student page's 'Why flagged' beside 'Needs Support' opens all the same", async ({ page }) => {
-    await page.setExtraHTTPHeaders({ "x-feature-flags": "gr-3-internal-testing-display-rules" });
-    await signIn(page, DEMO.superAdmin, { to: `/student/${world.studentId}` });
+    await openWithFlags(page, "gr-3-internal-testing-display-rules", `/student/${world.studentId}`);
     const cell = page
       .getByRole("table", { name: "Phonemic Awareness" })
       .getByRole("row", { name: /RER Blending/ })

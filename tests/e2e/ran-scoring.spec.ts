@@ -1,10 +1,8 @@
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { ERROR_COUNT_MESSAGE, RESPONSE_TIME_MESSAGE } from "#app/domain/ran";
 import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
+import { readDemoDb } from "./support/demo-db";
 
 // RAN scoring end to end (issue 11): the dialog from a 'Needs scoring' grid cell, by keyboard
 // alone, with JavaScript off too; the recording plays and seeks (206); /test-details/{id}.
@@ -17,12 +15,8 @@ let notTheTeachers = "";
 // Unscored, finished RAN tests of the current period (EOY), read from a copy of the template
 // database the server's data was copied from (same rows, same ids). Each test scores its own.
 test.beforeAll(async () => {
-  const port = process.env.E2E_BUILD_PORT ?? process.env.E2E_PORT ?? "3210";
-  const dir = mkdtempSync(path.join(tmpdir(), "ran-e2e-"));
-  cpSync(path.resolve(`.tmp/e2e-template-${port}/pglite`), dir, { recursive: true });
-  const { PGlite } = await import("@electric-sql/pglite");
-  const db = await PGlite.create(dir);
-  const rows = await db.query<{ test_id: string; student_id: string; classroom_id: string; classroom: string; grade: RanTest["grade"] }>(`
+  await readDemoDb(async (db) => {
+    const rows = await db.query<{ test_id: string; student_id: string; classroom_id: string; classroom: string; grade: RanTest["grade"] }>(`
     select t.participant_test_id as test_id, t.participant_id as student_id, g.participant_group_id as classroom_id,
            g.name as classroom, t.grade
     from participant_test t
@@ -32,7 +26,7 @@ test.beforeAll(async () => {
     where t.test_code = 'object-ran' and t.completed_flag and t.ability_percentile is null and t.invalid is null
       and g.name = 'Kindergarten Room 4'
     order by t.participant_test_id`);
-  const foreign = await db.query<{ test_id: string }>(`
+    const foreign = await db.query<{ test_id: string }>(`
     select t.participant_test_id as test_id from participant_test t
     where t.test_code in ('object-ran', 'letter-ran', 'rer-letter-ran') and not exists (
       select 1 from participant_group_member m
@@ -40,16 +34,15 @@ test.beforeAll(async () => {
       join app_user u on u.user_id = gt.user_id
       where m.participant_id = t.participant_id and u.email = '${DEMO.teacher}')
     limit 1`);
-  notTheTeachers = foreign.rows[0]?.test_id ?? "";
-  unscored = rows.rows.map((r) => ({
-    testId: r.test_id,
-    studentId: r.student_id,
-    classroomId: r.classroom_id,
-    classroom: r.classroom,
-    grade: r.grade,
-  }));
-  await db.close();
-  rmSync(dir, { recursive: true, force: true });
+    notTheTeachers = foreign.rows[0]?.test_id ?? "";
+    unscored = rows.rows.map((r) => ({
+      testId: r.test_id,
+      studentId: r.student_id,
+      classroomId: r.classroom_id,
+      classroom: r.classroom,
+      grade: r.grade,
+    }));
+  });
   expect(unscored.length, "unscored RAN tests in the demo").toBeGreaterThanOrEqual(5);
 });
 

@@ -1,10 +1,8 @@
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { apiToken } from "./support/api-world";
 import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
+import { readDemoDb } from "./support/demo-db";
 
 // Issue 34 items 7 and 8: a second scorer is offered the blind score before the official figures
 // show; only the first scorer and admins change the official score; a save over a newer one shows
@@ -18,12 +16,7 @@ let unscored: Record<(typeof ROOMS)[number], RanTest>;
 // Read from a copy of the template the server started from; ran-scoring.spec.ts scores Kindergarten
 // Room 4's, so these come from other classrooms.
 test.beforeAll(async () => {
-  const port = process.env.E2E_BUILD_PORT ?? process.env.E2E_PORT ?? "3210";
-  const dir = mkdtempSync(path.join(tmpdir(), "ran-second-e2e-"));
-  cpSync(path.resolve(`.tmp/e2e-template-${port}/pglite`), dir, { recursive: true });
-  const { PGlite } = await import("@electric-sql/pglite");
-  const db = await PGlite.create(dir);
-  try {
+  await readDemoDb(async (db) => {
     const rows = await db.query<{ room: string; test_id: string; student_id: string; classroom_id: string }>(
       `select distinct on (g.name) g.name as room, t.participant_test_id as test_id, t.participant_id as student_id,
               g.participant_group_id as classroom_id
@@ -39,10 +32,7 @@ test.beforeAll(async () => {
     unscored = Object.fromEntries(
       rows.rows.map((r) => [r.room, { testId: r.test_id, studentId: r.student_id, classroomId: r.classroom_id }]),
     ) as typeof unscored;
-  } finally {
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
   for (const room of ROOMS) expect(unscored[room], `an unscored RAN test in ${room}`).toBeDefined();
 });
 

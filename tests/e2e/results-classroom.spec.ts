@@ -209,18 +209,9 @@ test.describe("letter score entry", () => {
     // It now opens read-only, with the letters as entered.
     await saved.locator("a").click();
     const view = page.getByRole("dialog", { name: /Letter Sound\/Name Scores \| EOY/ });
-    await expect(
-      view
-        .getByRole("row", { name: /Letter Name/ })
-        .locator("td")
-        .nth(0),
-    ).toHaveText(/Correct/);
-    await expect(
-      view
-        .getByRole("row", { name: /Letter Name/ })
-        .locator("td")
-        .nth(2),
-    ).toHaveText(/Incorrect/);
+    const letterNameCells = view.getByRole("row", { name: /Letter Name/ }).locator("td");
+    await expect(letterNameCells.nth(0)).toHaveText(/Correct/);
+    await expect(letterNameCells.nth(2)).toHaveText(/Incorrect/);
     await expect(view).toContainText("4/26 correct");
     await expectNoAxeViolations(page);
   });

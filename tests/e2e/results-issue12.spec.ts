@@ -1,23 +1,13 @@
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
+import { demoClassroomIds, readDemoDb } from "./support/demo-db";
 
 // Issue 12 items 3–8, 13 and 14 in the browser: what a teacher and a school admin see.
 
 let ids: Record<string, string> = {};
 test.beforeAll(async () => {
-  const port = process.env.E2E_PORT ?? "3210";
-  const dir = mkdtempSync(path.join(tmpdir(), "issue12-e2e-"));
-  cpSync(path.resolve(`.tmp/e2e-template-${port}/pglite`), dir, { recursive: true });
-  const { PGlite } = await import("@electric-sql/pglite");
-  const db = await PGlite.create(dir);
-  const rows = await db.query<{ name: string; participant_group_id: string }>("select name, participant_group_id from participant_group");
-  ids = Object.fromEntries(rows.rows.map((r) => [r.name, r.participant_group_id]));
-  await db.close();
-  rmSync(dir, { recursive: true, force: true });
+  ids = await readDemoDb(demoClassroomIds);
 });
 
 const grid = (page: Page) => page.locator("table.results-grid");

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { d, FIRST, LAST, minutesBeforeNoon, onTheDay, YEAR } from "./support/school-year";
 import { unique } from "./support/admin";
-import { api, useApiWorld } from "./support/api-world";
+import { api, openWithFlags, useApiWorld } from "./support/api-world";
 import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 
@@ -83,8 +83,7 @@ test("the grid says which grade the period's assessment list leaves out, in the 
 test("with rer-kindergarten, classic kindergarten tests read the same finished or not: grid, profile and family report", async ({
   page,
 }) => {
-  await page.setExtraHTTPHeaders({ "x-feature-flags": "rer-kindergarten" });
-  await signIn(page, DEMO.superAdmin, { to: `/classroom/${world.classroomId}` });
+  await openWithFlags(page, "rer-kindergarten", `/classroom/${world.classroomId}`);
   await expect(page.getByLabel("Period")).toHaveValue("MOY");
   await expect(await cellText(page, "Classic, Kit", "Vocabulary")).toContainText("30th");
   await expect(await cellText(page, "Classic, Kit", "Rhyming")).toHaveText("Not started");

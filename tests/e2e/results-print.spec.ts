@@ -194,22 +194,22 @@ async function expectWholePrint(page: Page, dir: string, format: "Letter" | "A4"
   const isNamePart = new Set(nameParts);
   const printedNameParts: string[] = [];
   for (const [p, { words }] of pages.entries()) {
-    const here = words.map((w) => w.text);
     // No piece of a word: each run of letters printed is one the page shows whole.
-    const pieces = here.flatMap(letterRuns).filter((run) => !shown.runs.has(run));
+    const pieces = words
+      .map((w) => w.text)
+      .flatMap(letterRuns)
+      .filter((run) => !shown.runs.has(run));
     expect(pieces, `page ${p + 1}: pieces of words split over two lines`).toEqual([]);
-    const gradeTitle = words.find((w) => w.text === "Grade");
-    if (!gradeTitle) {
-      expect(
-        here.filter((w) => isNamePart.has(w)),
-        `page ${p + 1}: rows without the header rows`,
-      ).toEqual([]);
-      continue;
-    }
-    // The header rows on each page with rows: every column title, each of its words (a column
-    // cut off at the paper's edge would lose its title).
+  }
+  // The header rows on each page with rows: every column title, each of its words (a column cut
+  // off at the paper's edge would lose its title). The name column ends where 'Grade' begins.
+  expect(shown.titles).toContain("Grade");
+  const withRows = pages.flatMap(({ words }, p) => (words.some((w) => isNamePart.has(w.text)) ? [{ p, words }] : []));
+  for (const { p, words } of withRows) {
+    const here = words.map((w) => w.text);
     for (const title of shown.titles)
       for (const part of title.split(" ")) expect(here, `page ${p + 1}: '${part}' of the title '${title}'`).toContain(part);
+    const gradeTitle = words.find((w) => w.text === "Grade")!;
     printedNameParts.push(...words.filter((w) => w.xMax <= gradeTitle.xMin + 1 && isNamePart.has(w.text)).map((w) => w.text));
   }
   // Every student's name once in the name column over the pages: no row lost or printed twice.

@@ -31,6 +31,19 @@ const zipOf = (prefix: string) => ({
   buffer: exportZip(oneRosterFiles(sampleDistrict(prefix))),
 });
 
+/** The own district's admin uploads its roster (four teachers) and applies the preview, as on the rostering page. */
+async function rosterApplied(request: APIRequestContext, page: Page) {
+  const d = await ownDistrict(request, page);
+  await page.getByLabel(/Roster file/).setInputFiles(zipOf(d.prefix));
+  await page.getByRole("button", { name: "Submit" }).click();
+  await page
+    .getByRole("region", { name: `Preview of ${d.prefix}-roster.zip` })
+    .getByRole("button", { name: "Apply" })
+    .click();
+  await expect(page.getByText("Upload successful.")).toBeVisible();
+  return d;
+}
+
 /** How many e-mails the main e2e server wrote to `to` (its outbox: one file per e-mail). */
 function mailsTo(to: string): number {
   const dir = path.join(process.cwd(), `.tmp/e2e-data-${process.env.E2E_PORT ?? 3210}`, "outbox");
@@ -44,14 +57,7 @@ test("after applying a roster: invite its teachers from the success page, confir
   page,
   request,
 }) => {
-  const d = await ownDistrict(request, page);
-  await page.getByLabel(/Roster file/).setInputFiles(zipOf(d.prefix));
-  await page.getByRole("button", { name: "Submit" }).click();
-  await page
-    .getByRole("region", { name: `Preview of ${d.prefix}-roster.zip` })
-    .getByRole("button", { name: "Apply" })
-    .click();
-  await expect(page.getByText("Upload successful.")).toBeVisible();
+  const d = await rosterApplied(request, page);
 
   const next = page.getByRole("region", { name: "Next steps" });
   await expect(next).toContainText("This upload created 4 teachers.");
@@ -140,14 +146,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("two clicks on two open pages mail each teacher once", async ({ page, request, context }) => {
-    const d = await ownDistrict(request, page);
-    await page.getByLabel(/Roster file/).setInputFiles(zipOf(d.prefix));
-    await page.getByRole("button", { name: "Submit" }).click();
-    await page
-      .getByRole("region", { name: `Preview of ${d.prefix}-roster.zip` })
-      .getByRole("button", { name: "Apply" })
-      .click();
-    await expect(page.getByText("Upload successful.")).toBeVisible();
+    const d = await rosterApplied(request, page);
     await page.getByRole("link", { name: "Invite the teachers who cannot sign in yet" }).click();
     const second = await context.newPage();
     await second.goto(page.url());

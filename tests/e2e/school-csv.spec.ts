@@ -57,9 +57,7 @@ test("a school admin downloads the school's and each classroom's School CSV for 
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
-  test("the same files, by plain form buttons", async ({ page }) => {
-    await offersTheSpecFiles(page);
-  });
+  test("the same files, by plain form buttons", ({ page }) => offersTheSpecFiles(page));
 });
 
 test("a teacher is offered no School CSV", async ({ page }) => {

@@ -1,8 +1,8 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { DEMO, DEMO_PASSWORD, signIn } from "./support/auth";
+import { readDemoDb } from "./support/demo-db";
 
 // Issue 14, hardening at the edge, seen from a browser: every page answers with the security
 // headers (a CSP whose nonce is on every inline script, no framing, nosniff, the referrer
@@ -63,30 +63,27 @@ const routeFiles = () => readdirSync(path.resolve("app/routes")).filter((f) => /
 let ids: Ids;
 
 test.beforeAll(async () => {
-  const port = process.env.E2E_PORT ?? "3210";
-  const dir = mkdtempSync(path.join(tmpdir(), "headers-e2e-"));
-  cpSync(path.resolve(`.tmp/e2e-template-${port}/pglite`), dir, { recursive: true });
-  const { PGlite } = await import("@electric-sql/pglite");
-  const db = await PGlite.create(dir);
-  const one = async (sql: string) => {
-    const row = (await db.query<{ id: string }>(sql)).rows[0];
-    if (!row) throw new Error(`No demo row for: ${sql}`);
-    return row.id;
-  };
-  // The demo teacher's first classroom and one of its students; their school and district.
-  const classroom = await one(`select g.participant_group_id as id from participant_group g
+  ids = await readDemoDb(async (db) => {
+    const one = async (sql: string) => {
+      const row = (await db.query<{ id: string }>(sql)).rows[0];
+      if (!row) throw new Error(`No demo row for: ${sql}`);
+      return row.id;
+    };
+    // The demo teacher's first classroom and one of its students; their school and district.
+    const classroom = await one(`select g.participant_group_id as id from participant_group g
     join participant_group_teacher t on t.participant_group_id = g.participant_group_id
     join app_user u on u.user_id = t.user_id and u.email = '${DEMO.teacher}' order by g.name limit 1`);
-  ids = {
-    classroom,
-    student: await one(`select participant_id as id from participant_group_member where participant_group_id = '${classroom}' limit 1`),
-    school: await one(`select organization_unit_id as id from participant_group where participant_group_id = '${classroom}'`),
-    district: await one(`select ou.organization_id as id from participant_group g
+    return {
+      classroom,
+      student: await one(`select participant_id as id from participant_group_member where participant_group_id = '${classroom}' limit 1`),
+      school: await one(`select organization_unit_id as id from participant_group where participant_group_id = '${classroom}'`),
+      district: await one(`select ou.organization_id as id from participant_group g
       join organization_unit ou on ou.organization_unit_id = g.organization_unit_id where g.participant_group_id = '${classroom}'`),
-    ranTest: await one(`select participant_test_id as id from participant_test where test_code like '%ran%' order by start_dt_tm limit 1`),
-  };
-  await db.close();
-  rmSync(dir, { recursive: true, force: true });
+      ranTest: await one(
+        `select participant_test_id as id from participant_test where test_code like '%ran%' order by start_dt_tm limit 1`,
+      ),
+    };
+  });
 });
 
 /** Console messages that report a Content Security Policy violation. */

@@ -1,9 +1,9 @@
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DEMO, DEMO_PASSWORD, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
+import { demoClassroomIds, readDemoDb } from "./support/demo-db";
 
 // The student page (issue 10): a teacher goes from the classroom grid to a student, switches the
 // period and opens a test's details, with JavaScript on, off, and by keyboard alone.
@@ -22,47 +22,41 @@ let lowPreK: Student;
 let nonwordTest: { id: string; firstQuestion: string };
 
 test.beforeAll(async () => {
-  const port = process.env.E2E_PORT ?? "3210";
-  const dir = mkdtempSync(path.join(tmpdir(), "student-e2e-"));
-  cpSync(path.resolve(`.tmp/e2e-template-${port}/pglite`), dir, { recursive: true });
-  const { PGlite } = await import("@electric-sql/pglite");
-  const db = await PGlite.create(dir);
-  const groups = await db.query<{ name: string; participant_group_id: string }>("select name, participant_group_id from participant_group");
-  classrooms = Object.fromEntries(groups.rows.map((r) => [r.name, r.participant_group_id]));
-  const pick = async (sql: string) => {
-    const rows = await db.query<{ participant_id: string; first_name: string; middle_name: string | null; last_name: string }>(sql);
-    const row = rows.rows[0];
-    if (!row) throw new Error(`No demo student for: ${sql}`);
-    return { id: row.participant_id, first: row.first_name, middle: row.middle_name, last: row.last_name };
-  };
-  const inClass = (name: string) => `
+  await readDemoDb(async (db) => {
+    classrooms = await demoClassroomIds(db);
+    const pick = async (sql: string) => {
+      const rows = await db.query<{ participant_id: string; first_name: string; middle_name: string | null; last_name: string }>(sql);
+      const row = rows.rows[0];
+      if (!row) throw new Error(`No demo student for: ${sql}`);
+      return { id: row.participant_id, first: row.first_name, middle: row.middle_name, last: row.last_name };
+    };
+    const inClass = (name: string) => `
     select p.participant_id, p.first_name, p.middle_name, p.last_name from participant p
     join participant_group_member m on m.participant_id = p.participant_id
     join participant_group g on g.participant_group_id = m.participant_group_id and g.name = '${name}'`;
-  kinder = await pick(`${inClass("Kindergarten Room 4")}
+    kinder = await pick(`${inClass("Kindergarten Room 4")}
     join assessment_period ap on ap.period_name = 'MOY'
     join participant_test t on t.participant_id = p.participant_id and t.test_code = 'nonword-repetition'
       and t.completed_flag and t.invalid is null and t.start_dt_tm >= ap.start_date and t.start_dt_tm < ap.end_date + 1
     join predictive_profile pp on pp.participant_id = p.participant_id and pp.period_name = 'MOY' and pp.dyslexia > 0.168
     order by p.last_name, p.first_name limit 1`);
-  const nwr = await db.query<{ participant_test_id: string; question_code: string }>(`
+    const nwr = await db.query<{ participant_test_id: string; question_code: string }>(`
     select t.participant_test_id, q.question_code from participant_test t
     join assessment_period ap on ap.period_name = 'MOY'
     join participant_test_question_response q on q.participant_test_id = t.participant_test_id
     where t.participant_id = '${kinder.id}' and t.test_code = 'nonword-repetition'
       and t.start_dt_tm >= ap.start_date and t.start_dt_tm < ap.end_date + 1
     order by t.completed_flag desc, t.start_dt_tm desc, q.question_code limit 1`);
-  nonwordTest = { id: nwr.rows[0].participant_test_id, firstQuestion: nwr.rows[0].question_code };
-  firstGrader = await pick(`${inClass("First Grade Room 7")} order by p.last_name desc, p.first_name limit 1`);
-  elsewhere = await pick(`${inClass("Second Grade Gold")} order by p.last_name limit 1`);
-  lowPreK = await pick(`
+    nonwordTest = { id: nwr.rows[0].participant_test_id, firstQuestion: nwr.rows[0].question_code };
+    firstGrader = await pick(`${inClass("First Grade Room 7")} order by p.last_name desc, p.first_name limit 1`);
+    elsewhere = await pick(`${inClass("Second Grade Gold")} order by p.last_name limit 1`);
+    lowPreK = await pick(`
     select p.participant_id, p.first_name, p.middle_name, p.last_name from participant p
     join assessment_period ap on ap.period_name = 'EOY'
     join participant_test t on t.participant_id = p.participant_id and t.test_code = 'vocab' and t.completed_flag
       and t.invalid is not true and t.ability_percentile <= 20 and t.start_dt_tm >= ap.start_date and t.start_dt_tm < ap.end_date + 1
     where p.grade = 'PK' order by p.last_name, p.first_name limit 1`);
-  await db.close();
-  rmSync(dir, { recursive: true, force: true });
+  });
 });
 
 /** The card's name (with the middle name); the family report's title uses first and last only. */

@@ -34,6 +34,32 @@ export async function expectDialogTexts(page: Page, texts: readonly string[]) {
 /** A demo-domain address made from a unique last name. */
 export const emailOf = (lastName: string) => `${lastName.replace(/\s/g, ".").toLowerCase()}@demo.example`;
 
+/** Fills the student dialog's fields that are given (School and Classroom chosen by their labels). */
+export async function fillStudent(
+  page: Page,
+  student: { firstName?: string; lastName?: string; dateOfBirth?: string; grade?: string; school?: string; classroom?: string },
+) {
+  const fields = dialog(page);
+  if (student.firstName !== undefined) await fields.getByLabel("First Name").fill(student.firstName);
+  if (student.lastName !== undefined) await fields.getByLabel("Last Name").fill(student.lastName);
+  if (student.dateOfBirth !== undefined) await fields.getByLabel("Date of Birth").fill(student.dateOfBirth);
+  if (student.grade !== undefined) await fields.getByLabel("Grade").selectOption(student.grade);
+  if (student.school !== undefined) await fields.getByLabel("School").selectOption({ label: student.school });
+  if (student.classroom !== undefined) await fields.getByLabel("Classroom").selectOption({ label: student.classroom });
+}
+
+/** Saves the user dialog with `school` ticked, then invites the new user from their row (a form's button, with JavaScript or without): the row. */
+export async function saveAndInviteUser(page: Page, lastName: string, school: string) {
+  await dialog(page).getByRole("checkbox", { name: school }).check();
+  await save(page);
+  await expect(toast(page, "User has been successfully created.")).toBeVisible();
+  const row = page.getByRole("row", { name: new RegExp(lastName) });
+  await expect(row).toContainText(school);
+  await row.getByRole("button", { name: /^Invite User/ }).click();
+  await expect(toast(page, "Invite successfully sent!")).toBeVisible();
+  return row;
+}
+
 /** Fills the user dialog's fields. */
 export async function fillUser(page: Page, user: { firstName: string; lastName: string; email: string; role: string }) {
   await dialog(page).getByLabel("First Name").fill(user.firstName);

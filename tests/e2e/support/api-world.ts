@@ -148,6 +148,12 @@ export function useApiWorld<Extra extends object = object>(
   return world;
 }
 
+/** The demo super admin opens a page of the world with feature flags on (`x-feature-flags`, comma-separated). */
+export async function openWithFlags(page: Page, flags: string, to: string) {
+  await page.setExtraHTTPHeaders({ "x-feature-flags": flags });
+  await signIn(page, DEMO.superAdmin, { to });
+}
+
 /** Signs the world's district admin in on `page`, at `to` if given. */
 export const signInAdmin = (page: Page, world: ApiWorld, to?: string) => signIn(page, world.admin, { password: world.password, to });
 

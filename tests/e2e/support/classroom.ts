@@ -1,9 +1,7 @@
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { apiToken } from "./api-world";
 import { DEMO } from "./auth";
+import { readDemoDb } from "./demo-db";
 import { unique } from "./admin";
 
 // The classroom results specs' shared look-ups and set-up. Tests that write scores do it in a
@@ -22,13 +20,8 @@ export interface DemoIds {
 }
 
 /** The seeded demo district's ids, read from a copy of the template database the test server was copied from. */
-export async function demoIds(): Promise<DemoIds> {
-  const port = process.env.E2E_PORT ?? "3210";
-  const dir = mkdtempSync(path.join(tmpdir(), "classroom-e2e-"));
-  cpSync(path.resolve(`.tmp/e2e-template-${port}/pglite`), dir, { recursive: true });
-  const { PGlite } = await import("@electric-sql/pglite");
-  const db = await PGlite.create(dir);
-  try {
+export function demoIds(): Promise<DemoIds> {
+  return readDemoDb(async (db) => {
     const rows = await db.query<{ name: string; participant_group_id: string; organization_unit_id: string }>(
       "select name, participant_group_id, organization_unit_id from participant_group",
     );
@@ -38,10 +31,7 @@ export async function demoIds(): Promise<DemoIds> {
       schoolOf: Object.fromEntries(rows.rows.map((r) => [r.name, r.organization_unit_id])),
       teacherId: teacher.rows[0].user_id,
     };
-  } finally {
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** The demo district's ids, read before the spec file's tests, and a way to open its classrooms by name. */
