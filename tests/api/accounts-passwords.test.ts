@@ -5,6 +5,7 @@ import { SOCKET_ADDRESS_HEADER } from "#app/server/client-address.server";
 import { makeUser } from "./support/fixtures";
 import { TEST_PASSWORD } from "./support/test-api";
 import { apiWorld } from "./support/world";
+import { first } from "#app/domain/presence";
 
 // Requests here carry the socket address as scripts/client-address.mjs stamps it in a server (issue 14).
 (globalThis as Record<symbol, unknown>)[Symbol.for("literacy.socketAddressStamped")] = true;
@@ -46,9 +47,10 @@ describe(`forgot password (${process.env.TEST_DB_ENGINE})`, () => {
     expect(unknown.status).toBe(204);
     expect(await known.text()).toBe(await unknown.text());
     expect(t.mail.map((m) => m.to)).toEqual([user.email]);
-    const code = codeIn(t.mail[0].text);
+    const mail = first(t.mail, "a mail");
+    const code = codeIn(mail.text);
     expect(code).toMatch(/^[A-Z2-9]{8}$/);
-    expect(t.mail[0].text).toContain(`/reset-password?email=${encodeURIComponent(user.email)}&code=${code}`);
+    expect(mail.text).toContain(`/reset-password?email=${encodeURIComponent(user.email)}&code=${code}`);
   });
 
   it("refuses a malformed email with the spec's text", async () => {
@@ -62,7 +64,7 @@ describe(`forgot password (${process.env.TEST_DB_ENGINE})`, () => {
     const code = await requestReset(user.email);
     const rows = await handle.db.selectFrom("one_time_code").selectAll().where("email", "=", user.email).execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0].code_hash).not.toContain(code!);
+    expect(first(rows).code_hash).not.toContain(code!);
   });
 
   it("sets the new password with the code, makes the user Active and ends their sessions", async () => {

@@ -80,6 +80,7 @@ const caseOf = (
   req: (path: string, w: W, db: Db) => Promise<Omit<Req, "method">>,
 ): Case => {
   const [method, path] = endpoint.split(" ");
+  if (!method || !path) throw new Error(`An endpoint is "METHOD /path", not ${endpoint}`);
   return { endpoint, target, expect, make: async (db, w) => ({ method, ...(await req(path, w, db)) }) };
 };
 /** Calling `endpoint` ("METHOD /path/{id}") on the id `id` makes (a path without one: null). */

@@ -159,7 +159,7 @@ describe(`students (${process.env.TEST_DB_ENGINE})`, () => {
       ParticipantGroup: { name: string; User: { userId: string }[] }[];
     }[];
     expect(all.map((s) => s.participantId)).toEqual([a.participant_id, b.participant_id]);
-    expect(all[1].ParticipantGroup).toMatchObject([{ name: "Mine", enabledInEBPlatform: true, User: [{ userId: teacher.user_id }] }]);
+    expect(all[1]?.ParticipantGroup).toMatchObject([{ name: "Mine", enabledInEBPlatform: true, User: [{ userId: teacher.user_id }] }]);
     const token = await t.login(teacher.email);
     const seen = (await (await t.call("GET", `/participants/organizationUnit/${school.organization_unit_id}`, { token })).json()) as {
       participantId: string;

@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { first } from "#app/domain/presence";
 // remix-serve's own adapter (a dependency of @remix-run/serve): a request over the wire, as a separate API server gets it.
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import express from "express";
@@ -37,7 +38,7 @@ afterAll(async () => {
 
 const session = await getSession(new Request("http://localhost/"));
 session.set("token", await t.login(w.teacher.email));
-const cookie = (await commitSession(session)).split(";")[0];
+const cookie = first((await commitSession(session)).split(";"), "a cookie");
 const classroomId = w.classA.participant_group_id;
 
 describe(`pages over API_URL (${process.env.TEST_DB_ENGINE})`, () => {

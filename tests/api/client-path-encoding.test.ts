@@ -3,6 +3,7 @@ import { setApiAppForTests } from "#app/lib/api-app.server";
 import { apiFor } from "#app/lib/api.server";
 import { commitSession, getSession } from "#app/lib/session.server";
 import { apiWorld } from "./support/world";
+import { first } from "#app/domain/presence";
 
 // Issue 14 (low): an id the UI takes from a form or a URL goes into an API path encoded, so a
 // crafted value cannot climb to another route of the API with the caller's rights. The pages'
@@ -22,7 +23,7 @@ const recording: typeof t.api = Object.assign(Object.create(t.api) as typeof t.a
 setApiAppForTests(recording, t.deps);
 const session = await getSession(new Request("http://localhost/"));
 session.set("token", await t.login(w.superAdmin.email));
-const cookie: string = (await commitSession(session)).split(";")[0];
+const cookie = first((await commitSession(session)).split(";"), "a cookie");
 
 describe(`ids in API paths from the pages' client (${process.env.TEST_DB_ENGINE})`, () => {
   const api = () => apiFor(new Request("http://localhost/classroom/x", { headers: { cookie } }), {});
@@ -42,7 +43,7 @@ describe(`ids in API paths from the pages' client (${process.env.TEST_DB_ENGINE}
     received.length = 0;
     const { response, data } = await api().GET("/participantGroups/{id}", { params: { path: { id } } });
     expect(received).toHaveLength(1);
-    const url = new URL(received[0]);
+    const url = new URL(first(received, "a request"));
     expect(url.pathname, "the path the API received").toMatch(/^\/api\/participantGroups\/[^/]+$/);
     expect(decodeURIComponent(url.pathname.split("/").at(-1)!), "the id arrives whole").toBe(id);
     expect(url.search + url.hash).toBe("");

@@ -6,6 +6,7 @@ import type { DbHandle } from "#app/db/connect.server";
 import { makeWorld, newTeacherBody } from "./support/fixtures";
 import { TEST_PASSWORD } from "./support/test-api";
 import { createTestDb, databaseUrlOf } from "./support/test-db";
+import { first } from "#app/domain/presence";
 
 // More than one core (issue 15): `npm start` runs one server process per core on PostgreSQL
 // through scripts/lib/cluster.mjs. Here that same runner starts two workers of the app's API on
@@ -137,7 +138,7 @@ describe.runIf(postgres)("several server processes on one PostgreSQL (scripts/li
       return [...byWorker.values()];
     };
     // Both workers keep the total now (app/api/kept.ts).
-    const [before] = await totals();
+    const before = first(await totals(), "a worker's total");
     expect(await totals()).toEqual([before, before]);
     const added = await call("POST", "/user", { token, body: newTeacherBody(w, "Two", "Workers", "two.workers@cluster.example") });
     expect(added.status).toBe(201);

@@ -10,6 +10,7 @@ import { loader as classroomLoader } from "#app/routes/classroom.$classroomId";
 import { makePeriods, makeStudent, makeWorld } from "./support/fixtures";
 import { createTestApi, type TestApi } from "./support/test-api";
 import { createTestDb } from "./support/test-db";
+import { first, itemAt } from "#app/domain/presence";
 
 // The database blinks under load (issue 14, High): ten signed-in sessions load the classroom page
 // (root and page loaders, through the in-process API, as Remix calls them) while every backend
@@ -31,7 +32,7 @@ let database = "";
 async function sessionCookie(email: string): Promise<string> {
   const session = await getSession(new Request("http://localhost/"));
   session.set("token", await t.login(email));
-  return (await commitSession(session)).split(";")[0];
+  return first((await commitSession(session)).split(";"), "a cookie");
 }
 
 /** One page view of the classroom page by the session behind `cookie`: both loaders, one shared context. */
@@ -86,14 +87,14 @@ describe.runIf(postgres)("the database drops the app's connections under load (p
     setApiAppForTests(t.api, t.deps);
     w = await makeWorld(handle.db);
     const year = academicYearOf(localIsoDate(new Date()));
-    const [first] = year.split("-").map(Number);
+    const startYear = Number(year.slice(0, 4)); // '2026-2027' → 2026
     await makePeriods(
       handle.db,
       w.district.organization_id,
       {
-        BOY: { start: `${first}-07-01`, end: `${first}-10-31` },
-        MOY: { start: `${first}-11-01`, end: `${first + 1}-02-28` },
-        EOY: { start: `${first + 1}-03-01`, end: `${first + 1}-06-30` },
+        BOY: { start: `${startYear}-07-01`, end: `${startYear}-10-31` },
+        MOY: { start: `${startYear}-11-01`, end: `${startYear + 1}-02-28` },
+        EOY: { start: `${startYear + 1}-03-01`, end: `${startYear + 1}-06-30` },
       },
       year,
     );
@@ -139,7 +140,7 @@ describe.runIf(postgres)("the database drops the app's connections under load (p
     await Promise.all(cookies.map(loadPage));
     for (let round = 0; round < 5; round++) {
       expect(await terminateAppBackends()).toBeGreaterThan(0);
-      const { root, page } = await loadPage(cookies[round % SESSIONS]);
+      const { root, page } = await loadPage(itemAt(cookies, round % SESSIONS, "a session cookie"));
       expect(root.user?.email).toBe(w.teacher.email);
       expect(page.results?.error).toBeNull();
     }

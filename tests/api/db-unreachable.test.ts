@@ -6,6 +6,7 @@ import { commitSession, getSession } from "#app/lib/session.server";
 import { loader as rootLoader } from "#app/root";
 import { loader as classroomLoader } from "#app/routes/classroom.$classroomId";
 import { createTestApi } from "./support/test-api";
+import { first } from "#app/domain/presence";
 
 // The database out of reach, not just blinking (PostgreSQL or the PgBouncer in front of it
 // stopped: every connection refused): a signed-in page must answer the API's 503 and message,
@@ -23,7 +24,7 @@ beforeAll(async () => {
   setApiAppForTests(t.api, t.deps);
   const session = await getSession(new Request("http://localhost/"));
   session.set("token", "a-session-token-the-database-would-check");
-  cookie = (await commitSession(session)).split(";")[0];
+  cookie = first((await commitSession(session)).split(";"), "a cookie");
 });
 afterAll(async () => {
   await handle?.close();

@@ -7,6 +7,7 @@ import { makeClassroom, makeDistrict, makePeriods, makeStudent, MID_YEAR } from 
 import { createTestApi } from "./support/test-api";
 import { databaseUrlOf } from "./support/test-db";
 import { apiWorld } from "./support/world";
+import { first, itemAt } from "#app/domain/presence";
 
 // Issue 36 §4: the versions kept data goes by (migrations 0015, 0016) are raised by every writer of
 // a district's rosters or scores. Raised at commit, in one order, they must neither deadlock (the
@@ -75,7 +76,7 @@ async function students(n: number): Promise<Student[]> {
   );
   const made = [];
   for (let i = 0; i < n; i++) {
-    const room = rooms[i % rooms.length];
+    const room = itemAt(rooms, i % rooms.length, "a classroom");
     made.push(await makeStudent(handle.db, room.organization_unit_id, { classroomIds: [room.participant_group_id] }));
   }
   return made;
@@ -122,7 +123,8 @@ describe.skipIf(!onPostgres)(
   `a district's writers do not wait on each other's versions (PostgreSQL: PGlite has one connection) (${ENGINE})`,
   () => {
     it("a score save and a student save go through while another writer of the district has not committed", async () => {
-      const [mine, scored, edited] = await students(3);
+      const made = await students(3);
+      const [mine, scored, edited] = [itemAt(made, 0), itemAt(made, 1), itemAt(made, 2)];
       const before = await versions();
       // The API on connections that give up on any lock they would wait a second for: it must wait on none.
       const url = await databaseUrlOf(handle);
@@ -169,7 +171,7 @@ describe(`kept-data versions raised at commit, by SQL as a script would write ($
   });
 
   it("a savepoint rolled back takes its district's raise with it; the rest of the transaction raises", async () => {
-    const [mine] = await students(1);
+    const mine = first(await students(1));
     const other = await makeStudent(handle.db, w.otherSchool.organization_unit_id);
     const [before, otherBefore] = [await versions(), await versions(w.otherDistrict.organization_id)];
     await handle.db.transaction().execute(async (tx) => {
@@ -185,7 +187,7 @@ describe(`kept-data versions raised at commit, by SQL as a script would write ($
   });
 
   it("writes after SET CONSTRAINTS ALL IMMEDIATE still raise their districts", async () => {
-    const [mine] = await students(1);
+    const mine = first(await students(1));
     const other = await makeStudent(handle.db, w.otherSchool.organization_unit_id);
     const [before, otherBefore] = [await versions(), await versions(w.otherDistrict.organization_id)];
     await handle.db.transaction().execute(async (tx) => {

@@ -61,8 +61,8 @@ describe(`support messages (${process.env.TEST_DB_ENGINE})`, () => {
     const mail = t.mail.slice(before);
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ to: "help@support.example", subject: "[Support] Roster upload" });
-    expect(mail[0].text).toContain(`<${w.teacher.email}>`);
-    expect(mail[0].text).toContain("The zip is refused.");
+    expect(mail[0]?.text).toContain(`<${w.teacher.email}>`);
+    expect(mail[0]?.text).toContain("The zip is refused.");
     delete process.env.SUPPORT_EMAIL;
   });
 

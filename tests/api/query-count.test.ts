@@ -14,6 +14,7 @@ import { loader as schoolLoader } from "#app/routes/school.$schoolId";
 import { action as letterAction, loader as letterLoader } from "#app/routes/classroom.$classroomId.letters";
 import { makePeriods, makeStudent } from "./support/fixtures";
 import { apiWorld } from "./support/world";
+import { first } from "#app/domain/presence";
 
 // How many SQL queries one page costs (issue 9: the classroom page ≤ 12, one letter save ≤ 15;
 // issue 15: ≤ 7, and 2 once this process holds the classroom's grid: none of the grid's).
@@ -65,11 +66,11 @@ async function queriesOf<T>(run: () => Promise<T>): Promise<{ result: T; queries
 
 // Periods around today, so the page shows the period in progress whatever day the test runs.
 function periodsAroundToday(): Record<Period, { start: string; end: string }> {
-  const [first] = academicYearOf(localIsoDate(new Date())).split("-").map(Number);
+  const startYear = Number(academicYearOf(localIsoDate(new Date())).slice(0, 4)); // '2026-2027' → 2026
   return {
-    BOY: { start: `${first}-07-01`, end: `${first}-10-31` },
-    MOY: { start: `${first}-11-01`, end: `${first + 1}-02-28` },
-    EOY: { start: `${first + 1}-03-01`, end: `${first + 1}-06-30` },
+    BOY: { start: `${startYear}-07-01`, end: `${startYear}-10-31` },
+    MOY: { start: `${startYear}-11-01`, end: `${startYear + 1}-02-28` },
+    EOY: { start: `${startYear + 1}-03-01`, end: `${startYear + 1}-06-30` },
   };
 }
 
@@ -84,7 +85,7 @@ const isSessionLookUp = (sql: string) => /from "session"/.test(sql);
 async function sessionCookie(email: string): Promise<string> {
   const session = await getSession(new Request("http://localhost/"));
   session.set("token", await t.login(email));
-  return (await commitSession(session)).split(";")[0];
+  return first((await commitSession(session)).split(";"), "a cookie");
 }
 
 const pageUrl = (query = "") => `http://localhost/classroom/${w.classA.participant_group_id}${query}`;

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fileSlug } from "#app/domain/csv";
 import { insertResult, makeClassroom, makeSchool, makeStudent } from "./support/fixtures";
 import { apiWorld } from "./support/world";
+import { first, itemAt } from "#app/domain/presence";
 
 // Issue 15: the completion summary counted by the database (GET /report/completion/{id}), its
 // detail as a streamed CSV, and the district CSVs streamed. The summary is checked against a
@@ -60,14 +61,14 @@ const places = [
 ];
 // The world's own three students have no tests: not started.
 for (const [s, place] of [
-  [w.studentA, places[0]],
-  [w.studentA2, places[1]],
-  [w.studentB, places[2]],
+  [w.studentA, itemAt(places, 0)],
+  [w.studentA2, itemAt(places, 1)],
+  [w.studentB, itemAt(places, 2)],
 ] as const)
   made.push({ id: s.participant_id, code: s.participant_code, ...place, grade: "K", started: false, finished: false });
 // 32 more: every pattern in every classroom: none, one test, all complete, all but one complete.
 for (let i = 0; i < 32; i++) {
-  const place = places[i % 4];
+  const place = itemAt(places, i % 4);
   const grade = i % 8 < 4 ? "K" : "1";
   const st = await makeStudent(handle.db, place.school, {
     grade,
@@ -76,7 +77,7 @@ for (let i = 0; i < 32; i++) {
   });
   const list = LISTS.BOY[grade];
   const pattern = Math.floor(i / 4) % 4;
-  if (pattern === 1) await addTest(st.participant_id, list[0], BOY_DAY, false);
+  if (pattern === 1) await addTest(st.participant_id, first(list, "a test of the grade"), BOY_DAY, false);
   if (pattern === 2) for (const code of list) await addTest(st.participant_id, code, BOY_DAY, true);
   if (pattern === 3)
     for (const [k, code] of list.entries()) await addTest(st.participant_id, code, BOY_DAY, k > 0 || list.length === 1 ? false : true);

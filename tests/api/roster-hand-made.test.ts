@@ -6,6 +6,7 @@ import { rosterDistrict } from "./support/roster";
 import { makeClassroom, makeSchool, makeStudent } from "./support/fixtures";
 import { useTempDataDir } from "./support/test-api";
 import { freshApi } from "./support/world";
+import { first } from "#app/domain/presence";
 
 // Issue 35 item 6: a district that began by hand ('Cedar Elementary', its classroom, Elena Adams
 // with Student ID 1234) got a second of each from its first import, since only sourcedIds matched.
@@ -329,7 +330,7 @@ describe("a district that began by hand, then its first import", () => {
     expect(s.report.counts).toMatchObject({ schools: { created: 0 }, classrooms: { created: 0 } });
     expect((await apply(d, s.rosterImportId)).status).toBe(200);
     expect((await schoolsOf(d.id)).map((r) => r.name)).toEqual(["Cedar Elementary"]);
-    const [cedar] = await schoolsOf(d.id);
+    const cedar = first(await schoolsOf(d.id), "Cedar Elementary");
     expect((await classroomsOf(cedar.organization_unit_id)).map((r) => r.name.toLowerCase())).toEqual(["room 1"]);
   });
 });

@@ -5,6 +5,7 @@ import { SOCKET_ADDRESS_HEADER } from "#app/server/client-address.server";
 import { makeDistrict } from "./support/fixtures";
 import { useTempDataDir } from "./support/test-api";
 import { freshApi } from "./support/world";
+import { itemAt } from "#app/domain/presence";
 
 // Issue 33 item 3, the roster upload's per-address limit (tests/api/rate-limit-burst.test.ts holds
 // the per-district one): 45 uploads sent at once got 32 through a limit of 30, as each counted the
@@ -23,7 +24,7 @@ describe(`roster upload limit per address under a burst (${process.env.TEST_DB_E
     const districts = await Promise.all(Array.from({ length: Math.ceil((max + 20) / perDistrict) }, () => makeDistrict(handle.db)));
     const answers = await Promise.all(
       Array.from({ length: max + 20 }, (_, i) => {
-        const d = districts[i % districts.length];
+        const d = itemAt(districts, i % districts.length, "a district");
         // Not a zip: refused after the limits are counted, which is all an upload needs to count.
         return t.call("POST", "/roster-stream-old/process-roster-file", {
           body: {

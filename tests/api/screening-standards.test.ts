@@ -179,7 +179,7 @@ describe(`norms and cutoffs (${process.env.TEST_DB_ENGINE})`, () => {
     const rows = (await auditRows()).slice(audited);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ action: "create", entity_id: w.district.organization_id, actor_user_id: w.districtAdmin.user_id });
-    expect(rows[0].details).toMatchObject({ kind: "ranNorms", before: null, after: { source: RIVERSIDE, norms: [K_MOY] } });
+    expect(rows[0]?.details).toMatchObject({ kind: "ranNorms", before: null, after: { source: RIVERSIDE, norms: [K_MOY] } });
 
     // A new score under norms takes its percentile and source at once.
     const later = await scoredRan(student.participant_id, 59, 0);
@@ -195,7 +195,7 @@ describe(`norms and cutoffs (${process.env.TEST_DB_ENGINE})`, () => {
     expect(((await res.json()) as { recomputedRanResults: number }).recomputedRanResults).toBeGreaterThan(0);
     const [row] = (await auditRows()).slice(audited);
     expect(row).toMatchObject({ action: "update" });
-    expect(row.details).toMatchObject({
+    expect(row?.details).toMatchObject({
       kind: "ranNorms",
       before: { source: RIVERSIDE, norms: [K_MOY] },
       after: { source: `${RIVERSIDE} (revised)`, norms: [changed] },

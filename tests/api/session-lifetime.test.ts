@@ -6,6 +6,7 @@ import { action as logoutAction, loader as logoutLoader } from "#app/routes/logo
 import { loader as logoutNoRoleLoader } from "#app/routes/logout-no-role";
 import { makeDistrict, makeSchool, makeUser } from "./support/fixtures";
 import { freshApi } from "./support/world";
+import { first } from "#app/domain/presence";
 
 // Issue 14: a session lives at most 12 hours however active it stays (besides the 1 hour idle
 // limit), and signing out takes a POST: a GET (a link, an image, a prefetch) never signs out.
@@ -21,7 +22,7 @@ const me = async (token: string) => (await t.call("GET", "/dashboard/current-use
 async function cookieFor(token: string) {
   const session = await getSession(new Request("http://localhost/"));
   session.set("token", token);
-  return (await commitSession(session)).split(";")[0];
+  return first((await commitSession(session)).split(";"), "a cookie");
 }
 
 describe(`absolute session lifetime (${process.env.TEST_DB_ENGINE})`, () => {

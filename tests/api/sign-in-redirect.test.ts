@@ -5,6 +5,7 @@ import { action as loginAction, loader as loginLoader } from "#app/routes/login"
 import { action as timeoutAction } from "#app/routes/timeout";
 import { TEST_PASSWORD } from "./support/test-api";
 import { apiWorld } from "./support/world";
+import { first } from "#app/domain/presence";
 
 // Issue 14, open redirect after sign-in: the login page's real action and loader, in-process
 // against the test database. Where a remembered path would leave the site, or would not fit in
@@ -61,13 +62,13 @@ describe(`redirect after sign-in (${process.env.TEST_DB_ENGINE})`, () => {
   it("a signed-in visitor opening /login?redirectTo=… is sent to the same safe places", async () => {
     const session = await getSession(new Request("http://localhost/"));
     session.set("token", await t.login(w.teacher.email));
-    const cookie = (await commitSession(session)).split(";")[0];
+    const cookie = first((await commitSession(session)).split(";"), "a cookie");
     for (const [to, expected] of [
       ["/%09/evil.example/", "/%09/evil.example/"],
       ["/\t/evil.example/", home],
       ["/x\r\ny", home],
       ["/ü", "/%C3%BC"],
-    ]) {
+    ] as const) {
       const url = `http://localhost/login?redirectTo=${encodeURIComponent(to)}`;
       const thrown = await loginLoader({ request: new Request(url, { headers: { cookie } }), context: {}, params: {} }).catch((e) => e);
       expect(thrown).toBeInstanceOf(Response);
@@ -80,7 +81,7 @@ describe(`redirect after sign-in (${process.env.TEST_DB_ENGINE})`, () => {
       ["/school/1", "/school/1"],
       ["/\t/evil.example/", "/"],
       ["/x\r\ny", "/"],
-    ]) {
+    ] as const) {
       const res = await timeoutAction({
         request: new Request("http://localhost/timeout", {
           method: "POST",

@@ -6,6 +6,7 @@ import { SOCKET_ADDRESS_HEADER } from "#app/server/client-address.server";
 import { makeDistrict, makeSchool, makeUser } from "./support/fixtures";
 import { TEST_PASSWORD } from "./support/test-api";
 import { freshApi } from "./support/world";
+import { first } from "#app/domain/presence";
 
 // Issue 35 item 14: anyone who knew an email could lock its owner out for 15 minutes with 10 wrong
 // passwords (the right one was refused with 429 until the window passed). Failures now slow the
@@ -138,7 +139,7 @@ describe(`the login page (${process.env.TEST_DB_ENGINE})`, () => {
       params: {},
     });
     if (result instanceof Response) {
-      const cookies = result.headers.getSetCookie().map((c) => c.split(";")[0]);
+      const cookies = result.headers.getSetCookie().map((c) => first(c.split(";"), "a cookie"));
       return {
         redirect: result.headers.get("location"),
         formError: null,

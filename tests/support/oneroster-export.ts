@@ -1,4 +1,5 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
+import { itemAt } from "#app/domain/presence";
 
 // OneRoster 1.1 CSV bulk exports made by the tests and the bench (issue 16), and a small zip
 // writer that can also write what a safe reader must refuse (paths outside the root, nested zips,
@@ -331,7 +332,7 @@ export function sampleDistrict(prefix = "t"): ExportSpec {
     for (const [gi, grade] of [...grades, "04"].entries()) {
       const classId = `${prefix}-cls-${si + 1}-${grade}`;
       classes.push({ id: classId, title: `${prefix} ${school.name.split(" ")[1]} Grade ${grade}`, school: school.id });
-      enrollments.push({ class: classId, user: teachers[gi % 2], role: "teacher" });
+      enrollments.push({ class: classId, user: itemAt(teachers, gi % 2, "a teacher of the school"), role: "teacher" });
       for (let k = 1; k <= 2; k++) {
         const id = `${prefix}-stu-${si + 1}-${grade}-${k}`;
         users.push({
@@ -353,7 +354,7 @@ export function sampleDistrict(prefix = "t"): ExportSpec {
     givenName: "Ada",
     familyName: "Admin",
     role: "administrator",
-    orgs: [schools[0].id],
+    orgs: [itemAt(schools, 0, "a school").id],
     email: `${prefix}-adm@example.org`,
   });
   return { schools, users, classes, enrollments };

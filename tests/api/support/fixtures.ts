@@ -7,6 +7,7 @@ import { GRADES, type Grade } from "#app/domain/grades";
 import { PERIODS, type Period } from "#app/domain/periods";
 import { ROLE_IDS, type RoleName } from "#app/domain/roles";
 import { TEST_PASSWORD } from "./test-api";
+import { first } from "#app/domain/presence";
 
 // Small builders for API tests: each makes one row with sensible defaults.
 
@@ -42,7 +43,7 @@ export async function makeUser(
     .values({
       organization_id: options.organizationId,
       first_name: "Test",
-      last_name: email.split("@")[0],
+      last_name: first(email.split("@"), "an e-mail's local part"),
       email,
       auth_status: options.authStatus ?? "Active",
       password_hash: options.password === null ? null : options.password ? await hashPassword(options.password) : await cachedHash,

@@ -18,8 +18,9 @@ export async function storedValue(db: Db, table: keyof typeof ID_COLUMN, column:
   const { rows } = await sql<{
     value: unknown;
   }>`select ${sql.ref(column)} as value from ${sql.table(table)} where ${sql.ref(ID_COLUMN[table])} = ${id}`.execute(db);
-  if (rows.length !== 1) throw new Error(`no ${table} row ${id}`);
-  return rows[0].value;
+  const [row, ...more] = rows;
+  if (!row || more.length > 0) throw new Error(`no ${table} row ${id}`);
+  return row.value;
 }
 
 /** When the row was marked deleted (null while it is live); the row must still be there. */
