@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { first, itemAt, last } from "./presence";
+import { fieldOf, first, itemAt, last } from "./presence";
 
 describe("itemAt", () => {
   it.each([
@@ -38,5 +38,23 @@ describe("first and last", () => {
     expect(() => first([])).toThrow(new RangeError("Expected a row, found none"));
     expect(() => first([], "a school")).toThrow(new RangeError("Expected a school, found none"));
     expect(() => last([])).toThrow(new RangeError("Expected an item, found none"));
+  });
+});
+
+describe("fieldOf", () => {
+  it("reads an own value", () => {
+    expect(fieldOf({ organizationId: "d1" }, "organizationId")).toBe("d1");
+    expect(fieldOf({ n: 0 }, "n")).toBe(0);
+  });
+
+  it.each([
+    [{}, "organizationId", "Expected organizationId, found none"],
+    [{ a: "x" }, "constructor", "Expected constructor, found none"],
+  ])("%j has no %s", (record, key, message) => {
+    expect(() => fieldOf(record as Record<string, string>, key)).toThrow(new RangeError(message));
+  });
+
+  it("names what was expected", () => {
+    expect(() => fieldOf({}, "K", "a kindergarten classroom")).toThrow(new RangeError("Expected a kindergarten classroom, found none"));
   });
 });

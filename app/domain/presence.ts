@@ -21,3 +21,10 @@ export function last<T>(items: ArrayLike<T>, what = "an item"): T {
   if (items.length === 0) throw new RangeError(`Expected ${what}, found none`);
   return items[items.length - 1] as T;
 }
+
+/** The own value of `record` under `key`; throws naming `what` when there is none (an answer that must hold an id). */
+export function fieldOf<T>(record: Readonly<Record<string, T>>, key: string, what = key): T {
+  const value = Object.hasOwn(record, key) ? record[key] : undefined;
+  if (value === undefined) throw new RangeError(`Expected ${what}, found none`);
+  return value;
+}

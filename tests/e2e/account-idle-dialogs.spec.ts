@@ -4,6 +4,7 @@ import { signInWithForm } from "./support/auth";
 import { expectNoAxeViolations, expectNoAxeViolationsIn, snapshotOf } from "./support/axe";
 import { readDemoDb } from "./support/demo-db";
 import { cellsOf, columnIndex, demoIds, KINDERGARTEN } from "./support/classroom";
+import { fieldOf } from "#app/domain/presence";
 
 // Issue 34 item 9: 'Are you still there?' over an open letter or RAN dialog. The modal dialog
 // under it used to take its pointer events and keep focus, so the warning could not be answered
@@ -21,7 +22,7 @@ let kindergartenId = "";
 let ran = { testId: "", studentId: "" };
 
 test.beforeAll(async () => {
-  kindergartenId = (await demoIds()).classrooms[KINDERGARTEN];
+  kindergartenId = fieldOf((await demoIds()).classrooms, KINDERGARTEN, `the demo classroom ${KINDERGARTEN}`);
   await readDemoDb(async (db) => {
     const rows = await db.query<{ test_id: string; student_id: string }>(
       `select t.participant_test_id as test_id, t.participant_id as student_id

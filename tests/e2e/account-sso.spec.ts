@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNT_USERS, ACCOUNTS_URL, OIDC_ISSUER, OIDC_PORT, SSO_CLIENTS } from "./support/account-env";
 import { startOidcProvider } from "./support/oidc";
+import { fieldOf } from "#app/domain/presence";
 
 // Issue 3: single sign-on through our API's authentication host against a real OpenID
 // provider (oidc-provider) started on loopback: Google as OpenID Connect (discovery, ID token),
@@ -107,7 +108,7 @@ test.describe("single sign-on", () => {
       { maxRedirects: 0 },
     );
     expect(ok.status()).toBe(302);
-    const location = new URL(ok.headers().location);
+    const location = new URL(fieldOf(ok.headers(), "location"));
     expect(location.origin).toBe(OIDC_ISSUER);
     expect(location.searchParams.get("code_challenge_method")).toBe("S256");
     expect(location.searchParams.get("state")).toBeTruthy();

@@ -3,6 +3,7 @@ import { unique } from "./support/admin";
 import { api, invitedDistrictAdmin, apiToken } from "./support/api-world";
 import { signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
+import { fieldOf, itemAt } from "#app/domain/presence";
 
 // Issue 15: lists paged, searched and sorted on the server, with the state in the URL. A district
 // admin pages, searches (by name and by email) and sorts the Users tab with JavaScript on and
@@ -22,9 +23,9 @@ test.beforeAll(async ({ request }) => {
   const token = await apiToken(request);
   const tag = unique("Paging").replace(/\W/g, "").toLowerCase();
   const district = await api(request, token, "POST", "/organization", { name: unique("Paging District"), state: "WA" });
-  const districtId = district.organizationId;
+  const districtId = fieldOf(district, "organizationId");
   const school = await api(request, token, "POST", "/organizationUnit", { organizationId: districtId, name: "Paging Elementary" });
-  const schoolId = school.organizationUnitId;
+  const schoolId = fieldOf(school, "organizationUnitId");
   const admin = `${tag}.admin@paging.example`;
   await invitedDistrictAdmin(request, token, {
     organizationId: districtId,
@@ -103,10 +104,10 @@ async function pageSearchSort(page: Page) {
   await expect(countLine(page)).toHaveText("1–1 of 1");
   await expect(users(page).getByRole("rowheader")).toHaveText(["Pager017, Tess"]);
   await expect(page).toHaveURL(/q=pager017/);
-  await page.getByRole("searchbox", { name: "Search users" }).fill(world.emails[4].toUpperCase());
+  await page.getByRole("searchbox", { name: "Search users" }).fill(itemAt(world.emails, 4).toUpperCase());
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(users(page).getByRole("rowheader")).toHaveText(["Pager005, Tess"]);
-  await expect(users(page).getByRole("cell", { name: world.emails[4] })).toBeVisible();
+  await expect(users(page).getByRole("cell", { name: itemAt(world.emails, 4) })).toBeVisible();
   await page.getByRole("searchbox", { name: "Search users" }).fill("nobody by that name");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page.getByText("Nothing matches “nobody by that name”.")).toBeVisible();

@@ -16,6 +16,7 @@ import { outboxText } from "./support/api-world";
 import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { codeAndLink } from "./support/smtp";
+import { first } from "#app/domain/presence";
 
 // Issue 4 (Administration) on the school and classroom pages: the school admin's classroom,
 // student and user management, the teacher's read-only view, the multi-school admin, and
@@ -51,7 +52,7 @@ async function createOwnClassroom(page: Page, schoolPath: string, prefix = "Room
 /** As a school admin: deletes a row of the school page's `tab` through its delete confirmation. */
 async function deleteFromSchool(page: Page, schoolPath: string, tab: "classrooms" | "students", rowName: string, deletedName: string) {
   // The lists are paged (issue 15): searched for the row's (last) name, the row is on the page.
-  await page.goto(`${schoolPath}?tab=${tab}&q=${encodeURIComponent(rowName.split(",")[0])}`);
+  await page.goto(`${schoolPath}?tab=${tab}&q=${encodeURIComponent(first(rowName.split(","), "a last name"))}`);
   await page.getByRole("link", { name: `Delete ${rowName}`, exact: true }).click();
   await dialog(page).getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, `${deletedName} was successfully deleted.`)).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { dialog, fillStudent, save, toast, unique } from "./support/admin";
 import { DEMO, signIn } from "./support/auth";
+import { first } from "#app/domain/presence";
 
 // Issue 14, lost updates: an edit dialog carries the version its row was read at. When someone
 // else saved the row after the dialog opened, Save answers with a clear message and the dialog
@@ -22,7 +23,7 @@ async function createStudent(page: Page, last: string) {
 
 async function openEdit(page: Page, schoolPath: string, rowName: string) {
   // The list is paged (issue 15): searched for the student's last name, the row is on the page.
-  await page.goto(`${schoolPath}?tab=students&q=${encodeURIComponent(rowName.split(",")[0])}`);
+  await page.goto(`${schoolPath}?tab=students&q=${encodeURIComponent(first(rowName.split(","), "a last name"))}`);
   await page
     .getByRole("table", { name: "Students" })
     .getByRole("link", { name: `Edit ${rowName}`, exact: true })

@@ -4,6 +4,7 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { readDemoDb } from "./support/demo-db";
+import { fieldOf, first, itemAt } from "#app/domain/presence";
 
 // The family report printed by Chromium (issue 10): page.pdf() on Letter and A4, the PDF's text
 // read back with poppler's pdftotext (npm test installs it, scripts/lib/setup.mjs). Ids and names
@@ -11,6 +12,7 @@ import { readDemoDb } from "./support/demo-db";
 
 type Student = { id: string; firstName: string; lastName: string; grade: string };
 const classrooms: Record<string, { id: string; students: Student[] }> = {};
+const classroomNamed = (name: string) => fieldOf(classrooms, name, `the demo classroom ${name}`);
 const KINDERGARTEN = "Kindergarten Room 4"; // the demo teacher's
 const SECOND_GRADE = "Second Grade Room 9"; // same school, another teacher's
 
@@ -37,8 +39,8 @@ test.beforeAll(async () => {
     ),
   );
   for (const r of rows.rows) {
-    classrooms[r.classroom] ??= { id: r.classroom_id, students: [] };
-    classrooms[r.classroom].students.push({ id: r.id, firstName: r.first_name, lastName: r.last_name, grade: r.grade });
+    const classroom = (classrooms[r.classroom] ??= { id: r.classroom_id, students: [] });
+    classroom.students.push({ id: r.id, firstName: r.first_name, lastName: r.last_name, grade: r.grade });
   }
   for (const c of Object.values(classrooms)) c.students.sort(byName);
   expect(classrooms[KINDERGARTEN]?.students.length).toBeGreaterThan(1);
@@ -77,10 +79,10 @@ async function gridValues(page: Page, classroomId: string, student: Student, per
   const titles = await grid.locator("thead tr").nth(1).locator("th").allInnerTexts();
   const cells = row.locator("th, td");
   const values: Record<string, string> = {};
-  for (let i = 0; i < titles.length; i++) {
+  for (const [i, title] of titles.entries()) {
     // Predictive-profile cells hold probabilities, not subtest results.
     const value = cells.nth(i).locator(":scope:not(.profile-cell) .cell__value");
-    if ((await value.count()) === 1) values[titles[i].replace(/\s+/g, " ").trim()] = (await value.innerText()).trim();
+    if ((await value.count()) === 1) values[title.replace(/\s+/g, " ").trim()] = (await value.innerText()).trim();
   }
   return values;
 }
@@ -107,8 +109,8 @@ const KEY_PERCENTILE = {
 /** Signed in as `who`: the classroom's first student by name, and what the classroom's grid shows for them in MOY. */
 async function firstStudentOnTheGrid(page: Page, who: string, classroom: string) {
   await signIn(page, who);
-  const { id, students } = classrooms[classroom];
-  const student = students[0];
+  const { id, students } = classroomNamed(classroom);
+  const student = first(students, "a student");
   return { id, student, values: await gridValues(page, id, student, "MOY") };
 }
 
@@ -184,7 +186,7 @@ test.describe("family report, printed", () => {
 
   test("the classroom's bulk print: one page per student, in name order, from the Results toolbar", async ({ page }, info) => {
     await signIn(page, DEMO.teacher);
-    const { id, students } = classrooms[KINDERGARTEN];
+    const { id, students } = classroomNamed(KINDERGARTEN);
     await page.goto(`/classroom/${id}`);
     await page.getByRole("link", { name: "Print family reports" }).click();
     await expect(page).toHaveURL(new RegExp(`/classroom/${id}/family-reports\\?period=EOY$`));
@@ -195,8 +197,9 @@ test.describe("family report, printed", () => {
     const pages = pdfPages(await page.pdf({ format: "Letter" }), info, "bulk-letter");
     expect(pages).toHaveLength(students.length);
     pages.forEach((text, i) => {
+      const student = itemAt(students, i, "a student for each page");
       expect(text.match(/Family Report: /g), `page ${i + 1}`).toHaveLength(1);
-      expect(text, `page ${i + 1}`).toContain(`Family Report: ${students[i].firstName} ${students[i].lastName}`);
+      expect(text, `page ${i + 1}`).toContain(`Family Report: ${student.firstName} ${student.lastName}`);
       expect(text).toContain("Results: End of Year (EOY)");
     });
     pngOf(info.outputPath("bulk-letter.pdf"), info, "bulk-letter");
@@ -205,15 +208,14 @@ test.describe("family report, printed", () => {
 
   test("the language choice works with JavaScript (on change) and the page is axe-clean", async ({ page }) => {
     await signIn(page, DEMO.teacher);
-    const { id, students } = classrooms[KINDERGARTEN];
-    await openReport(page, id, { student: students[1].id });
+    const { id, students } = classroomNamed(KINDERGARTEN);
+    const student = itemAt(students, 1, "a second student");
+    await openReport(page, id, { student: student.id });
     await expect(page.getByRole("button", { name: "Print 1 report" })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByLabel("Language").selectOption("es");
     await expect(page).toHaveURL(/lang=es/);
-    await expect(page.getByRole("heading", { level: 2 })).toHaveText(
-      `Informe para la familia: ${students[1].firstName} ${students[1].lastName}`,
-    );
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText(`Informe para la familia: ${student.firstName} ${student.lastName}`);
     await expect(page.locator("article.family-report")).toHaveAttribute("lang", "es");
     // The filter survives the language change.
     await expect(page.locator("article.family-report")).toHaveCount(1);
@@ -224,17 +226,16 @@ test.describe("family report, printed", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await signIn(page, DEMO.teacher);
-    const { id, students } = classrooms[KINDERGARTEN];
-    await openReport(page, id, { student: students[0].id });
+    const { id, students } = classroomNamed(KINDERGARTEN);
+    const student = first(students, "a student");
+    await openReport(page, id, { student: student.id });
     await page.getByLabel("Language").focus();
     await page.getByLabel("Language").selectOption("es");
     await page.getByLabel("Period").selectOption("BOY");
     await page.getByRole("button", { name: "Show reports" }).focus();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/lang=es/);
-    await expect(page.getByRole("heading", { level: 2 })).toHaveText(
-      `Informe para la familia: ${students[0].firstName} ${students[0].lastName}`,
-    );
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText(`Informe para la familia: ${student.firstName} ${student.lastName}`);
     await expect(page.getByText("Resultados: Inicio del año escolar (BOY)")).toBeVisible();
     // No print button without scripts (it could not open the print dialog); the hint says how.
     await expect(page.getByRole("button", { name: /^Print/ })).toHaveCount(0);
@@ -243,7 +244,7 @@ test.describe("family report, printed", () => {
   });
 
   test("a teacher cannot print another teacher's classroom", async ({ page }) => {
-    await signIn(page, DEMO.teacher, { to: `/classroom/${classrooms[SECOND_GRADE].id}/family-reports` });
+    await signIn(page, DEMO.teacher, { to: `/classroom/${classroomNamed(SECOND_GRADE).id}/family-reports` });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not authorized");
     await expect(page.locator("article.family-report")).toHaveCount(0);
   });

@@ -3,6 +3,7 @@ import { ERROR_COUNT_MESSAGE, RESPONSE_TIME_MESSAGE } from "#app/domain/ran";
 import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { readDemoDb } from "./support/demo-db";
+import { itemAt } from "#app/domain/presence";
 
 // RAN scoring end to end (issue 11): the dialog from a 'Needs scoring' grid cell, by keyboard
 // alone, with JavaScript off too; the recording plays and seeks (206); /test-details/{id}.
@@ -68,7 +69,7 @@ async function typeInto(page: Page, field: ReturnType<Page["locator"]>, text: st
 
 test.describe("RAN scoring", () => {
   test("a super admin scores a 'Needs scoring' cell by keyboard alone; the cell becomes the score", async ({ page }) => {
-    const t = unscored[0];
+    const t = itemAt(unscored, 0, "an unscored RAN test");
     await signIn(page, DEMO.superAdmin, { to: `/classroom/${t.classroomId}` });
     const cellLink = page.locator(`a.cell__action[href*="ranTest=${t.testId}"]`);
     await expect(cellLink).toContainText("Needs scoring");
@@ -123,7 +124,7 @@ test.describe("RAN scoring", () => {
   });
 
   test("Invalid clears and disables the numbers and saves 'Response marked as Invalid.'; the cell reads N/A", async ({ page }) => {
-    const t = unscored[1];
+    const t = itemAt(unscored, 1, "an unscored RAN test");
     await signIn(page, DEMO.superAdmin, { to: `/classroom/${t.classroomId}?dialog=ran&ranTest=${t.testId}` });
     await expect(dialog(page)).toBeVisible();
     await typeInto(page, timeField(page), "40");
@@ -142,7 +143,7 @@ test.describe("RAN scoring", () => {
   });
 
   test("the recording plays and seeks by keyboard: the browser fetches ranges (206)", async ({ page }) => {
-    const t = unscored[2];
+    const t = itemAt(unscored, 2, "an unscored RAN test");
     const partial: number[] = [];
     page.on("response", (r) => {
       if (r.url().includes("/api/participantTest/getAudioFile")) partial.push(r.status());
@@ -168,7 +169,7 @@ test.describe("RAN scoring", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
     test("the scoring form saves and shows read mode", async ({ page }) => {
-      const t = unscored[3];
+      const t = itemAt(unscored, 3, "an unscored RAN test");
       await signIn(page, DEMO.superAdmin, { to: `/student/${t.studentId}?dialog=ran&test=${t.testId}` });
       await expect(dialog(page)).toBeVisible();
       await timeField(page).fill("7.5");
@@ -184,7 +185,7 @@ test.describe("RAN scoring", () => {
   });
 
   test("/test-details/{id}: header, breadcrumb ending in RAN, both tables and scoring; axe-clean", async ({ page }) => {
-    const t = unscored[4];
+    const t = itemAt(unscored, 4, "an unscored RAN test");
     await signIn(page, DEMO.superAdmin, { to: `/test-details/${t.testId}` });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("RAN Test Details");
     const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });

@@ -16,6 +16,7 @@ import {
   rowOf,
   useDemoClassrooms,
 } from "./support/classroom";
+import { first } from "#app/domain/presence";
 
 // Issue 12, the grid's interaction, layout and print items: letters kept through hydration (1),
 // no silent discard (2), the dialog loads only its test (9), the teacher keeps their place (10),
@@ -141,8 +142,9 @@ test.describe("letter dialog: speed and place (items 9, 10)", () => {
     await expect(dialog).toBeVisible();
     const opened = requests.splice(0);
     expect(opened, opened.join("\n")).toHaveLength(1);
-    const routes = new URL(opened[0]).searchParams.get("_routes");
-    expect(opened[0]).toContain("/letters.data");
+    const request = first(opened, "the dialog's data request");
+    const routes = new URL(request).searchParams.get("_routes");
+    expect(request).toContain("/letters.data");
     // The dialog's route (and the root's, which follows every URL change), never the grid's.
     expect(routes?.split(",")).toContain("routes/classroom.$classroomId.letters");
     expect(routes?.split(",")).not.toContain("routes/classroom.$classroomId");
@@ -374,7 +376,10 @@ test.describe("print (item 12)", () => {
       await signIn(page, DEMO.schoolAdmin);
       await openClassroom(page, COMBINED);
       // The last column's first word (long words may break inside a narrow column).
-      const lastColumn = (await grid(page).locator("thead tr").nth(1).locator("th").last().textContent())!.trim().split(/\s+/)[0];
+      const lastColumn = first(
+        (await grid(page).locator("thead tr").nth(1).locator("th").last().textContent())!.trim().split(/\s+/),
+        "a word",
+      );
       const names = await grid(page).locator("tbody th a").allInnerTexts();
       await page.emulateMedia({ media: "print" });
       // Every column inside the page's printable width (the table no wider than its container).

@@ -3,6 +3,7 @@ import config from "../../playwright.config";
 import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { COMBINED, grid, KINDERGARTEN, openClassroomById, useDemoClassrooms } from "./support/classroom";
+import { fieldOf } from "#app/domain/presence";
 
 // Issue 34 item 14: the classroom grid on a school laptop (1366×768), in every grade mix of the
 // demo district and every period. Column titles wrap between words, never inside one ('Predic
@@ -43,6 +44,7 @@ function brokenHeaderWords(page: Page) {
         const at = (offset: number, end: boolean) => {
           let hit = nodes[0];
           for (const n of nodes) if (end ? n.start < offset : n.start <= offset) hit = n;
+          if (!hit) throw new Error("A header cell without text");
           return [hit.node, offset - hit.start] as const;
         };
         for (const word of text.matchAll(/\S+/g)) {
@@ -118,7 +120,7 @@ for (const classroom of GRADE_MIXES) {
   }) => {
     await signIn(page, DEMO.districtAdmin);
     for (const period of ["BOY", "MOY", "EOY"]) {
-      await openClassroomById(page, ids.classrooms[classroom], classroom, `?period=${period}`);
+      await openClassroomById(page, fieldOf(ids.classrooms, classroom), classroom, `?period=${period}`);
       await expect(grid(page).locator("caption")).toContainText(`(${period})`);
       expect(await brokenHeaderWords(page), `${period}: header words broken or sticking out`).toEqual([]);
       expect(await spillingCells(page), `${period}: cell texts outside their cell`).toEqual([]);
@@ -160,7 +162,7 @@ test(`${COMBINED}, the classroom with the most columns, is wider than its box at
   await signIn(page, DEMO.districtAdmin);
   const sideways: boolean[] = [];
   for (const period of ["BOY", "MOY", "EOY"]) {
-    await openClassroomById(page, ids.classrooms[COMBINED], COMBINED, `?period=${period}`);
+    await openClassroomById(page, fieldOf(ids.classrooms, COMBINED), COMBINED, `?period=${period}`);
     await expect(grid(page).locator("caption")).toContainText(`(${period})`);
     sideways.push((await scrollState(page)).sideways);
   }

@@ -8,6 +8,7 @@ import { DEMO, signIn } from "./support/auth";
 import { demoIds, grid, KINDERGARTEN } from "./support/classroom";
 import { minutesBeforeNoon, YEAR } from "./support/school-year";
 import { ASSESSMENTS, defaultGradeAssessments, type Grade, type TestCode } from "#app/domain/assessments";
+import { fieldOf } from "#app/domain/presence";
 
 // Issue 12 item 12 and issue 34 item 14 on paper: the classroom grid printed on landscape Letter
 // and A4. Body cells broke words without a hyphen ('performanc e', 'configur ed', 'progres s',
@@ -41,7 +42,7 @@ let firstSecond: Room;
 let everyGrade: Room;
 
 async function studentIn(request: APIRequestContext, token: string, schoolId: string, classroomId: string, i: number, grade: string) {
-  const { participantId } = await api(request, token, "POST", "/participants", {
+  const created = await api(request, token, "POST", "/participants", {
     firstName: FIRST[i % FIRST.length],
     lastName: LAST[(i * 3) % LAST.length],
     dateOfBirth: "05/17/2019",
@@ -49,18 +50,18 @@ async function studentIn(request: APIRequestContext, token: string, schoolId: st
     organizationUnitId: schoolId,
     participantGroupIds: [classroomId],
   });
-  return participantId;
+  return fieldOf(created, "participantId");
 }
 
 async function room(request: APIRequestContext, token: string, schoolId: string, label: string): Promise<Room> {
   const name = unique(label);
-  const { participantGroupId } = await api(request, token, "POST", "/participantGroups", {
+  const created = await api(request, token, "POST", "/participantGroups", {
     name,
     organizationUnitId: schoolId,
     teacherId: [],
     participantGroupType: "CLASSROOM",
   });
-  return { classroomId: participantGroupId, name };
+  return { classroomId: fieldOf(created, "participantGroupId"), name };
 }
 
 /** The end-of-year results of student `i`: a predictive profile, and each test of the grade in a state of its own. */
@@ -117,7 +118,7 @@ test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
   const ids = await demoIds();
   const token = await apiToken(request);
-  const schoolId = ids.schoolOf[KINDERGARTEN];
+  const schoolId = fieldOf(ids.schoolOf, KINDERGARTEN, `the school of ${KINDERGARTEN}`);
   large = await room(request, token, schoolId, "Print Room");
   for (let i = 0; i < STUDENTS; i++) {
     const grade = i % 2 ? "1" : "K";
@@ -153,9 +154,15 @@ function pdfWords(pdfPath: string): PdfPage[] {
     .map((chunk) => {
       const [, width, height] = /width="([\d.]+)" height="([\d.]+)"/.exec(chunk)!;
       const words = [...chunk.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map(
-        (m) => ({ xMin: +m[1], yMin: +m[2], xMax: +m[3], yMax: +m[4], text: unescape(m[5]).normalize("NFKC") }),
+        ([, xMin, yMin, xMax, yMax, text]) => ({
+          xMin: Number(xMin),
+          yMin: Number(yMin),
+          xMax: Number(xMax),
+          yMax: Number(yMax),
+          text: unescape(text!).normalize("NFKC"),
+        }),
       );
-      return { width: +width, height: +height, words };
+      return { width: Number(width), height: Number(height), words };
     });
 }
 

@@ -119,7 +119,7 @@ test("after applying a roster: invite its teachers from the success page, confir
     BOY: [`${first}-08-15`, `${first}-10-31`],
     MOY: [`${first}-12-01`, `${first + 1}-02-15`],
     EOY: [`${first + 1}-04-01`, `${first + 1}-06-15`],
-  };
+  } as const;
   for (const [period, [start, end]] of Object.entries(windows)) {
     const group = page.getByRole("group", { name: new RegExp(`\\(${period}\\)$`) });
     await group.getByLabel("Start date (YYYY-MM-DD)").fill(start);

@@ -3,6 +3,7 @@ import { DELTA_MANIFEST, exportZip, oneRosterFiles, sampleDistrict } from "../su
 import { toast } from "./support/admin";
 import { DEMO, DEMO_PASSWORD, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
+import { itemAt } from "#app/domain/presence";
 
 // Issue 16: a district's OneRoster zip uploaded through the public page /rostering/{districtId},
 // previewed and applied, with JavaScript on and off; then the new classrooms and students on the
@@ -20,6 +21,7 @@ async function demoDistrictId(browser: Browser): Promise<string> {
   await expect(page).toHaveURL(/\/district\/[0-9a-f-]{36}/);
   const id = new URL(page.url()).pathname.split("/")[2];
   await context.close();
+  if (!id) throw new Error(`No district id in ${page.url()}`);
   return id;
 }
 
@@ -131,7 +133,7 @@ test.describe("with JavaScript", () => {
     await page.goto(`/rostering/${districtId}`);
     const p = prefix();
     const spec = sampleDistrict(p);
-    spec.classes[0].school = "nowhere";
+    itemAt(spec.classes, 0).school = "nowhere";
     await page
       .getByLabel(/Roster file/)
       .setInputFiles({ name: `${p}-bad.zip`, mimeType: "application/zip", buffer: exportZip(oneRosterFiles(spec)) });
@@ -158,7 +160,7 @@ test.describe("with JavaScript", () => {
     await signIn(page, DEMO.districtAdmin, { to: `/rostering/${districtId}` });
     const p = prefix();
     const spec = sampleDistrict(p);
-    spec.schools[0].name = "Cedar Elementary";
+    itemAt(spec.schools, 0).name = "Cedar Elementary";
     await page
       .getByLabel(/Roster file/)
       .setInputFiles({ name: `${p}-cedar.zip`, mimeType: "application/zip", buffer: exportZip(oneRosterFiles(spec)) });

@@ -15,6 +15,7 @@ const ROOM = "K/1 Combined";
 /** The downloaded CSV's name, header and rows. */
 function csvOf(download: Download, path: string) {
   const [header, ...rows] = parse(readFileSync(path), { bom: true }) as string[][];
+  if (!header) throw new Error(`${download.suggestedFilename()} has no header`);
   return { name: download.suggestedFilename(), header, rows };
 }
 

@@ -5,6 +5,7 @@ import { toast, unique } from "./support/admin";
 import { api, signInAdmin, useApiWorld } from "./support/api-world";
 import { d, FIRST, LAST, minutesBeforeNoon, onTheDay, YEAR } from "./support/school-year";
 import { expectNoAxeViolations } from "./support/axe";
+import { fieldOf, first } from "#app/domain/presence";
 
 // Issue 34 item 4: a scored RAN in a district without RAN norms shows its seconds and errors and
 // 'No norms configured', never a percentile; its district admin sets norms with their source on
@@ -21,7 +22,7 @@ const SCORED = { secs: 52, errors: 1 };
 
 async function scoredLetterRan(request: APIRequestContext, token: string, participantId: string): Promise<string> {
   const now = minutesBeforeNoon(5);
-  const { participantTestId } = await api(request, token, "POST", "/participantTest/results", {
+  const recorded = await api(request, token, "POST", "/participantTest/results", {
     clientTestId: `norms-${unique("ran")}`,
     participantId,
     testCode: "letter-ran",
@@ -34,6 +35,7 @@ async function scoredLetterRan(request: APIRequestContext, token: string, partic
       { questionCode: "letter-ran_1", score: 1, responseTimeInSecs: 60 },
     ],
   });
+  const participantTestId = fieldOf(recorded, "participantTestId");
   const read = await request.get(`/api/participantTest/RAN/${participantTestId}`, { headers: { authorization: `Bearer ${token}` } });
   const responses = ((await read.json()) as { responses: { participantTestQuestionResponseId: string; questionCode: string }[] }).responses;
   const scored = responses.find((r) => !r.questionCode.includes("prac"))!;
@@ -63,7 +65,10 @@ const world = useApiWorld(
     },
     admin: { firstName: "Nora", lastName: "Admin", password: PASSWORD },
   },
-  async ({ token, studentIds: [studentId] }, request) => ({ studentId, testId: await scoredLetterRan(request, token, studentId) }),
+  async ({ token, studentIds }, request) => {
+    const studentId = first(studentIds, "the world's student");
+    return { studentId, testId: await scoredLetterRan(request, token, studentId) };
+  },
 );
 test.beforeEach(({ page }) => onTheDay(page));
 

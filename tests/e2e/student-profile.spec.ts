@@ -4,6 +4,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DEMO, DEMO_PASSWORD, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { demoClassroomIds, readDemoDb } from "./support/demo-db";
+import { first } from "#app/domain/presence";
 
 // The student page (issue 10): a teacher goes from the classroom grid to a student, switches the
 // period and opens a test's details, with JavaScript on, off, and by keyboard alone.
@@ -47,7 +48,8 @@ test.beforeAll(async () => {
     where t.participant_id = '${kinder.id}' and t.test_code = 'nonword-repetition'
       and t.start_dt_tm >= ap.start_date and t.start_dt_tm < ap.end_date + 1
     order by t.completed_flag desc, t.start_dt_tm desc, q.question_code limit 1`);
-    nonwordTest = { id: nwr.rows[0].participant_test_id, firstQuestion: nwr.rows[0].question_code };
+    const nwrTest = first(nwr.rows, "a MOY nonword repetition test of the kindergartner");
+    nonwordTest = { id: nwrTest.participant_test_id, firstQuestion: nwrTest.question_code };
     firstGrader = await pick(`${inClass("First Grade Room 7")} order by p.last_name desc, p.first_name limit 1`);
     elsewhere = await pick(`${inClass("Second Grade Gold")} order by p.last_name limit 1`);
     lowPreK = await pick(`

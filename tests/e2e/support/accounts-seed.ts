@@ -6,6 +6,7 @@ import { databaseOptions } from "../../../app/server/config.server";
 import { DEMO_PASSWORD } from "../../../scripts/seed/demo";
 import { ROLE_IDS } from "../../../app/domain/roles";
 import { ACCOUNT_USERS } from "./account-env";
+import { first } from "#app/domain/presence";
 
 const handle = await openDatabase(databaseOptions());
 try {
@@ -33,7 +34,7 @@ try {
       .insertInto("app_user")
       .values({
         organization_id: school.organization_id,
-        first_name: email.split(/[.@]/)[0].replace(/^./, (c) => c.toUpperCase()),
+        first_name: first(email.split(/[.@]/), "an e-mail's first word").replace(/^./, (c) => c.toUpperCase()),
         last_name: "Tester",
         email,
         auth_status: o.status,

@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { unique } from "./admin";
 import { DEMO, DEMO_PASSWORD, signIn } from "./auth";
+import { fieldOf } from "#app/domain/presence";
 
 // For specs that build a district of their own through the REST API, so the demo district other
 // specs read stays as seeded; and the main e2e server's outbox (no SMTP there: app/lib/mail.server.ts).
@@ -87,10 +88,14 @@ export async function buildApiWorld(request: APIRequestContext, plan: WorldPlan)
   const token = await apiToken(request);
   const tag = unique(plan.label).replace(/\W/g, "").toLowerCase();
   const domain = `${plan.label.toLowerCase()}.example`;
-  const organizationId = (await api(request, token, "POST", "/organization", { name: unique(`${plan.label} District`), state: "WA" }))
-    .organizationId;
-  const schoolId = (await api(request, token, "POST", "/organizationUnit", { organizationId, name: `${plan.label} Elementary` }))
-    .organizationUnitId;
+  const organizationId = fieldOf(
+    await api(request, token, "POST", "/organization", { name: unique(`${plan.label} District`), state: "WA" }),
+    "organizationId",
+  );
+  const schoolId = fieldOf(
+    await api(request, token, "POST", "/organizationUnit", { organizationId, name: `${plan.label} Elementary` }),
+    "organizationUnitId",
+  );
   const teacherId = plan.teacher
     ? [
         (
@@ -104,14 +109,15 @@ export async function buildApiWorld(request: APIRequestContext, plan: WorldPlan)
         ).userId,
       ]
     : [];
-  const classroomId = (
+  const classroomId = fieldOf(
     await api(request, token, "POST", "/participantGroups", {
       name: `${plan.label} Room`,
       organizationUnitId: schoolId,
       teacherId,
       participantGroupType: "CLASSROOM",
-    })
-  ).participantGroupId;
+    }),
+    "participantGroupId",
+  );
   const studentIds: string[] = [];
   for (const { dateOfBirth = "05/17/2020", ...student } of plan.students ?? []) {
     const created = await request.post("/api/participants", {
@@ -166,7 +172,7 @@ export async function districtOfItsOwn(request: APIRequestContext, page: Page, l
   const token = await apiToken(request);
   const name = unique(label);
   const tag = name.replace(/\W/g, "").toLowerCase();
-  const districtId = (await api(request, token, "POST", "/organization", { name, state: "WA" })).organizationId;
+  const districtId = fieldOf(await api(request, token, "POST", "/organization", { name, state: "WA" }), "organizationId");
   const admin = `${tag}.admin@own-district.example`;
   await invitedDistrictAdmin(request, token, { organizationId: districtId, firstName: "Ida", lastName: "Admin", email: admin, password });
   await signIn(page, admin, { password, to: to.replace(":id", districtId) });

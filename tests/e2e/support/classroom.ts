@@ -3,6 +3,7 @@ import { apiToken } from "./api-world";
 import { DEMO } from "./auth";
 import { readDemoDb } from "./demo-db";
 import { unique } from "./admin";
+import { fieldOf, first } from "#app/domain/presence";
 
 // The classroom results specs' shared look-ups and set-up. Tests that write scores do it in a
 // classroom of their own: two spec files run at once, and two saves of the same demo student's
@@ -29,7 +30,7 @@ export function demoIds(): Promise<DemoIds> {
     return {
       classrooms: Object.fromEntries(rows.rows.map((r) => [r.name, r.participant_group_id])),
       schoolOf: Object.fromEntries(rows.rows.map((r) => [r.name, r.organization_unit_id])),
-      teacherId: teacher.rows[0].user_id,
+      teacherId: first(teacher.rows, "the demo teacher").user_id,
     };
   });
 }
@@ -40,7 +41,8 @@ export function useDemoClassrooms() {
   test.beforeAll(async () => {
     Object.assign(ids, await demoIds());
   });
-  const openClassroom = (page: Page, name: string, query = "") => openClassroomById(page, ids.classrooms[name], name, query);
+  const openClassroom = (page: Page, name: string, query = "") =>
+    openClassroomById(page, fieldOf(ids.classrooms, name, `the demo classroom ${name}`), name, query);
   return { ids, openClassroom };
 }
 

@@ -10,10 +10,11 @@ export const TODAY = process.env.E2E_TODAY ?? "2026-03-11";
 const DAY = 86_400_000;
 const pad = (n: number) => String(n).padStart(2, "0");
 const isoOf = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-const [y, m, dd] = TODAY.split("-").map(Number);
+const ymd = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(TODAY);
+if (!ymd) throw new Error(`E2E_TODAY is a date (YYYY-MM-DD), not ${TODAY}`);
 
 /** Noon of the day, local time (the servers start their clocks there). */
-export const today = new Date(y, m - 1, dd, 12);
+export const today = new Date(Number(ymd[1]), Number(ymd[2]) - 1, Number(ymd[3]), 12);
 /** The day plus `days`, as an ISO date. */
 export const d = (days: number) => isoOf(new Date(today.getTime() + days * DAY));
 /** A moment of the day `minutes` before noon, as an ISO timestamp (for results recorded "today"). */
