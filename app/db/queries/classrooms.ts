@@ -4,6 +4,9 @@ import type { Db } from "../connect.server";
 // Classrooms (participant_group) with their teachers (participant_group_teacher): the reads and
 // writes of the classrooms API (app/api/resources/participant-groups.ts).
 
+/** The first role (by position) of the user aliased `u`, null without a role. */
+const FIRST_ROLE_OF_U = sql<string | null>`(select role_id from user_role where user_id = u.user_id order by position limit 1)`;
+
 /** What a classroom's row and card show of it (`g`) and its school (`ou`). */
 const CLASSROOM_AND_SCHOOL = [
   "g.participant_group_id",
@@ -31,15 +34,7 @@ export function classroomTeachersWithRole(db: Db, classroomId: string) {
     .selectFrom("participant_group_teacher as t")
     .innerJoin("app_user as u", "u.user_id", "t.user_id")
     .select(["u.user_id", "u.first_name", "u.last_name"])
-    .select((eb) =>
-      eb
-        .selectFrom("user_role")
-        .select("role_id")
-        .whereRef("user_role.user_id", "=", "u.user_id")
-        .orderBy("position")
-        .limit(1)
-        .as("role_id"),
-    )
+    .select(FIRST_ROLE_OF_U.as("role_id"))
     .where("t.participant_group_id", "=", classroomId)
     .where("u.deleted_at", "is", null)
     .orderBy(sql`lower(u.last_name)`)
@@ -120,15 +115,7 @@ export function schoolUsersWithFirstRole(db: Db, schoolId: string, userIds: read
     .selectFrom("app_user as u")
     .innerJoin("user_organization_unit as uou", "uou.user_id", "u.user_id")
     .select("u.user_id")
-    .select((eb) =>
-      eb
-        .selectFrom("user_role")
-        .select("role_id")
-        .whereRef("user_role.user_id", "=", "u.user_id")
-        .orderBy("position")
-        .limit(1)
-        .as("first_role"),
-    )
+    .select(FIRST_ROLE_OF_U.as("first_role"))
     .where("u.user_id", "in", [...userIds])
     .where("uou.organization_unit_id", "=", schoolId)
     .where("u.deleted_at", "is", null)
