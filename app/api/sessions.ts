@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "#app/db/connect.server";
 import { firstRoleId, insertSession, liveSchoolIdsOf, revokeSessionRow, sessionWithCaller, touchSession } from "#app/db/queries/sessions";
 import { roleNameOf } from "#app/domain/roles";
+import { touchEveryMs } from "#app/domain/session-timing";
 import type { Actor, ApiDeps } from "./env";
 import { randomToken } from "./password";
 
@@ -32,11 +33,6 @@ export async function revokeSession(db: Db, sessionId: string, now: Date) {
   await revokeSessionRow(db, sessionId, now);
 }
 
-// Writing last_seen_at on every request would turn reads into writes; a minute of slack is enough
-// (less when the idle limit is short, as in tests, so activity always keeps a session alive).
-const TOUCH_EVERY_MS = 60_000;
-const touchEvery = (idleMs: number) => Math.min(TOUCH_EVERY_MS, idleMs / 10);
-
 /**
  * The caller behind a token, or null when it is unknown, revoked, idle too long, older than its
  * absolute lifetime (12 hours), or its user is gone.
@@ -57,7 +53,8 @@ export async function resolveSession(
     await revokeSession(db, row.session_id, now);
     return null;
   }
-  if (idleFor > touchEvery(idleMs)) {
+  // Writing last_seen_at on every request would turn reads into writes; the limit allows the slack.
+  if (idleFor > touchEveryMs(idleMs)) {
     await touchSession(db, row.session_id, now);
   }
   return {

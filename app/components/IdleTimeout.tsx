@@ -1,5 +1,6 @@
 import { useLocation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { keepAliveEveryMs } from "#app/domain/session-timing";
 import { lazyDialog } from "./lazy-dialog";
 
 // Spec 001 section 4 'Session idle': after `idleMs` without activity, 'Are you still there?';
@@ -24,8 +25,8 @@ export function IdleTimeout({ idleMs, graceMs }: { idleMs: number; graceMs: numb
   const here = location.pathname + location.search;
   const hereRef = useRef(here);
   hereRef.current = here;
-  // The server forgets a session after idle + grace without calls; activity on one page makes none.
-  const keepAliveEvery = Math.max(1000, Math.min(5 * 60_000, idleMs / 2));
+  // Activity on one page makes no server call; the server's idle limit allows for this interval.
+  const keepAliveEvery = keepAliveEveryMs(idleMs);
 
   const timeOut = useCallback(() => {
     submit({ redirectTo: hereRef.current }, { method: "post", action: "/timeout", replace: true });

@@ -4,12 +4,13 @@ import { resolveCaller } from "#app/api/sessions";
 import { getDatabase } from "#app/db/connect.server";
 import { retryOnConnectionLoss } from "#app/db/connection-loss";
 import { cookieSecureSetting, idleTimeoutMs, logoutGraceMs, outboxDir, publicUrl } from "#app/server/config.server";
+import { serverIdleLimitMs } from "#app/domain/session-timing";
 import { loadFlags } from "#app/server/flags.server";
 import { createMailer } from "#app/server/mail.server";
 
 export function loadApiConfig(): ApiConfig {
   return {
-    sessionIdleMs: idleTimeoutMs() + logoutGraceMs(),
+    sessionIdleMs: serverIdleLimitMs(idleTimeoutMs(), logoutGraceMs()),
     publicUrl: publicUrl(),
     secureCookies: cookieSecureSetting(),
     allowFlagOverride: process.env.ALLOW_FLAG_OVERRIDE === "1",

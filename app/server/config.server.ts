@@ -1,9 +1,10 @@
 import path from "node:path";
+import { IDLE_TIMEOUT_DEFAULT_MS, LOGOUT_GRACE_DEFAULT_MS } from "#app/domain/session-timing";
 import { cookieSecurity, parseCookieSecure, type CookieSecureSetting } from "#app/domain/cookie-security";
 
 /** Idle time-out of spec 001 section 9 (1 hour) and its 30 s grace; both overridable for tests. */
-export const idleTimeoutMs = () => Number(process.env.IDLE_TIMEOUT_MS ?? 3_600_000);
-export const logoutGraceMs = () => Number(process.env.LOGOUT_GRACE_MS ?? 30_000);
+export const idleTimeoutMs = () => Number(process.env.IDLE_TIMEOUT_MS ?? IDLE_TIMEOUT_DEFAULT_MS);
+export const logoutGraceMs = () => Number(process.env.LOGOUT_GRACE_MS ?? LOGOUT_GRACE_DEFAULT_MS);
 
 /** The app's public origin, for links in emails and CSRF checks. */
 export const publicUrl = () => process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;

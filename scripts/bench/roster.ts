@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
 import pg from "pg";
+import { IDLE_TIMEOUT_DEFAULT_MS, LOGOUT_GRACE_DEFAULT_MS, serverIdleLimitMs } from "#app/domain/session-timing";
 import { createApi } from "#app/api/app";
 import { createSession } from "#app/api/sessions";
 import { migrateToLatest, openDatabase } from "#app/db/connect.server";
@@ -125,7 +126,7 @@ async function runEngine(engine: Engine, o: Options): Promise<EngineResult> {
     const api = createApi({
       db: handle.db,
       config: {
-        sessionIdleMs: 3_630_000,
+        sessionIdleMs: serverIdleLimitMs(IDLE_TIMEOUT_DEFAULT_MS, LOGOUT_GRACE_DEFAULT_MS),
         publicUrl: "http://localhost",
         secureCookies: false,
         allowFlagOverride: false,

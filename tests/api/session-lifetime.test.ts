@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SESSION_MAX_AGE_MS } from "#app/api/sessions";
+import { IDLE_TIMEOUT_DEFAULT_MS, LOGOUT_GRACE_DEFAULT_MS, keepAliveEveryMs, touchEveryMs } from "#app/domain/session-timing";
 import { setApiAppForTests } from "#app/lib/api-app.server";
 import { commitSession, getSession } from "#app/lib/session.server";
 import { action as logoutAction, loader as logoutLoader } from "#app/routes/logout";
@@ -43,6 +44,19 @@ describe(`absolute session lifetime (${process.env.TEST_DB_ENGINE})`, () => {
     expect(row.revoked_at).not.toBeNull();
     // A new sign-in starts a new 12 hours.
     expect(await me(await t.login(user.email))).toBe(200);
+  });
+
+  it("keeps a session through the idle warning's grace however far its last call lags the person (issue 34 item 9)", async () => {
+    const user = await makeUser(handle.db, { role: "TEACHER", organizationId });
+    const token = await t.login(user.email);
+    const limit = t.deps.config.sessionIdleMs;
+    // A call just inside the touch interval writes nothing: the server's record stays at sign-in.
+    later(touchEveryMs(limit) - 1000);
+    expect(await me(token)).toBe(200);
+    // The page's last keep-alive was that call; the teacher kept typing for almost one interval more,
+    // then left. The warning came an hour later, and 'Yes' was clicked at the end of the grace.
+    later(keepAliveEveryMs(IDLE_TIMEOUT_DEFAULT_MS) - 1000 + IDLE_TIMEOUT_DEFAULT_MS + LOGOUT_GRACE_DEFAULT_MS - 1000);
+    expect(await me(token)).toBe(200);
   });
 
   it("still ends an idle session after the idle limit", async () => {

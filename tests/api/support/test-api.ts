@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { IDLE_TIMEOUT_DEFAULT_MS, LOGOUT_GRACE_DEFAULT_MS, serverIdleLimitMs } from "#app/domain/session-timing";
 import { createApi } from "#app/api/app";
 import type { ApiConfig, ApiDeps } from "#app/api/env";
 import type { Db } from "#app/db/connect.server";
@@ -29,7 +30,7 @@ export function createTestApi(db: Db, config: Partial<ApiConfig> = {}): TestApi 
   const deps: ApiDeps = {
     db,
     config: {
-      sessionIdleMs: 3_630_000,
+      sessionIdleMs: serverIdleLimitMs(IDLE_TIMEOUT_DEFAULT_MS, LOGOUT_GRACE_DEFAULT_MS),
       publicUrl: "http://localhost:3000",
       secureCookies: false,
       allowFlagOverride: true,
