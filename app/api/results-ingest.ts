@@ -18,6 +18,7 @@ import { dateOutOfRangeMessage, isInstantInRange } from "#app/domain/calendar-da
 import { GRADES } from "#app/domain/grades";
 import { letterScoresChanged, scoreLetters, type ScoredLetters } from "#app/domain/letter-scores";
 import { PERIODS } from "#app/domain/periods";
+import { isRanTestCode } from "#app/domain/screening-standards";
 import { text, TEXT_MAX } from "#app/domain/text";
 import { ApiError } from "./errors";
 
@@ -27,6 +28,9 @@ import { ApiError } from "./errors";
 // share a transaction; the writes are in app/db/queries/test-results.ts.
 
 const Score01 = z.number().min(0).max(1);
+
+export const RAN_UPLOAD_RESULT_REFUSED =
+  "A RAN test's percentile and theta come from the district's RAN norms once its recording is scored: send the test without abilityPercentile and finalTheta.";
 
 /** An ISO date-time with an offset that the database can store and that names a real year (issue 33: year 0000 answered 500). */
 const Instant = (label: string) => z.iso.datetime({ offset: true }).refine(isInstantInRange, dateOutOfRangeMessage(label));
@@ -58,8 +62,20 @@ export const TestResultInput = z
     endDtTm: Instant("endDtTm").nullable().optional(),
     completedFlag: z.boolean(),
     invalid: z.boolean().nullable().optional(),
-    finalTheta: z.number().min(-10).max(10).nullable().optional(),
-    abilityPercentile: z.number().min(0).max(100).nullable().optional(),
+    finalTheta: z
+      .number()
+      .min(-10)
+      .max(10)
+      .nullable()
+      .optional()
+      .openapi({ description: "Not for RAN tests (400): their theta comes from the district's RAN norms" }),
+    abilityPercentile: z
+      .number()
+      .min(0)
+      .max(100)
+      .nullable()
+      .optional()
+      .openapi({ description: "Not for RAN tests (400): their percentile comes from the district's RAN norms, with its source" }),
     correctItems: z.number().int().min(0).nullable().optional(),
     totalItems: z.number().int().min(0).nullable().optional(),
     correctByCode: z
@@ -80,6 +96,13 @@ export const TestResultInput = z
   .refine((t) => new Set(t.responses.map((r) => r.questionCode)).size === t.responses.length, {
     message: "Each questionCode may appear only once",
     path: ["responses"],
+  })
+  // A RAN percentile or theta comes only from the district's RAN norms, with their source, when its
+  // recording is scored (docs/decisions/0010-ran-scoring.md); one sent with an upload was shown as
+  // '15th ▼▼' with nothing behind it (issue 34 item 4).
+  .refine((t) => !isRanTestCode(t.testCode) || (t.abilityPercentile == null && t.finalTheta == null), {
+    message: RAN_UPLOAD_RESULT_REFUSED,
+    path: ["abilityPercentile"],
   })
   .superRefine((t, ctx) => {
     // Letter tests have a fixed item list; an unknown item code would never show in the dialogs.

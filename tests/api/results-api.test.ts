@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { RAN_UPLOAD_RESULT_REFUSED } from "#app/api/results-ingest";
 import { letterItems } from "#app/domain/assessments";
 import { makePeriods, makeStudent, MID_YEAR } from "./support/fixtures";
 import { apiWorld, staffTokens } from "./support/world";
@@ -464,6 +465,17 @@ describe("POST /participantTest/results (ingestion)", () => {
       "a test ending in year 9999",
       (b: ReturnType<typeof base>) => ({ ...b, endDtTm: "9999-12-31T23:59:59Z" }),
       "endDtTm must be between 1900-01-01 and 2199-12-31.",
+    ],
+    // Issue 34 item 4: shown as '15th ▼▼' with no norms behind it.
+    [
+      "a RAN test with a percentile",
+      (b: ReturnType<typeof base>) => ({ ...b, testCode: "letter-ran", grade: "1", responses: [], abilityPercentile: 15 }),
+      RAN_UPLOAD_RESULT_REFUSED,
+    ],
+    [
+      "a RAN test with a theta",
+      (b: ReturnType<typeof base>) => ({ ...b, testCode: "object-ran", responses: [], finalTheta: -1.2 }),
+      RAN_UPLOAD_RESULT_REFUSED,
     ],
     ["an all-spaces clientTestId", (b: ReturnType<typeof base>) => ({ ...b, clientTestId: "   " }), "clientTestId must not be blank."],
     [

@@ -15,6 +15,7 @@ import * as m0013 from "./0013_roster_key";
 import * as m0014 from "./0014_screening_standards";
 import * as m0015 from "./0015_kept_data_version";
 import * as m0016 from "./0016_kept_data_version_at_commit";
+import * as m0017 from "./0017_unsourced_ran_results";
 
 // Imported statically so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "0014_screening_standards": m0014,
   "0015_kept_data_version": m0015,
   "0016_kept_data_version_at_commit": m0016,
+  "0017_unsourced_ran_results": m0017,
 };

@@ -7984,7 +7984,9 @@ export interface components {
       endDtTm?: string | null;
       completedFlag: boolean;
       invalid?: boolean | null;
+      /** @description Not for RAN tests (400): their theta comes from the district's RAN norms */
       finalTheta?: number | null;
+      /** @description Not for RAN tests (400): their percentile comes from the district's RAN norms, with its source */
       abilityPercentile?: number | null;
       correctItems?: number | null;
       totalItems?: number | null;
