@@ -68,7 +68,7 @@ function newestFiles(dir: string): string[] {
 }
 
 /** Bump when the generated data changes shape (a cached database is then regenerated). */
-const GENERATOR_VERSION = "1";
+const GENERATOR_VERSION = "2";
 
 /** Cache key: the size, the schema (every migration file) and the generator version. */
 export function cacheKey(root: string, size: number): string {
@@ -544,10 +544,12 @@ function results(
         startDtTm: start.toISOString(),
         endDtTm: state === "incomplete" ? null : end.toISOString(),
         completedFlag: state !== "incomplete",
-        invalid: state === "invalid" ? true : null,
+        // A scored RAN as the scoring dialog leaves it without RAN norms: valid, no percentile (the
+        // upload refuses one: issue 34 item 4).
+        invalid: state === "invalid" ? true : test.manual === "ran" && state === "complete" ? false : null,
         finalTheta:
           state === "complete" && test.scoring === "ability" ? Number((ability * 3 - 1.5 + random.next() * 0.6).toFixed(3)) : null,
-        abilityPercentile: state === "complete" ? percentile : null,
+        abilityPercentile: state === "complete" && test.manual !== "ran" ? percentile : null,
         correctItems: letters.length ? correct : null,
         totalItems: letters.length ? letters.length : null,
         correctByCode: letters.length && state === "complete" ? correctByCode : null,
