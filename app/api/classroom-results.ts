@@ -93,7 +93,7 @@ const GridResults = z.object({
 export type GridResults = z.infer<typeof GridResults>;
 
 /** The classroom the grid belongs to, read with the access check (never kept): the page's heading and breadcrumbs need nothing else. */
-const ClassroomHeading = z
+export const ClassroomHeading = z
   .object({
     participantGroupId: z.string(),
     name: z.string(),

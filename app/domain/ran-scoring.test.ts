@@ -2,14 +2,17 @@ import { describe, expect, it } from "vitest";
 import { UNEXPECTED_RESPONSES_MESSAGE } from "./ran";
 import {
   compareScorers,
-  officialChosen,
+  ranBlindEntry,
   ranScorerStanding,
   ranScoringView,
   responseTimeText,
   savedScore,
   scoringHistory,
+  type RanBlindEntry,
+  type RanBlindEvent,
   type RanEventInput,
   type RanResponseInput,
+  type RanSavedScore,
   type RanScorerEvent,
 } from "./ran-scoring";
 import type { RoleName } from "./roles";
@@ -229,13 +232,83 @@ describe("ranScorerStanding (issue 34 item 7): who changes the official score, w
   });
 });
 
-describe("officialChosen: the URL says the caller chose to see or change the official score", () => {
-  it.each([
-    ["", false],
-    ["?dialog=ran&test=1", false],
-    ["?dialog=ran&blind=1", false],
-    ["?dialog=ran&official=1", true],
-    ["?dialog=ran&edit=1", true],
-    ["?official=0", false],
-  ])("%s → %s", (search, chosen) => expect(officialChosen(search)).toBe(chosen));
+describe("ranBlindEntry (issue 34 item 7): the tests on a caller's blind scoring page", () => {
+  const at = (evalResponseTime: number, numOfErrors: number | null = 2): RanSavedScore => ({
+    evalResponseTime,
+    numOfErrors,
+    invalid: false,
+  });
+  const INVALID: RanSavedScore = { evalResponseTime: 0, numOfErrors: null, invalid: true };
+  const score = (scorerId: string | null, s: RanSavedScore = at(50)): RanBlindEvent => ({ kind: "score", scorerId, new: s });
+  const blind = (scorerId: string, s: RanSavedScore = at(50)): RanBlindEvent => ({ kind: "blind", scorerId, new: s });
+  // [case, scored, events, caller, role] → entry
+  const TABLE: [string, boolean, RanBlindEvent[], string, RoleName, RanBlindEntry | null][] = [
+    ["not scored yet: not listed", false, [], "t2", "TEACHER", null],
+    ["scored by someone else: to score", true, [score("t1")], "t2", "TEACHER", { state: "to-score" }],
+    ["the caller's own official score: not listed", true, [score("t1")], "t1", "TEACHER", null],
+    ["an admin who changed it has seen it: not listed", true, [score("t1"), score("a1")], "a1", "ORG_UNIT_ADMIN", null],
+    ["an admin who did not score it: to score", true, [score("t1")], "a1", "ORG_UNIT_ADMIN", { state: "to-score" }],
+    ["another user's blind score leaves it to score", true, [score("t1"), blind("t3")], "t2", "TEACHER", { state: "to-score" }],
+    [
+      "saved, within 2 secs and the same errors: agree",
+      true,
+      [score("t1", at(50)), blind("t2", at(52))],
+      "t2",
+      "TEACHER",
+      {
+        state: "saved",
+        agree: true,
+      },
+    ],
+    [
+      "saved, 3 secs apart: disagree",
+      true,
+      [score("t1", at(50)), blind("t2", at(53))],
+      "t2",
+      "TEACHER",
+      {
+        state: "saved",
+        agree: false,
+      },
+    ],
+    [
+      "saved, other error counts: disagree",
+      true,
+      [score("t1", at(50, 2)), blind("t2", at(50, 3))],
+      "t2",
+      "TEACHER",
+      {
+        state: "saved",
+        agree: false,
+      },
+    ],
+    ["both invalid: agree", true, [score("t1", INVALID), blind("t2", INVALID)], "t2", "TEACHER", { state: "saved", agree: true }],
+    [
+      "the latest official score counts",
+      true,
+      [score("t1", at(70)), blind("t2", at(50)), score("t1", at(51))],
+      "t2",
+      "TEACHER",
+      {
+        state: "saved",
+        agree: true,
+      },
+    ],
+    [
+      "the caller's blind score, not another's",
+      true,
+      [score("t1", at(50)), blind("t2", at(50)), blind("t3", at(80))],
+      "t2",
+      "TEACHER",
+      {
+        state: "saved",
+        agree: true,
+      },
+    ],
+    ["an uploaded official score: saved, nothing to compare", true, [blind("t2")], "t2", "TEACHER", { state: "saved", agree: null }],
+    ["an uploaded official score, not yet: to score", true, [], "t2", "TEACHER", { state: "to-score" }],
+  ];
+  it.each(TABLE)("%s", (_, scored, events, userId, role, expected) => {
+    expect(ranBlindEntry({ scored, events, userId, role })).toEqual(expected);
+  });
 });

@@ -15,7 +15,7 @@ export type RanResponseInput = {
   evalResponseTime: number | null;
   numOfErrors: number | null;
   invalid: boolean | null;
-  /** The response has an official score the API kept back until the caller chooses (see `ranScorerStanding`). */
+  /** The response has an official score the API kept back from the blind scoring page (see `ranScorerStanding`). */
   officialWithheld: boolean;
   mayOverwrite: boolean;
   mayScoreBlind: boolean;
@@ -40,7 +40,7 @@ export type RanResponseView = {
   /** The official score; null until someone scores it (the panel then opens in edit mode), or while it is withheld. */
   score: RanSavedScore | null;
   read: RanReadModeText | null;
-  /** Scored, but the figures wait until the caller has scored blind or chosen to see them. */
+  /** Scored, but on the blind scoring page the figures wait until the caller has saved a blind score. */
   officialWithheld: boolean;
   /** The caller may save the official score (none yet, their own first score, or an admin). */
   mayOverwrite: boolean;
@@ -90,8 +90,9 @@ export type RanScorerStanding = {
   /** The caller may add a blind second score: there is an official score and none of it is theirs. */
   mayScoreBlind: boolean;
   /**
-   * The official figures wait until the caller chooses: they could still score blind and have not
-   * yet. Once they save a blind score, or choose to see or change the official one, they show.
+   * On the blind scoring page the official figures wait: the caller could still score blind and
+   * has not yet. Once they save a blind score they show. (The grid, the student page and
+   * /test-details show the figures anyway, so they never wait there.)
    */
   blindFirst: boolean;
 };
@@ -121,20 +122,51 @@ export function ranScorerStanding(input: {
 }
 
 /** The params of the scoring panel's modes in a page's URL, dropped when its dialog closes or a save returns to read mode. */
-export const RAN_MODE_PARAMS = ["edit", "blind", "official"] as const;
-
-/**
- * Whether the page's URL says the caller chose to see the official score (`official=1`), or to
- * change it (`edit=1`, which shows it): until then a page asks the API to keep back an official
- * score they could still score blind.
- */
-export function officialChosen(search: string): boolean {
-  const params = new URLSearchParams(search);
-  return params.get("official") === "1" || params.get("edit") === "1";
-}
+export const RAN_MODE_PARAMS = ["edit", "blind"] as const;
 
 /** Scored response times within this many seconds count as agreeing. */
 export const RAN_AGREEMENT_SECS = 2;
+
+// ── The blind scoring page (issue 34 item 7) ──────────────────────────────────────────────
+
+/** One save of a test response as the blind scoring page weighs it: who, official or blind, and the score. */
+export type RanBlindEvent = RanScorerEvent & { new: RanSavedScore };
+
+/** A RAN test on a caller's blind scoring page: still to score blind, or scored, with whether the two scorers agree. */
+export type RanBlindEntry = { state: "to-score" } | { state: "saved"; agree: boolean | null };
+
+/**
+ * Where a RAN test stands on the caller's blind scoring page, judged on its test response (not
+ * the practice): listed when it has an official score the caller gave none of (`mayScoreBlind`),
+ * else null. To score until they saved a blind score of it; then saved, with whether their latest
+ * blind score agrees with the latest official one (`compareScorers`), null when the official
+ * score came with the upload (no scoring event to compare with). No figure leaves this function.
+ */
+export function ranBlindEntry(input: {
+  scored: boolean;
+  events: readonly RanBlindEvent[];
+  userId: string;
+  role: RoleName | null;
+}): RanBlindEntry | null {
+  const { scored, events, userId, role } = input;
+  const standing = ranScorerStanding({ scored, events, userId, role });
+  if (!standing.mayScoreBlind) return null;
+  if (standing.blindFirst) return { state: "to-score" };
+  // The caller's own blind scores against the official ones: another second scorer's are not theirs.
+  const weighed: RanEventInput[] = events
+    .filter((e) => e.kind === "score" || e.scorerId === userId)
+    .map((e, i) => ({
+      eventId: String(i),
+      responseId: "",
+      kind: e.kind,
+      scorerId: e.scorerId,
+      scorerName: "",
+      createdAt: "",
+      old: { evalResponseTime: null, numOfErrors: null, invalid: null },
+      new: e.new,
+    }));
+  return { state: "saved", agree: compareScorers(weighed, "")?.agree ?? null };
+}
 
 /** The score saved on a response, or null while it has none (no time and not marked invalid). */
 export function savedScore(r: Pick<RanResponseInput, "evalResponseTime" | "numOfErrors" | "invalid">): RanSavedScore | null {

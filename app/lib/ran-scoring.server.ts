@@ -5,7 +5,6 @@ import { isGrade, type Grade } from "#app/domain/grades";
 import { validateRanScore, type RanScoreErrors } from "#app/domain/ran";
 import { RanScoreForm } from "#app/domain/ran-score-form";
 import {
-  officialChosen,
   RAN_MODE_PARAMS,
   ranScoringView,
   savedScore,
@@ -68,17 +67,19 @@ function eventsOf(s: RanScoring): RanEventInput[] {
 /**
  * Everything a scoring view shows, or the API's failure (401 signs out; the caller decides what
  * 403, 404 and the rest look like). `by` is how practice is told apart: the dialog by question
- * code, the /test-details page by position (spec 001 §5). Until the page's URL says the caller
- * chose to see the official score (`official=1`, or `edit=1`), the API keeps back an official
- * score they could still score blind (issue 34 item 7).
+ * code, the /test-details page by position (spec 001 §5). `blind`: the blind scoring page asks,
+ * and the API keeps back an official score the caller could still score blind until they saved
+ * their blind one (issue 34 item 7); the grid, the student page and /test-details show the
+ * figures anyway, so they ask for the official score as it is.
  */
 export async function loadRanScoring(
   request: Request,
   api: ApiClient,
   testId: string,
   by: "code" | "position",
+  { blind = false }: { blind?: boolean } = {},
 ): Promise<{ ok: true; data: RanScoringData } | { ok: false; status: number }> {
-  const official = officialChosen(new URL(request.url).search) ? "show" : "withhold";
+  const official = blind ? "withhold" : "show";
   const [answer, access] = await Promise.all([
     api.result(api.GET("/participantTest/RAN/{id}", { params: { path: { id: testId }, query: { official } } })),
     // An <audio> element sends no Authorization header: its URL carries a short-lived token
@@ -210,20 +211,27 @@ export async function saveRanScore(
 
 const RanDialogQuery = z.object({ dialog: z.literal("ran"), test: z.string().uuid() });
 
+/** The test the URL opens the RAN scoring dialog on (`?dialog=ran&<param>=<testId>`), else null. */
+export function ranDialogTest(url: URL, param = "ranTest"): string | null {
+  const q = RanDialogQuery.safeParse({ dialog: url.searchParams.get("dialog"), test: url.searchParams.get(param) });
+  return q.success ? q.data.test : null;
+}
+
 /**
  * The RAN scoring dialog's data when the URL opens it (`?dialog=ran&<param>=<testId>`), else
  * null; a failed load is the spec's alert text (spec 001 §8: 'Unable to load test details.',
- * dialog not shown). On the student page `studentId` must own the test.
+ * dialog not shown). On the student page `studentId` must own the test. `blind`: the blind
+ * scoring page's dialog (see `loadRanScoring`).
  */
 export async function loadRanDialog(
   request: Request,
   api: ApiClient,
   url: URL,
-  { param = "ranTest", studentId }: { param?: string; studentId?: string } = {},
+  { param = "ranTest", studentId, blind = false }: { param?: string; studentId?: string; blind?: boolean } = {},
 ): Promise<null | { error: string } | { data: RanScoringData }> {
-  const q = RanDialogQuery.safeParse({ dialog: url.searchParams.get("dialog"), test: url.searchParams.get(param) });
-  if (!q.success) return null;
-  const loaded = await loadRanScoring(request, api, q.data.test, "code");
+  const test = ranDialogTest(url, param);
+  if (!test) return null;
+  const loaded = await loadRanScoring(request, api, test, "code", { blind });
   if (!loaded.ok || (studentId && loaded.data.studentId !== studentId)) return { error: UNABLE_TO_LOAD_TEST_DETAILS };
   return { data: loaded.data };
 }

@@ -125,3 +125,22 @@ export async function loadResults(
   const periods = results.periods.map((name) => ({ name, label: PERIOD_LABELS[name] }));
   return { info, results: { ...shown, periods, error: "The district has no assessment periods for this school year." } };
 }
+
+/**
+ * The classroom's blind scoring page for `period` (issue 34 item 7), when the caller has a RAN test
+ * there to score blind or scored blind; null otherwise, or when the list cannot be read (the link
+ * is then left out). With the grid at hand, the list is asked only when the grid shows a RAN test
+ * with a score (`gridHasScoredRan`): a classroom without one pays no call.
+ */
+export async function blindRanHref(api: ApiClient, classroomId: string, period: Period | undefined): Promise<string | null> {
+  const list = await api.result(
+    api.GET("/participantGroups/{id}/blindRanScoring", { params: { path: { id: classroomId }, query: { period } } }),
+  );
+  if (!list.ok || !list.data.period || list.data.students.length === 0) return null;
+  return `/classroom/${classroomId}/blind-ran?${new URLSearchParams({ period: list.data.period })}`;
+}
+
+/** Whether the grid shows a finished RAN test that has a score (a figure, N/A or a percentile): only then can one be scored blind. */
+export function gridHasScoredRan(grid: ShownGrid | null): boolean {
+  return Boolean(grid?.rows.some((r) => r.cells.some((c) => c.ranTestId && (c.state === "complete" || c.state === "invalid"))));
+}

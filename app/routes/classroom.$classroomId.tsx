@@ -19,7 +19,15 @@ import { apiFor, expectData } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
 import { loadRanDialog, RAN_INTENT, saveRanScore } from "#app/lib/ran-scoring.server";
 import { LETTER_DIALOG_PARAMS, resultsHref, viewOnly } from "#app/components/results/urls";
-import { classroomBanner, loadClassroom, loadResults, parseResultsQuery, type ClassroomInfo } from "./classroom.$classroomId.server";
+import {
+  blindRanHref,
+  classroomBanner,
+  gridHasScoredRan,
+  loadClassroom,
+  loadResults,
+  parseResultsQuery,
+  type ClassroomInfo,
+} from "./classroom.$classroomId.server";
 import { birthDateText } from "#app/domain/birth-date";
 
 const TABS = [
@@ -71,7 +79,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     banner: classroomBanner(info.studentGrades),
   });
   if (q.tab === "students") {
-    const { classroom, info } = await loadClassroom(api, params.classroomId!);
+    const [{ classroom, info }, blindRan] = await Promise.all([
+      loadClassroom(api, params.classroomId!),
+      // The way to blind second scoring from a view without the grid's figures (issue 34 item 7).
+      blindRanHref(api, params.classroomId!, q.period),
+    ]);
     const result = await api.result(
       api.GET("/participants/participantGroup/{id}", { params: { path: { id: classroom.participantGroupId }, query: { v: "1" } } }),
     );
@@ -89,6 +101,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         : null,
       results: null,
       ran: null,
+      blindRan,
     };
   }
   const [{ info, results: shown }, ran] = await Promise.all([
@@ -96,9 +109,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // A 'Needs scoring' RAN cell opens the RAN scoring dialog here (issue 11): `?dialog=ran&ranTest=<id>`.
     loadRanDialog(request, api, url),
   ]);
+  // 'Score RAN blind' (issue 34 item 7): asked only when the grid shows a scored RAN test.
+  const blindRan = gridHasScoredRan(shown.grid) && shown.period ? await blindRanHref(api, info.id, shown.period) : null;
   // Cells as short strings: a third of the document's bytes otherwise (app/domain/packed-grid.ts).
   const results = { ...shown, grid: shown.grid && packGrid(shown.grid) };
-  return { ...page(info), students: null, results, ran };
+  return { ...page(info), students: null, results, ran, blindRan };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -147,19 +162,14 @@ export default function ClassroomPage() {
           </div>
         </aside>
       ) : null}
-      <Tabs
-        tabs={TABS}
-        current={q.tab}
-        label="Classroom views"
-        drop={["student", "test", "mode", "from", "ranTest", "edit", "blind", "official"]}
-      />
+      <Tabs tabs={TABS} current={q.tab} label="Classroom views" drop={["student", "test", "mode", "from", "ranTest", "edit", "blind"]} />
       {q.tab === "students" ? <StudentsTab /> : <ResultsTab />}
     </section>
   );
 }
 
 function StudentsTab() {
-  const { students, classroom } = useLoaderData<typeof loader>();
+  const { students, classroom, blindRan } = useLoaderData<typeof loader>();
   return (
     <div className="tab-panel">
       <div className="toolbar">
@@ -169,6 +179,11 @@ function StudentsTab() {
         >
           Create Student
         </Link>
+        {blindRan ? (
+          <Link className="button" to={blindRan}>
+            Score RAN blind
+          </Link>
+        ) : null}
       </div>
       {students === null ? (
         <p role="alert" className="alert alert--error">
@@ -206,7 +221,7 @@ function StudentsTab() {
 }
 
 function ResultsTab() {
-  const { results, classroom, q, ran } = useLoaderData<typeof loader>();
+  const { results, classroom, q, ran, blindRan } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const ranAction = actionData && "ran" in actionData ? actionData.ran : undefined;
   const packed = results?.grid ?? null;
@@ -238,6 +253,11 @@ function ResultsTab() {
           {grid && grid.rows.length > 0 ? (
             <Link className="button" to={`/classroom/${classroom.id}/family-reports?period=${results.period}`}>
               Print family reports
+            </Link>
+          ) : null}
+          {blindRan ? (
+            <Link className="button" to={blindRan}>
+              Score RAN blind
             </Link>
           ) : null}
         </div>

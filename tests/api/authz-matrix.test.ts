@@ -301,6 +301,7 @@ const RULES: Record<string, Rule> = {
     }),
   },
   "GET /participantTest/RAN/participant/{id}": { who: ALL, scoped: true, call: (s) => id(student(s)) },
+  "GET /participantGroups/{id}/blindRanScoring": { who: ALL, scoped: true, call: (s) => id(classroom(s)) },
   "GET /roster-stream-old/check-district/{districtId}": {
     who: "public",
     call: () => ({ params: { districtId: w.district.organization_id } }),

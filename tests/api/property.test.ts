@@ -363,6 +363,7 @@ const base: Record<string, Baseline> = {
     free: ["version"],
   },
   "GET /participantTest/RAN/participant/{id}": { params: id(student) },
+  "GET /participantGroups/{id}/blindRanScoring": { params: id(classroom), query: { period: "EOY" } },
   "GET /dashboard/resources/{filename}/download": { params: { filename: "PreK_Test_Materials.zip" } },
   "POST /support/messages": {
     body: { subject: "Help", message: "A question", page: "/super-admin" },

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Selectable } from "kysely";
 import type { Db } from "#app/db/connect.server";
 import {
+  classroomRanResponseRows,
   insertScoringEvent,
   latestRanTest,
   lockResponse,
@@ -16,18 +17,28 @@ import {
 } from "#app/db/queries/ran-scoring";
 import type { QuestionResponseTable } from "#app/db/schema";
 import { ASSESSMENTS, TEST_CODES, type TestCode } from "#app/domain/assessments";
+import { localIsoDate } from "#app/domain/calendar-date";
+import { currentPeriod, PERIODS } from "#app/domain/periods";
 import { may } from "#app/domain/permissions";
 import { first } from "#app/domain/presence";
 import { isPracticeResponse, validateRanScore } from "#app/domain/ran";
 import { RanScoreFields } from "#app/domain/ran-score-form";
-import { RAN_OVERWRITE_REFUSED, ranScorerStanding, savedScore, type RanScorerStanding } from "#app/domain/ran-scoring";
-import { periodAt } from "#app/domain/results-grid";
+import {
+  RAN_OVERWRITE_REFUSED,
+  ranBlindEntry,
+  ranScorerStanding,
+  savedScore,
+  type RanBlindEntry,
+  type RanScorerStanding,
+} from "#app/domain/ran-scoring";
+import { periodAt, periodBounds } from "#app/domain/results-grid";
 import { ranResultUnder } from "#app/domain/screening-standards";
 import { errorResponses, jsonBody, jsonResponse, type Actor, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
 import { ParticipantTest, QuestionResponse, toParticipantTest, toQuestionResponse } from "../results-mappers";
 import { idParam } from "../params";
-import { assertParticipant, requireActor, requireCapability } from "../scope";
+import { assertClassroom, assertParticipant, requireActor, requireCapability } from "../scope";
+import { ClassroomHeading } from "../classroom-results";
 import { loadAssessmentConfig } from "./results";
 
 // RAN scoring (spec 001 §2 'RAN scoring dialog' and '/test-details/{testId}', §3 RAN scoring
@@ -35,7 +46,9 @@ import { loadAssessmentConfig } from "./results";
 // 'most recent RAN score by student'). Beyond the spec (issue 11): every save is kept as a
 // scoring event, and a second scorer can score blind beside the official score. Issue 34 item 7:
 // the official score is changed only by its first scorer and admins of the school and above, and
-// a caller who could still score blind is offered that before the official figures are sent.
+// blind second scoring has its own path: a classroom's list of the caller's tests to score blind
+// (no figures in it), and the test asked with official=withhold, which keeps the official score
+// back until the caller saved their blind one.
 
 const RAN_CODES: readonly TestCode[] = TEST_CODES.filter((code) => ASSESSMENTS[code].manual === "ran");
 
@@ -43,7 +56,7 @@ const RanResponse = QuestionResponse.extend({
   updatedAt: z.string().openapi({ description: "The version to send back with a save (a stale one answers 409)" }),
   officialWithheld: z.boolean().openapi({
     description:
-      "Asked with official=withhold: the response has an official score the caller could still score blind, so its figures " +
+      "Asked with official=withhold (the blind scoring page): the response has an official score the caller could still score blind, so its figures " +
       "(evalResponseTime, numOfErrors, invalid, score) are null here, its events are left out, and so is the test's result when this is the test response",
   }),
   mayOverwrite: z.boolean().openapi({
@@ -115,8 +128,8 @@ const RanTestQuery = z.object({
     .openapi({
       param: { name: "official", in: "query" },
       description:
-        "withhold: keep back the official score of a response the caller could still score blind and has not (a scoring page " +
-        "offers the blind score first); show (the default): send it",
+        "withhold: keep back the official score of a response the caller could still score blind and has not (the blind " +
+        "scoring page asks this); show (the default): send it (the grid, the student page and /test-details show the figures anyway)",
     }),
 });
 
@@ -185,6 +198,62 @@ const getStudentRan = createRoute({
   summary: "The student's most recent RAN test (spec 001 §3 'Student RAN score'), or null when none",
   request: { params: idParam({ description: "participantId (student)" }) },
   responses: { 200: jsonResponse(StudentRanScore.nullable(), "The latest RAN test"), ...errorResponses },
+});
+
+// ── The blind scoring page (issue 34 item 7) ──────────────────────────────────────────────
+
+const BlindRanTest = z
+  .object({
+    participantTestId: z.string(),
+    testCode: z.string(),
+    startDtTm: z.string(),
+    blindScore: z
+      .enum(["to-score", "saved"])
+      .openapi({ description: "to-score: the caller has saved no blind score of it yet; saved: they have" }),
+    agree: z
+      .boolean()
+      .nullable()
+      .openapi({
+        description:
+          "saved only: whether the caller's latest blind score agrees with the latest official one (docs/decisions/0010-ran-scoring.md); " +
+          "null while to score, or when the official score came with the upload (nothing to compare with)",
+      }),
+  })
+  .openapi("BlindRanTest");
+
+const BlindRanScoring = z
+  .object({
+    classroom: ClassroomHeading,
+    periods: z.array(z.enum(PERIODS)).openapi({ description: "the periods of the academic year, in order" }),
+    period: z.enum(PERIODS).nullable().openapi({ description: "the period listed; null when the year has none" }),
+    students: z
+      .array(
+        z.object({
+          participantId: z.string(),
+          firstName: z.string(),
+          lastName: z.string(),
+          tests: z.array(BlindRanTest).openapi({ description: "by start" }),
+        }),
+      )
+      .openapi({ description: "by name; only students with a test listed" }),
+  })
+  .openapi("BlindRanScoring");
+export type BlindRanScoring = z.infer<typeof BlindRanScoring>;
+
+const getBlindRanScoring = createRoute({
+  method: "get",
+  path: "/participantGroups/{id}/blindRanScoring",
+  tags: ["RAN scoring"],
+  summary: "The caller's blind second scoring of a classroom: its RAN tests of a period that someone else scored",
+  description:
+    "The period asked for, or the one holding today. The finished RAN tests of the classroom's students whose test response (not the practice) " +
+    "has an official score the caller gave none of (someone else's, or one that came with the upload): to score blind, or saved with whether the " +
+    "two scorers agree. No time, error count, percentile or risk in the answer. Anyone who may see the classroom (teachers: their classrooms).",
+  request: {
+    params: idParam({ description: "participantGroupId (classroom)" }),
+    query: z.object({ period: z.enum(PERIODS).optional() }),
+  },
+  responses: { 200: jsonResponse(BlindRanScoring, "The tests to score blind"), ...errorResponses },
 });
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -350,6 +419,61 @@ export function registerRanScoring(app: Router) {
     });
     if (conflict) return c.json(conflict, 409);
     return c.json(await loadRanScoring(db, actor, owner.participant_test_id), 200);
+  });
+
+  app.openapi(getBlindRanScoring, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db, now } = c.var.deps;
+    const group = await assertClassroom(db, actor, c.req.valid("param").id);
+    const asked = c.req.valid("query").period;
+    const config = await loadAssessmentConfig(db, group.organization_id, now(), group.config_version);
+    const selected = (asked && config.periods.find((p) => p.periodName === asked)) || currentPeriod(config.periods, localIsoDate(now()));
+    const answer: BlindRanScoring = {
+      classroom: {
+        participantGroupId: group.participant_group_id,
+        name: group.name,
+        OrganizationUnit: {
+          organizationUnitId: group.organization_unit_id,
+          name: group.school_name,
+          Organization: { organizationId: group.organization_id, name: group.organization_name },
+        },
+      },
+      periods: config.periods.map((p) => p.periodName),
+      period: selected?.periodName ?? null,
+      students: [],
+    };
+    if (!selected || !may(actor.role, "scoreRan")) return c.json(answer, 200);
+    const rows = await classroomRanResponseRows(db, group.participant_group_id, RAN_CODES, periodBounds(selected));
+    // The test response of each test (the first one that is not the practice), weighed for this caller.
+    const weighed = new Set<string>();
+    for (const r of rows) {
+      if (isPracticeResponse(r.question_code) || weighed.has(r.participant_test_id)) continue;
+      weighed.add(r.participant_test_id);
+      const entry: RanBlindEntry | null = ranBlindEntry({
+        scored: savedScore({ evalResponseTime: r.eval_response_time, numOfErrors: r.num_of_errors, invalid: r.invalid }) !== null,
+        events: r.events.map((e) => ({
+          kind: e.kind,
+          scorerId: e.scorer_user_id,
+          new: { evalResponseTime: e.eval_response_time, numOfErrors: e.num_of_errors, invalid: e.invalid },
+        })),
+        userId: actor.userId,
+        role: actor.role,
+      });
+      if (!entry) continue;
+      let student = answer.students.at(-1);
+      if (student?.participantId !== r.participant_id) {
+        student = { participantId: r.participant_id, firstName: r.first_name, lastName: r.last_name, tests: [] };
+        answer.students.push(student);
+      }
+      student.tests.push({
+        participantTestId: r.participant_test_id,
+        testCode: r.test_code,
+        startDtTm: iso(r.start_dt_tm),
+        blindScore: entry.state,
+        agree: entry.state === "saved" ? entry.agree : null,
+      });
+    }
+    return c.json(answer, 200);
   });
 
   app.openapi(getStudentRan, async (c) => {

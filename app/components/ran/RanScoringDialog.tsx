@@ -21,11 +21,14 @@ export function RanScoringDialog({
   data,
   actionData,
   alsoRemove = ["test"],
+  blindPath = false,
 }: {
   data: RanScoringData;
   actionData: RanActionData["ran"] | undefined;
   /** The params closing drops: the test's (`test` on the student page, `ranTest` on the classroom page); the modes' always go too. */
   alsoRemove?: readonly string[];
+  /** Opened from the blind scoring page (issue 34 item 7): the blind form, and no link to /test-details, which shows the figures. */
+  blindPath?: boolean;
 }) {
   const { view } = data;
   return (
@@ -33,8 +36,13 @@ export function RanScoringDialog({
       {(closeHref) => (
         <>
           <p className="ran-dialog__subtitle">
-            {data.participant.firstName} {data.participant.lastName} · {data.testTitle} ·{" "}
-            <Link to={`/test-details/${data.testId}`}>Open as a page</Link>
+            {data.participant.firstName} {data.participant.lastName} · {data.testTitle}
+            {blindPath ? null : (
+              <>
+                {" "}
+                · <Link to={`/test-details/${data.testId}`}>Open as a page</Link>
+              </>
+            )}
           </p>
           {view.state === "error" ? (
             <p role="alert" className="alert alert--error">
@@ -73,6 +81,8 @@ export function RanScoringDialog({
                     history={view.history}
                     actionData={actionData}
                     layout="stack"
+                    blindPath={blindPath}
+                    cancelTo={blindPath ? closeHref : undefined}
                   />
                 ) : (
                   <p className="empty">No results!</p>

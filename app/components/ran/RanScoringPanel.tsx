@@ -12,10 +12,13 @@ import { ranModeOf, withSearch } from "./ran-urls";
  * before JavaScript. With JavaScript: Invalid clears and disables the numbers, the player's E key
  * adds an error, and the suggested response time fills in with one press.
  *
- * Issue 34 item 7: a response someone else scored opens on the offer of a blind second score; the
- * official figures come only once the caller saved it or chose to see them (the API keeps them
- * back until then). Only its first scorer and admins get Edit. Item 8: a save over a newer one
- * shows that newer score, in the form with its version for those who may change it.
+ * Issue 34 item 7: blind second scoring has its own path, the classroom's blind scoring page
+ * (`blindPath`): there a response someone else scored opens on the blind form (`blind=1`), the
+ * API keeps the official figures back until the blind score is saved, and then the comparison
+ * shows. Opened from the grid, the student page or /test-details, where the figures are on the
+ * page already, the panel shows the official score and offers no blind score. Only its first
+ * scorer and admins get Edit. Item 8: a save over a newer one shows that newer score, in the form
+ * with its version for those who may change it.
  */
 export function RanScoringPanel({
   response,
@@ -26,6 +29,8 @@ export function RanScoringPanel({
   history,
   actionData,
   layout,
+  blindPath = false,
+  cancelTo,
 }: {
   response: RanResponseView;
   recording: RanRecording | undefined;
@@ -36,16 +41,23 @@ export function RanScoringPanel({
   actionData: RanActionData["ran"] | undefined;
   /** stack: the dialog's accordion; row: the /test-details table row (audio, response time, scoring). */
   layout: "stack" | "row";
+  /** Opened from the blind scoring page: the blind form, never the official one, nor Edit. */
+  blindPath?: boolean;
+  /** Where the blind form's Cancel goes on the blind path (the page's list); read mode elsewhere. */
+  cancelTo?: string;
 }) {
   const location = useLocation();
   const urlMode = ranModeOf(location.search);
   const mine = actionData && actionData.responseId === response.id ? actionData : undefined;
-  const blind = canScore && response.mayScoreBlind && (urlMode === "blind" || Boolean(mine?.blind));
+  // A blind score only on the blind path, while the official score is kept back (or a blind save was refused).
+  const blind =
+    blindPath && canScore && response.mayScoreBlind && ((response.officialWithheld && urlMode === "blind") || Boolean(mine?.blind));
   // A save refused as stale brings the score saved meanwhile: shown whatever the page had.
   const official = mine?.conflict ? mine.conflict.score : response.score;
-  const offer = response.officialWithheld && !blind && !mine?.conflict;
+  const offer = blindPath && response.officialWithheld && !blind && !mine?.conflict;
   const editing =
-    canScore && (blind || (response.mayOverwrite && !offer && (urlMode === "edit" || official === null || mine !== undefined)));
+    canScore &&
+    (blind || (!blindPath && response.mayOverwrite && !offer && (urlMode === "edit" || official === null || mine !== undefined)));
   const errorsRef = useRef<HTMLInputElement>(null);
 
   const markError = () => {
@@ -76,19 +88,18 @@ export function RanScoringPanel({
       mine={mine}
       errorsRef={errorsRef}
       suggestion={recording?.suggestion ?? null}
-      cancelHref={official !== null || blind ? readHref : null}
+      cancelHref={blind && cancelTo ? cancelTo : official !== null || blind ? readHref : null}
       action={location.pathname + location.search}
     />
   ) : offer ? (
     <BlindOffer
       canScore={canScore && response.mayScoreBlind}
       blindHref={withSearch(location.pathname, location.search, { blind: "1", edit: null })}
-      officialHref={withSearch(location.pathname, location.search, { official: "1", blind: null, edit: null })}
     />
   ) : (
     <ReadScore
       official={official}
-      canScore={canScore}
+      canScore={canScore && !blindPath}
       mayOverwrite={response.mayOverwrite}
       notice={mine?.formError ? { message: mine.formError, detail: mine.detail } : null}
       editHref={withSearch(location.pathname, location.search, { edit: "1", blind: null })}
@@ -115,23 +126,20 @@ export function RanScoringPanel({
   );
 }
 
-/** Someone else's official score, kept back: the blind second score first, or the official one by choice. */
-function BlindOffer({ canScore, blindHref, officialHref }: { canScore: boolean; blindHref: string; officialHref: string }) {
+/** On the blind path, someone else's official score, kept back: the blind second score first. */
+function BlindOffer({ canScore, blindHref }: { canScore: boolean; blindHref: string }) {
   return (
     <div className="ran-read ran-offer">
       <p>
         This response already has an official score. Score it blind first: its time and errors stay hidden until you save your second score.
       </p>
-      <p className="ran-read__actions">
-        {canScore ? (
+      {canScore ? (
+        <p className="ran-read__actions">
           <Link to={blindHref} className="button button--primary" preventScrollReset replace>
             Score blind as second scorer
           </Link>
-        ) : null}
-        <Link to={officialHref} className="button" preventScrollReset replace>
-          See the official score
-        </Link>
-      </p>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // The scoring views' URL state, shared by the server and the browser: read mode is the plain
-// URL; `edit=1` opens the form over a saved score; `blind=1` is a second scorer's blind form;
-// `official=1` is a second scorer's choice to see the official score without scoring blind.
+// URL; `edit=1` opens the form over a saved score; `blind=1` is a second scorer's blind form,
+// on the classroom's blind scoring page only (issue 34 item 7).
 
 export function withSearch(pathname: string, search: string, set: Record<string, string | null>): string {
   const params = new URLSearchParams(search);

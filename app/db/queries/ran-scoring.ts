@@ -1,10 +1,12 @@
 import { sql, type Selectable } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Db } from "../connect.server";
 import type { QuestionResponseTable, RanScoringEventTable } from "../schema";
 import { testWithResponsesRows, type ParticipantTestRow } from "./results";
 
 // The reads and writes of RAN scoring (issue 11): one test with its responses and every
-// scoring event, the student's placement for the breadcrumb, and the save itself.
+// scoring event, the student's placement for the breadcrumb, the save itself, and (issue 34
+// item 7) a classroom's finished RAN tests of a period for the blind scoring page.
 
 export type RanEventRow = Selectable<RanScoringEventTable> & { scorer_first_name: string | null; scorer_last_name: string | null };
 
@@ -197,4 +199,79 @@ export function ranTestHeader(tx: Db, participantTestId: string) {
     .select(["participant_test_id", "test_code", "grade", "completed_flag", "start_dt_tm"])
     .where("participant_test_id", "=", participantTestId)
     .executeTakeFirstOrThrow();
+}
+
+/** A response of a finished RAN test of a classroom's student, with the test, the student and every save of the response. */
+export type ClassroomRanResponseRow = {
+  participant_test_id: string;
+  participant_id: string;
+  first_name: string;
+  last_name: string;
+  test_code: string;
+  start_dt_tm: Date;
+  participant_test_question_response_id: string;
+  question_code: string;
+  eval_response_time: number | null;
+  num_of_errors: number | null;
+  invalid: boolean | null;
+  /** Oldest first. */
+  events: {
+    kind: "score" | "blind";
+    scorer_user_id: string | null;
+    eval_response_time: number;
+    num_of_errors: number | null;
+    invalid: boolean;
+  }[];
+};
+
+/**
+ * The responses of the live, finished tests of `testCodes` that a classroom's live students
+ * started within a period's bounds, each with its scoring events, in one statement: students by
+ * name, then their tests by start. What the blind scoring page weighs (issue 34 item 7).
+ */
+export function classroomRanResponseRows(
+  db: Db,
+  classroomId: string,
+  testCodes: readonly string[],
+  bounds: { from: string; to: string },
+): Promise<ClassroomRanResponseRow[]> {
+  return db
+    .selectFrom("participant_group_member as m")
+    .innerJoin("participant as p", "p.participant_id", "m.participant_id")
+    .innerJoin("participant_test as t", "t.participant_id", "p.participant_id")
+    .innerJoin("participant_test_question_response as r", "r.participant_test_id", "t.participant_test_id")
+    .select((eb) => [
+      "t.participant_test_id",
+      "p.participant_id",
+      "p.first_name",
+      "p.last_name",
+      "t.test_code",
+      "t.start_dt_tm",
+      "r.participant_test_question_response_id",
+      "r.question_code",
+      "r.eval_response_time",
+      "r.num_of_errors",
+      "r.invalid",
+      jsonArrayFrom(
+        eb
+          .selectFrom("ran_scoring_event as e")
+          .select(["e.kind", "e.scorer_user_id", "e.eval_response_time", "e.num_of_errors", "e.invalid"])
+          .whereRef("e.participant_test_question_response_id", "=", "r.participant_test_question_response_id")
+          .orderBy("e.seq"),
+      ).as("events"),
+    ])
+    .where("m.participant_group_id", "=", classroomId)
+    .where("p.deleted_at", "is", null)
+    .where("t.deleted_at", "is", null)
+    .where("t.completed_flag", "=", true)
+    .where("t.test_code", "in", [...testCodes])
+    .where("t.start_dt_tm", ">=", new Date(bounds.from))
+    .where("t.start_dt_tm", "<", new Date(bounds.to))
+    .orderBy(sql`lower(p.last_name)`)
+    .orderBy(sql`lower(p.first_name)`)
+    .orderBy("p.participant_id")
+    .orderBy("t.start_dt_tm")
+    .orderBy("t.participant_test_id")
+    .orderBy("r.question_code")
+    .execute();
 }

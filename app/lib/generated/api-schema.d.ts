@@ -5366,7 +5366,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description withhold: keep back the official score of a response the caller could still score blind and has not (a scoring page offers the blind score first); show (the default): send it */
+          /** @description withhold: keep back the official score of a response the caller could still score blind and has not (the blind scoring page asks this); show (the default): send it (the grid, the student page and /test-details show the figures anyway) */
           official?: "show" | "withhold";
         };
         header?: never;
@@ -5549,6 +5549,86 @@ export interface paths {
         };
       };
     };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/participantGroups/{id}/blindRanScoring": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The caller's blind second scoring of a classroom: its RAN tests of a period that someone else scored
+     * @description The period asked for, or the one holding today. The finished RAN tests of the classroom's students whose test response (not the practice) has an official score the caller gave none of (someone else's, or one that came with the upload): to score blind, or saved with whether the two scorers agree. No time, error count, percentile or risk in the answer. Anyone who may see the classroom (teachers: their classrooms).
+     */
+    get: {
+      parameters: {
+        query?: {
+          period?: "BOY" | "MOY" | "EOY";
+        };
+        header?: never;
+        path: {
+          /** @description participantGroupId (classroom) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The tests to score blind */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BlindRanScoring"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -8127,7 +8207,7 @@ export interface components {
     RanQuestionResponse: components["schemas"]["QuestionResponse"] & {
       /** @description The version to send back with a save (a stale one answers 409) */
       updatedAt: string;
-      /** @description Asked with official=withhold: the response has an official score the caller could still score blind, so its figures (evalResponseTime, numOfErrors, invalid, score) are null here, its events are left out, and so is the test's result when this is the test response */
+      /** @description Asked with official=withhold (the blind scoring page): the response has an official score the caller could still score blind, so its figures (evalResponseTime, numOfErrors, invalid, score) are null here, its events are left out, and so is the test's result when this is the test response */
       officialWithheld: boolean;
       /** @description The caller may save the official score: none yet, they gave the first one, or a school, district or super admin */
       mayOverwrite: boolean;
@@ -8173,6 +8253,36 @@ export interface components {
       blind?: boolean;
       /** @description updatedAt of the response as read; a newer save answers 409 */
       version?: string;
+    };
+    BlindRanScoring: {
+      classroom: components["schemas"]["ClassroomHeading"];
+      /** @description the periods of the academic year, in order */
+      periods: ("BOY" | "MOY" | "EOY")[];
+      /**
+       * @description the period listed; null when the year has none
+       * @enum {string|null}
+       */
+      period: "BOY" | "MOY" | "EOY" | null;
+      /** @description by name; only students with a test listed */
+      students: {
+        participantId: string;
+        firstName: string;
+        lastName: string;
+        /** @description by start */
+        tests: components["schemas"]["BlindRanTest"][];
+      }[];
+    };
+    BlindRanTest: {
+      participantTestId: string;
+      testCode: string;
+      startDtTm: string;
+      /**
+       * @description to-score: the caller has saved no blind score of it yet; saved: they have
+       * @enum {string}
+       */
+      blindScore: "to-score" | "saved";
+      /** @description saved only: whether the caller's latest blind score agrees with the latest official one (docs/decisions/0010-ran-scoring.md); null while to score, or when the official score came with the upload (nothing to compare with) */
+      agree: boolean | null;
     };
     StudentRanScore: {
       testCode: string;
