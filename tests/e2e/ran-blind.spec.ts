@@ -121,6 +121,10 @@ test("a second scorer scores blind from the classroom by keyboard alone; the off
   // Saved: the comparison, with the official score beside the blind one (3 secs apart: they disagree).
   await expect(page.getByText("Scores saved!").first()).toBeVisible();
   await expect(dialog(page).getByText("The two scorers disagree.")).toBeVisible();
+  // The agreement rule is the product's, and the page says so (no standard gives one).
+  await expect(
+    dialog(page).getByText("response times within 2 secs: this product's rule for comparing two scorers, not a published standard."),
+  ).toBeVisible();
   await expect(dialog(page).getByText(`Official score (Priya Shah): ${OFFICIAL.secs} secs, ${OFFICIAL.errors} errors`)).toBeVisible();
   await expect(
     dialog(page).getByText(`Blind second score (Tess Morgan): ${OFFICIAL.secs - 3} secs, ${OFFICIAL.errors} errors`),

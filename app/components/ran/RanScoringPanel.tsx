@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { NUM_OF_ERRORS_LABEL, RAN_INVALID_ERROR_COUNT, RAN_NUMBER_MIN, ranReadModeText, tooManyRanErrors } from "#app/domain/ran";
 import type { RanComparison, RanHistoryEntry, RanResponseView, RanSavedScore } from "#app/domain/ran-scoring";
+import { RAN_AGREEMENT_SECS } from "#app/domain/ran-scoring";
 import type { RanActionData, RanRecording } from "#app/lib/ran-scoring.server";
 import { RanRecordingPlayer } from "./RanAudioPlayer";
 import { ranModeOf, withSearch } from "./ran-urls";
@@ -216,6 +217,11 @@ function Comparison({ comparison: c }: { comparison: RanComparison }) {
   return (
     <div className={c.agree ? "ran-compare ran-compare--agree" : "ran-compare ran-compare--disagree"}>
       <p className="ran-compare__title">{c.agree ? "The two scorers agree." : "The two scorers disagree."}</p>
+      {/* The specs give no agreement rule for RAN scorers: say which one this is, not a standard. */}
+      <p className="ran-compare__rule">
+        Agreeing here means the same error count and response times within {RAN_AGREEMENT_SECS} secs: this product&apos;s rule for comparing
+        two scorers, not a published standard.
+      </p>
       <ul>
         <li>
           Official score ({c.first.scorerName}): {words(c.first)}
