@@ -106,6 +106,26 @@ export const ClassroomHeading = z
   .openapi("ClassroomHeading");
 export type ClassroomHeading = z.infer<typeof ClassroomHeading>;
 
+/** The heading of a classroom as the access check (assertClassroom) reads it. */
+export function classroomHeadingOf(group: {
+  participant_group_id: string;
+  name: string;
+  organization_unit_id: string;
+  school_name: string;
+  organization_id: string;
+  organization_name: string;
+}): ClassroomHeading {
+  return {
+    participantGroupId: group.participant_group_id,
+    name: group.name,
+    OrganizationUnit: {
+      organizationUnitId: group.organization_unit_id,
+      name: group.school_name,
+      Organization: { organizationId: group.organization_id, name: group.organization_name },
+    },
+  };
+}
+
 export const ClassroomResults = GridResults.extend({ classroom: ClassroomHeading }).openapi("ClassroomResults");
 export type ClassroomResults = z.infer<typeof ClassroomResults>;
 

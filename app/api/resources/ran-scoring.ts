@@ -38,7 +38,7 @@ import { ApiError, notFound } from "../errors";
 import { ParticipantTest, QuestionResponse, toParticipantTest, toQuestionResponse } from "../results-mappers";
 import { idParam } from "../params";
 import { assertClassroom, assertParticipant, requireActor, requireCapability } from "../scope";
-import { ClassroomHeading } from "../classroom-results";
+import { ClassroomHeading, classroomHeadingOf } from "../classroom-results";
 import { loadAssessmentConfig } from "./results";
 
 // RAN scoring (spec 001 §2 'RAN scoring dialog' and '/test-details/{testId}', §3 RAN scoring
@@ -429,15 +429,7 @@ export function registerRanScoring(app: Router) {
     const config = await loadAssessmentConfig(db, group.organization_id, now(), group.config_version);
     const selected = (asked && config.periods.find((p) => p.periodName === asked)) || currentPeriod(config.periods, localIsoDate(now()));
     const answer: BlindRanScoring = {
-      classroom: {
-        participantGroupId: group.participant_group_id,
-        name: group.name,
-        OrganizationUnit: {
-          organizationUnitId: group.organization_unit_id,
-          name: group.school_name,
-          Organization: { organizationId: group.organization_id, name: group.organization_name },
-        },
-      },
+      classroom: classroomHeadingOf(group),
       periods: config.periods.map((p) => p.periodName),
       period: selected?.periodName ?? null,
       students: [],

@@ -44,7 +44,7 @@ import {
   type PeriodConfig,
 } from "../results-mappers";
 import { assertClassroom, assertReadableOrganization, assertParticipant, requireActor } from "../scope";
-import { buildClassroomResults, ClassroomResults, resultsVariant, type ResultsView } from "../classroom-results";
+import { buildClassroomResults, classroomHeadingOf, ClassroomResults, resultsVariant, type ResultsView } from "../classroom-results";
 import { keptClassroomResults } from "../kept";
 
 // Classroom results (issue 5): district period config, classroom students with their tests,
@@ -286,15 +286,7 @@ export function registerResults(app: Router) {
         return buildClassroomResults({ db, classroomId: group.participant_group_id, config, view, flags, today });
       },
     );
-    const classroom = {
-      participantGroupId: group.participant_group_id,
-      name: group.name,
-      OrganizationUnit: {
-        organizationUnitId: group.organization_unit_id,
-        name: group.school_name,
-        Organization: { organizationId: group.organization_id, name: group.organization_name },
-      },
-    };
+    const classroom = classroomHeadingOf(group);
     return c.json({ ...results, classroom }, 200);
   });
 
