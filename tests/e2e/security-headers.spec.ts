@@ -22,6 +22,7 @@ const PAGES: Record<string, PageEntry> = {
   "$.tsx": { url: () => "/no-such-page", as: null },
   "about.tsx": { url: () => "/about", as: "teacher" },
   "classroom.$classroomId.tsx": { url: (i) => `/classroom/${i.classroom}`, as: "teacher" },
+  "classroom.$classroomId_.blind-ran.tsx": { url: (i) => `/classroom/${i.classroom}/blind-ran`, as: "teacher" },
   "classroom.$classroomId_.family-reports.tsx": { url: (i) => `/classroom/${i.classroom}/family-reports`, as: "teacher" },
   "classroom.$classroomId.letters.tsx": {
     url: (i) => `/classroom/${i.classroom}/letters?student=${i.student}&test=letter-names`,
