@@ -20,6 +20,8 @@ export interface ApiConfig {
   flags: Flags;
   /** Single sign-on providers (app/api/sso); read from the environment when left out. */
   sso?: SsoProviders;
+  /** How long the access log keeps rows, as RECORD_ACCESS_RETENTION_DAYS writes it (app/api/record-access.ts); read from the environment when left out. */
+  recordAccessRetentionDays?: string | null;
 }
 
 export interface ApiDeps {

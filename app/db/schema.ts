@@ -341,6 +341,27 @@ export interface SupportMessageTable {
   mailed_at: Date | null;
 }
 
+/**
+ * Who read a student's record (migration 0018, app/api/record-access.ts): a single student's read
+ * names the participant; a list read its scope and row count. Insert and delete only: an update raises.
+ */
+export interface RecordAccessTable {
+  record_access_id: ColumnType<number, never, never>;
+  occurred_at: ColumnType<Date, Date, never>;
+  actor_user_id: ColumnType<string, string, never>;
+  organization_id: ColumnType<string, string, never>;
+  what: ColumnType<string, string, never>;
+  participant_id: ColumnType<string | null, string | null, never>;
+  scope_kind: ColumnType<"classroom" | "school" | "district" | null, "classroom" | "school" | "district" | null, never>;
+  scope_id: ColumnType<string | null, string | null, never>;
+  row_count: ColumnType<number | null, number | null, never>;
+  client_ip: ColumnType<string | null, string | null, never>;
+  user_agent: ColumnType<string | null, string | null, never>;
+  detail: ColumnType<string | null, string | null, never>;
+  /** The X-Request-Id the server gave the request (REQUEST_LOG=json), null when it gave none. */
+  request_id: ColumnType<string | null, string | null, never>;
+}
+
 export interface Database {
   organization: OrganizationTable;
   organization_unit: OrganizationUnitTable;
@@ -371,6 +392,7 @@ export interface Database {
   audit_log: AuditLogTable;
   screening_standard: ScreeningStandardTable;
   support_message: SupportMessageTable;
+  record_access: RecordAccessTable;
 }
 
 export type Organization = Selectable<OrganizationTable>;

@@ -38,6 +38,7 @@ describe("role × capability (spec 000 §6, spec 001 §6)", () => {
     ["manageRosterImports", [Y, Y, N, N]],
     ["manageScreeningCalendar", [Y, Y, N, N]],
     ["manageScreeningStandards", [Y, Y, N, N]],
+    ["readRecordAccess", [Y, Y, N, N]],
   ];
 
   it.each(TABLE)("%s", (capability, expected) => {

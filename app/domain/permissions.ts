@@ -23,7 +23,8 @@ export type Capability =
   | "overwriteRanScore"
   | "manageRosterImports"
   | "manageScreeningCalendar"
-  | "manageScreeningStandards";
+  | "manageScreeningStandards"
+  | "readRecordAccess";
 
 const ALL: readonly RoleName[] = ["SUPER_ADMIN", "ORG_ADMIN", "ORG_UNIT_ADMIN", "TEACHER"];
 const ADMINS: readonly RoleName[] = ["SUPER_ADMIN", "ORG_ADMIN", "ORG_UNIT_ADMIN"];
@@ -72,6 +73,11 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly RoleName[]>> = {
    * prekindergarten risk cutoff, theta cutoffs. The product-wide ones are a super admin's.
    */
   manageScreeningStandards: DISTRICT_ADMINS,
+  /**
+   * Who looked at a child's record (issue 41 item 2): a district's access log and a student's
+   * access history. Only the roles that answer for the whole district; nobody may change it.
+   */
+  readRecordAccess: DISTRICT_ADMINS,
 };
 
 export function may(role: RoleName | null, capability: Capability): boolean {
