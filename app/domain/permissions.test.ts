@@ -39,6 +39,7 @@ describe("role × capability (spec 000 §6, spec 001 §6)", () => {
     ["manageScreeningCalendar", [Y, Y, N, N]],
     ["manageScreeningStandards", [Y, Y, N, N]],
     ["readRecordAccess", [Y, Y, N, N]],
+    ["studentRecords", [Y, Y, N, N]],
   ];
 
   it.each(TABLE)("%s", (capability, expected) => {

@@ -24,7 +24,8 @@ export type Capability =
   | "manageRosterImports"
   | "manageScreeningCalendar"
   | "manageScreeningStandards"
-  | "readRecordAccess";
+  | "readRecordAccess"
+  | "studentRecords";
 
 const ALL: readonly RoleName[] = ["SUPER_ADMIN", "ORG_ADMIN", "ORG_UNIT_ADMIN", "TEACHER"];
 const ADMINS: readonly RoleName[] = ["SUPER_ADMIN", "ORG_ADMIN", "ORG_UNIT_ADMIN"];
@@ -78,6 +79,12 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly RoleName[]>> = {
    * access history. Only the roles that answer for the whole district; nobody may change it.
    */
   readRecordAccess: DISTRICT_ADMINS,
+  /**
+   * Export everything about a student as a zip, and delete a student for good with a receipt
+   * (issue 41 item 3): the roles that answer for the whole district. Deleting a district for good
+   * is `manageDistricts` (super admin).
+   */
+  studentRecords: DISTRICT_ADMINS,
 };
 
 export function may(role: RoleName | null, capability: Capability): boolean {
