@@ -5,41 +5,27 @@
 // it. Refused (503 + Retry-After), a request has run nothing: no loader, no action, no API call, so
 // a refused save is a save not made, and the client may send it again. Static files (the build's
 // assets, public/) are never held back or refused: they cost a file read, and a page whose
-// document was served must get its scripts and styles.
+// document was served must get its scripts and styles. Nor are the health checks (neverShed).
 import { createHash } from "node:crypto";
-import { readdirSync } from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { Admission, admissionLimits } from "./lib/admission.mjs";
+import { isStaticFile } from "./lib/static-files.mjs";
 
 export const BUSY_MESSAGE = "The server is busy. Please wait a few seconds and try again.";
 const NOT_SAVED = "Nothing was saved: go back and send it again in a few seconds.";
 
-/**
- * Every file under public/ (remix-serve serves it from the working directory) as a URL path.
- * @param {string} [dir]
- * @param {string} [prefix]
- * @returns {string[]}
- */
-function publicFiles(dir = path.resolve("public"), prefix = "") {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries.flatMap((e) => (e.isDirectory() ? publicFiles(path.join(dir, e.name), `${prefix}/${e.name}`) : [`${prefix}/${e.name}`]));
-}
-
-// The build's assets are served under /build/ (remix.config.js publicPath).
-const ASSET_PREFIX = "/build/";
-const staticPaths = new Set(publicFiles().filter((p) => !p.startsWith(ASSET_PREFIX)));
+// The load balancer's health checks (app/routes/healthz.ts, readyz.ts): a busy process is up and
+// ready, and says so at once. Refused with 503, they would make it look dead, and a balancer that
+// took every busy server out would answer everyone itself; the busy answer belongs to the
+// requests that overload it. Neither reads a session; /readyz bounds its own database reads.
+const HEALTH_CHECKS = new Set(["/healthz", "/readyz"]);
 
 /** @param {string} pathname */
 export function neverShed(pathname) {
-  return pathname.startsWith(ASSET_PREFIX) || staticPaths.has(pathname);
+  return isStaticFile(pathname) || HEALTH_CHECKS.has(pathname);
 }
 
 const escape = (/** @type {string} */ s) =>

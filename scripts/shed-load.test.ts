@@ -45,6 +45,8 @@ s.listen(0, "127.0.0.1", async () => {
     other: await answer("/session-keepalive"),
     favicon: await answer("/favicon.ico"),
     asset: await answer("/build/root-abc.js"),
+    health: await answer("/healthz"),
+    ready: await answer("/readyz"),
   };
   release();
   out.slow = await slow;
@@ -64,7 +66,7 @@ async function decode(r) {
 `;
 
 type Answer = { status: number; retryAfter: string | null; type: string; csp: string; body: string; data?: unknown };
-type Asked = "page" | "post" | "api" | "nav" | "action" | "other" | "favicon" | "asset" | "after";
+type Asked = "page" | "post" | "api" | "nav" | "action" | "other" | "favicon" | "asset" | "health" | "ready" | "after";
 
 async function run(env: Record<string, string>) {
   const { stdout } = await promisify(execFile)(process.execPath, ["--import", preload, "--input-type=module", "-e", server], {
@@ -92,13 +94,22 @@ describe("scripts/shed-load.mjs", () => {
     expect(out.nav.data).toEqual({ viaRedirectKey: true, status: 503, internal: false, data: { message: BUSY } });
     expect(out.action.data).toEqual({ viaRedirectKey: false, status: 503, internal: false, data: { message: BUSY } });
     expect(out.other).toMatchObject({ type: "text/plain; charset=utf-8", body: BUSY });
-    // Static files are never refused, even with the only slot taken.
+    // Static files are never refused, even with the only slot taken, nor are the balancer's health checks.
     expect(out.favicon.status).toBe(200);
     expect(out.asset.status).toBe(200);
+    expect(out.health.status).toBe(200);
+    expect(out.ready.status).toBe(200);
     // Only the admitted request and the static ones reached the handler; once it finished the next was served.
     expect(out.slow).toBe("served /slow");
     expect(out.after.status).toBe(200);
-    expect(out.reached).toEqual(["GET /slow", "GET /favicon.ico", "GET /build/root-abc.js", "GET /classroom/2"]);
+    expect(out.reached).toEqual([
+      "GET /slow",
+      "GET /favicon.ico",
+      "GET /build/root-abc.js",
+      "GET /healthz",
+      "GET /readyz",
+      "GET /classroom/2",
+    ]);
   });
 
   it("admits everything when turned off", { timeout: 30_000 }, async () => {

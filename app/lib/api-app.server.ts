@@ -24,24 +24,36 @@ export function loadApiConfig(): ApiConfig {
  */
 export interface InProcessApi {
   app: Api;
+  /** Its database, for /readyz (app/lib/readiness.server.ts): the one the API runs on. */
+  db: ApiDeps["db"];
   fetch(request: Request, env?: Parameters<Api["fetch"]>[1]): Promise<Response>;
   resolveCaller(token: string): Promise<Actor | null>;
 }
 
 const around = (app: Api, deps: ApiDeps): InProcessApi => ({
   app,
+  db: deps.db,
   fetch: (request, env) => fetchApi(app, request, env),
   resolveCaller: (token) => retryOnConnectionLoss(() => resolveCaller(deps, token), "session look-up"),
 });
 
 let shared: Promise<InProcessApi> | undefined;
 
-/** The process's API, built once around the shared database. */
+/**
+ * The process's API, built once around the shared database. A failure is not kept: a server
+ * started while its database was out of reach kept that rejection, and every page and /readyz
+ * failed until it was restarted; the next call tries again, as getDatabase does.
+ */
 export function inProcessApi(): Promise<InProcessApi> {
-  shared ??= getDatabase().then(({ db }) => {
-    const deps: ApiDeps = { db, config: loadApiConfig(), mailer: createMailer(process.env, outboxDir()), now: () => new Date() };
-    return around(createApi(deps), deps);
-  });
+  shared ??= getDatabase()
+    .then(({ db }) => {
+      const deps: ApiDeps = { db, config: loadApiConfig(), mailer: createMailer(process.env, outboxDir()), now: () => new Date() };
+      return around(createApi(deps), deps);
+    })
+    .catch((err: unknown) => {
+      shared = undefined;
+      throw err;
+    });
   return shared;
 }
 

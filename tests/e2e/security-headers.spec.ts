@@ -54,6 +54,8 @@ const RESOURCE_ROUTES = new Set([
   "download.district-export.$districtId.ts",
   "download.district.$districtId.ts",
   "download.school.$schoolId.ts",
+  "healthz.ts",
+  "readyz.ts",
   "session-keepalive.ts",
   "test-materials.$filename.ts",
 ]);
