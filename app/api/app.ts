@@ -1,9 +1,11 @@
 import { getCookie } from "hono/cookie";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { routePath } from "hono/route";
 import { apiBodyLimit, bodyTooLargeMessage } from "#app/server/body-limit.server";
 import { CROSS_SITE_MESSAGE, crossSiteReason } from "#app/server/csrf.server";
 import { withOverride } from "#app/server/flags.server";
+import { noteRequestRoute, requestLogOn } from "#app/server/request-log.server";
 import { nonPageSecurityHeaders } from "#app/server/security-headers.server";
 import { type ApiBindings, type ApiDeps, newRouter } from "./env";
 import { dropIdleConnections, isPoolWaitTimeout } from "#app/db/connect.server";
@@ -26,6 +28,7 @@ import { registerRostering } from "./resources/rostering";
 import { registerScreeningCalendar } from "./resources/screening-calendar";
 import { registerScreeningStandards } from "./resources/screening-standards";
 import { registerStudentProfile } from "./resources/student-profile";
+import { registerStudentRecords } from "./resources/student-records";
 import { registerSupport } from "./resources/support";
 import { registerTestMaterials } from "./resources/test-materials";
 import { registerUsers } from "./resources/users";
@@ -37,6 +40,14 @@ export const API_SESSION_COOKIE = "api_session";
 /** The REST API of spec section 7 (both specs), mounted under /api. */
 export function createApi(deps: ApiDeps) {
   const app = newRouter().basePath("/api");
+
+  // REQUEST_LOG=json (scripts/request-log.mjs): an /api call's log line names the API route that
+  // answered ("/api/*" when none did: not found, or refused before any route ran).
+  if (requestLogOn())
+    app.use("*", async (c, next) => {
+      await next();
+      noteRequestRoute(c.req.raw, routePath(c));
+    });
 
   // Every answer, errors included, carries the security headers (no-store, nosniff, DENY…).
   app.use("*", async (c, next) => {
@@ -93,6 +104,7 @@ export function createApi(deps: ApiDeps) {
   registerScreeningCalendar(app);
   registerScreeningStandards(app);
   registerKeptData(app);
+  registerStudentRecords(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", { type: "http", scheme: "bearer" });
   app.doc("/openapi.json", {
