@@ -8,6 +8,7 @@ import {
   liveUserBy,
   teachesStudent,
 } from "#app/db/queries/scope";
+import { studentForRecords } from "#app/db/queries/student-records";
 import { assignableRolesOf, may, mayManageUserOf, reachOf, type Capability } from "#app/domain/permissions";
 import type { RoleName } from "#app/domain/roles";
 import type { Actor } from "./env";
@@ -219,3 +220,16 @@ export function userListScope(actor: Actor, organizationId: string): { schoolIds
 
 /** The Super Admins tab. */
 export const canSeeSuperAdminPages = (actor: Actor) => may(actor.role, "superAdminPage");
+
+/**
+ * A student whose records the caller may export or delete for good (issue 41 item 3): a role
+ * holding `studentRecords` (others are refused before any look-up), and a student, live or
+ * deleted already, of the caller's district.
+ */
+export async function assertStudentRecords(db: Db, actor: Actor, participantId: string) {
+  requireCapability(actor, "studentRecords");
+  const student = await studentForRecords(db, participantId);
+  if (!student) throw notFound("Student");
+  if (!canSeeOrganization(actor, student.organization_id)) throw forbidden();
+  return student;
+}

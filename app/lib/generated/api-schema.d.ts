@@ -7122,6 +7122,423 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/participant/{id}/records": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What the product holds about a student, counted (district admins of the student's district, super admins)
+     * @description The counts a deletion must confirm. Works for a student deleted (hidden) already, whose records are still kept.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The student and the counts of their records */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["StudentRecordsSummary"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/participant/{id}/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Everything about one student as a zip (district admins of the student's district, super admins)
+     * @description student.json, results.json, scores.json, recordings.json with the recordings/ as stored, access-history.json, changes.json (the audit log's entries about the student) and a README.txt saying what each file is. The name is in the Filename header.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The zip */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/zip": string;
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/participant/{id}/erase": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Delete a student for good, with a receipt (district admins of the student's district, super admins)
+     * @description In one transaction: the student, their results, scores, scoring entries, risk scores, classroom places, access history, the audit entries about them and their mentions in roster imports; then their recording files. The receipt (who, when, the student's id, what went per table) is written to the audit log without the child's name. Needs `confirm` with the counts of GET …/records.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["StudentErasure"];
+        };
+      };
+      responses: {
+        /** @description Deleted; the receipt */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErasureReceipt"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The student's records changed since the confirmed counts: nothing was deleted; the counts now are in `counts` */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+              counts: components["schemas"]["StudentRecordCounts"];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organization/{id}/records": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What the product holds about a district, counted (super admin)
+     * @description The counts a district's deletion must confirm. Works for a district deleted (hidden) already.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The district and the counts of its records */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["DistrictRecordsSummary"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organization/{id}/erase": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Delete a district for good, with a receipt (super admin)
+     * @description Every student of the district as POST /participant/{id}/erase does, then its classrooms, schools, staff accounts (with their sessions and messages), calendar, norms, roster imports and key, and the audit entries about them; erasure receipts stay. Needs `confirm` with the counts of GET /organization/{id}/records.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["DistrictErasure"];
+        };
+      };
+      responses: {
+        /** @description Deleted; the receipt */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErasureReceipt"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The district's records changed since the confirmed counts: nothing was deleted; the counts now are in `counts` */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+              counts: components["schemas"]["DistrictRecordCounts"];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8717,6 +9134,101 @@ export interface components {
        * @description one district's kept data (and what spans districts); every district's when left out
        */
       organizationId?: string;
+    };
+    StudentRecordsSummary: {
+      participantId: string;
+      name: string;
+      participantCode: string;
+      organizationId: string;
+      organizationName: string;
+      school: {
+        organizationUnitId: string;
+        name: string;
+        deleted: boolean;
+      };
+      classrooms: {
+        participantGroupId: string;
+        name: string;
+        deleted: boolean;
+      }[];
+      /** @description The student was deleted (hidden) already; their records are still kept */
+      deleted: boolean;
+      counts: components["schemas"]["StudentRecordCounts"];
+    };
+    StudentRecordCounts: {
+      /** @description Screening results: tests taken, deleted ones included */
+      results: number;
+      /** @description Item scores, scoring entries (official and blind second scores) and risk scores */
+      scores: number;
+      /** @description Recording files in the file store */
+      recordings: number;
+    };
+    ErasureReceipt: {
+      /** @description The audit log entry that keeps this receipt (without the child's name) */
+      receiptId: string;
+      /** @enum {string} */
+      kind: "student" | "district";
+      participantId: string | null;
+      organizationId: string;
+      /** @description The student's school (the school may be gone too) */
+      organizationUnitId: string | null;
+      erasedAt: string;
+      erasedBy: {
+        userId: string;
+        name: string;
+        email: string;
+      };
+      /** @description What the confirmation stated */
+      counts: {
+        /** @description Screening results: tests taken, deleted ones included */
+        results?: number;
+        /** @description Item scores, scoring entries (official and blind second scores) and risk scores */
+        scores?: number;
+        /** @description Recording files in the file store */
+        recordings?: number;
+        schools?: number;
+        classrooms?: number;
+        students?: number;
+        /** @description Staff accounts of the district */
+        staff?: number;
+      };
+      /** @description Rows deleted per table; 'edited': records kept about something else that named them, which no longer do */
+      rows: {
+        table: string;
+        count: number;
+        /** @enum {string} */
+        change: "deleted" | "edited";
+      }[];
+      files: {
+        /** @description Stored files removed (recordings, roster uploads) */
+        removed: number;
+        /** @description Files the store failed to remove: a replay of this receipt removes them */
+        notRemoved: string[];
+      };
+      /** @description Who or what was deleted, for this answer only: the audit log keeps no name */
+      subject: {
+        name: string;
+        code: string | null;
+      };
+    };
+    StudentErasure: {
+      confirm: components["schemas"]["StudentRecordCounts"] & unknown;
+    };
+    DistrictRecordsSummary: {
+      organizationId: string;
+      name: string;
+      deleted: boolean;
+      counts: components["schemas"]["DistrictRecordCounts"];
+    };
+    DistrictRecordCounts: components["schemas"]["StudentRecordCounts"] & {
+      schools: number;
+      classrooms: number;
+      students: number;
+      /** @description Staff accounts of the district */
+      staff: number;
+    };
+    DistrictErasure: {
+      confirm: components["schemas"]["DistrictRecordCounts"] & unknown;
     };
   };
   responses: never;
