@@ -29,7 +29,6 @@ import { registerScreeningCalendar } from "./resources/screening-calendar";
 import { registerScreeningStandards } from "./resources/screening-standards";
 import { registerStudentProfile } from "./resources/student-profile";
 import { registerStudentRecords } from "./resources/student-records";
-import { registerStudentRecords } from "./resources/student-records";
 import { registerSupport } from "./resources/support";
 import { registerTestMaterials } from "./resources/test-materials";
 import { registerUsers } from "./resources/users";
@@ -105,7 +104,6 @@ export function createApi(deps: ApiDeps) {
   registerScreeningCalendar(app);
   registerScreeningStandards(app);
   registerKeptData(app);
-  registerStudentRecords(app);
   registerStudentRecords(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", { type: "http", scheme: "bearer" });
