@@ -179,6 +179,25 @@ const RULES: Record<string, Rule> = {
   "POST /participants": { who: ALL, scoped: true, call: (s) => ({ body: studentBody(s) }) },
   "PUT /participants": { who: ALL, scoped: true, call: (s) => ({ body: { participantId: student(s), ...studentBody(s) } }) },
   "DELETE /participants/delete/{id}": { who: ADMINS, scoped: true, call: async (s) => id((await freshStudent(s)).participant_id) },
+  "GET /participant/{id}/records": { who: DISTRICT, scoped: true, call: (s) => id(student(s)) },
+  "GET /participant/{id}/export": { who: DISTRICT, scoped: true, call: (s) => id(student(s)) },
+  "POST /participant/{id}/erase": {
+    who: DISTRICT,
+    scoped: true,
+    call: async (s) => ({
+      params: { id: (await freshStudent(s)).participant_id },
+      body: { confirm: { results: 0, scores: 0, recordings: 0 } },
+    }),
+  },
+  "GET /organization/{id}/records": { who: SUPER, scoped: true, call: (s) => id(district(s)) },
+  "POST /organization/{id}/erase": {
+    who: SUPER,
+    scoped: true,
+    call: async () => ({
+      params: { id: (await makeDistrict(handle.db)).organization_id },
+      body: { confirm: { schools: 0, classrooms: 0, students: 0, staff: 0, results: 0, scores: 0, recordings: 0 } },
+    }),
+  },
   "GET /user/userByEmail/{email}": { who: ADMINS, scoped: true, call: async (s) => ({ params: { email: (await freshStaff(s)).email } }) },
   "GET /user/organization/{id}": { who: ADMINS, scoped: true, call: (s) => id(district(s)) },
   "GET /user/organizationUnit/{id}": { who: ADMINS, scoped: true, call: (s) => id(school(s)) },

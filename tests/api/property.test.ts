@@ -260,6 +260,15 @@ const base: Record<string, Baseline> = {
   "DELETE /organizationUnit/{id}": { params: id(school) },
   "GET /participants/{id}": { params: id(student), query: { v: "1" }, free: ["v"] },
   "GET /participants/organizationUnit/{id}": { params: id(school) },
+  // Counts that are not the counts now: refused (409) with the database unchanged, whatever one field becomes.
+  "GET /participant/{id}/records": { params: id(student) },
+  "GET /participant/{id}/export": { params: id(student) },
+  "POST /participant/{id}/erase": { params: id(student), body: { confirm: { results: 999, scores: 999, recordings: 999 } } },
+  "GET /organization/{id}/records": { params: id(district) },
+  "POST /organization/{id}/erase": {
+    params: id(w.otherDistrict.organization_id),
+    body: { confirm: { schools: 999, classrooms: 999, students: 999, staff: 999, results: 999, scores: 999, recordings: 999 } },
+  },
   "POST /participants": {
     body: { participantId: null, ...studentBody },
     free: ["participantId", "firstName", "lastName", "middleName", "externalId"],
