@@ -520,6 +520,25 @@ async function outage(parts: Parts, ids: Ids) {
     `while it was away: ${during.map((a) => `${a.method} ${a.path.startsWith("/api") ? a.path.split("/").slice(0, 3).join("/") : "page"} ${a.status} (${a.servedBy})`).join(", ")}; ` +
       `${during.filter(clean).length} of ${during.length} said “${DATABASE_UNAVAILABLE}”, ${during.filter((a) => stackTrace(a.body)).length} showed a stack trace`,
   );
+
+  // The balancer's health check (/readyz) takes both servers out of the ready backend; with none
+  // ready it sends visitors to the live ones (app_servers_up), so they still read the app's words.
+  const serversAre = async (status: "UP" | "DOWN") => {
+    const stats = await balancerStats();
+    return stats.get("app1")?.status === status && stats.get("app2")?.status === status;
+  };
+  const notReady = await waitFor(() => serversAre("DOWN"));
+  const readyz = await Promise.all((["app1", "app2"] as const).map(readyzOf));
+  const unreachable = (a: Answer) => a.status === 503 && a.body === JSON.stringify({ status: "not ready", database: "unreachable" });
+  const meanwhile = [await teacher.get(page), await api.get(grid), await teacher.get(page), await api.get(grid)];
+  check(
+    notReady !== null && readyz.every(unreachable) && meanwhile.every(clean) && new Set(meanwhile.map((a) => a.servedBy)).size === 2,
+    `/readyz of each server: ${readyz.map((a) => `${a.status} ${a.body}`).join(", ")}; HAProxy took both out of the ready backend ` +
+      `${notReady === null ? "never (waited 15 s)" : `after ${(notReady / 1000).toFixed(1)} s`}, and still sent visitors to them: ` +
+      `${meanwhile.map((a) => `${a.path.startsWith("/api") ? "API" : "page"} ${a.status} (${a.servedBy})`).join(", ")}, ` +
+      `${meanwhile.filter(clean).length} of ${meanwhile.length} with the app's message`,
+  );
+
   const stoppedAt = Date.now();
   parts.pgbouncer.start();
   let recovered: Answer | null = null;
@@ -533,8 +552,35 @@ async function outage(parts: Parts, ids: Ids) {
     `back by itself ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s after PgBouncer started again: the page ${recovered?.status}, still signed in; ` +
       `the API ${after.status}; both app servers kept running (no restart)`,
   );
+  const readyAgain = await waitFor(() => serversAre("UP"));
+  const readyzAfter = await Promise.all((["app1", "app2"] as const).map(readyzOf));
+  check(
+    readyAgain !== null && readyzAfter.every((a) => a.status === 200),
+    `/readyz of each server ${readyzAfter.map((a) => a.status).join(" and ")}; both back in the ready backend ` +
+      `${readyAgain === null ? "never (waited 15 s)" : `${(readyAgain / 1000).toFixed(1)} s after the page was`}`,
+  );
   teacher.close();
   api.close();
+}
+
+/** One app server's /readyz, asked directly (not through the balancer). */
+async function readyzOf(name: "app1" | "app2"): Promise<Answer> {
+  const visitor = new Visitor(direct(name));
+  try {
+    return await visitor.get("/readyz");
+  } finally {
+    visitor.close();
+  }
+}
+
+/** Polls `done` every 250 ms for at most `ms`: how long it took, or null when it never was. */
+async function waitFor(done: () => Promise<boolean>, ms = 15_000): Promise<number | null> {
+  const start = Date.now();
+  while (Date.now() - start < ms) {
+    if (await done()) return Date.now() - start;
+    await sleep(250);
+  }
+  return null;
 }
 
 export async function runChecks(parts: Parts): Promise<Report> {

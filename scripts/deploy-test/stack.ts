@@ -266,8 +266,10 @@ export function haproxy(): Part {
   return new Part("haproxy", "haproxy", ["-db", "-f", cfg]);
 }
 
-/** HAProxy's view of its servers (the statistics page as CSV): state, retries, redispatches. */
-export async function balancerStats(): Promise<Map<string, { status: string; retries: number; redispatches: number; downs: number }>> {
+/** HAProxy's view of the servers of one backend (the statistics page as CSV): state, retries, redispatches. */
+export async function balancerStats(
+  backend: "app_servers" | "app_servers_up" = "app_servers",
+): Promise<Map<string, { status: string; retries: number; redispatches: number; downs: number }>> {
   const res = await fetch(`http://127.0.0.1:${PORTS.stats}/;csv`);
   const lines = (await res.text()).trim().split("\n");
   const cols = first(lines, "a header").replace(/^# /, "").split(",");
@@ -275,7 +277,7 @@ export async function balancerStats(): Promise<Map<string, { status: string; ret
   const out = new Map<string, { status: string; retries: number; redispatches: number; downs: number }>();
   for (const line of lines.slice(1)) {
     const row = line.split(",");
-    if (at(row, "pxname") !== "app_servers") continue;
+    if (at(row, "pxname") !== backend) continue;
     out.set(at(row, "svname"), {
       status: at(row, "status"),
       retries: Number(at(row, "wretr") || 0),
