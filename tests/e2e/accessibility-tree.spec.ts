@@ -90,6 +90,26 @@ test.describe("at 320 CSS px, where every page is one column", () => {
   }
 });
 
+test.describe("language of parts (3.1.2)", () => {
+  for (const name of ["student profile", "family report (classroom print page)"]) {
+    test(`${name}: each language offered for the report is named in itself, in its own language`, async ({ page }) => {
+      await openA11yPage(page, entryNamed(name), ids);
+      const options = await page
+        .locator("select[name=lang] option")
+        .evaluateAll((os) => os.map((o) => ({ value: o.getAttribute("value"), lang: o.getAttribute("lang"), text: o.textContent })));
+      expect(options.map((o) => o.value)).toEqual(["en", "es"]);
+      for (const o of options) expect(o.lang, `${o.text}`).toBe(o.value);
+    });
+  }
+
+  test("a Spanish family report is marked Spanish inside the English page", async ({ page }) => {
+    await openA11yPage(page, entryNamed("family report (classroom print page)"), ids);
+    await page.getByLabel("Language").selectOption("es");
+    await expect(page.locator("article.family-report")).toHaveAttribute("lang", "es");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+});
+
 test.describe("states a screen reader announces change with the user's action (4.1.2)", () => {
   test("login: empty fields become invalid, each described by its message (3.3.1)", async ({ page }) => {
     await openA11yPage(page, entryNamed("login"), ids);

@@ -35,8 +35,9 @@ export function PrintReportForm({ lang, languages, onLang }: Props) {
           if (chosen) onLang(chosen.value);
         }}
       >
+        {/* Each language is named in itself ('Español'): its own language for screen readers (WCAG 3.1.2). */}
         {languages.map((o) => (
-          <option key={o.value} value={o.value}>
+          <option key={o.value} value={o.value} lang={o.value}>
             {o.label}
           </option>
         ))}
