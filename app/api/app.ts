@@ -22,6 +22,7 @@ import { registerOrganizationUnit } from "./resources/organization-unit";
 import { registerParticipantGroups } from "./resources/participant-groups";
 import { registerParticipants } from "./resources/participants";
 import { registerRanScoring } from "./resources/ran-scoring";
+import { registerRecordAccess } from "./resources/record-access";
 import { registerReports } from "./resources/reports";
 import { registerResults } from "./resources/results";
 import { registerRostering } from "./resources/rostering";
@@ -104,6 +105,7 @@ export function createApi(deps: ApiDeps) {
   registerScreeningCalendar(app);
   registerScreeningStandards(app);
   registerKeptData(app);
+  registerRecordAccess(app);
   registerStudentRecords(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", { type: "http", scheme: "bearer" });

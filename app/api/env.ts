@@ -52,6 +52,8 @@ export interface Actor {
  */
 export interface ApiBindings {
   caller?: { actor: Actor | null };
+  /** The page request's X-Request-Id (REQUEST_LOG=json), for the access log's rows. */
+  requestId?: string | null;
 }
 
 export type ApiEnv = {

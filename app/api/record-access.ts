@@ -13,6 +13,7 @@ import {
   type Retention,
 } from "#app/domain/record-access";
 import { requestClientAddress } from "#app/server/client-address.server";
+import { requestLogOn } from "#app/server/request-log.server";
 import type { ApiDeps, ApiEnv } from "./env";
 
 // Who looked at a child's record (issue 41 item 2). Every handler that answers a student's
@@ -108,12 +109,19 @@ export class RecordAccessWriter {
         await insertRecordAccessRows(this.db, batch);
         written += batch.length;
       } catch (error) {
+        if (refusesRows(error)) {
+          // The table refused a row (bad data, a constraint): the batch is written row by row so
+          // that one such row costs only itself, never the others' place in the log.
+          written += await this.writeOneByOne(batch);
+          continue;
+        }
         const message = error instanceof Error ? error.message : String(error);
         if (this.stopping) {
           this.lost += batch.length;
           console.error(`[record-access] ${batch.length} access-log rows lost on stopping: ${message}`);
         } else {
-          // Back in front of any rows that came meanwhile, in their order; tried again later.
+          // The database is away or busy: back in front of any rows that came meanwhile, in their
+          // order, and tried again later (MAX_QUEUED bounds how many wait).
           this.queue.unshift(...batch);
           if (this.queue.length > MAX_QUEUED) this.drop(this.queue.length - MAX_QUEUED, "the database refused them too long");
           console.error(
@@ -125,6 +133,26 @@ export class RecordAccessWriter {
       }
     }
     return { written, failed: false, pruned: await this.pruneIfDue() };
+  }
+
+  private async writeOneByOne(batch: NewRecordAccess[]): Promise<number> {
+    let written = 0;
+    for (const [i, row] of batch.entries()) {
+      try {
+        await insertRecordAccessRows(this.db, [row]);
+        written += 1;
+      } catch (error) {
+        if (!refusesRows(error)) {
+          // The database went away meanwhile: the rest wait for the next try.
+          this.queue.unshift(...batch.slice(i));
+          this.schedule(RETRY_MS);
+          return written;
+        }
+        this.lost += 1;
+        console.error(`[record-access] an access-log row of ${row.what} by ${row.actorUserId} was refused and dropped: ${String(error)}`);
+      }
+    }
+    return written;
   }
 
   private async pruneIfDue(): Promise<number | null> {
@@ -143,6 +171,12 @@ export class RecordAccessWriter {
       return null;
     }
   }
+}
+
+/** A data exception (SQLSTATE class 22) or a constraint violation (23): the rows, not the database, are the trouble. */
+function refusesRows(error: unknown): boolean {
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === "string" && (code.startsWith("22") || code.startsWith("23"));
 }
 
 /** The retention setting of an API: its config's, or RECORD_ACCESS_RETENTION_DAYS. */
@@ -183,6 +217,17 @@ export function runRecordAccess(deps: ApiDeps): void {
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void writer.stop());
 }
 
+/**
+ * The request's id when the server gives ids (REQUEST_LOG=json): its preload writes X-Request-Id
+ * over any client's, and a page's in-process calls bring the page's as a binding. Without the
+ * request log the header is the client's own word, not kept.
+ */
+function requestIdOf(c: Context<ApiEnv>): string | null {
+  if (!requestLogOn()) return null;
+  const id = (c.env as ApiEnv["Bindings"] | undefined)?.requestId ?? c.req.header("x-request-id") ?? null;
+  return id ? id.slice(0, 64) : null;
+}
+
 export type StudentRead = { what: RecordAccessKind; organizationId: string; participantId: string; detail?: string };
 export type ListRead = { what: RecordAccessKind; organizationId: string; scope: { kind: AccessScopeKind; id: string }; rows: number };
 
@@ -208,6 +253,6 @@ export function recordAccess(c: Context<ApiEnv>, read: StudentRead | ListRead, a
     clientIp: requestClientAddress(c.req.raw.headers),
     userAgent: keptUserAgent(c.req.header("user-agent")),
     detail: "detail" in read ? (read.detail ?? null) : null,
-    requestId: null,
+    requestId: requestIdOf(c),
   });
 }

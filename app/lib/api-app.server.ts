@@ -1,4 +1,5 @@
 import { createApi, fetchApi, type Api } from "#app/api/app";
+import { runRecordAccess } from "#app/api/record-access";
 import type { Actor, ApiConfig, ApiDeps } from "#app/api/env";
 import { resolveCaller } from "#app/api/sessions";
 import { getDatabase } from "#app/db/connect.server";
@@ -48,7 +49,10 @@ export function inProcessApi(): Promise<InProcessApi> {
   shared ??= getDatabase()
     .then(({ db }) => {
       const deps: ApiDeps = { db, config: loadApiConfig(), mailer: createMailer(process.env, outboxDir()), now: () => new Date() };
-      return around(createApi(deps), deps);
+      const app = createApi(deps);
+      // The access log's writer: pruning, and its last rows written when the server stops.
+      runRecordAccess(deps);
+      return around(app, deps);
     })
     .catch((err: unknown) => {
       shared = undefined;

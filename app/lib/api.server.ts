@@ -73,6 +73,9 @@ function forwardedHeaders(request: Request): [string, string][] {
   const out: [string, string][] = [];
   const flags = request.headers.get("x-feature-flags");
   if (flags !== null) out.push(["x-feature-flags", flags]);
+  // The visitor's browser, for the access log's 'from where' (issue 41 item 2).
+  const userAgent = request.headers.get("user-agent");
+  if (userAgent !== null) out.push(["user-agent", userAgent]);
   if (process.env.API_URL) {
     const visitor = requestClientAddress(request.headers);
     if (visitor) out.push(["x-forwarded-for", visitor]);
@@ -91,10 +94,18 @@ const apiBase = () => (process.env.API_URL ? new URL("/api", process.env.API_URL
 function dispatcher(visitor: Request, caller: CallerState | null, forwarded: [string, string][]) {
   // In-process, the API's database work is the visitor's (app/db/request-scope.ts): served in the
   // order visitors arrived, and skipped once the visitor has gone.
-  return (request: Request): Promise<Response> => inRequestScope(visitor, () => dispatch(request, caller, forwarded));
+  // The visitor's X-Request-Id (REQUEST_LOG=json) goes in-process as a binding, never as a header:
+  // the API's own request log would take the page's line for the API call's.
+  const requestId = visitor.headers.get("x-request-id");
+  return (request: Request): Promise<Response> => inRequestScope(visitor, () => dispatch(request, caller, forwarded, requestId));
 }
 
-async function dispatch(request: Request, caller: CallerState | null, forwarded: [string, string][]): Promise<Response> {
+async function dispatch(
+  request: Request,
+  caller: CallerState | null,
+  forwarded: [string, string][],
+  requestId: string | null,
+): Promise<Response> {
   for (const [name, value] of forwarded) request.headers.set(name, value);
   const token = caller ? await caller.token : null;
   let response: Response;
@@ -117,7 +128,7 @@ async function dispatch(request: Request, caller: CallerState | null, forwarded:
         return Response.json({ message: DATABASE_UNAVAILABLE }, { status: 503, headers: { "Retry-After": "1" } });
       }
     }
-    response = await api.fetch(request, { caller: { actor } });
+    response = await api.fetch(request, { caller: { actor }, requestId });
   }
   // A change may change the caller (signed out, own roles or schools): the next call looks again.
   if (caller && !SAFE_METHODS.has(request.method)) {

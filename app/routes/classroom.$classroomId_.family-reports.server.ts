@@ -87,7 +87,17 @@ export async function loadFamilyReports(request: Request, api: ApiClient, user: 
     "students",
     api.result(
       api.GET("/participants/participantGroup/{id}", {
-        params: { path: { id }, query: { v: "1", startDate: selected.startDate, endDate: selected.endDate } },
+        // The purpose puts the reports in the access log; with ?student= only that student is read.
+        params: {
+          path: { id },
+          query: {
+            v: "1",
+            startDate: selected.startDate,
+            endDate: selected.endDate,
+            purpose: "family-reports",
+            ...(q.student ? { participantId: q.student } : {}),
+          },
+        },
       }),
     ),
   );

@@ -65,7 +65,9 @@ export type StudentPageData = Awaited<ReturnType<typeof loadStudentPage>>;
 export async function loadStudentPage(request: Request, api: ApiClient, user: CurrentUser, studentId: string, today = new Date()) {
   const q = parseStudentQuery(new URL(request.url));
   const superAdmin = user.role === "SUPER_ADMIN";
-  const answer = await api.result(api.GET("/participants/profile/{id}", { params: { path: { id: studentId } } }));
+  // The report-only view is the family report's read in the access log (issue 41 item 2).
+  const query = q.print === "1" ? { purpose: "family-report" as const } : {};
+  const answer = await api.result(api.GET("/participants/profile/{id}", { params: { path: { id: studentId }, query } }));
   if (!answer.ok) {
     // Spec 001 §4: 401 signs out, 403 is the access-denied view (the ErrorBoundary, as is 404),
     // anything else is an alert on the page.

@@ -6,9 +6,11 @@ import { AUDIO_TOKEN_TTL_SECS, audioTokenSecret, signAudioToken, verifyAudioToke
 
 const subject = { participantId: "3f0c2a4e-1b2c-4d5e-8f90-a1b2c3d4e5f6", participantTestId: "9a1b2c3d-4e5f-4a6b-9c7d-e8f9a0b1c2d3" };
 const other = { ...subject, participantTestId: "00000000-4e5f-4a6b-9c7d-e8f9a0b1c2d3" };
+const user = "5b1e2c3d-4e5f-4a6b-8c7d-e8f9a0b1c2d3";
 const now = new Date("2026-03-02T10:00:00Z");
 const later = (secs: number) => new Date(now.getTime() + secs * 1000);
-const { token, expiresAt } = signAudioToken("secret-a", subject, now);
+const { token, expiresAt } = signAudioToken("secret-a", subject, user, now);
+const valid = { ok: true as const, userId: user };
 
 describe("audio access tokens", () => {
   it("last ten minutes", () => {
@@ -17,8 +19,8 @@ describe("audio access tokens", () => {
   });
 
   it.each<[string, string, string, typeof subject, Date, ReturnType<typeof verifyAudioToken>]>([
-    ["fresh", "secret-a", token, subject, now, { ok: true }],
-    ["a second before expiry", "secret-a", token, subject, later(599), { ok: true }],
+    ["fresh", "secret-a", token, subject, now, valid],
+    ["a second before expiry", "secret-a", token, subject, later(599), valid],
     ["at expiry", "secret-a", token, subject, later(600), { ok: false, reason: "expired" }],
     ["another test", "secret-a", token, other, now, { ok: false, reason: "invalid" }],
     ["another student", "secret-a", token, { ...subject, participantId: other.participantTestId }, now, { ok: false, reason: "invalid" }],
@@ -26,11 +28,12 @@ describe("audio access tokens", () => {
     [
       "a later expiry written in",
       "secret-a",
-      token.replace(/^v1\.\d+/, `v1.${Math.floor(now.getTime() / 1000) + 99999}`),
+      token.replace(/^v2\.\d+/, `v2.${Math.floor(now.getTime() / 1000) + 99999}`),
       subject,
       now,
       { ok: false, reason: "invalid" },
     ],
+    ["another user written in", "secret-a", token.replace(user, other.participantTestId), subject, now, { ok: false, reason: "invalid" }],
     [
       "a changed signature",
       "secret-a",
@@ -40,6 +43,14 @@ describe("audio access tokens", () => {
       { ok: false, reason: "invalid" },
     ],
     ["the wrong shape", "secret-a", "not-a-token", subject, now, { ok: false, reason: "malformed" }],
+    [
+      "a token of the version without a user",
+      "secret-a",
+      `v1.${Math.floor(now.getTime() / 1000) + 60}.${token.slice(-43)}`,
+      subject,
+      now,
+      { ok: false, reason: "malformed" },
+    ],
     ["empty", "secret-a", "", subject, now, { ok: false, reason: "malformed" }],
   ])("%s", (_label, secret, t, s, at, expected) => {
     expect(verifyAudioToken(secret, t, s, at)).toEqual(expected);
@@ -47,7 +58,8 @@ describe("audio access tokens", () => {
 
   it("do not depend on the case of the ids", () => {
     const upper = { participantId: subject.participantId.toUpperCase(), participantTestId: subject.participantTestId.toUpperCase() };
-    expect(verifyAudioToken("secret-a", token, upper, now)).toEqual({ ok: true });
+    expect(verifyAudioToken("secret-a", token, upper, now)).toEqual(valid);
+    expect(signAudioToken("secret-a", subject, user.toUpperCase(), now).token).toBe(token);
   });
 });
 

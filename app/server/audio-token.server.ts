@@ -7,7 +7,9 @@ import { dataDir } from "./config.server";
 // an access token"). An <audio> element cannot send an Authorization header, and the session
 // token must never appear in a URL (it would land in logs and history), so the page gets a
 // short-lived signature over the one test it may play instead: valid for that student's test
-// only, for ten minutes, and useless for anything else.
+// only, for ten minutes, and useless for anything else. It names the user it was made for, signed
+// with the rest, so a recording fetched with it is logged as that user's read (issue 41 item 2):
+// an <audio> element's request carries no session.
 
 export const AUDIO_TOKEN_TTL_SECS = 600;
 
@@ -16,31 +18,37 @@ export interface AudioTokenSubject {
   participantTestId: string;
 }
 
-export type AudioTokenCheck = { ok: true } | { ok: false; reason: "malformed" | "expired" | "invalid" };
+/** A valid token names the user it was made for. */
+export type AudioTokenCheck = { ok: true; userId: string } | { ok: false; reason: "malformed" | "expired" | "invalid" };
 
-const VERSION = "v1";
-const TOKEN = /^v1\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+// v2 added the user (v1 tokens, ten minutes old at most when v2 came, are refused as malformed).
+const VERSION = "v2";
+const TOKEN = /^v2\.(\d{1,12})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/;
 
-function signature(secret: string, subject: AudioTokenSubject, expiresAtSecs: number): Buffer {
+function signature(secret: string, subject: AudioTokenSubject, userId: string, expiresAtSecs: number): Buffer {
   // The purpose leads the signed text, so this signature can never pass for another use of the secret.
   const text = [
     "ran-audio-token",
     VERSION,
     subject.participantId.toLowerCase(),
     subject.participantTestId.toLowerCase(),
+    userId,
     expiresAtSecs,
   ].join("|");
   return createHmac("sha256", secret).update(text).digest();
 }
 
+/** A token for `userId` (the caller who may see the student) to fetch `subject`'s recordings. */
 export function signAudioToken(
   secret: string,
   subject: AudioTokenSubject,
+  userId: string,
   now: Date,
   ttlSecs: number = AUDIO_TOKEN_TTL_SECS,
 ): { token: string; expiresAt: Date } {
   const expiresAtSecs = Math.floor(now.getTime() / 1000) + ttlSecs;
-  const token = `${VERSION}.${expiresAtSecs}.${signature(secret, subject, expiresAtSecs).toString("base64url")}`;
+  const user = userId.toLowerCase();
+  const token = `${VERSION}.${expiresAtSecs}.${user}.${signature(secret, subject, user, expiresAtSecs).toString("base64url")}`;
   return { token, expiresAt: new Date(expiresAtSecs * 1000) };
 }
 
@@ -49,11 +57,12 @@ export function verifyAudioToken(secret: string, token: string, subject: AudioTo
   const m = TOKEN.exec(token);
   if (!m) return { ok: false, reason: "malformed" };
   const expiresAtSecs = Number(m[1]);
-  const given = Buffer.from(m[2]!, "base64url");
-  const expected = signature(secret, subject, expiresAtSecs);
+  const userId = m[2]!;
+  const given = Buffer.from(m[3]!, "base64url");
+  const expected = signature(secret, subject, userId, expiresAtSecs);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: "invalid" };
   if (now.getTime() >= expiresAtSecs * 1000) return { ok: false, reason: "expired" };
-  return { ok: true };
+  return { ok: true, userId };
 }
 
 const secrets = new Map<string, string>();

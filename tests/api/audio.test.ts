@@ -295,12 +295,14 @@ describe(`access tokens (${process.env.TEST_DB_ENGINE})`, () => {
 
   it("is refused (403) when tampered with, malformed, or used for another test or student", async () => {
     const { token } = (await (await access(a.participantTestId)).json()) as AudioAccess;
-    const [version, expiry, signature] = token.split(".");
-    if (signature === undefined) throw new Error(`A token is version.expiry.signature, not ${token}`);
+    const [version, expiry, reader, signature] = token.split(".");
+    if (signature === undefined) throw new Error(`A token is version.expiry.user.signature, not ${token}`);
     const flipped = signature.slice(0, -2) + (signature.endsWith("AA") ? "BB" : "AA");
     for (const bad of [
-      `${version}.${expiry}.${flipped}`,
-      `${version}.${Number(expiry) + 3600}.${signature}`,
+      `${version}.${expiry}.${reader}.${flipped}`,
+      `${version}.${Number(expiry) + 3600}.${reader}.${signature}`,
+      // Another user written in: the access log would name them.
+      `${version}.${expiry}.${w.superAdmin.user_id}.${signature}`,
       "v1.123.abc",
       tokens.teacher,
       "",

@@ -273,6 +273,7 @@ const RULES: Record<string, Rule> = {
   "GET /participants/participantGroup/{id}": { who: ALL, scoped: true, call: (s) => id(classroom(s)) },
   "GET /participants/participantGroup/riskScores/{id}": { who: ALL, scoped: true, call: (s) => id(classroom(s)) },
   "GET /participantGroups/{id}/results": { who: ALL, scoped: true, call: (s) => id(classroom(s)) },
+  "GET /participantGroups/{id}/results/csv": { who: ALL, scoped: true, call: (s) => id(classroom(s)) },
   "GET /participantTest/testResults/{id}": { who: ALL, scoped: true, call: (s) => id(byScope(s, x.letterIn, x.letterOut).id) },
   "POST /participantTest/manual": {
     who: ALL,
@@ -375,6 +376,16 @@ const RULES: Record<string, Rule> = {
   "PUT /screening-standards": { who: SUPER, call: () => ({ body: { abilityCutoffs: null } }) },
   // Issue 36 §4: every process's kept data read again (operators, the bench's cold requests).
   "POST /kept-data/invalidate": { who: SUPER, call: () => ({ body: {} }) },
+  // Who looked at a child's record (issue 41 item 2): district and super admins read it; nobody
+  // changes it (405 for every caller, signed in or not: there is nothing to authorize).
+  "GET /organization/{id}/recordAccess": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
+  "GET /participant/{id}/recordAccess": { who: DISTRICT, scoped: true, call: (s) => id(student(s)) },
+  ...Object.fromEntries(
+    (["POST", "PUT", "PATCH", "DELETE"] as const).flatMap((method) => [
+      [`${method} /organization/{id}/recordAccess`, { who: "public", call: () => id(district("in")) } satisfies Rule],
+      [`${method} /participant/{id}/recordAccess`, { who: "public", call: () => id(student("in")) } satisfies Rule],
+    ]),
+  ),
   "GET /openapi.json": { who: "public", call: () => ({}) },
 };
 

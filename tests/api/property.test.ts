@@ -338,6 +338,18 @@ const base: Record<string, Baseline> = {
   },
   "GET /participants/participantGroup/riskScores/{id}": { params: id(classroom), query: { academicYear: `${year - 1}-${year}` } },
   "GET /participantGroups/{id}/results": { params: id(classroom), query: { period: "MOY", score: "raw" } },
+  "GET /participantGroups/{id}/results/csv": { params: id(classroom), query: { period: "MOY", score: "raw" } },
+  // Who looked at a child's record (issue 41 item 2): any clean short text names a user.
+  "GET /organization/{id}/recordAccess": {
+    params: id(district),
+    query: { user: "teacher", from: `${year}-01-01`, to: today, participantId: student, limit: "10", page: "1" },
+    free: ["user", "page", "limit"],
+  },
+  "GET /participant/{id}/recordAccess": {
+    params: id(student),
+    query: { user: "teacher", from: `${year}-01-01`, to: today, limit: "10", page: "1" },
+    free: ["user", "page", "limit"],
+  },
   "GET /participantTest/testResults/{id}": { params: id(letter.participantTestId) },
   "POST /participantTest/manual": {
     body: { testCode: "letter-sounds", participantId: student, grade: "K", periodName: "MOY", responses: [] },

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { Readable } from "node:stream";
-import { isLiveStudent, isLiveTestOf, responseCodesOfTest } from "#app/db/queries/audio";
+import { isLiveTestOf, liveStudentDistrict, responseCodesOfTest } from "#app/db/queries/audio";
 import { testOwner } from "#app/db/queries/results";
 import { contentRangeHeader, parseByteRange } from "#app/domain/audio-range";
 import { WavFormatError } from "#app/domain/audio-wav";
@@ -12,6 +12,7 @@ import { FileNotFoundError, filesDir, fileStore, InvalidKeyError, type StoredFil
 import { errorResponses, jsonResponse, type ApiEnv, type Router } from "../env";
 import { ApiError, notFound } from "../errors";
 import { idParam } from "../params";
+import { recordAccess } from "../record-access";
 import { assertParticipant, requireActor } from "../scope";
 
 // RAN recordings (spec 001 §7, Audio): the file a player streams, with Range so seeking works;
@@ -137,24 +138,36 @@ async function assertTestOfStudent(c: Context<ApiEnv>, name: AudioFileName) {
 /**
  * Who may fetch a recording: with a token, the token alone (it was minted for someone who could
  * see the student, and names this student's test); without one, the caller's session and scope.
- * Either way the student and the test must still exist and belong together.
+ * Either way the student and the test must still exist and belong together. Answers the file's
+ * name, the student's district and who is reading (the token's user, or the caller), for the access log.
  */
-async function authorizeRecording(c: Context<ApiEnv>, fileName: string, token: string | undefined): Promise<AudioFileName> {
+async function authorizeRecording(
+  c: Context<ApiEnv>,
+  fileName: string,
+  token: string | undefined,
+): Promise<{ name: AudioFileName; organizationId: string; readerId: string }> {
   const name = parseAudioFileName(fileName);
   if (!name) throw new ApiError(400, `fileName must be ${FILE_NAME_HELP}`);
   const { db, now } = c.var.deps;
+  let organizationId: string;
+  let readerId: string;
   if (token !== undefined) {
     const check = verifyAudioToken(audioTokenSecret(), token, name, now());
     if (!check.ok) {
       if (check.reason === "expired") throw new ApiError(401, "This audio link has expired: reload the page");
       throw new ApiError(403, "Invalid audio access token");
     }
-    if (!(await isLiveStudent(db, name.participantId))) throw notFound("Student");
+    const district = await liveStudentDistrict(db, name.participantId);
+    if (!district) throw notFound("Student");
+    organizationId = district;
+    readerId = check.userId;
   } else {
-    await assertParticipant(db, requireActor(c.var.actor), name.participantId);
+    const actor = requireActor(c.var.actor);
+    organizationId = (await assertParticipant(db, actor, name.participantId)).organization_id;
+    readerId = actor.userId;
   }
   await assertTestOfStudent(c, name);
-  return name;
+  return { name, organizationId, readerId };
 }
 
 async function storedRecording(name: AudioFileName): Promise<{ key: string; info: StoredFileInfo }> {
@@ -205,7 +218,7 @@ const recordingUrl = (endpoint: "getAudioFile" | "getAudioWaveform", fileName: s
 export function registerAudio(app: Router) {
   app.openapi(getAudioFile, async (c) => {
     const { fileName, token } = c.req.valid("query");
-    const name = await authorizeRecording(c, fileName, token);
+    const { name, organizationId, readerId } = await authorizeRecording(c, fileName, token);
     const { key, info } = await storedRecording(name);
     const etag = etagOf(info);
     const lastModified = new Date(info.mtimeMs).toUTCString();
@@ -232,6 +245,11 @@ export function registerAudio(app: Router) {
     headers["Content-Length"] = String(length);
     // HEAD answers the same headers without opening the file.
     if (c.req.raw.method === "HEAD" || length === 0) return c.body(null, status, headers);
+    // One listening is one read: a player asks for the start (the whole file, or 'bytes=0-'), then
+    // for later ranges as it plays or seeks; only the request that starts at byte 0 is logged.
+    if (!part || part.start === 0) {
+      recordAccess(c, { what: "ran-recording", organizationId, participantId: name.participantId, detail: name.fileName }, readerId);
+    }
     let stream: Readable;
     try {
       stream = await fileStore().read(key, part ?? undefined);
@@ -244,7 +262,7 @@ export function registerAudio(app: Router) {
 
   app.openapi(getAudioWaveform, async (c) => {
     const { fileName, token } = c.req.valid("query");
-    const name = await authorizeRecording(c, fileName, token);
+    const { name } = await authorizeRecording(c, fileName, token);
     const { key, info } = await storedRecording(name);
     if (info.size > MAX_WAVEFORM_BYTES) throw new ApiError(422, "The recording is too large for a waveform");
     let analysis: RecordingAnalysis;
@@ -281,7 +299,7 @@ export function registerAudio(app: Router) {
     if (!test) throw notFound("Test");
     await assertParticipant(db, actor, test.participant_id);
     const subject = { participantId: test.participant_id, participantTestId: id };
-    const { token, expiresAt } = signAudioToken(audioTokenSecret(), subject, now());
+    const { token, expiresAt } = signAudioToken(audioTokenSecret(), subject, actor.userId, now());
     const responses = await responseCodesOfTest(db, id);
     // One listing of the student's folder says which of the test's recordings exist (issue 34
     // item 12: nonword repetition offered two players for files never stored, 404 and 0:00).

@@ -56,6 +56,7 @@ import { type ApiEnv, errorResponses, jsonBody, jsonResponse, type Router } from
 import { ApiError, forbidden } from "../errors";
 import { csvStream } from "../csv-stream";
 import { keptCompletionCounts } from "../kept";
+import { recordAccess } from "../record-access";
 import { canDownloadDistrictCsv, canDownloadSchoolCsv, requireCapability } from "../scope";
 import { loadAssessmentConfig } from "./results";
 
@@ -292,6 +293,14 @@ async function districtOr404(db: Db, id: string) {
   return org;
 }
 
+/** A file of the whole district's students, for the access log (issue 41 item 2): recorded as it starts, a download cut short included. */
+const districtRead = (what: "district-csv" | "district-export" | "completion-report", organizationId: string, rows: number) => ({
+  what,
+  organizationId,
+  scope: { kind: "district" as const, id: organizationId },
+  rows,
+});
+
 async function rosterOfScope(db: Db, scope: ReportScope) {
   return rosterOf(await rosterRows(db, scope));
 }
@@ -352,6 +361,7 @@ export function registerReports(app: Router) {
     const config = await loadAssessmentConfig(db, org.organization_id, now(), org.config_version);
     const periods = reportPeriods(config.periods, periodInclusion(timePeriod));
     const total = await districtStudentCount(db, org.organization_id);
+    recordAccess(c, districtRead("completion-report", org.organization_id, total));
     async function* rows() {
       for await (const batch of studentBatches(db, org.organization_id)) {
         const status = new Map((await statusRows(db, org.organization_id, batch.ids, periods)).map((r) => [r.participant_id, r]));
@@ -374,6 +384,7 @@ export function registerReports(app: Router) {
     const config = await loadAssessmentConfig(db, org.organization_id, now(), org.config_version);
     const periods = reportPeriods(config.periods, PERIODS);
     const total = await districtStudentCount(db, org.organization_id);
+    recordAccess(c, districtRead("district-csv", org.organization_id, total));
     const header = first(
       districtCsvRows({
         districtName: org.name,
@@ -399,6 +410,8 @@ export function registerReports(app: Router) {
     const org = await districtOr404(db, c.req.valid("param").organizationId);
     const config = await loadAssessmentConfig(db, org.organization_id, now(), org.config_version);
     const periods = reportPeriods(config.periods, PERIODS);
+    // The export's rows are tests; the log counts the students whose tests it reads.
+    recordAccess(c, districtRead("district-export", org.organization_id, await districtStudentCount(db, org.organization_id)));
     const empty = rosterOf({ students: [], classrooms: [], members: [], teachers: [] });
     const header = first(
       dataExportRows({ districtName: org.name, academicYear: config.academicYear, roster: empty, tests: [] }),
@@ -438,6 +451,12 @@ export function registerReports(app: Router) {
       : undefined;
     if (query.participantGroupId && !classroom) throw reportNotFound();
     const roster = classroom ? classroomRoster(schoolRoster, classroom.participant_group_id) : schoolRoster;
+    recordAccess(c, {
+      what: classroom ? "classroom-details-csv" : "school-csv",
+      organizationId: school.organization_id,
+      scope: classroom ? { kind: "classroom", id: classroom.participant_group_id } : { kind: "school", id: school.organization_unit_id },
+      rows: roster.students.length,
+    });
     const rows = schoolCsvRows({
       schoolName: school.name,
       periodName,

@@ -10,6 +10,7 @@ import {
   testWithResponsesRows,
 } from "#app/db/queries/results";
 import { assessmentConfigOf } from "#app/domain/assessment-config";
+import { fileSlug, toCsv, UTF8_BOM } from "#app/domain/csv";
 import { districtConfigRows } from "../district-config";
 import { isLetterTest, type LetterTestCode } from "#app/domain/assessments";
 import { localIsoDate } from "#app/domain/calendar-date";
@@ -18,8 +19,9 @@ import { LetterScoreFields } from "#app/domain/letter-score-form";
 import { letterItemsFor, letterTestRefusal } from "#app/domain/letter-scores";
 import { currentPeriod, PERIOD_LABELS, PERIODS, type Period } from "#app/domain/periods";
 import { calendarDate, text, TEXT_MAX } from "#app/domain/text";
-import { manualEntryInstant, periodAt, periodBounds } from "#app/domain/results-grid";
-import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
+import { gridToCsvRows, manualEntryInstant, periodAt, periodBounds } from "#app/domain/results-grid";
+import { errorResponses, jsonBody, jsonResponse, type ApiEnv, type Router } from "../env";
+import type { Context } from "hono";
 import { idParam } from "../params";
 import { ApiError, notFound } from "../errors";
 import {
@@ -43,6 +45,7 @@ import {
   toRiskScore,
   type PeriodConfig,
 } from "../results-mappers";
+import { recordAccess } from "../record-access";
 import { assertClassroom, assertReadableOrganization, assertParticipant, requireActor } from "../scope";
 import { buildClassroomResults, classroomHeadingOf, ClassroomResults, resultsVariant, type ResultsView } from "../classroom-results";
 import { keptClassroomResults } from "../kept";
@@ -53,6 +56,8 @@ import { keptClassroomResults } from "../kept";
 // classroom), the rules in app/domain; a route here parses, checks the caller and answers.
 
 const IsoDate = calendarDate();
+
+const NO_PERIODS = "The district has no assessment periods for this school year.";
 
 const responses422 = {
   409: jsonResponse(z.object({ message: z.string() }), "Conflicts with a stored test"),
@@ -98,6 +103,11 @@ const listClassroomStudents = createRoute({
       v: text(TEXT_MAX.code).optional().openapi({ example: "1" }),
       startDate: IsoDate.optional(),
       endDate: IsoDate.optional(),
+      participantId: z.string().uuid().optional().openapi({ description: "only this student of the classroom (none when not in it)" }),
+      purpose: z.enum(["family-reports"]).optional().openapi({
+        description:
+          "family-reports: the students are read to print their family reports; the access log records it (one student's report with participantId, else the classroom's, with the number of students).",
+      }),
     }),
   },
   responses: { 200: jsonResponse(z.array(ClassroomStudent), "Students"), ...errorResponses },
@@ -126,6 +136,53 @@ const getClassroomResults = createRoute({
   },
   responses: { 200: jsonResponse(ClassroomResults, "The grid"), ...errorResponses },
 });
+
+const getClassroomResultsCsv = createRoute({
+  method: "get",
+  path: "/participantGroups/{id}/results/csv",
+  tags: ["Results"],
+  summary: "A classroom's results grid as CSV, as the dashboard shows it (the classroom page's Export CSV)",
+  description:
+    "The grid of GET /participantGroups/{id}/results, one row per student: RFC 4180, UTF-8 with a byte order mark. File name {classroom}_results_{period}_{percentile|score}.csv in the Filename header. Recorded in the access log as a classroom CSV with its number of students. 422 when the district has no periods this school year.",
+  request: {
+    params: idParam({ description: "participantGroupId (classroom)" }),
+    query: z.object({
+      period: z.enum(PERIODS).optional(),
+      score: z.enum(["percentile", "raw"]).optional().openapi({ description: "percentile (the default) or raw" }),
+    }),
+  },
+  responses: {
+    200: {
+      content: { "text/csv": { schema: z.string().openapi({ description: "RFC 4180 CSV with a UTF-8 byte order mark" }) } },
+      description: "The file; its name is in the Filename header (and Content-Disposition)",
+      headers: z.object({ Filename: z.string() }),
+    },
+    422: jsonResponse(z.object({ message: z.string() }), "The district has no periods this school year"),
+    ...errorResponses,
+  },
+});
+
+/** The grid of a classroom the caller may see, from this process's copy while nothing behind it changed. */
+async function classroomResultsOf(
+  c: Context<ApiEnv>,
+  group: Awaited<ReturnType<typeof assertClassroom>>,
+  query: { period?: Period; score?: "percentile" | "raw" },
+) {
+  const { db, now } = c.var.deps;
+  const view: ResultsView = { period: query.period, mode: query.score === "raw" ? "score" : "percentile" };
+  const today = localIsoDate(now());
+  const flags = c.var.flags;
+  return keptClassroomResults(
+    db,
+    group.participant_group_id,
+    `${group.results_version}:${group.config_version}`,
+    resultsVariant(view, flags, today),
+    async () => {
+      const config = await loadAssessmentConfig(db, group.organization_id, now(), group.config_version);
+      return buildClassroomResults({ db, classroomId: group.participant_group_id, config, view, flags, today });
+    },
+  );
+}
 
 // ── Risk scores ─────────────────────────────────────────────────────────────────────────────
 
@@ -265,29 +322,51 @@ export function registerResults(app: Router) {
     }
     if (startDate && endDate && endDate < startDate) throw new ApiError(400, "endDate cannot be before startDate");
     const range = startDate && endDate ? { startDate, endDate } : null;
-    return c.json(await loadClassroomStudents(db, group.participant_group_id, range), 200);
+    const { participantId, purpose } = c.req.valid("query");
+    const all = await loadClassroomStudents(db, group.participant_group_id, range);
+    const students = participantId ? all.filter((s) => s.participantId === participantId) : all;
+    if (purpose === "family-reports") {
+      const organizationId = group.organization_id;
+      // One student's report is that student's read; the classroom's, a read of its list.
+      if (participantId) {
+        if (students.length > 0) recordAccess(c, { what: "family-report", organizationId, participantId });
+      } else {
+        const scope = { kind: "classroom" as const, id: group.participant_group_id };
+        recordAccess(c, { what: "classroom-family-reports", organizationId, scope, rows: students.length });
+      }
+    }
+    return c.json(students, 200);
   });
 
   app.openapi(getClassroomResults, async (c) => {
     const actor = requireActor(c.var.actor);
-    const { db, now } = c.var.deps;
+    const { db } = c.var.deps;
     const group = await assertClassroom(db, actor, c.req.valid("param").id);
-    const query = c.req.valid("query");
-    const view: ResultsView = { period: query.period, mode: query.score === "raw" ? "score" : "percentile" };
-    const today = localIsoDate(now());
-    const flags = c.var.flags;
-    const results = await keptClassroomResults(
-      db,
-      group.participant_group_id,
-      `${group.results_version}:${group.config_version}`,
-      resultsVariant(view, flags, today),
-      async () => {
-        const config = await loadAssessmentConfig(db, group.organization_id, now(), group.config_version);
-        return buildClassroomResults({ db, classroomId: group.participant_group_id, config, view, flags, today });
-      },
-    );
+    const results = await classroomResultsOf(c, group, c.req.valid("query"));
     const classroom = classroomHeadingOf(group);
     return c.json({ ...results, classroom }, 200);
+  });
+
+  app.openapi(getClassroomResultsCsv, async (c) => {
+    const actor = requireActor(c.var.actor);
+    const { db } = c.var.deps;
+    const group = await assertClassroom(db, actor, c.req.valid("param").id);
+    const { grid } = await classroomResultsOf(c, group, c.req.valid("query"));
+    if (!grid) throw new ApiError(422, NO_PERIODS);
+    recordAccess(c, {
+      what: "classroom-csv",
+      organizationId: group.organization_id,
+      scope: { kind: "classroom", id: group.participant_group_id },
+      rows: grid.rows.length,
+    });
+    const fileName = `${fileSlug(group.name)}_results_${grid.period}_${grid.mode === "score" ? "score" : "percentile"}.csv`;
+    return c.body(UTF8_BOM + toCsv(gridToCsvRows(grid)), 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      Filename: fileName,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Access-Control-Expose-Headers": "Filename, Content-Disposition",
+      "Cache-Control": "no-store",
+    });
   });
 
   app.openapi(listRiskScores, async (c) => {

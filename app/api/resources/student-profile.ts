@@ -5,6 +5,7 @@ import { periodAt, periodBounds } from "#app/domain/results-grid";
 import { errorResponses, jsonResponse, type Router } from "../env";
 import { RiskScore, toParticipantTest, toRiskScore, type ParticipantTest } from "../results-mappers";
 import { idParam } from "../params";
+import { recordAccess } from "../record-access";
 import { assertParticipant, requireActor } from "../scope";
 import {
   StudentProfile,
@@ -38,7 +39,15 @@ const getProfile = createRoute({
   summary: "A student's profile: card, classrooms with teachers, school and district, every period's tests and the predictive profile",
   description:
     "Periods are those of the district's current academic year (with their grade lists); each carries the tests the student started within it (dates inclusive, read in UTC). Teachers: students of their classrooms; school admins: their schools; district admins: their district; super admins: all. 404 unknown id, 403 out of scope.",
-  request: { params: IdParam },
+  request: {
+    params: IdParam,
+    query: z.object({
+      purpose: z.enum(["family-report"]).optional().openapi({
+        description:
+          "family-report: the profile is read to print the student's family report, and the access log names the read so. Every answer of this call is logged as one read of the student's record, with or without it.",
+      }),
+    }),
+  },
   responses: { 200: jsonResponse(StudentProfile, "The student's profile"), ...errorResponses },
 });
 
@@ -106,7 +115,10 @@ export function registerStudentProfile(app: Router) {
     const actor = requireActor(c.var.actor);
     const { db, now } = c.var.deps;
     const student = await assertParticipant(db, actor, c.req.valid("param").id);
-    return c.json(await loadStudentProfile(db, student, now()), 200);
+    const profile = await loadStudentProfile(db, student, now());
+    const what = c.req.valid("query").purpose === "family-report" ? "family-report" : "student-profile";
+    recordAccess(c, { what, organizationId: student.organization_id, participantId: student.participant_id });
+    return c.json(profile, 200);
   });
 
   app.openapi(getRiskScores, async (c) => {

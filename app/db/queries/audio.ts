@@ -14,14 +14,16 @@ export async function isLiveTestOf(db: Db, participantTestId: string, participan
   return Boolean(test);
 }
 
-export async function isLiveStudent(db: Db, participantId: string): Promise<boolean> {
+/** The district of a live student, or undefined for none (the access log names the district of each read). */
+export async function liveStudentDistrict(db: Db, participantId: string): Promise<string | undefined> {
   const student = await db
-    .selectFrom("participant")
-    .select("participant_id")
-    .where("participant_id", "=", participantId)
-    .where("deleted_at", "is", null)
+    .selectFrom("participant as p")
+    .innerJoin("organization_unit as ou", "ou.organization_unit_id", "p.organization_unit_id")
+    .select("ou.organization_id")
+    .where("p.participant_id", "=", participantId)
+    .where("p.deleted_at", "is", null)
     .executeTakeFirst();
-  return Boolean(student);
+  return student?.organization_id;
 }
 
 /** A test's question responses (id and question code), by question code. */

@@ -65,9 +65,13 @@ export const PRUNE_CHUNK = 5_000;
 export async function pruneRecordAccess(db: Db, before: Date): Promise<number> {
   let deleted = 0;
   for (;;) {
-    const result = await sql`delete from record_access where record_access_id in
-      (select record_access_id from record_access where occurred_at < ${before} limit ${PRUNE_CHUNK})`.execute(db);
-    const n = Number(result.numAffectedRows ?? 0);
+    const result = await db
+      .deleteFrom("record_access")
+      .where("record_access_id", "in", (eb) =>
+        eb.selectFrom("record_access").select("record_access_id").where("occurred_at", "<", before).limit(PRUNE_CHUNK),
+      )
+      .executeTakeFirst();
+    const n = Number(result.numDeletedRows);
     deleted += n;
     if (n < PRUNE_CHUNK) return deleted;
   }

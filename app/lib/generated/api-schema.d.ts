@@ -4259,6 +4259,10 @@ export interface paths {
           v?: string;
           startDate?: string;
           endDate?: string;
+          /** @description only this student of the classroom (none when not in it) */
+          participantId?: string;
+          /** @description family-reports: the students are read to print their family reports; the access log records it (one student's report with participantId, else the classroom's, with the number of students). */
+          purpose?: "family-reports";
         };
         header?: never;
         path: {
@@ -4394,6 +4398,100 @@ export interface paths {
           };
           content: {
             "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/participantGroups/{id}/results/csv": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A classroom's results grid as CSV, as the dashboard shows it (the classroom page's Export CSV)
+     * @description The grid of GET /participantGroups/{id}/results, one row per student: RFC 4180, UTF-8 with a byte order mark. File name {classroom}_results_{period}_{percentile|score}.csv in the Filename header. Recorded in the access log as a classroom CSV with its number of students. 422 when the district has no periods this school year.
+     */
+    get: {
+      parameters: {
+        query?: {
+          period?: "BOY" | "MOY" | "EOY";
+          /** @description percentile (the default) or raw */
+          score?: "percentile" | "raw";
+        };
+        header?: never;
+        path: {
+          /** @description participantGroupId (classroom) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The file; its name is in the Filename header (and Content-Disposition) */
+        200: {
+          headers: {
+            Filename: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "text/csv": string;
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The district has no periods this school year */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+            };
           };
         };
       };
@@ -5206,7 +5304,10 @@ export interface paths {
      */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description family-report: the profile is read to print the student's family report, and the access log names the read so. Every answer of this call is logged as one read of the student's record, with or without it. */
+          purpose?: "family-report";
+        };
         header?: never;
         path: {
           /** @description participantId (student) */
@@ -7116,6 +7217,190 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organization/{id}/recordAccess": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A district's access log: who read which student's record or which file of students, when, from where
+     * @description District admins of the district and super admins. Newest first, `limit` a page (50 unless given), `next`/`prev` cursors as the paged lists. Reads made on this server are written before the answer; another server's within a second.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description the `next` or `prev` of a page answered with the same q, sort and dir */
+          cursor?: string;
+          /** @description a page number (offset paging, bounded); ignored with a cursor */
+          page?: number;
+          /** @description rows per page, 50 unless given; 0 answers the total alone (one count, no rows) */
+          limit?: number | null;
+          /** @description who read: a user id, or part of an e-mail address (case-insensitive) */
+          user?: string;
+          /** @description from this day (YYYY-MM-DD, the server's time zone), inclusive */
+          from?: string;
+          /** @description up to this day, inclusive */
+          to?: string;
+          /** @description one student's reads */
+          participantId?: string;
+        };
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of the log */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["RecordAccessPage"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/participant/{id}/recordAccess": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A student's access history: every read of their record
+     * @description District admins of the student's district and super admins. Lists and exports that held the student are in the district's log by their scope. Newest first, `limit` a page (50 unless given), `next`/`prev` cursors as the paged lists. Reads made on this server are written before the answer; another server's within a second.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description the `next` or `prev` of a page answered with the same q, sort and dir */
+          cursor?: string;
+          /** @description a page number (offset paging, bounded); ignored with a cursor */
+          page?: number;
+          /** @description rows per page, 50 unless given; 0 answers the total alone (one count, no rows) */
+          limit?: number | null;
+          /** @description who read: a user id, or part of an e-mail address (case-insensitive) */
+          user?: string;
+          /** @description from this day (YYYY-MM-DD, the server's time zone), inclusive */
+          from?: string;
+          /** @description up to this day, inclusive */
+          to?: string;
+        };
+        header?: never;
+        path: {
+          /** @description participantId (student) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of the student's history */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["RecordAccessPage"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -9134,6 +9419,51 @@ export interface components {
        * @description one district's kept data (and what spans districts); every district's when left out
        */
       organizationId?: string;
+    };
+    RecordAccessPage: {
+      rows: components["schemas"]["RecordAccess"][];
+      total: number;
+      /** @description 1-based index of the first row (0 when none) */
+      from: number;
+      to: number;
+      pageSize: number;
+      next: string | null;
+      prev: string | null;
+      /** @description days a row is kept; null: kept until deleted */
+      retentionDays: number | null;
+      /** @description why the configured retention is not used, when it cannot be read */
+      retentionProblem: string | null;
+    };
+    RecordAccess: {
+      recordAccessId: string;
+      /** @description ISO 8601 */
+      occurredAt: string;
+      /** @description who read */
+      userId: string;
+      userEmail: string | null;
+      userFirstName: string | null;
+      userLastName: string | null;
+      /** @description the kind of read: student-profile, family-report, classroom-family-reports, ran-recording, classroom-csv, classroom-details-csv, school-csv, district-csv, district-export, completion-report */
+      what: string;
+      /** @description the student, for a single student's read */
+      participantId: string | null;
+      participantFirstName: string | null;
+      participantLastName: string | null;
+      /**
+       * @description for a list read (a CSV, an export)
+       * @enum {string|null}
+       */
+      scopeKind: "classroom" | "school" | "district" | null;
+      scopeId: string | null;
+      scopeName: string | null;
+      /** @description students in a list read */
+      rowCount: number | null;
+      /** @description as the server saw it (the socket, or what a trusted proxy appended) */
+      clientIp: string | null;
+      userAgent: string | null;
+      /** @description a RAN recording's file name */
+      detail: string | null;
+      requestId: string | null;
     };
     StudentRecordsSummary: {
       participantId: string;
