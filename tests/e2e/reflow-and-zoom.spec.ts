@@ -2,8 +2,17 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { MAIN_PAGES, openA11yPage, useA11yIds } from "./support/a11y-pages";
+import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
-import { focusIndicator, layoutProblems, nonTextContrast, TEXT_SPACING_CSS, type FocusIndicator } from "./support/layout-checks";
+import {
+  focusIndicator,
+  installColourKit,
+  layoutProblems,
+  nonTextContrast,
+  TEXT_SPACING_CSS,
+  textOverTints,
+  type FocusIndicator,
+} from "./support/layout-checks";
 import { first } from "#app/domain/presence";
 
 // Issue 41 item 1, the WCAG 2.1 AA criteria of docs/accessibility.md that axe cannot judge:
@@ -109,6 +118,7 @@ async function tabUntil(page: Page, done: () => Promise<boolean>, max = 200) {
 async function tabStops(page: Page, max: number) {
   const stops: FocusIndicator[] = [];
   let backwards = 0;
+  await page.evaluate(installColourKit);
   await page.evaluate(() => {
     const active = document.activeElement;
     if (active instanceof HTMLElement) active.blur();
@@ -133,6 +143,7 @@ async function tabStops(page: Page, max: number) {
   return { stops, backwards };
 }
 
+// Tab through each page: 2.4.7, 2.4.3, 1.4.11 for the ring, and 3.2.1 (nothing happens on focus).
 const FOCUS_PAGES = ["login", "district", "student profile", "classroom grid", "letter dialog, edit mode", "RAN dialog"] as const;
 
 test.describe("focus visible (2.4.7), focus order (2.4.3) and the focus ring's contrast (1.4.11)", () => {
@@ -145,7 +156,10 @@ test.describe("focus visible (2.4.7), focus order (2.4.3) and the focus ring's c
       expect(await page.locator("[tabindex]").evaluateAll((els) => els.filter((e) => Number(e.getAttribute("tabindex")) > 0).length)).toBe(
         0,
       );
+      const address = page.url();
       const { stops, backwards } = await tabStops(page, 60);
+      // Focus alone changes nothing of the page's context (3.2.1): same address, same page.
+      expect(page.url()).toBe(address);
       expect(stops.length, "Tab reaches something").toBeGreaterThan(2);
       const weak = stops.filter((s) => s.kind === "none" || (s.kind === "outline" && s.width < 2) || s.ratio < 3);
       expect(
@@ -171,11 +185,33 @@ test.describe("non-text contrast (1.4.11) of fields, slider and flag glyphs", ()
   for (const name of CONTRAST_PAGES) {
     test(`${name}: 3:1 or more`, async ({ page }) => {
       await openA11yPage(page, page_(name), ids);
+      await page.evaluate(installColourKit);
       const samples = await page.evaluate(nonTextContrast);
       expect(samples.length, "something to measure").toBeGreaterThan(0);
       expect(samples.filter((s) => s.ratio < 3).map((s) => `${s.what}: ${s.ratio}:1`)).toEqual([]);
     });
   }
+});
+
+test.describe("text over the grid's hatching and highlight (1.4.3), which axe leaves for review", () => {
+  test.use({ viewport: { width: 1280, height: 1024 } });
+  test("K/1 Combined: not-applicable cells, as they are, under the mouse's highlight and under the keyboard's", async ({ page }) => {
+    await signIn(page, DEMO.superAdmin, { to: `/classroom/${ids.combined}` });
+    const notApplicable = page.locator("table.results-grid td.cell--not-applicable");
+    await expect(notApplicable.first()).toBeVisible();
+    await page.evaluate(installColourKit);
+    const faint = async (state: string) =>
+      (await page.evaluate(textOverTints)).filter((t) => t.ratio < t.least).map((t) => `${state}: ${t.what} at ${t.ratio}:1`);
+    const seen = await page.evaluate(textOverTints);
+    expect(seen.length, "text over the hatching").toBeGreaterThan(0);
+    expect(await faint("as they are")).toEqual([]);
+    await notApplicable.first().hover();
+    expect(await faint("hovered")).toEqual([]);
+    await page.mouse.move(0, 0);
+    const row = page.locator("table.results-grid tbody tr").filter({ has: page.locator("td.cell--not-applicable") });
+    await row.first().locator("th a").first().focus();
+    expect(await faint("focused")).toEqual([]);
+  });
 });
 
 // ── The printed family report ──────────────────────────────────────────────────────────────────

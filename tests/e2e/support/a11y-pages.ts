@@ -13,6 +13,8 @@ export interface A11yIds {
   school: string;
   /** Kindergarten Room 4, the demo teacher's. */
   classroom: string;
+  /** K/1 Combined: the grid with the most not-applicable cells (a kindergartner's grade 1 columns and the reverse). */
+  combined: string;
   /** The first by name of its students with a Risk Flag in MOY (the profile has a 'Why flagged'). */
   student: string;
   /**
@@ -96,6 +98,7 @@ export function useA11yIds(): A11yIds {
         const classroomNamed = (name: string) =>
           one(name, "select participant_group_id as id from participant_group where name = $1", [name]);
         const classroom = await classroomNamed("Kindergarten Room 4");
+        const combined = await classroomNamed("K/1 Combined");
         const ranClassroom = await classroomNamed("Kindergarten Herons");
         const inEoy = `join assessment_period ap on ap.period_name = 'EOY' and t.start_dt_tm >= ap.start_date and t.start_dt_tm < ap.end_date + 1`;
         return {
@@ -105,6 +108,7 @@ export function useA11yIds(): A11yIds {
           ),
           school: await one("Cedar Elementary", "select organization_unit_id as id from organization_unit where name = 'Cedar Elementary'"),
           classroom,
+          combined,
           student: await one(
             "a kindergartner with a Risk Flag in MOY",
             `select p.participant_id as id from participant p

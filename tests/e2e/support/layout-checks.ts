@@ -94,6 +94,71 @@ export const TEXT_SPACING_CSS = `
 *, *::before, *::after { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }
 p { margin-bottom: 2em !important; }`;
 
+type Rgb = [number, number, number];
+interface ColourKit {
+  /** The colour a CSS colour value names, with its alpha. */
+  parse(css: string): [number, number, number, number] | null;
+  /** The opaque colour behind an element as drawn: its and its ancestors' background colours, and the tint or hatching a gradient lays over them (the grid's highlight, its not-applicable cells). */
+  background(from: Element | null): Rgb;
+  /** WCAG's contrast ratio, to two decimals. */
+  ratio(a: number[], b: number[]): number;
+}
+declare global {
+  interface Window {
+    a11yColour?: ColourKit;
+  }
+}
+
+/**
+ * In the page, once before the checks below: the colour arithmetic they share, as
+ * `window.a11yColour`. A linear gradient as background image counts by its most opaque colour (a
+ * one-colour tint, or a hatching's dark stripes); any other image is not read, and the checks say
+ * nothing about what sits on it.
+ */
+export function installColourKit() {
+  const parse = (css: string): [number, number, number, number] | null => {
+    const m = /rgba?\(([^)]+)\)/.exec(css);
+    if (!m?.[1]) return null;
+    const p = m[1]
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
+    return [p[0] ?? 0, p[1] ?? 0, p[2] ?? 0, p[3] ?? 1];
+  };
+  /** A gradient's most opaque colour: all of a one-colour tint, the dark stripes of a hatching (the worst case for dark text). */
+  const tintOf = (image: string) => {
+    if (!/^(repeating-)?linear-gradient/.test(image)) return null;
+    const colours = (image.match(/rgba?\([^)]+\)/g) ?? []).map(parse).filter((c) => c !== null);
+    return colours.sort((a, b) => b[3] - a[3])[0] ?? null;
+  };
+  const background = (from: Element | null): Rgb => {
+    // Nearest first: each element's tint, then its colour; stop at the first opaque colour.
+    const layers: [number, number, number, number][] = [];
+    for (let e = from; e; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      const tint = s.backgroundImage === "none" ? null : tintOf(s.backgroundImage);
+      if (tint && tint[3] > 0) layers.push(tint);
+      const c = parse(s.backgroundColor);
+      if (c && c[3] > 0) {
+        layers.push(c);
+        if (c[3] >= 1) break;
+      }
+    }
+    let rgb: Rgb = [255, 255, 255];
+    for (const [r, g, b, a] of layers.reverse()) rgb = [r * a + rgb[0] * (1 - a), g * a + rgb[1] * (1 - a), b * a + rgb[2] * (1 - a)];
+    return rgb;
+  };
+  const luminance = ([r, g, b]: number[]) => {
+    const lin = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * lin(r ?? 0) + 0.7152 * lin(g ?? 0) + 0.0722 * lin(b ?? 0);
+  };
+  const ratio = (a: number[], b: number[]) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+    return Math.round(((hi + 0.05) / (lo + 0.05)) * 100) / 100;
+  };
+  window.a11yColour = { parse, background, ratio };
+}
+
 export interface FocusIndicator {
   element: string;
   /** How focus shows: "outline", "box-shadow" or "none". */
@@ -104,40 +169,13 @@ export interface FocusIndicator {
   ratio: number;
 }
 
-/** In the page: how the focused element shows its focus (WCAG 2.4.7), and that indicator's contrast (1.4.11). Null when focus is on the document. */
+/** In the page (after installColourKit): how the focused element shows its focus (WCAG 2.4.7), and that indicator's contrast (1.4.11). Null when focus is on the document. */
 export function focusIndicator(): FocusIndicator | null {
+  const colour = window.a11yColour;
+  if (!colour) throw new Error("installColourKit first");
+  const { parse, background, ratio } = colour;
   const el = document.activeElement;
   if (!el || el === document.body || el === document.documentElement) return null;
-  const parse = (c: string): [number, number, number, number] | null => {
-    const m = /rgba?\(([^)]+)\)/.exec(c);
-    if (!m?.[1]) return null;
-    const p = m[1]
-      .split(/[\s,/]+/)
-      .filter(Boolean)
-      .map(Number);
-    return [p[0] ?? 0, p[1] ?? 0, p[2] ?? 0, p[3] ?? 1];
-  };
-  const background = (from: Element | null): [number, number, number] => {
-    const layers: [number, number, number, number][] = [];
-    for (let e = from; e; e = e.parentElement) {
-      const c = parse(getComputedStyle(e).backgroundColor);
-      if (c && c[3] > 0) {
-        layers.push(c);
-        if (c[3] >= 1) break;
-      }
-    }
-    let rgb: [number, number, number] = [255, 255, 255];
-    for (const [r, g, b, a] of layers.reverse()) rgb = [r * a + rgb[0] * (1 - a), g * a + rgb[1] * (1 - a), b * a + rgb[2] * (1 - a)];
-    return rgb;
-  };
-  const luminance = ([r, g, b]: number[]) => {
-    const lin = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-    return 0.2126 * lin(r ?? 0) + 0.7152 * lin(g ?? 0) + 0.0722 * lin(b ?? 0);
-  };
-  const ratio = (a: number[], b: number[]) => {
-    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-    return (hi + 0.05) / (lo + 0.05);
-  };
   const s = getComputedStyle(el);
   const tag = `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}> "${(el.getAttribute("aria-label") ?? el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40)}"`;
   const width = parseFloat(s.outlineWidth);
@@ -160,42 +198,16 @@ export interface ContrastSample {
 }
 
 /**
- * In the page: the contrast of the non-text parts a user needs (WCAG 1.4.11), as drawn: each
- * form field's edge against its inside and its surroundings, the percentile slider's track edge,
- * ticks and thumb against the band colours they sit on, the ▼ marks and ⚑ badge of the grid and
- * profile against their cell, and a flagged row's red edge against its name cell.
+ * In the page (after installColourKit): the contrast of the non-text parts a user needs (WCAG
+ * 1.4.11), as drawn: each form field's edge against its inside and its surroundings, the
+ * percentile slider's track edge, ticks and thumb against the band colours they sit on, the ▼
+ * marks and ⚑ badge of the grid and profile against their cell, and a flagged row's red edge
+ * against its name cell.
  */
 export function nonTextContrast(): ContrastSample[] {
-  const parse = (c: string): [number, number, number, number] | null => {
-    const m = /rgba?\(([^)]+)\)/.exec(c);
-    if (!m?.[1]) return null;
-    const p = m[1]
-      .split(/[\s,/]+/)
-      .filter(Boolean)
-      .map(Number);
-    return [p[0] ?? 0, p[1] ?? 0, p[2] ?? 0, p[3] ?? 1];
-  };
-  const background = (from: Element | null): [number, number, number] => {
-    const layers: [number, number, number, number][] = [];
-    for (let e = from; e; e = e.parentElement) {
-      const c = parse(getComputedStyle(e).backgroundColor);
-      if (c && c[3] > 0) {
-        layers.push(c);
-        if (c[3] >= 1) break;
-      }
-    }
-    let rgb: [number, number, number] = [255, 255, 255];
-    for (const [r, g, b, a] of layers.reverse()) rgb = [r * a + rgb[0] * (1 - a), g * a + rgb[1] * (1 - a), b * a + rgb[2] * (1 - a)];
-    return rgb;
-  };
-  const luminance = ([r, g, b]: number[]) => {
-    const lin = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-    return 0.2126 * lin(r ?? 0) + 0.7152 * lin(g ?? 0) + 0.0722 * lin(b ?? 0);
-  };
-  const ratio = (a: number[], b: number[]) => {
-    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-    return Math.round(((hi + 0.05) / (lo + 0.05)) * 100) / 100;
-  };
+  const colour = window.a11yColour;
+  if (!colour) throw new Error("installColourKit first");
+  const { parse, background, ratio } = colour;
   const shown = (el: Element) => el.checkVisibility({ visibilityProperty: true }) && el.getBoundingClientRect().width > 0;
   const color = (c: string) => parse(c) ?? [0, 0, 0, 1];
   const root = getComputedStyle(document.documentElement);
@@ -249,4 +261,34 @@ export function nonTextContrast(): ContrastSample[] {
       ratio: ratio(color(getComputedStyle(cell).boxShadow), background(cell)),
     });
   return samples;
+}
+
+/**
+ * In the page (after installColourKit): text drawn over a gradient (the grid's hover and focus
+ * highlight, the hatching of its not-applicable cells), which axe leaves for a person to judge
+ * ('needs review'): each such text's contrast and the least WCAG 1.4.3 asks of its size (3 for
+ * large text, else 4.5).
+ */
+export function textOverTints(): (ContrastSample & { least: number })[] {
+  const colour = window.a11yColour;
+  if (!colour) throw new Error("installColourKit first");
+  const { parse, background, ratio } = colour;
+  const tinted = (el: Element) => {
+    for (let e: Element | null = el; e; e = e.parentElement) if (/linear-gradient/.test(getComputedStyle(e).backgroundImage)) return true;
+    return false;
+  };
+  const out: (ContrastSample & { least: number })[] = [];
+  for (const el of document.body.querySelectorAll("*")) {
+    const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim());
+    if (!own || el.closest(".visually-hidden") || !el.checkVisibility({ visibilityProperty: true }) || !tinted(el)) continue;
+    const s = getComputedStyle(el);
+    const size = parseFloat(s.fontSize);
+    const large = size >= 24 || (size >= 18.66 && Number(s.fontWeight) >= 700);
+    out.push({
+      what: `"${(el.textContent ?? "").trim().slice(0, 30)}" (${s.color}, ${size}px)`,
+      ratio: ratio(parse(s.color) ?? [0, 0, 0, 1], background(el)),
+      least: large ? 3 : 4.5,
+    });
+  }
+  return out;
 }
