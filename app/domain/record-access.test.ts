@@ -4,6 +4,7 @@ import {
   accessDateBounds,
   accessKindLabel,
   accessSubjectText,
+  accessTimeText,
   keptUserAgent,
   parseAccessLogQuery,
   parseRetention,
@@ -94,6 +95,13 @@ describe("Student or scope", () => {
     [row({ scopeKind: "district", scopeName: null, rowCount: 0 }), "District: no longer on record, 0 students"],
   ])("%j → %s", (r, text) => {
     expect(accessSubjectText(r)).toBe(text);
+  });
+});
+
+describe("When", () => {
+  it("names the time with its zone", () => {
+    expect(accessTimeText("2026-03-02T10:04:59.000Z", "UTC")).toBe("Mar 2, 2026, 10:04 AM UTC");
+    expect(accessTimeText("2026-07-02T22:30:00.000Z", "America/New_York")).toBe("Jul 2, 2026, 6:30 PM EDT");
   });
 });
 

@@ -177,7 +177,7 @@ export function parseAccessLogQuery(search: string | URLSearchParams): AccessLog
     user,
     from,
     to,
-    cursor: cursor && cursor.s === `${ACCESS_SORT}:${ACCESS_DIR}` ? cursor : null,
+    cursor: cursor && cursor.s === `${ACCESS_SORT}:${ACCESS_DIR}` && cursor.k.length === 2 ? cursor : null,
     page: pageNumber(params.get("page")),
     errors,
   };
@@ -210,5 +210,13 @@ export function accessSubjectText(row: ShownAccess): string {
 
 /** When, as the server's clock names it: 'Mar 2, 2026, 10:04 AM UTC'. Formatted once on the server, so the page hydrates the same text. */
 export function accessTimeText(iso: string, timeZone?: string): string {
-  return new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZoneName: "short", timeZone });
+  return new Date(iso).toLocaleString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+    timeZone,
+  });
 }

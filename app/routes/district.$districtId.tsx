@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "#app/components/admin/AdminPage";
 import { CompletionReport, reportView } from "#app/components/admin/CompletionReport";
 import { SchoolList } from "#app/components/admin/SchoolList";
@@ -122,6 +122,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     manageUsers: can.manageUsers(user.role),
     downloadDistrictCsv: can.downloadDistrictCsv(user.role),
     downloadDataExport: can.downloadDataExport(user.role),
+    readRecordAccess: roleMay(user.role, "readRecordAccess"),
   };
   return {
     may,
@@ -202,6 +203,11 @@ export default function District() {
             <a className="button" href={`/download/district-export/${d.districtId}`}>
               District Data Export
             </a>
+          ) : null}
+          {d.may.readRecordAccess ? (
+            <Link className="button" to={`/district/${d.districtId}/access-log`}>
+              Access log
+            </Link>
           ) : null}
         </>
       }

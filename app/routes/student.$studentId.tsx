@@ -5,6 +5,7 @@ import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { FAMILY_REPORT_HOST, FamilyReport } from "#app/components/family-report/FamilyReport";
 import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { StudentRecordsLink } from "#app/components/records/StudentRecordsLink";
+import { StudentAccessLink } from "#app/components/access/StudentAccessLink";
 import { LazyRanScoringDialog } from "#app/components/ran/lazy";
 import { AdminViewToggle } from "#app/components/student/AdminViewToggle";
 import { LazyStudentDialog, LazyTestDetailsDialog } from "#app/components/student/dialogs";
@@ -108,6 +109,7 @@ export default function StudentPage() {
         <div className="student-page__left">
           <StudentCard card={d.card} studentId={d.studentId} canEdit />
           <StudentRecordsLink studentId={d.studentId} />
+          <StudentAccessLink studentId={d.studentId} />
           {results ? <NextStepsPanel steps={results.nextSteps} period={results.selected} resourcesUrl={d.nextStepsUrl} /> : null}
         </div>
         <section className="student-page__right" aria-labelledby="subtest-results-title">

@@ -169,7 +169,7 @@ test.describe("student profile", () => {
     const rows = dialog.locator("tbody tr");
     const players = dialog.locator("audio");
     await expect(players).toHaveCount(1);
-    await expect(players).toHaveAttribute("src", new RegExp(`^/api/participantTest/getAudioFile\\?fileName=${stored}&token=v1\\.`));
+    await expect(players).toHaveAttribute("src", new RegExp(`^/api/participantTest/getAudioFile\\?fileName=${stored}&token=v2\\.`));
     const storedRow = rows.filter({ has: page.getByRole("rowheader", { name: nonwordTest.firstQuestion, exact: true }) });
     await expect(storedRow.getByText("First", { exact: true })).toBeVisible();
     await expect(storedRow.locator("audio")).toHaveCount(1);
