@@ -620,6 +620,51 @@ describe(`when a write fails (${ENGINE})`, () => {
   });
 });
 
+describe(`stopping, and the request id (${ENGINE})`, () => {
+  const row = (what: string): NewRecordAccess => ({
+    occurredAt: MID_YEAR.now,
+    actorUserId: w.teacher.user_id,
+    organizationId: w.otherDistrict.organization_id,
+    what,
+    participantId: w.otherStudent.participant_id,
+    scopeKind: null,
+    scopeId: null,
+    rowCount: null,
+    clientIp: null,
+    userAgent: null,
+    detail: null,
+    requestId: null,
+  });
+  const count = async (what: string) => (await db.selectFrom("record_access").select("what").where("what", "=", what).execute()).length;
+
+  it("writes what waits at once when the server stops, and each later row as it comes", async () => {
+    const writer = new RecordAccessWriter(db, () => MID_YEAR.now, { days: null, problem: null });
+    writer.add(row("before-stop"));
+    expect(writer.pending).toBe(1);
+    await writer.stop();
+    expect(await count("before-stop")).toBe(1);
+    // A request that finishes while the server stops: its row does not wait for the timer.
+    writer.add(row("while-stopping"));
+    await writer.flush();
+    expect(writer.pending).toBe(0);
+    expect(await count("while-stopping")).toBe(1);
+  });
+
+  it("keeps the server's X-Request-Id only when the server gives ids (REQUEST_LOG=json)", async () => {
+    const headers = { "x-request-id": "11111111-2222-4333-8444-555555555555" };
+    const without = await rowsWrittenBy(() => read("GET", `/participants/profile/${w.studentA.participant_id}`, tokens.teacher, headers));
+    expect(without.map((r) => r.request_id)).toEqual([null]);
+    const registry = Symbol.for("literacy.requestLog");
+    (globalThis as Record<symbol, unknown>)[registry] = new Map();
+    try {
+      const given = await rowsWrittenBy(() => read("GET", `/participants/profile/${w.studentA.participant_id}`, tokens.teacher, headers));
+      expect(given.map((r) => r.request_id)).toEqual([headers["x-request-id"]]);
+    } finally {
+      delete (globalThis as Record<symbol, unknown>)[registry];
+    }
+  });
+});
+
 describe(`a student's rows, for the export and the deletion (${ENGINE})`, () => {
   it("lists one student's rows with who read them, and deletes them all", async () => {
     const student = await makeStudent(db, w.schoolA.organization_unit_id, { classroomIds: [w.classA.participant_group_id] });
