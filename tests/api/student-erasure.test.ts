@@ -354,7 +354,9 @@ describe("a student's records", () => {
     expect(changes.map((c) => c.action)).toEqual(["create", "update"]);
     expect(changes[0]!.by.userId).toBe(w.districtAdmin.user_id);
     const access = jsonOf("access-history.json") as unknown as { what: string; by: { userId: string } }[];
-    expect(access).toEqual([expect.objectContaining({ what: "student-profile", by: expect.objectContaining({ userId: w.teacher.user_id }) })]);
+    expect(access).toEqual([
+      expect.objectContaining({ what: "student-profile", by: expect.objectContaining({ userId: w.teacher.user_id }) }),
+    ]);
   });
 
   it("are refused to teachers, school admins and another district's admin, and nothing is deleted", async () => {
