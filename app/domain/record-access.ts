@@ -22,6 +22,7 @@ export const RECORD_ACCESS_KINDS = [
   "district-csv",
   "district-export",
   "completion-report",
+  "student-export",
 ] as const;
 export type RecordAccessKind = (typeof RECORD_ACCESS_KINDS)[number];
 
@@ -37,6 +38,7 @@ export const RECORD_ACCESS_LABELS: Readonly<Record<RecordAccessKind, string>> = 
   "district-csv": "District CSV",
   "district-export": "District data export",
   "completion-report": "Completion report CSV",
+  "student-export": "Student records export (zip)",
 };
 
 export type AccessScopeKind = "classroom" | "school" | "district";

@@ -176,6 +176,11 @@ describe(`every read of a student's record writes exactly one access row (${ENGI
       () => read("GET", `/report/completion/${district}/csv?timePeriod=MOY`, tokens.superAdmin),
       list("completion-report", w.superAdmin.user_id, "district", district, 3),
     ],
+    [
+      "one student's records export (zip)",
+      () => read("GET", `/participant/${A}/export`, tokens.districtAdmin),
+      single("student-export", w.districtAdmin.user_id),
+    ],
   ];
 
   it.each(cases)("%s", async (_label, step, expected) => {
@@ -201,6 +206,7 @@ describe(`every read of a student's record writes exactly one access row (${ENGI
         "district-csv",
         "district-export",
         "completion-report",
+        "student-export",
       ]),
     );
   });

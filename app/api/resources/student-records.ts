@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { districtForRecords } from "#app/db/queries/student-records";
-import { flushRecordAccess } from "../record-access";
+import { flushRecordAccess, recordAccess } from "../record-access";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { notFound } from "../errors";
 import { IdParam } from "../params";
@@ -102,6 +102,7 @@ export function registerStudentRecords(app: Router) {
     const { db, now } = c.var.deps;
     const student = await assertStudentRecords(db, requireActor(c.var.actor), c.req.valid("param").id);
     const { zip, fileName } = await studentExportZip(db, student.participant_id, now());
+    recordAccess(c, { what: "student-export", organizationId: student.organization_id, participantId: student.participant_id });
     return c.body(zip as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": "application/zip",
       "Content-Disposition": `attachment; filename="${fileName}"`,

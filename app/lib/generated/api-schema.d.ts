@@ -9443,7 +9443,7 @@ export interface components {
       userEmail: string | null;
       userFirstName: string | null;
       userLastName: string | null;
-      /** @description the kind of read: student-profile, family-report, classroom-family-reports, ran-recording, classroom-csv, classroom-details-csv, school-csv, district-csv, district-export, completion-report */
+      /** @description the kind of read: student-profile, family-report, classroom-family-reports, ran-recording, classroom-csv, classroom-details-csv, school-csv, district-csv, district-export, completion-report, student-export */
       what: string;
       /** @description the student, for a single student's read */
       participantId: string | null;
