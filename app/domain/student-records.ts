@@ -59,6 +59,9 @@ export function sameCounts<K extends string>(keys: readonly K[], confirmed: Reco
   return keys.every((k) => confirmed[k] === now[k]);
 }
 
+/** The name of the confirmation dialog, in the URL (?dialog=) and in the form's intent. */
+export const ERASE_STUDENT_DIALOG = "erase-student";
+
 export const ERASURE_MESSAGES = {
   studentChanged: (now: StudentRecordCounts) =>
     `The student's records changed since the counts you confirmed: deleting now removes ${studentCountsText(now)}. Check them and confirm again.`,

@@ -4,6 +4,7 @@ import type { ClassroomOption } from "#app/components/admin/StudentDialog";
 import type { StudentView } from "#app/components/student/urls";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { localIsoDate } from "#app/domain/calendar-date";
+import { may } from "#app/domain/permissions";
 import { currentPeriod, PERIODS, type Period } from "#app/domain/periods";
 import { buildFamilyReport, type FamilyReportModel } from "#app/domain/family-report";
 import { bannerApplies, gradeTestLists, type ProfileScores } from "#app/domain/results-grid";
@@ -131,6 +132,8 @@ export async function loadStudentPage(request: Request, api: ApiClient, user: Cu
     view,
     superAdmin,
     actorIsTeacher: user.role === "TEACHER",
+    // Decided here so the page's bundle does not carry the permissions table for two links.
+    recordLinks: { records: may(user.role, "studentRecords"), access: may(user.role, "readRecordAccess") },
     card: studentCard(student),
     student,
     crumbs: breadcrumbs({

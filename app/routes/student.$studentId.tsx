@@ -4,8 +4,7 @@ import { useState } from "react";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { FAMILY_REPORT_HOST, FamilyReport } from "#app/components/family-report/FamilyReport";
 import { ErrorPage, stylesheets } from "#app/components/page-kit";
-import { StudentRecordsLink } from "#app/components/records/StudentRecordsLink";
-import { StudentAccessLink } from "#app/components/access/StudentAccessLink";
+import { StudentRecordLinks } from "#app/components/student/StudentRecordLinks";
 import { LazyRanScoringDialog } from "#app/components/ran/lazy";
 import { AdminViewToggle } from "#app/components/student/AdminViewToggle";
 import { LazyStudentDialog, LazyTestDetailsDialog } from "#app/components/student/dialogs";
@@ -108,8 +107,7 @@ export default function StudentPage() {
       <div className="student-page__columns">
         <div className="student-page__left">
           <StudentCard card={d.card} studentId={d.studentId} canEdit />
-          <StudentRecordsLink studentId={d.studentId} />
-          <StudentAccessLink studentId={d.studentId} />
+          <StudentRecordLinks studentId={d.studentId} shown={d.recordLinks} />
           {results ? <NextStepsPanel steps={results.nextSteps} period={results.selected} resourcesUrl={d.nextStepsUrl} /> : null}
         </div>
         <section className="student-page__right" aria-labelledby="subtest-results-title">

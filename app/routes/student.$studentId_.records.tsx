@@ -1,18 +1,18 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { DialogLink } from "#app/components/DialogLink";
 import { ErrorPage } from "#app/components/page-kit";
 import { ErasureReceipt } from "#app/components/records/ErasureReceipt";
 import { DialogCancel, UrlDialog } from "#app/components/UrlDialog";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
-import { countText, ERASURE_MESSAGES, STUDENT_COUNT_KEYS } from "#app/domain/student-records";
+import { countText, ERASE_STUDENT_DIALOG, ERASURE_MESSAGES, STUDENT_COUNT_KEYS } from "#app/domain/student-records";
 import { isUuid } from "#app/domain/url-state";
 import { apiFor, expectData } from "#app/lib/api.server";
 import { refusalOf } from "#app/lib/api-refusal.server";
 import { requireUser } from "#app/lib/auth.server";
 import { readFormData } from "#app/server/body-limit.server";
+import { EraseForm } from "./student.$studentId_.records.server";
 import recordsCss from "#app/styles/student-records.css";
 
 // A student's records (issue 41 item 3): everything about them as a zip, and deleting them for
@@ -21,15 +21,7 @@ import recordsCss from "#app/styles/student-records.css";
 // Without JavaScript the confirmation is the same dialog, sent open by the server (?dialog=).
 
 const PAGE_TITLE = "Student records";
-const DIALOG = "erase-student";
-
-/** The confirmation form: the counts the dialog stated, sent back for the API to check against the counts now. */
-const EraseForm = z.object({
-  intent: z.literal(DIALOG),
-  results: z.coerce.number().int().min(0),
-  scores: z.coerce.number().int().min(0),
-  recordings: z.coerce.number().int().min(0),
-});
+const DIALOG = ERASE_STUDENT_DIALOG;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: recordsCss }];
 
