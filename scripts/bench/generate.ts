@@ -548,7 +548,9 @@ function results(
         // upload refuses one: issue 34 item 4).
         invalid: state === "invalid" ? true : test.manual === "ran" && state === "complete" ? false : null,
         finalTheta:
-          state === "complete" && test.scoring === "ability" ? Number((ability * 3 - 1.5 + random.next() * 0.6).toFixed(3)) : null,
+          state === "complete" && test.scoring === "ability" && test.manual !== "ran"
+            ? Number((ability * 3 - 1.5 + random.next() * 0.6).toFixed(3))
+            : null,
         abilityPercentile: state === "complete" && test.manual !== "ran" ? percentile : null,
         correctItems: letters.length ? correct : null,
         totalItems: letters.length ? letters.length : null,
