@@ -68,7 +68,7 @@ function newestFiles(dir: string): string[] {
 }
 
 /** Bump when the generated data changes shape (a cached database is then regenerated). */
-const GENERATOR_VERSION = "2";
+const GENERATOR_VERSION = "3";
 
 /** Cache key: the size, the schema (every migration file) and the generator version. */
 export function cacheKey(root: string, size: number): string {
