@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Db } from "#app/db/connect.server";
 import {
+  holdStudent,
   insertLetterTest,
   updateLetterTest,
   upsertProfile,
@@ -20,7 +21,7 @@ import { letterScoresChanged, scoreLetters, type ScoredLetters } from "#app/doma
 import { PERIODS } from "#app/domain/periods";
 import { isRanTestCode } from "#app/domain/screening-standards";
 import { text, TEXT_MAX } from "#app/domain/text";
-import { ApiError } from "./errors";
+import { ApiError, notFound } from "./errors";
 
 // The screener's way in (issue: result ingestion). The demo seed and the benchmark
 // generator record results through these same functions, so what they show is what
@@ -170,10 +171,20 @@ function responseRow(participantTestId: string, r: ParsedResponse): ResponseValu
   };
 }
 
+/**
+ * First in a transaction that writes rows of a student: the student's row is held until it ends,
+ * and a student deleted for good since the caller's scope check answers 404 like an unknown one
+ * (docs/features/student-records.md, "While a result is uploaded").
+ */
+async function assertStudentHeld(tx: Db, participantId: string) {
+  if (!(await holdStudent(tx, participantId))) throw notFound("Student");
+}
+
 /** Inserts or updates one test and its responses; returns its id and whether it was new. */
 export async function recordTestResult(db: Db, raw: TestResultInput, enteredBy: string | null = null) {
   const t = TestResultInput.parse(raw);
   return db.transaction().execute(async (tx) => {
+    await assertStudentHeld(tx, t.participantId);
     const row = await upsertTest(tx, testRow(t, enteredBy));
     // A known clientTestId that belongs to another student is refused, never overwritten.
     if (!row) throw new ApiError(409, "clientTestId belongs to another student's test");
@@ -226,7 +237,11 @@ function profileRow(p: z.output<typeof PredictiveProfileInput>, computedAt: Date
 }
 
 export async function recordPredictiveProfile(db: Db, raw: PredictiveProfileInput) {
-  await upsertProfile(db, profileRow(PredictiveProfileInput.parse(raw), new Date()));
+  const row = profileRow(PredictiveProfileInput.parse(raw), new Date());
+  await db.transaction().execute(async (tx) => {
+    await assertStudentHeld(tx, row.participant_id);
+    await upsertProfile(tx, row);
+  });
 }
 
 /** The batch form of recordPredictiveProfile: same validation and rows, one statement per chunk. */
@@ -270,6 +285,7 @@ export async function createManualLetterTest(
   },
 ) {
   return db.transaction().execute(async (tx) => {
+    await assertStudentHeld(tx, input.participantId);
     const participantTestId = await insertLetterTest(tx, {
       client_test_id: input.manualKey,
       participant_id: input.participantId,

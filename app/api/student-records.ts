@@ -11,6 +11,7 @@ import {
   erasureReceipts,
   insertErasureReceipt,
   lockDistrictForErasure,
+  lockDistrictStudentsForErasure,
   lockStudentForErasure,
   otherStudentColumns,
   recordCounts,
@@ -334,6 +335,7 @@ export async function eraseDistrict(
   const scope: RecordScope = { kind: "district", organizationId };
   const done = await db.transaction().execute(async (tx) => {
     if (!(await lockDistrictForErasure(tx, organizationId))) throw notFound("District");
+    await lockDistrictStudentsForErasure(tx, organizationId);
     const ids = await studentIdsIn(tx, scope);
     const counts = await countsOf(tx, store, scope, ids);
     if (!sameCounts(DISTRICT_COUNT_KEYS, confirmed, counts)) throw new CountsChanged(ERASURE_MESSAGES.districtChanged(counts), counts);

@@ -52,6 +52,21 @@ export function lockDistrictForErasure(tx: Db, organizationId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Locks the rows of the district's students too (hidden ones and those of hidden schools
+ * included): an upload still writing a result for one of them holds its row (holdStudent in
+ * ./test-results.ts), so the deletion waits for it and counts its result, instead of meeting it
+ * as a foreign-key violation when the student's row goes.
+ */
+export function lockDistrictStudentsForErasure(tx: Db, organizationId: string) {
+  return tx
+    .selectFrom("participant")
+    .select("participant_id")
+    .where("organization_unit_id", "in", schoolIdsOf(tx, organizationId))
+    .forUpdate()
+    .execute();
+}
+
 const studentIdsOf = (db: Db, scope: RecordScope) =>
   scope.kind === "student"
     ? db.selectFrom("participant").select("participant_id").where("participant_id", "=", scope.participantId)

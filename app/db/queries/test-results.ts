@@ -12,6 +12,17 @@ export type ResponseValues = Insertable<QuestionResponseTable>;
 export type ProfileValues = Insertable<PredictiveProfileTable>;
 
 /**
+ * Holds the student's row until the transaction ends; undefined when the student is gone (deleted
+ * for good since the caller's scope check read them). FOR KEY SHARE is the lock the foreign key's
+ * own check takes when the test is written, taken first: uploads do not wait for one another,
+ * a deletion for good (FOR UPDATE) waits for the upload and then counts its result, and an upload
+ * that waited for a deletion finds no row instead of breaking the foreign key (issue 41).
+ */
+export function holdStudent(tx: Db, participantId: string): Promise<{ participant_id: string } | undefined> {
+  return tx.selectFrom("participant").select("participant_id").where("participant_id", "=", participantId).forKeyShare().executeTakeFirst();
+}
+
+/**
  * Inserts a test, or updates the one with its client id when that test belongs to the same
  * student. Undefined when the client id belongs to another student's test (nothing is written).
  */
