@@ -16,6 +16,7 @@ import { idempotency } from "./idempotency";
 import { registerAccounts } from "./resources/accounts";
 import { registerAudio } from "./resources/audio";
 import { registerDashboard } from "./resources/dashboard";
+import { registerFollowUp } from "./resources/follow-up";
 import { registerKeptData } from "./resources/kept-data";
 import { registerOrganization } from "./resources/organization";
 import { registerOrganizationUnit } from "./resources/organization-unit";
@@ -107,6 +108,7 @@ export function createApi(deps: ApiDeps) {
   registerKeptData(app);
   registerRecordAccess(app);
   registerStudentRecords(app);
+  registerFollowUp(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", { type: "http", scheme: "bearer" });
   app.doc("/openapi.json", {

@@ -2,7 +2,8 @@ import type { Db } from "#app/db/connect.server";
 import { insertAuditRow } from "#app/db/queries/audit";
 import type { Actor } from "./env";
 
-export type AuditEntity = "organization" | "organization_unit" | "app_user" | "participant" | "participant_group" | "screening_standard";
+export type AuditEntity =
+  "organization" | "organization_unit" | "app_user" | "participant" | "participant_group" | "screening_standard" | "follow_up_policy";
 export type AuditAction = "create" | "update" | "delete";
 
 /**

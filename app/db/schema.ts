@@ -362,6 +362,78 @@ export interface RecordAccessTable {
   request_id: ColumnType<string | null, string | null, never>;
 }
 
+/** A district's follow-up policy (migration 0019, issue 38); no row: the district has none. */
+export interface FollowUpPolicyTable {
+  organization_id: string;
+  flags: string[];
+  day_count: "calendar" | "school";
+  notice_days: number | null;
+  monitoring_days: number | null;
+  further_step_days: number | null;
+  prior_notice_days: number | null;
+  opt_out_allowed: boolean;
+  preset_id: string | null;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+/** A district's holiday or break, skipped by school-day deadlines (migration 0019). */
+export interface NonSchoolDayTable {
+  organization_id: string;
+  day: DateString;
+  label: string | null;
+}
+
+/** One follow-up per student, school year and period (migration 0019); closed, never deleted. */
+export interface FollowUpTable {
+  follow_up_id: Generated<string>;
+  participant_id: string;
+  organization_id: string;
+  academic_year: string;
+  period_name: "BOY" | "MOY" | "EOY";
+  flags: string[];
+  flagged_on: DateString;
+  notice_due: DateString | null;
+  notice_sent_on: DateString | null;
+  notice_sent_by: string | null;
+  notice_method: string | null;
+  monitoring_started_on: DateString | null;
+  monitoring_ends_on: DateString | null;
+  further_step_due: DateString | null;
+  outcome: string | null;
+  outcome_on: DateString | null;
+  closed_on: DateString | null;
+  close_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** Every step of a follow-up, by a person or by the product (migration 0019). Insert only. */
+export interface FollowUpStepTable {
+  follow_up_step_id: ColumnType<string, never, never>;
+  follow_up_id: string;
+  kind: string;
+  on_date: DateString;
+  method: string | null;
+  outcome: string | null;
+  flags: string[] | null;
+  note: string | null;
+  recorded_by: string | null;
+  recorded_at: CreatedAt;
+}
+
+/** A family's opt-out of screening, or its withdrawal (migration 0019). Insert only; the latest row counts. */
+export interface ScreeningOptOutTable {
+  screening_opt_out_id: ColumnType<string, never, never>;
+  participant_id: string;
+  academic_year: string;
+  opted_out: boolean;
+  on_date: DateString;
+  note: string | null;
+  recorded_by: string | null;
+  recorded_at: CreatedAt;
+}
+
 export interface Database {
   organization: OrganizationTable;
   organization_unit: OrganizationUnitTable;
@@ -393,6 +465,11 @@ export interface Database {
   screening_standard: ScreeningStandardTable;
   support_message: SupportMessageTable;
   record_access: RecordAccessTable;
+  follow_up_policy: FollowUpPolicyTable;
+  non_school_day: NonSchoolDayTable;
+  follow_up: FollowUpTable;
+  follow_up_step: FollowUpStepTable;
+  screening_opt_out: ScreeningOptOutTable;
 }
 
 export type Organization = Selectable<OrganizationTable>;

@@ -40,6 +40,8 @@ describe("role × capability (spec 000 §6, spec 001 §6)", () => {
     ["manageScreeningStandards", [Y, Y, N, N]],
     ["readRecordAccess", [Y, Y, N, N]],
     ["studentRecords", [Y, Y, N, N]],
+    ["manageFollowUpPolicy", [Y, Y, N, N]],
+    ["followUps", [Y, Y, Y, Y]],
   ];
 
   it.each(TABLE)("%s", (capability, expected) => {

@@ -25,7 +25,9 @@ export type Capability =
   | "manageScreeningCalendar"
   | "manageScreeningStandards"
   | "readRecordAccess"
-  | "studentRecords";
+  | "studentRecords"
+  | "manageFollowUpPolicy"
+  | "followUps";
 
 const ALL: readonly RoleName[] = ["SUPER_ADMIN", "ORG_ADMIN", "ORG_UNIT_ADMIN", "TEACHER"];
 const ADMINS: readonly RoleName[] = ["SUPER_ADMIN", "ORG_ADMIN", "ORG_UNIT_ADMIN"];
@@ -85,6 +87,17 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly RoleName[]>> = {
    * is `manageDistricts` (super admin).
    */
   studentRecords: DISTRICT_ADMINS,
+  /**
+   * Set the district's follow-up policy and its non-school days (issue 38 items 1 and 6): the
+   * district's admins. Every signed-in user of the district reads it.
+   */
+  manageFollowUpPolicy: DISTRICT_ADMINS,
+  /**
+   * See and record the follow-ups after a flag (issue 38 item 6): every role, within the students
+   * it may see (teachers their classrooms', school admins their schools', district admins their
+   * district's).
+   */
+  followUps: ALL,
 };
 
 export function may(role: RoleName | null, capability: Capability): boolean {

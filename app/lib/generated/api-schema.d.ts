@@ -7824,6 +7824,556 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/followUpPolicyPresets": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** State presets a district can start its policy from, each with its citation (check with your state) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Presets */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["FollowUpPreset"][];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organization/{id}/followUpPolicy": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The district's follow-up policy and non-school days (every signed-in user of the district) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Policy */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["FollowUpSettings"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Set (or clear, policy null) the district's follow-up policy and replace its non-school days (district admins, super admins). Audited
+     * @description A figure left null is 'not set'. The audit log gets the policy and the non-school days before and after. Deadlines already running keep their dates; follow-ups of the current school year are opened or closed at once under the new policy.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["FollowUpSettingsInput"];
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["FollowUpSettings"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/participant/{id}/followUps": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A student's follow-ups with their timeline and next step, and the family's opt-outs of screening
+     * @description Teachers: students of their classrooms; school admins: their schools; district admins: their district; super admins: all.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description participantId (student) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Follow-ups, newest period first */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["StudentFollowUps"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/followUp/{id}/steps": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record a step: notice sent (date and how), monitoring started, outcome, or a note
+     * @description Same scope as the student. A closed follow-up takes no step (409). Monitoring started fixes when monitoring ends and the further step is due, under the policy in force.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description followUpId */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["FollowUpStepInput"];
+        };
+      };
+      responses: {
+        /** @description The follow-up with the new step */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["FollowUp"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Closed */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/participant/{id}/screeningOptOut": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Record a family's opt-out of screening for a school year, or its withdrawal (only when the district's policy allows opting out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description participantId (student) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ScreeningOptOutInput"];
+        };
+      };
+      responses: {
+        /** @description The student's follow-ups and opt-outs */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["StudentFollowUps"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organization/{id}/followUps": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The follow-ups of a district, school or classroom this school year: paged, filtered by status, searchable, sortable
+     * @description Without schoolId or classroomId, the district (district admins, super admins). schoolId: a school the caller sees (school admins, district admins). classroomId: a classroom the caller sees (teachers: one they teach). counts: every status of the scope.
+     */
+    get: {
+      parameters: {
+        query?: {
+          schoolId?: string;
+          classroomId?: string;
+          status?: "overdue" | "due-this-week" | "open" | "done" | "opted-out";
+          q?: string;
+          sort?: "due" | "name" | "flaggedOn";
+          dir?: "asc" | "desc";
+          page?: number;
+          limit?: number;
+        };
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of follow-ups */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["FollowUpListPage"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -9559,6 +10109,287 @@ export interface components {
     };
     DistrictErasure: {
       confirm: components["schemas"]["DistrictRecordCounts"] & unknown;
+    };
+    FollowUpPreset: {
+      /** @enum {string} */
+      id: "louisiana" | "ohio" | "california" | "utah" | "wisconsin";
+      state: string;
+      /** @description the statute as cited; null where none is given */
+      citation: string | null;
+      summary: string;
+      policy: components["schemas"]["FollowUpPolicy"];
+    };
+    FollowUpPolicy: {
+      flags: ("dyslexia" | "pwr" | "pkRisk" | "kready")[];
+      /** @enum {string} */
+      dayCount: "calendar" | "school";
+      /** @description days from the flag to the family's notice; null: not set */
+      noticeDays: number | null;
+      /** @description length of the monitoring window; null: not set (no monitoring step) */
+      monitoringDays: number | null;
+      /** @description days from the end of monitoring to the further step; null: not set */
+      furtherStepDays: number | null;
+      /** @description days before a screening window to inform families; null: not set */
+      priorNoticeDays: number | null;
+      optOutAllowed: boolean;
+      /** @enum {string|null} */
+      presetId: "louisiana" | "ohio" | "california" | "utah" | "wisconsin" | null;
+    };
+    FollowUpSettings: {
+      organizationId: string;
+      policy: components["schemas"]["FollowUpPolicy"] & unknown;
+      preset: components["schemas"]["FollowUpPreset"] & unknown;
+      nonSchoolDays: components["schemas"]["NonSchoolDay"][];
+      updatedAt: string | null;
+      /** @enum {string} */
+      checkWithYourState: "check with your state";
+      noPolicyText: string;
+    };
+    NonSchoolDay: {
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      date: string;
+      label: string | null;
+    };
+    FollowUpSettingsInput: {
+      policy: {
+        flags: ("dyslexia" | "pwr" | "pkRisk" | "kready")[];
+        /** @enum {string} */
+        dayCount: "calendar" | "school";
+        noticeDays: number | null;
+        monitoringDays: number | null;
+        furtherStepDays: number | null;
+        priorNoticeDays: number | null;
+        optOutAllowed: boolean;
+        /** @enum {string|null} */
+        presetId: "louisiana" | "ohio" | "california" | "utah" | "wisconsin" | null;
+      } | null;
+      nonSchoolDays: {
+        date: string;
+        label: string | null;
+      }[];
+    };
+    StudentFollowUps: {
+      participantId: string;
+      academicYear: string;
+      policy: components["schemas"]["FollowUpPolicy"] & unknown;
+      preset: components["schemas"]["FollowUpPreset"] & unknown;
+      noPolicyText: string;
+      /** @description the family has opted the student out of screening this school year */
+      optedOut: boolean;
+      optOuts: {
+        academicYear: string;
+        optedOut: boolean;
+        /**
+         * @description YYYY-MM-DD
+         * @example 2026-12-20
+         */
+        on: string;
+        note: string | null;
+        recordedBy: string | null;
+      }[];
+      followUps: components["schemas"]["FollowUp"][];
+    };
+    FollowUp: {
+      followUpId: string;
+      participantId: string;
+      academicYear: string;
+      /** @enum {string} */
+      periodName: "BOY" | "MOY" | "EOY";
+      flags: ("dyslexia" | "pwr" | "pkRisk" | "kready")[];
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      flaggedOn: string;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      noticeDue: string | null;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      noticeSentOn: string | null;
+      /** @enum {string|null} */
+      noticeMethod: "printed" | "emailed" | "handed-over" | null;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      monitoringStartedOn: string | null;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      monitoringEndsOn: string | null;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      furtherStepDue: string | null;
+      /** @enum {string|null} */
+      outcome: "recovered" | "further-screening" | "referred" | "family-declined" | null;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      outcomeOn: string | null;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      closedOn: string | null;
+      closeReason: string | null;
+      nextStep: components["schemas"]["FollowUpNextStep"];
+      /** @enum {string} */
+      status: "overdue" | "due-this-week" | "open" | "done" | "opted-out";
+      steps: components["schemas"]["FollowUpStep"][];
+    };
+    FollowUpNextStep: {
+      /** @enum {string} */
+      step: "notice-sent" | "monitoring-started" | "outcome";
+      /**
+       * @description null: the policy sets no deadline for it (not set)
+       * @example 2026-12-20
+       */
+      due: string | null;
+    } | null;
+    FollowUpStep: {
+      stepId: string;
+      /** @enum {string} */
+      kind: "opened" | "notice-sent" | "monitoring-started" | "outcome" | "note" | "closed" | "reopened";
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      on: string;
+      /** @enum {string|null} */
+      method: "printed" | "emailed" | "handed-over" | null;
+      /** @enum {string|null} */
+      outcome: "recovered" | "further-screening" | "referred" | "family-declined" | null;
+      flags: ("dyslexia" | "pwr" | "pkRisk" | "kready")[] | null;
+      note: string | null;
+      /** @description null: recorded by the product */
+      recordedBy: {
+        userId: string;
+        name: string;
+      } | null;
+      recordedAt: string;
+    };
+    FollowUpStepInput:
+      | {
+          /** @enum {string} */
+          kind: "notice-sent";
+          on: string;
+          /** @enum {string} */
+          method: "printed" | "emailed" | "handed-over";
+          note?: string;
+        }
+      | {
+          /** @enum {string} */
+          kind: "monitoring-started";
+          on: string;
+          note?: string;
+        }
+      | {
+          /** @enum {string} */
+          kind: "outcome";
+          on: string;
+          /** @enum {string} */
+          outcome: "recovered" | "further-screening" | "referred" | "family-declined";
+          note?: string;
+        }
+      | {
+          /** @enum {string} */
+          kind: "note";
+          on: string;
+          note: string;
+        };
+    ScreeningOptOutInput: {
+      academicYear: string;
+      optedOut: boolean;
+      on: string;
+      note?: string;
+    };
+    FollowUpListPage: {
+      academicYear: string;
+      policySet: boolean;
+      rows: components["schemas"]["FollowUpListRow"][];
+      total: number;
+      page: number;
+      pageSize: number;
+      /** @description follow-ups of the scope by status, whatever the filter */
+      counts: {
+        overdue: number;
+        "due-this-week": number;
+        open: number;
+        done: number;
+        "opted-out": number;
+      };
+    };
+    FollowUpListRow: {
+      followUpId: string;
+      participantId: string;
+      academicYear: string;
+      /** @enum {string} */
+      periodName: "BOY" | "MOY" | "EOY";
+      flags: ("dyslexia" | "pwr" | "pkRisk" | "kready")[];
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      flaggedOn: string;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      noticeDue: string | null;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      noticeSentOn: string | null;
+      /** @enum {string|null} */
+      noticeMethod: "printed" | "emailed" | "handed-over" | null;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      monitoringStartedOn: string | null;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      monitoringEndsOn: string | null;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      furtherStepDue: string | null;
+      /** @enum {string|null} */
+      outcome: "recovered" | "further-screening" | "referred" | "family-declined" | null;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      outcomeOn: string | null;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      closedOn: string | null;
+      closeReason: string | null;
+      nextStep: components["schemas"]["FollowUpNextStep"];
+      /** @enum {string} */
+      status: "overdue" | "due-this-week" | "open" | "done" | "opted-out";
+      studentName: string;
+      participantCode: string;
+      grade: string;
+      schoolName: string;
     };
   };
   responses: never;
