@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  flagCategory,
+  flagRules,
   bandFilterParam,
   classroomBars,
   movementOf,
@@ -14,6 +16,7 @@ import {
   type SummaryGrid,
 } from "./band-summary";
 import { BELOW_MAX, WELL_BELOW_MAX } from "./percentile";
+import { profileCell } from "./results-grid";
 
 const PLAIN = { rerKindergarten: false, gr3InternalTestingDisplayRules: false, mode: "percentile" as const };
 
@@ -146,9 +149,9 @@ describe("unitBars: the database's groups summed per school or per grade", () =>
     { unit: "b", grade: "2", period: "BOY", testCode: "vocab", percentile: 50, complete: true, count: 9 },
   ];
   const flags: FlagCountRow[] = [
-    { unit: "a", grade: "1", period: "BOY", kind: "dyslexia", risk: true, count: 2 },
-    { unit: "a", grade: "K", period: "BOY", kind: "dyslexia", risk: false, count: 5 },
-    { unit: "b", grade: "1", period: "MOY", kind: "dyslexia", risk: null, count: 1 },
+    { unit: "a", grade: "1", period: "BOY", kind: "dyslexia", category: "risk", count: 2 },
+    { unit: "a", grade: "K", period: "BOY", kind: "dyslexia", category: "ok", count: 5 },
+    { unit: "b", grade: "1", period: "MOY", kind: "dyslexia", category: "none", count: 1 },
   ];
   const sum = (bars: ReturnType<typeof unitBars>, unit: string, column: string, period: string) =>
     Object.fromEntries(
@@ -227,5 +230,32 @@ describe("movementOf: into and out of risk between periods", () => {
     expect(movementOf(rows, keep).map((x) => [x.kind, x.from, x.to, x.intoRisk, x.outOfRisk, x.stayedAtRisk, x.stayedNotAtRisk])).toEqual(
       expected,
     );
+  });
+});
+
+describe("flagRules and flagCategory: the figures a query judges flags by agree with profileCell everywhere", () => {
+  const rules = flagRules();
+  it("covers every grade and period where the three flags apply", () => {
+    expect(rules.filter((r) => r.kind === "dyslexia").length).toBeGreaterThan(8);
+    expect(rules.filter((r) => r.kind === "pwr").length).toBeGreaterThan(6);
+    expect(rules.some((r) => r.kind === "kready" && r.grade === "PK" && r.period === "EOY")).toBe(true);
+    expect(rules.some((r) => r.kind === "pwr" && r.moderateFrom !== null)).toBe(true);
+  });
+  it.each(rules.map((r) => [`${r.kind} grade ${r.grade} ${r.period}`, r] as const))("%s", (_name, rule) => {
+    const scores = [
+      0,
+      1,
+      rule.cutoff,
+      rule.cutoff - 1e-9,
+      rule.cutoff + 1e-9,
+      ...(rule.moderateFrom === null ? [] : [rule.moderateFrom, rule.moderateFrom - 1e-9]),
+    ];
+    for (let s = 0; s <= 1; s += 0.0005) scores.push(Number(s.toFixed(4)));
+    for (const score of scores) {
+      const scores4 = { pwr: null, dyslexia: null, kready: null, pkRisk: null, [rule.kind]: score };
+      const cell = profileCell(rule.kind, rule.grade, rule.period, scores4, () => {});
+      expect(flagCategory(rule, score), `${score}`).toBe(cell.tone);
+    }
+    expect(flagCategory(rule, null)).toBe("none");
   });
 });

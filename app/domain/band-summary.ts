@@ -1,8 +1,12 @@
 import { ASSESSMENTS, TEST_CODES, type TestCode } from "./assessments";
+import { cutoffFor } from "./cutoffs";
+import { GRADES, type Grade } from "./grades";
+import { PWR_LEGEND } from "./risk-category";
 import { PERIODS, type Period } from "./periods";
 import { PERCENTILE_BAND_LABELS, PERCENTILE_BANDS } from "./percentile";
 import {
   gridCell,
+  profileApplies,
   PROFILE_KINDS,
   PROFILE_TITLES,
   type CellOptions,
@@ -178,8 +182,60 @@ export type PercentileCountRow = {
   count: number;
 };
 
-/** One group of flags: students of a unit and grade whose flag of a kind was (or was not) raised in a period. */
-export type FlagCountRow = { unit: string; grade: string; period: Period; kind: ProfileKind; risk: boolean | null; count: number };
+/** One group of flags: students of a unit and grade whose flag of a kind read as this category in a period ('none': no score). */
+export type FlagCountRow = { unit: string; grade: string; period: Period; kind: ProfileKind; category: RiskCategory; count: number };
+
+/** The flags a database can judge by itself: the spec's cutoffs, nothing configured per district. */
+export const SQL_FLAG_KINDS = ["dyslexia", "pwr", "kready"] as const satisfies readonly ProfileKind[];
+export type SqlFlagKind = (typeof SQL_FLAG_KINDS)[number];
+
+/**
+ * How the profile cell judges a flag's score for one grade and period, as figures a query can
+ * compare with: the cutoff of cutoffs.ts, the side of it that is risk, and for PWR the legend's
+ * High edge as profileCell's pwrRiskLevel reads it (below the cutoff and at or above it: Moderate).
+ */
+export type FlagRule = {
+  kind: SqlFlagKind;
+  grade: Grade;
+  period: Period;
+  cutoff: number;
+  riskWhen: "below" | "above";
+  moderateFrom: number | null;
+};
+
+const CUTOFF_TABLE = { dyslexia: "dyslexia", pwr: "pwr", kready: "readiness" } as const;
+
+export function flagRules(): FlagRule[] {
+  const rules: FlagRule[] = [];
+  for (const kind of SQL_FLAG_KINDS)
+    for (const grade of GRADES)
+      for (const period of PERIODS) {
+        if (!profileApplies(kind, grade, period)) continue;
+        const cutoff = cutoffFor(CUTOFF_TABLE[kind], grade, period);
+        if (cutoff === undefined) continue;
+        const legend = kind === "pwr" ? PWR_LEGEND[grade]?.[period] : undefined;
+        rules.push({
+          kind,
+          grade,
+          period,
+          cutoff,
+          riskWhen: kind === "dyslexia" ? "above" : "below",
+          moderateFrom: legend ? legend.High[1] / 100 : null,
+        });
+      }
+  return rules;
+}
+
+/** A score's category by a rule: what the query computes, written once more so a test can hold it to profileCell. */
+export function flagCategory(rule: Pick<FlagRule, "cutoff" | "riskWhen" | "moderateFrom">, score: number | null): RiskCategory {
+  if (score === null) return "none";
+  const risk = rule.riskWhen === "above" ? score > rule.cutoff : score < rule.cutoff;
+  if (!risk) return "ok";
+  return rule.moderateFrom !== null && score >= rule.moderateFrom ? "moderate" : "risk";
+}
+
+/** Whether a category is a raised flag (PWR's Moderate is below its cutoff too). */
+export const isFlagged = (category: RiskCategory) => category === "risk" || category === "moderate";
 
 /**
  * The category of a count row, by the grid's own cell rule: a finished valid test with the row's
@@ -212,10 +268,6 @@ export function percentileRowCategory(row: PercentileCountRow, options: CellOpti
   return subtestCategory(cell);
 }
 
-export function flagRowCategory(row: Pick<FlagCountRow, "risk">): RiskCategory {
-  return row.risk === null ? "none" : row.risk ? "risk" : "ok";
-}
-
 /** Bars per unit (a school, or a grade): the units in the order given. */
 export function unitBars(
   units: readonly string[],
@@ -230,7 +282,7 @@ export function unitBars(
     const u = unitOf(row);
     const tally = tallies.get(u);
     if (!tally) continue;
-    addTo(tally, row.kind, row.period, flagRowCategory(row), row.count);
+    addTo(tally, row.kind, row.period, row.category, row.count);
     columns.get(u)!.add(row.kind);
   }
   for (const row of percentiles) {

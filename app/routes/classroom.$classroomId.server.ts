@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bandFilterText, classroomBars, parseBandFilter, rowMatches, type Bar } from "#app/domain/band-summary";
 import { LETTER_TEST_CODES } from "#app/domain/letter-score-form";
 import { PERIOD_LABELS, PERIODS, type Period } from "#app/domain/periods";
 import { bannerApplies, type ShownGrid } from "#app/domain/results-grid";
@@ -19,6 +20,11 @@ const ResultsQuerySchema: z.ZodType<Query> = z.object({
   test: z.enum(LETTER_TEST_CODES).optional().catch(undefined),
   mode: z.enum(["edit", "view"]).catch("edit"),
   from: z.literal("view").optional().catch(undefined),
+  band: z
+    .string()
+    .optional()
+    .transform((v) => (parseBandFilter(v) ? v : undefined))
+    .catch(undefined),
 });
 
 export function parseResultsQuery(url: URL): Query {
@@ -41,6 +47,10 @@ export type ResultsData = {
   grid: ShownGrid | null;
   hasStudents: boolean;
   studentGrades: string[];
+  /** The summary above the grid: students per band, per flag and subtest, per period (issue 39 item 2). */
+  summary: Bar[];
+  /** The segment the grid is filtered to, in words, with how many students it shows. */
+  filter: { param: string; text: string; shown: number; of: number } | null;
 };
 
 /** 401 signs out; 403/404 belong to the ErrorBoundary; anything else is the spec's alert. */
@@ -100,15 +110,25 @@ export async function loadResults(
     ),
   );
   if (results?.period && results.grid) {
+    const summary = await summaryOf(api, classroomId, results.period, results.periods, q.score === "raw" ? null : results.grid);
+    const filter = parseBandFilter(q.band);
+    const grid = filter ? { ...results.grid, rows: results.grid.rows.filter((r) => rowMatches(r, filter)) } : results.grid;
     return {
       info: infoOf(results.classroom, results.studentGrades),
       results: {
         error: null,
         period: results.period,
         periods: results.periods.map((name) => ({ name, label: PERIOD_LABELS[name] })),
-        grid: results.grid,
+        grid,
         hasStudents: results.hasStudents,
         studentGrades: results.studentGrades,
+        summary,
+        filter: filter && {
+          param: q.band!,
+          text: `${bandFilterText(filter)} (${results.period})`,
+          shown: grid.rows.length,
+          of: results.grid.rows.length,
+        },
       },
     };
   }
@@ -120,10 +140,36 @@ export async function loadResults(
     grid: null,
     hasStudents: classroom.Participant.length > 0,
     studentGrades: [],
+    summary: [],
+    filter: null,
   };
   if (!results) return { info, results: shown };
   const periods = results.periods.map((name) => ({ name, label: PERIOD_LABELS[name] }));
   return { info, results: { ...shown, periods, error: "The district has no assessment periods for this school year." } };
+}
+
+/**
+ * The summary's bars: every period's grid read in percentile mode, as kept by the API (issue 19),
+ * so a repeated visit costs each period its scope check only. The grid already at hand stands in
+ * for its own period. A period whose grid cannot be read is left out rather than failing the page.
+ */
+async function summaryOf(
+  api: ApiClient,
+  classroomId: string,
+  shownPeriod: Period,
+  periods: readonly Period[],
+  shown: ShownGrid | null,
+): Promise<Bar[]> {
+  const grids = await Promise.all(
+    periods.map(async (period) => {
+      if (period === shownPeriod && shown) return shown;
+      const other = await api.result(
+        api.GET("/participantGroups/{id}/results", { params: { path: { id: classroomId }, query: { period, score: "percentile" } } }),
+      );
+      return other.ok && other.data.period === period ? other.data.grid : null;
+    }),
+  );
+  return classroomBars(grids.filter((g): g is ShownGrid => g !== null));
 }
 
 /**

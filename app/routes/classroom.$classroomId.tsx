@@ -13,6 +13,8 @@ import { Legend } from "#app/components/results/Legend";
 import { readFormData } from "#app/server/body-limit.server";
 import { ResultsControls } from "#app/components/results/ResultsControls";
 import { ResultsGrid } from "#app/components/results/ResultsGrid";
+import { BandSummary } from "#app/components/results/ClassroomSummary";
+import chartsCss from "#app/styles/charts.css";
 import { PERIOD_LABELS } from "#app/domain/periods";
 import { NO_CLASSROOM_STUDENTS, NOTHING_TO_DISPLAY, UNABLE_TO_LOAD_STUDENTS } from "#app/domain/results-labels";
 import { apiFor, expectData } from "#app/lib/api.server";
@@ -40,6 +42,8 @@ export const links: LinksFunction = () => [
   // The RAN scoring dialog's look (issue 11): small, and a 'Needs scoring' cell opens it from here.
   { rel: "stylesheet", href: stylesheets.ran },
   { rel: "stylesheet", href: stylesheets.ranScoring },
+  // The summary's bars above the grid (issue 39 item 2).
+  { rel: "stylesheet", href: chartsCss },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -244,6 +248,7 @@ function ResultsTab() {
             score={scoreParam}
             order={q.order}
             scoreToggleEnabled={grid?.scoreToggleEnabled ?? false}
+            band={q.band}
           />
           {grid && grid.rows.length > 0 ? (
             <a className="button" href={exportHref} download>
@@ -266,8 +271,28 @@ function ResultsTab() {
         <p role="alert" className="alert alert--error">
           {results.error}
         </p>
-      ) : !grid || grid.rows.length === 0 ? (
-        <p className="empty">{NOTHING_TO_DISPLAY}</p>
+      ) : null}
+      {!results.error && results.summary.length > 0 ? (
+        <BandSummary
+          id="summary-title"
+          heading="Students by band"
+          of={`students of ${classroom.name}`}
+          bars={results.summary}
+          hrefFor={(bar, segment) =>
+            resultsHref(classroom.id, { ...viewOnly(q), period: bar.period, band: `${bar.column}:${segment.category}` })
+          }
+        />
+      ) : null}
+      {results.filter ? (
+        <p className="summary__filter" id="grid-filter">
+          <span>
+            Showing {results.filter.shown} of {results.filter.of} students: {results.filter.text}
+          </span>
+          <Link to={resultsHref(classroom.id, { ...viewOnly(q), band: undefined })}>Clear filter</Link>
+        </p>
+      ) : null}
+      {results.error ? null : !grid || grid.rows.length === 0 ? (
+        <p className="empty">{results.filter ? "No students of this classroom are in this band now." : NOTHING_TO_DISPLAY}</p>
       ) : (
         <>
           {/* Spec 001 §5: a grade the period's assessment lists leave out, in the student page's words (issue 34 item 11). */}

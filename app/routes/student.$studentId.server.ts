@@ -7,6 +7,7 @@ import { localIsoDate } from "#app/domain/calendar-date";
 import { may } from "#app/domain/permissions";
 import { currentPeriod, PERIODS, type Period } from "#app/domain/periods";
 import { buildFamilyReport, type FamilyReportModel } from "#app/domain/family-report";
+import { growthSeries, riskSeries, type GrowthInput } from "#app/domain/growth";
 import { bannerApplies, gradeTestLists, type ProfileScores } from "#app/domain/results-grid";
 import { sortByName } from "#app/domain/sort";
 import {
@@ -47,6 +48,7 @@ const StudentQuery = z.object({
   dialog: z.enum(["test-details", "ran", "edit-student"]).optional().catch(undefined),
   test: z.string().uuid().optional().catch(undefined),
   print: z.literal("1").optional().catch(undefined),
+  growth: z.literal("1").optional().catch(undefined),
   lang: z
     .string()
     .optional()
@@ -96,6 +98,7 @@ export async function loadStudentPage(request: Request, api: ApiClient, user: Cu
 
   let results: StudentResults | null = null;
   let resultsError: string | null = null;
+  let growth: { subtests: ReturnType<typeof growthSeries>; risk: ReturnType<typeof riskSeries> } | null = null;
   if (!selected) {
     resultsError = NO_PERIODS_TEXT;
   } else {
@@ -111,6 +114,15 @@ export async function loadStudentPage(request: Request, api: ApiClient, user: Cu
         flags: { ...displayFlags, standards: profile.standards },
         view: { superAdmin, adminView: Boolean(view.admin) },
       });
+      // The growth charts read the same periods and scores, cell by cell (issue 39 item 1).
+      const growthInput: GrowthInput = {
+        grade: student.grade,
+        periods: profile.periods.map((p) => ({ ...p, tests: p.ParticipantTests })),
+        scores: Object.fromEntries(profile.riskScores.map((r) => [r.periodName, r.predictiveProfile])) as GrowthInput["scores"],
+        flags: { ...displayFlags, standards: profile.standards },
+        log: () => {},
+      };
+      growth = { subtests: growthSeries(growthInput), risk: riskSeries(growthInput) };
     } catch (error) {
       // A rule that throws on odd data must not take the student card down with it.
       console.error("[student] results", error);
@@ -147,6 +159,9 @@ export async function loadStudentPage(request: Request, api: ApiClient, user: Cu
     banner: banner && bannerApplies(banner.grades, [student.grade]) ? banner : null,
     results,
     resultsError,
+    growth,
+    // The report's second page, the growth charts, when asked for beside Print Report.
+    reportGrowth: q.growth === "1",
     details,
     ran,
     studentOptions: studentOptions && { ...studentOptions, grades: studentGrades(request) },

@@ -15,6 +15,8 @@ import { PrintReportForm } from "#app/components/student/PrintReport";
 import { ProfileTable } from "#app/components/student/ProfileTable";
 import { StudentCard } from "#app/components/student/StudentCard";
 import { SubtestResults } from "#app/components/student/SubtestResults";
+import { GrowthCharts } from "#app/components/student/GrowthCharts";
+import chartsCss from "#app/styles/charts.css";
 import { dispatchIntent, studentIntents } from "#app/lib/admin-actions.server";
 import { apiFor } from "#app/lib/api.server";
 import type { FamilyReportLang } from "#app/i18n/family-report/index.server";
@@ -32,6 +34,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheets.familyReport },
   { rel: "stylesheet", href: stylesheets.ran },
   { rel: "stylesheet", href: stylesheets.ranScoring },
+  { rel: "stylesheet", href: chartsCss },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -65,6 +68,8 @@ export default function StudentPage() {
   const ranAction = actionData && "ran" in actionData ? actionData.ran : undefined;
   // The language the hidden report prints in follows the choice beside Print Report.
   const [lang, setLang] = useState<FamilyReportLang | null>(d.state === "ready" && d.report ? d.report.lang : null);
+  // Whether the printed report adds its page of growth charts (issue 39 item 1); off keeps it to one page.
+  const [withGrowth, setWithGrowth] = useState(d.state === "ready" && d.reportGrowth);
   if (d.state === "error") {
     return (
       <section aria-labelledby="page-title" className="student-page">
@@ -89,7 +94,11 @@ export default function StudentPage() {
           <Link to={`/student/${d.studentId}`}>Back to the student profile</Link>
           <p className="muted">Use your browser&apos;s Print command to print this report.</p>
         </div>
-        <FamilyReport report={printView} />
+        <FamilyReport report={printView}>
+          {d.reportGrowth && d.growth ? (
+            <GrowthCharts growth={d.growth} of={d.card.name} id="report-growth-title" headingLevel="h3" />
+          ) : null}
+        </FamilyReport>
       </section>
     );
   }
@@ -114,7 +123,18 @@ export default function StudentPage() {
           <div className="sp-results__header">
             <h2 id="subtest-results-title">Subtest Results</h2>
             <div className="sp-results__actions">
-              {report ? <PrintReportForm lang={lang ?? report.lang} languages={report.languages} onLang={setLang} /> : null}
+              {report ? (
+                <PrintReportForm
+                  lang={lang ?? report.lang}
+                  languages={report.languages}
+                  onLang={setLang}
+                  growth={
+                    d.growth && (d.growth.subtests.length > 0 || d.growth.risk.length > 0)
+                      ? { on: withGrowth, onChange: setWithGrowth }
+                      : null
+                  }
+                />
+              ) : null}
               {d.superAdmin ? <AdminViewToggle view={view} /> : null}
             </div>
           </div>
@@ -141,6 +161,7 @@ export default function StudentPage() {
               {results.sources.length > 0 ? (
                 <p className="sp-sources">Sources of the norms and cutoffs used here: {results.sources.map(sourceNoteText).join("; ")}.</p>
               ) : null}
+              {d.growth ? <GrowthCharts growth={d.growth} of={d.card.name} id="growth-title" /> : null}
             </>
           )}
         </section>
@@ -163,7 +184,11 @@ export default function StudentPage() {
           actorIsTeacher={d.actorIsTeacher}
         />
       ) : null}
-      {hiddenReport ? <FamilyReport report={hiddenReport} printOnly /> : null}
+      {hiddenReport ? (
+        <FamilyReport report={hiddenReport} printOnly>
+          {withGrowth && d.growth ? <GrowthCharts growth={d.growth} of={d.card.name} id="report-growth-title" headingLevel="h3" /> : null}
+        </FamilyReport>
+      ) : null}
     </section>
   );
 }

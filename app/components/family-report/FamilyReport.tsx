@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { FamilyReportBandView, FamilyReportCellView, FamilyReportView } from "#app/i18n/family-report/view";
 
 /** Put on the report when the page shows it only on paper (the student profile's Print Report). */
@@ -13,9 +14,11 @@ type Props = {
   report: FamilyReportView;
   /** Hidden on screen, shown on paper. */
   printOnly?: boolean;
+  /** A page of its own after the report (the student's growth charts, issue 39 item 1). */
+  children?: ReactNode;
 };
 
-export function FamilyReport({ report, printOnly = false }: Props) {
+export function FamilyReport({ report, printOnly = false, children }: Props) {
   const id = `family-report-${report.participantId}`;
   const { results } = report;
   return (
@@ -137,6 +140,7 @@ export function FamilyReport({ report, printOnly = false }: Props) {
       </div>
 
       <p className="family-report__closing">{report.closing}</p>
+      {children ? <div className="family-report__extra">{children}</div> : null}
     </article>
   );
 }

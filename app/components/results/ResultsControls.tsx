@@ -7,13 +7,15 @@ type Props = {
   score: "percentile" | "raw";
   order: "alpha" | "product";
   scoreToggleEnabled: boolean;
+  /** The summary's filter, kept when the period or a toggle changes. */
+  band?: string;
 };
 
 /**
  * Period selector and the two toggles as one GET form: the server renders the grid they ask
  * for, so it works before JavaScript arrives; with JavaScript a change submits the form at once.
  */
-export function ResultsControls({ periods, period, score, order, scoreToggleEnabled }: Props) {
+export function ResultsControls({ periods, period, score, order, scoreToggleEnabled, band }: Props) {
   const submit = useSubmit();
   // With scripts a change applies at once: the button is for browsers without them (and keeps
   // the toolbar on one line at 1366 px, issue 12).
@@ -26,6 +28,7 @@ export function ResultsControls({ periods, period, score, order, scoreToggleEnab
       preventScrollReset
       onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
     >
+      {band ? <input type="hidden" name="band" value={band} /> : null}
       <div className="results-controls__field">
         <label htmlFor="results-period">Period</label>
         <select id="results-period" name="period" defaultValue={period} key={period}>

@@ -15,9 +15,11 @@ export type ResultsQuery = {
   test?: LetterTestCode;
   mode: "edit" | "view";
   from?: "view";
+  /** The summary's segment the grid is filtered to: `letter-names:well-below` (issue 39 item 2). */
+  band?: string;
 };
 
-const KEYS = ["tab", "period", "score", "order", "student", "test", "mode", "from"] as const;
+const KEYS = ["tab", "period", "score", "order", "band", "student", "test", "mode", "from"] as const;
 /** The letter score dialog's params: only the dialog route reads them (issue 12). */
 export const LETTER_DIALOG_PARAMS = ["dialog", "student", "test", "mode", "from"] as const;
 const DEFAULTS: Partial<Record<keyof ResultsQuery, string>> = { tab: "results", score: "percentile", order: "alpha" };
@@ -43,5 +45,5 @@ export function resultsHref(classroomId: string, q: Partial<ResultsQuery>): stri
 
 /** The view part of the state (no dialog). */
 export function viewOnly(q: Partial<ResultsQuery>): Partial<ResultsQuery> {
-  return { tab: q.tab, period: q.period, score: q.score, order: q.order };
+  return { tab: q.tab, period: q.period, score: q.score, order: q.order, band: q.band };
 }

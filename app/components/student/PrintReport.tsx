@@ -6,6 +6,8 @@ type Props = {
   /** The report's languages, from the loader (the catalogues that name them stay on the server). */
   languages: readonly FamilyReportLanguageOption<FamilyReportLang>[];
   onLang: (lang: FamilyReportLang) => void;
+  /** The choice to add the growth charts' page (issue 39 item 1); null when the student has none. */
+  growth?: { on: boolean; onChange: (on: boolean) => void } | null;
 };
 
 /**
@@ -13,7 +15,7 @@ type Props = {
  * form: without JavaScript it opens the report-only view (`?print=1&lang=…`) to print from the
  * browser; with it, the page prints at once, the hidden report in the chosen language.
  */
-export function PrintReportForm({ lang, languages, onLang }: Props) {
+export function PrintReportForm({ lang, languages, onLang, growth = null }: Props) {
   return (
     <form
       method="get"
@@ -42,6 +44,12 @@ export function PrintReportForm({ lang, languages, onLang }: Props) {
           </option>
         ))}
       </select>
+      {growth ? (
+        <label className="sp-print__growth">
+          <input type="checkbox" name="growth" value="1" checked={growth.on} onChange={(event) => growth.onChange(event.target.checked)} />{" "}
+          With growth charts
+        </label>
+      ) : null}
       <button type="submit" name="print" value="1" className="button button--small">
         Print Report
       </button>

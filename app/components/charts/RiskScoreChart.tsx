@@ -1,0 +1,80 @@
+import { useId } from "react";
+import type { RiskSeries } from "#app/domain/growth";
+import { pathOf, xAt } from "./PercentileChart";
+
+// A risk score's probability across the periods (issue 39 item 1). The verdict is the profile
+// cell's own (profileCell): a flagged point is drawn as ▼, the flag's mark everywhere, and its
+// words are written beside it, so neither colour nor shape alone carries it.
+
+const W = 260;
+const H = 130;
+const TOP = 16;
+const BOTTOM = 22;
+const yAt = (percent: number) => TOP + ((100 - percent) / 100) * (H - TOP - BOTTOM);
+
+export function RiskScoreChart({ series, of }: { series: RiskSeries; of: string }) {
+  const id = `rc${useId().replace(/:/g, "")}`;
+  const n = series.points.length;
+  const titleText = `${series.title} score of ${of} across ${series.points.map((p) => p.period).join(", ")}`;
+  return (
+    <figure className="chart rc" data-kind={series.kind}>
+      <svg role="img" aria-labelledby={`${id}-t`} viewBox={`0 0 ${W} ${H}`} className="pc__svg">
+        <title id={`${id}-t`}>{titleText}</title>
+        <rect x={34} y={TOP} width={W - 46} height={H - TOP - BOTTOM} className="chart-frame" />
+        {[0, 50, 100].map((v) => (
+          <text key={v} x={30} y={yAt(v) + 3} className="chart-axis" textAnchor="end">
+            {`${v}%`}
+          </text>
+        ))}
+        {series.points.map((p, i) => (
+          <text key={p.period} x={xAt(i, n)} y={H - 6} className="chart-axis" textAnchor="middle">
+            {p.period}
+          </text>
+        ))}
+        <path d={pathOf(series.points, yAt)} className="chart-line" />
+        {series.points.map((p, i) => {
+          if (p.value === null)
+            return (
+              <text key={p.period} x={xAt(i, n)} y={H - BOTTOM - 4} className="chart-note" textAnchor="middle">
+                {p.text}
+              </text>
+            );
+          const x = xAt(i, n);
+          const y = yAt(p.value);
+          return (
+            <g key={p.period} className="chart-point" data-period={p.period} data-value={p.value} data-tone={p.tone}>
+              {p.tone === "risk" ? (
+                <path d={`M${x - 4.5} ${y - 3.5} L${x + 4.5} ${y - 3.5} L${x} ${y + 4.5} Z`} className="chart-marker chart-marker--flag" />
+              ) : (
+                <circle cx={x} cy={y} r="3.5" className="chart-marker" />
+              )}
+              <text x={x} y={y > TOP + 14 ? y - 7 : y + 14} className="chart-value" textAnchor="middle">
+                {p.qualifier ? `${p.text} ${p.qualifier}` : p.text}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="chart__title">{series.title}</figcaption>
+      <table className="visually-hidden">
+        <caption>{titleText}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Period</th>
+            <th scope="col">Score</th>
+            <th scope="col">Meaning</th>
+          </tr>
+        </thead>
+        <tbody>
+          {series.points.map((p) => (
+            <tr key={p.period} data-period={p.period}>
+              <th scope="row">{p.period}</th>
+              <td>{p.text}</td>
+              <td>{p.qualifier || "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -1,0 +1,164 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { DEMO, signIn } from "./support/auth";
+import { expectNoAxeViolations } from "./support/axe";
+import { cellsOf, columnIndex, grid, KINDERGARTEN, useDemoClassrooms } from "./support/classroom";
+
+// Issue 39 items 1–4: the classroom summary's stacked bars filter the grid by keyboard and
+// without scripts; the student's growth charts and the family report's page of them; the charts'
+// tables say what the pictures draw. Screenshots for the closing note go to SHOTS.
+
+const { openClassroom } = useDemoClassrooms();
+const SHOTS = process.env.CHART_SHOTS ?? "";
+
+async function shot(target: Page | Locator, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await target.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+/** Every bar chart's table and its drawn segments, each as period → category → count (zeros left out). */
+function tablesAndBars(summary: Locator) {
+  return summary.locator("figure.sb").evaluateAll((figures) =>
+    figures.map((f) => {
+      const table: Record<string, Record<string, number>> = {};
+      for (const row of f.querySelectorAll<HTMLElement>("table tbody tr")) {
+        const counts: Record<string, number> = {};
+        for (const td of row.querySelectorAll<HTMLElement>("td[data-category]")) {
+          if (Number(td.textContent) > 0) counts[td.dataset.category!] = Number(td.textContent);
+        }
+        table[row.dataset.period!] = counts;
+      }
+      const periods = [...f.querySelectorAll(".sb__periods span")].map((s) => s.textContent!);
+      const bars: Record<string, Record<string, number>> = {};
+      [...f.querySelectorAll("svg g")].forEach((g, i) => {
+        const counts: Record<string, number> = {};
+        for (const r of g.querySelectorAll<SVGElement>("rect.sb__seg")) counts[r.dataset.category!] = Number(r.dataset.count);
+        bars[periods[i]!] = counts;
+      });
+      const links: Record<string, Record<string, number>> = {};
+      [...f.querySelectorAll(".sb__row")].forEach((row, i) => {
+        const counts: Record<string, number> = {};
+        for (const a of row.querySelectorAll(".sb__link")) counts[`#${Object.keys(counts).length}`] = Number(a.textContent);
+        links[periods[i]!] = counts;
+      });
+      return { title: f.querySelector("svg > title")?.textContent ?? "", table, bars, links };
+    }),
+  );
+}
+
+test.describe("charts (issue 39)", () => {
+  test("classroom summary: a segment link filters the grid by keyboard; Clear filter shows everyone", async ({ page }) => {
+    await signIn(page, DEMO.teacher);
+    await openClassroom(page, KINDERGARTEN);
+    const summary = page.getByRole("region", { name: "Students by band" });
+    await expect(summary).toBeVisible();
+    const everyone = await grid(page).locator("tbody tr").count();
+    await shot(summary, "classroom-summary");
+
+    // Every chart's table matches its drawn bars and the counts written on them.
+    const charts = summary.locator("figure.sb");
+    const drawn = await tablesAndBars(summary);
+    expect(drawn.length).toBeGreaterThan(3);
+    for (const chart of drawn) {
+      expect(chart.title).toMatch(/students of Kindergarten Room 4, students by band\. BOY: /);
+      expect(chart.bars, chart.title).toEqual(chart.table);
+      for (const [period, counts] of Object.entries(chart.table))
+        expect(Object.values(chart.links[period]!), chart.title).toEqual(Object.values(counts));
+    }
+
+    // Letter Names, Well Below Benchmark, the grid's period: by keyboard.
+    const chart = charts.filter({ has: page.locator("figcaption", { hasText: /^Letter Names$/ }) });
+    const link = chart.getByRole("link", { name: /Letter Names, EOY: \d+ students? Well Below Benchmark/ });
+    const expected = Number((await link.getAttribute("aria-label"))!.match(/EOY: (\d+)/)![1]);
+    await link.focus();
+    await expect(link).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/band=letter-names%3Awell-below|band=letter-names:well-below/);
+    await expect(page.getByText(`Showing ${expected} of ${everyone} students: Letter Names: Well Below Benchmark (EOY)`)).toBeVisible();
+    await expect(grid(page).locator("tbody tr")).toHaveCount(expected);
+    // Every row left shows Letter Names well below benchmark.
+    await expect(cellsOf(page, await columnIndex(page, "Letter Names")).and(page.locator(".band--well-below"))).toHaveCount(expected);
+
+    const clear = page.getByRole("link", { name: "Clear filter" });
+    await clear.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText(/^Showing \d+ of/)).toHaveCount(0);
+    await expect(grid(page).locator("tbody tr")).toHaveCount(everyone);
+    await expectNoAxeViolations(page);
+  });
+
+  test("classroom summary works without JavaScript: the segment is a plain link the server filters", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page, DEMO.teacher);
+    await openClassroom(page, KINDERGARTEN);
+    const link = page
+      .getByRole("region", { name: "Students by band" })
+      .getByRole("link", { name: /, BOY: \d+ students? / })
+      .first();
+    const label = (await link.getAttribute("aria-label"))!;
+    const count = Number(label.match(/BOY: (\d+)/)![1]);
+    await link.click();
+    await expect(page.getByLabel("Period", { exact: true })).toHaveValue("BOY");
+    await expect(grid(page).locator("tbody tr")).toHaveCount(count);
+    await page.getByRole("link", { name: "Clear filter" }).click();
+    await expect(page.getByText(/^Showing \d+ of/)).toHaveCount(0);
+    await context.close();
+  });
+
+  test("student growth: one chart per subtest, its table matches its points, and the printed report adds a page of them", async ({
+    page,
+  }, info) => {
+    await signIn(page, DEMO.teacher);
+    await openClassroom(page, KINDERGARTEN);
+    await grid(page).locator("tbody tr").first().getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/student\//);
+    const growth = page.getByRole("region", { name: "Growth across the year" });
+    await expect(growth).toBeVisible();
+    const charts = growth.locator("figure.pc");
+    expect(await charts.count()).toBeGreaterThan(2);
+    for (const chart of await charts.all()) {
+      const svg = chart.locator("svg[role=img]");
+      await expect(svg.locator("> title")).toHaveText(/ percentile of .* across BOY, MOY, EOY$/);
+      // The shaded bands are the domain's 1–20 and 20–40.
+      await expect(svg.locator("rect.pc__band")).toHaveCount(2);
+      expect(await svg.locator("rect.pc__band").evaluateAll((r) => r.map((e) => `${e.dataset.from}-${e.dataset.to}`))).toEqual([
+        "1-20",
+        "20-40",
+      ]);
+      const points = await svg.locator("g.chart-point").evaluateAll((g) => g.map((e) => `${e.dataset.period} ${e.dataset.value}`));
+      const rows = await chart
+        .locator("table tbody tr")
+        .evaluateAll((r) => r.map((e) => [e.dataset.period, e.querySelector("td")!.textContent!.replace(/\D/g, "")] as const));
+      expect(points).toEqual(rows.filter(([, v]) => v !== "").map(([p, v]) => `${p} ${v}`));
+    }
+    await shot(growth, "student-growth");
+    await expectNoAxeViolations(page);
+
+    // The report-only view with its page of growth charts, printed: two pages, the second the charts.
+    const url = new URL(page.url());
+    url.searchParams.set("print", "1");
+    url.searchParams.set("growth", "1");
+    await page.goto(url.toString());
+    await expect(page.locator(".family-report__extra figure.pc").first()).toBeVisible();
+    await page.emulateMedia({ media: "print" });
+    const pdf = await page.pdf({ format: "Letter" });
+    const file = info.outputPath("report-growth.pdf");
+    writeFileSync(file, pdf);
+    const text = execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+    const pages = text.split("\f").filter((p) => p.trim());
+    expect(pages).toHaveLength(2);
+    expect(pages[1]).toContain("Growth across the year");
+    if (SHOTS) {
+      execFileSync("pdftoppm", ["-png", "-gray", "-r", "80", "-f", "2", "-l", "2", file, `${SHOTS}/family-report-growth-page`]);
+      execFileSync("pdftoppm", ["-png", "-r", "80", "-f", "1", "-l", "1", file, `${SHOTS}/family-report-page1`]);
+    }
+    // Without the choice the report keeps its one page.
+    url.searchParams.delete("growth");
+    await page.goto(url.toString());
+    const one = execFileSync("pdftotext", ["-enc", "UTF-8", "-", "-"], { input: await page.pdf({ format: "Letter" }), encoding: "utf8" });
+    expect(one.split("\f").filter((p) => p.trim())).toHaveLength(1);
+  });
+});
