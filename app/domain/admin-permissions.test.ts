@@ -20,8 +20,8 @@ describe("spec 000 §6 / spec 001 §6 permission table", () => {
   });
 
   it.each([
-    ["SUPER_ADMIN", ["schools", "users", "reports", "calendar", "standards"]],
-    ["ORG_ADMIN", ["schools", "users", "calendar", "standards"]],
+    ["SUPER_ADMIN", ["schools", "users", "reports", "calendar", "standards", "followUp"]],
+    ["ORG_ADMIN", ["schools", "users", "calendar", "standards", "followUp"]],
     ["ORG_UNIT_ADMIN", ["schools", "users"]],
     ["TEACHER", ["schools"]],
   ] as const)("district tabs of %s", (role, tabs) => expect(districtTabs(role)).toEqual(tabs));

@@ -4,7 +4,7 @@ import type { RoleName } from "./roles";
 // What the administration pages show to each role, read from the permission table
 // (app/domain/permissions.ts) the API enforces; the UI only hides what a role may not do.
 
-export type DistrictTab = "schools" | "users" | "reports" | "calendar" | "standards";
+export type DistrictTab = "schools" | "users" | "reports" | "calendar" | "standards" | "followUp";
 
 export function districtTabs(role: RoleName | null): DistrictTab[] {
   return [
@@ -13,6 +13,7 @@ export function districtTabs(role: RoleName | null): DistrictTab[] {
     ...(may(role, "completionReport") ? (["reports"] as const) : []),
     ...(may(role, "manageScreeningCalendar") ? (["calendar"] as const) : []),
     ...(may(role, "manageScreeningStandards") ? (["standards"] as const) : []),
+    ...(may(role, "manageFollowUpPolicy") ? (["followUp"] as const) : []),
   ];
 }
 

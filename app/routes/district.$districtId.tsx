@@ -9,6 +9,7 @@ import { RosterImports } from "#app/components/rostering/RosterImports";
 import { RosterKey } from "#app/components/rostering/RosterKey";
 import { ScreeningCalendar } from "#app/components/calendar/ScreeningCalendar";
 import { ScreeningStandards } from "#app/components/admin/ScreeningStandards";
+import { FollowUpPolicy } from "#app/components/admin/FollowUpPolicy";
 import { rolesOfferedTo } from "#app/domain/admin-fields";
 import { can, districtTabs } from "#app/domain/admin-permissions";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
@@ -19,9 +20,11 @@ import { LIST_SORTS, listApiQuery, parseListQuery } from "#app/domain/paging";
 import { dialogOf, isUuid, periodOf, selectedTab } from "#app/domain/url-state";
 import { dispatchIntent, schoolIntents, userIntents } from "#app/lib/admin-actions.server";
 import { adminRequest, loadPart, pagedPart, sortedPart } from "#app/lib/admin.server";
-import { rosterIntents } from "#app/lib/roster-actions.server";
+import { rosterIntents, type RosterKeyMade } from "#app/lib/roster-actions.server";
 import { calendarIntents, loadCalendarTab } from "#app/lib/calendar.server";
 import { loadStandardsTab, standardsIntents } from "#app/lib/screening-standards.server";
+import { followUpPolicyIntents, loadFollowUpTab, type FollowUpFormReply } from "#app/lib/follow-up.server";
+import followUpCss from "#app/styles/follow-up.css";
 import calendarCss from "#app/styles/calendar.css";
 import reportsCss from "#app/styles/reports.css";
 import standardsCss from "#app/styles/standards.css";
@@ -32,6 +35,7 @@ const TAB_LABELS = {
   reports: "Reports",
   calendar: "Screening Calendar",
   standards: "Norms and cutoffs",
+  followUp: "Follow-up policy",
 } as const;
 
 export const links: LinksFunction = () => [
@@ -40,6 +44,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: calendarCss },
   { rel: "stylesheet", href: reportsCss },
   { rel: "stylesheet", href: standardsCss },
+  { rel: "stylesheet", href: followUpCss },
 ];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.district?.name ?? "District"} | Early Literacy Screening` },
@@ -116,6 +121,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const calendar = tab === "calendar" ? await loadCalendarTab(request, api, districtId, search) : null;
   // The Norms and cutoffs tab (issue 34 item 4): its own module loads it.
   const standards = tab === "standards" ? await loadStandardsTab(request, api, districtId) : null;
+  // The Follow-up policy tab (issue 38): its own module loads it.
+  const followUp = tab === "followUp" ? await loadFollowUpTab(request, api, districtId, search) : null;
   // What this user may do here, decided on the server: the page needs no permission rules of its own.
   const may = {
     manageSchools: can.manageSchools(user.role),
@@ -149,6 +156,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     rosterKeyConfirm,
     calendar,
     standards,
+    followUp,
     report: report?.data ? reportView(completionTables(report.data)) : null,
     reportError: report?.error ?? null,
     crumbs: breadcrumbs({
@@ -172,7 +180,7 @@ function reportQuery(search: string, period: Period) {
 }
 
 export const action = ({ request, params, context }: ActionFunctionArgs) =>
-  dispatchIntent(
+  dispatchIntent<{ rosterKeyMade: RosterKeyMade } | FollowUpFormReply>(
     request,
     {
       ...schoolIntents(params.districtId ?? ""),
@@ -180,6 +188,7 @@ export const action = ({ request, params, context }: ActionFunctionArgs) =>
       ...rosterIntents(params.districtId ?? ""),
       ...calendarIntents(params.districtId ?? ""),
       ...standardsIntents(params.districtId ?? ""),
+      ...followUpPolicyIntents(params.districtId ?? ""),
     },
     { context },
   );
@@ -215,7 +224,7 @@ export default function District() {
       tabs={d.tabs}
       tab={d.tab}
       tabsLabel="District sections"
-      dropOnTabSwitch={["period", "school", "reportPage", "year"]}
+      dropOnTabSwitch={["period", "school", "reportPage", "year", "preset"]}
     >
       {d.tab === "schools" ? <SchoolList list={d.schools} manage={d.may.manageSchools} /> : null}
       {d.tab === "schools" && d.rosterImports ? (
@@ -244,6 +253,9 @@ export default function District() {
       ) : null}
       {d.tab === "calendar" && d.calendar ? <ScreeningCalendar data={d.calendar} /> : null}
       {d.tab === "standards" && d.standards ? <ScreeningStandards data={d.standards} /> : null}
+      {d.tab === "followUp" && d.followUp ? (
+        <FollowUpPolicy data={d.followUp} reply={actionData && "followUpForm" in actionData ? actionData.followUpForm : undefined} />
+      ) : null}
     </AdminPage>
   );
 }

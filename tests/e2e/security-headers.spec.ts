@@ -45,6 +45,7 @@ const PAGES: Record<string, PageEntry> = {
   "student.$studentId.tsx": { url: (i) => `/student/${i.student}`, as: "teacher" },
   "student.$studentId_.records.tsx": { url: (i) => `/student/${i.student}/records`, as: "districtAdmin" },
   "student.$studentId_.access.tsx": { url: (i) => `/student/${i.student}/access`, as: "districtAdmin" },
+  "student.$studentId_.follow-up.tsx": { url: (i) => `/student/${i.student}/follow-up`, as: "teacher" },
   "super-admin.tsx": { url: () => "/super-admin", as: "superAdmin" },
   "test-details.$testId.tsx": { url: (i) => `/test-details/${i.ranTest}`, as: "superAdmin" },
   "timeout.tsx": { url: () => "/timeout", as: null },
