@@ -15,6 +15,7 @@ import { ApiError } from "./errors";
 import { idempotency } from "./idempotency";
 import { registerAccounts } from "./resources/accounts";
 import { registerAudio } from "./resources/audio";
+import { registerBandSummary } from "./resources/band-summary";
 import { registerDashboard } from "./resources/dashboard";
 import { registerFollowUp } from "./resources/follow-up";
 import { registerKeptData } from "./resources/kept-data";
@@ -95,6 +96,7 @@ export function createApi(deps: ApiDeps) {
   registerParticipants(app);
   registerUsers(app);
   registerReports(app);
+  registerBandSummary(app);
   registerTestMaterials(app);
   registerSupport(app);
   registerParticipantGroups(app);

@@ -3470,6 +3470,88 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/report/bands/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Students per band, per school and per grade, for one flag or test; and movement into and out of risk
+     * @description The district's (or with schoolId, one school's) students in each band of the grid's cells, per period of the current academic year: a subtest's percentile bands or a flag's verdict (the spec's cutoffs). Counted by the database. District roles and super admins see every school; school-level roles the schools they belong to.
+     */
+    get: {
+      parameters: {
+        query?: {
+          schoolId?: string;
+          /** @description a flag (dyslexia, pwr, kready) or a test code; default: the first with a count */
+          column?: string;
+        };
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The bars */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BandSummary"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/dashboard/resources/{filename}/download": {
     parameters: {
       query?: never;
@@ -8799,6 +8881,54 @@ export interface components {
       total: number;
       started: number;
       finished: number;
+    };
+    BandSummary: {
+      academicYear: string | null;
+      /** @description the flag or test code the bars count */
+      column: string;
+      /** @description every flag and test with a count */
+      columns: {
+        column: string;
+        title: string;
+      }[];
+      schools: {
+        organizationUnitId: string;
+        name: string;
+        bars: components["schemas"]["BandBar"][];
+        movement: components["schemas"]["RiskMovement"][];
+      }[];
+      grades: {
+        grade: string;
+        label: string;
+        bars: components["schemas"]["BandBar"][];
+        movement: components["schemas"]["RiskMovement"][];
+      }[];
+      /** @description the whole scope's movement between consecutive periods */
+      movement: components["schemas"]["RiskMovement"][];
+    };
+    BandBar: {
+      column: string;
+      title: string;
+      /** @enum {string} */
+      period: "BOY" | "MOY" | "EOY";
+      total: number;
+      segments: {
+        category: string;
+        label: string;
+        count: number;
+      }[];
+    };
+    RiskMovement: {
+      kind: string;
+      title: string;
+      /** @enum {string} */
+      from: "BOY" | "MOY" | "EOY";
+      /** @enum {string} */
+      to: "BOY" | "MOY" | "EOY";
+      intoRisk: number;
+      outOfRisk: number;
+      stayedAtRisk: number;
+      stayedNotAtRisk: number;
     };
     SupportMessage: {
       supportMessageId: string;
