@@ -44,6 +44,13 @@ describe("row-html", () => {
     expect(actionsCellHtml("")).toBe(cells(h(ActionsCell, null, null)));
   });
 
+  it("rowLinkHtml of a page link is RowLink with page: no kept scroll", () => {
+    const href = "/district/d/records";
+    const html = rowLinkHtml(href, "Delete for good", NASTY, true);
+    expect(html).toBe(cells(h(RowLink, { href, verb: "Delete for good", name: NASTY, page: true })));
+    expect(html).not.toContain("data-keep-scroll");
+  });
+
   it("writes the report's plain cells", () => {
     expect(plainRowHeaderHtml("Kindergarten") + plainCellHtml(12, "num") + plainCellHtml("50%", "num")).toBe(
       cells(h("th", { scope: "row" }, "Kindergarten"), h("td", { className: "num" }, 12), h("td", { className: "num" }, "50%")),

@@ -45,9 +45,9 @@ export const plainCellHtml = (text: string | number, className?: string) =>
 /** A plain row header (e.g. a grade). */
 export const plainRowHeaderHtml = (text: string) => `<th scope="row">${escapeHtml(text)}</th>`;
 
-/** RowLink (AdminList.tsx): 'Edit' / 'Delete' of a row, opening its dialog over the list. */
-export const rowLinkHtml = (href: string, verb: string, name: string) =>
-  `<a href="${escapeHtml(href)}" class="button button--small" aria-label="${escapeHtml(`${verb} ${name}`)}" data-keep-scroll="">${escapeHtml(verb)}</a>`;
+/** RowLink (AdminList.tsx): 'Edit' / 'Delete' of a row, opening its dialog over the list; `page`: a link to a page of the row's own. */
+export const rowLinkHtml = (href: string, verb: string, name: string, page = false) =>
+  `<a href="${escapeHtml(href)}" class="button button--small" aria-label="${escapeHtml(`${verb} ${name}`)}"${page ? "" : ' data-keep-scroll=""'}>${escapeHtml(verb)}</a>`;
 
 /** ActionsCell (DataTable.tsx) around row links already in HTML. */
 export const actionsCellHtml = (linksHtml: string) => `<td class="cell--actions"><span class="row-actions">${linksHtml}</span></td>`;

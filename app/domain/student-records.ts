@@ -61,6 +61,7 @@ export function sameCounts<K extends string>(keys: readonly K[], confirmed: Reco
 
 /** The name of the confirmation dialog, in the URL (?dialog=) and in the form's intent. */
 export const ERASE_STUDENT_DIALOG = "erase-student";
+export const ERASE_DISTRICT_DIALOG = "erase-district";
 
 export const ERASURE_MESSAGES = {
   studentChanged: (now: StudentRecordCounts) =>

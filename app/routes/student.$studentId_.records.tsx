@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { DialogLink } from "#app/components/DialogLink";
 import { ErrorPage } from "#app/components/page-kit";
+import { EraseCounts, EraseDialog } from "#app/components/records/EraseDialog";
 import { ErasureReceipt } from "#app/components/records/ErasureReceipt";
-import { DialogCancel, UrlDialog } from "#app/components/UrlDialog";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
-import { countText, ERASE_STUDENT_DIALOG, ERASURE_MESSAGES, STUDENT_COUNT_KEYS } from "#app/domain/student-records";
+import { ERASE_STUDENT_DIALOG, ERASURE_MESSAGES, STUDENT_COUNT_KEYS } from "#app/domain/student-records";
 import { isUuid } from "#app/domain/url-state";
 import { apiFor, expectData } from "#app/lib/api.server";
 import { refusalOf } from "#app/lib/api-refusal.server";
@@ -82,7 +82,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function StudentRecordsPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   if (actionData?.done) {
     const { receipt, back } = actionData;
     return (
@@ -122,7 +121,6 @@ export default function StudentRecordsPage() {
   }
   const { student } = data;
   const error = actionData?.done === false ? actionData.error : undefined;
-  const busy = navigation.state === "submitting";
   return (
     <section aria-labelledby="page-title" className="records-page">
       <Breadcrumbs crumbs={data.crumbs} />
@@ -160,12 +158,11 @@ export default function StudentRecordsPage() {
       <section className="records-section" aria-labelledby="erase-title">
         <h2 id="erase-title">Delete for good</h2>
         <p>Deleting this student for good removes, from the database and the file store:</p>
-        <ul className="records-counts">
-          {STUDENT_COUNT_KEYS.map((k) => (
-            <li key={k}>{countText(k, student.counts[k])}</li>
-          ))}
-          <li>their details, classroom places, access history and the audit log&apos;s entries about them</li>
-        </ul>
+        <EraseCounts
+          keys={STUDENT_COUNT_KEYS}
+          counts={student.counts}
+          more="their details, classroom places, access history and the audit log's entries about them"
+        />
         <p>
           It cannot be undone. The audit log keeps a receipt (who, when, the student&apos;s id and these counts) without the name. Export
           first if the family asked for a copy.
@@ -177,36 +174,14 @@ export default function StudentRecordsPage() {
         </p>
       </section>
 
-      <UrlDialog
-        name={DIALOG}
+      <EraseDialog
+        dialog={DIALOG}
         title={`Delete ${student.name} for good`}
-        description={ERASURE_MESSAGES.studentConfirm(student.name, student.counts)}
-      >
-        {(closeHref) => (
-          <Form method="post" noValidate className="form">
-            <input type="hidden" name="intent" value={DIALOG} />
-            {STUDENT_COUNT_KEYS.map((k) => (
-              <input key={k} type="hidden" name={k} value={student.counts[k]} />
-            ))}
-            {error ? (
-              <p role="alert" className="alert alert--error">
-                {error}
-              </p>
-            ) : null}
-            <div className="dialog-actions">
-              <DialogCancel href={closeHref} />
-              <button
-                type="submit"
-                className="button button--danger"
-                aria-disabled={busy || undefined}
-                onClick={(e) => busy && e.preventDefault()}
-              >
-                {busy ? "Deleting…" : "Delete for good"}
-              </button>
-            </div>
-          </Form>
-        )}
-      </UrlDialog>
+        question={ERASURE_MESSAGES.studentConfirm(student.name, student.counts)}
+        keys={STUDENT_COUNT_KEYS}
+        counts={student.counts}
+        error={error}
+      />
     </section>
   );
 }

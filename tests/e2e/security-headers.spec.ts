@@ -33,6 +33,7 @@ const PAGES: Record<string, PageEntry> = {
   "district.$districtId.tsx": { url: (i) => `/district/${i.district}`, as: "districtAdmin" },
   "district.$districtId_.invitations.tsx": { url: (i) => `/district/${i.district}/invitations`, as: "districtAdmin" },
   "district.$districtId_.access-log.tsx": { url: (i) => `/district/${i.district}/access-log`, as: "districtAdmin" },
+  "district.$districtId_.records.tsx": { url: (i) => `/district/${i.district}/records`, as: "superAdmin" },
   "forgot-password.tsx": { url: () => "/forgot-password", as: null },
   "login-callback.tsx": { url: () => "/login-callback?error=access_denied", as: null },
   "login.tsx": { url: () => "/login", as: null },

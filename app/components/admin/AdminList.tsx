@@ -40,6 +40,8 @@ type Management<T> = {
   remove?: { title: string; name: (row: T) => string; warning?: string } | null;
   /** More row actions, before Edit (e.g. Invite User). */
   rowActions?: (row: T) => ReactNode;
+  /** Links to pages of the row's own, after Delete (e.g. a district's records): kept in the rows written as HTML. */
+  rowLinks?: (row: T) => readonly { href: string; verb: string }[];
   /** Rows the user may not change (e.g. a peer admin): no actions, and their dialogs do not open. */
   locked?: (row: T) => boolean;
   /** Starts loading the create and edit dialogs' code, on the user's intent (see ./dialogs.ts). */
@@ -81,12 +83,12 @@ export function AdminList<T>({
 }) {
   const location = useLocation();
   const current = dialogOf(location.search);
-  const { toolbar, create, edit, remove, rowActions, locked, preload: preloadDialogs }: Management<T> = manage ? management : {};
+  const { toolbar, create, edit, remove, rowActions, rowLinks, locked, preload: preloadDialogs }: Management<T> = manage ? management : {};
   const preload = () => {
     preloadDialogs?.();
     if (remove) LazyDeleteDialog.preload();
   };
-  const hasActions = Boolean(edit || remove || rowActions);
+  const hasActions = Boolean(edit || remove || rowActions || rowLinks);
   const paged = page && state ? { page, state } : null;
   // Only the open dialog is rendered, so only its code is loaded.
   const open = rows?.find((row) => head(row).id === current.id && !locked?.(row));
@@ -110,7 +112,8 @@ export function AdminList<T>({
     const actions =
       hasActions && !locked?.(row)
         ? (edit ? rowLinkHtml(rowDialogHref("edit", id), "Edit", text) : "") +
-          (remove ? rowLinkHtml(rowDialogHref("delete", id), "Delete", text) : "")
+          (remove ? rowLinkHtml(rowDialogHref("delete", id), "Delete", text) : "") +
+          (rowLinks?.(row) ?? []).map((l) => rowLinkHtml(l.href, l.verb, text, true)).join("")
         : "";
     return nameCellHtml(text, href) + columns.map((c) => cellHtml(c.text(row))).join("") + (hasActions ? actionsCellHtml(actions) : "");
   };
@@ -183,6 +186,9 @@ export function AdminList<T>({
                           {rowActions?.(row)}
                           {edit ? <RowLink href={rowDialogHref("edit", id)} verb="Edit" name={text} /> : null}
                           {remove ? <RowLink href={rowDialogHref("delete", id)} verb="Delete" name={text} /> : null}
+                          {rowLinks?.(row).map((l) => (
+                            <RowLink key={l.href} href={l.href} verb={l.verb} name={text} page />
+                          ))}
                         </>
                       )}
                     </ActionsCell>

@@ -5,7 +5,11 @@ import { LazyDistrictDialog } from "./dialogs";
 
 type District = ApiSchema<"Organization">;
 
-/** The super admin's Districts tab: name (to the district's page), state and website; Create, Edit, Delete. */
+/**
+ * The super admin's Districts tab: name (to the district's page), state and website; Create, Edit,
+ * Delete (which hides the district) and Delete for good (its records page: the counts, the
+ * confirmation, the receipt; issue 41 item 3).
+ */
 export function DistrictList({ list }: { list: ListPart<District> }) {
   return (
     <AdminList
@@ -25,6 +29,7 @@ export function DistrictList({ list }: { list: ListPart<District> }) {
       edit={(d) => <LazyDistrictDialog district={d} />}
       preload={LazyDistrictDialog.preload}
       remove={{ title: "Delete District", name: (d) => d.name }}
+      rowLinks={(d) => [{ href: `/district/${d.organizationId}/records`, verb: "Delete for good" }]}
     />
   );
 }
