@@ -412,6 +412,7 @@ export interface FollowUpTable {
 export interface FollowUpStepTable {
   follow_up_step_id: ColumnType<string, never, never>;
   follow_up_id: string;
+  participant_id: string;
   kind: string;
   on_date: DateString;
   method: string | null;

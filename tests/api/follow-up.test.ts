@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { otherStudentColumns } from "#app/db/queries/student-records";
 import { presetById } from "#app/domain/follow-up-policy";
 import { makePeriods, makeStudent, makeUser, MID_YEAR } from "./support/fixtures";
 import { useTempDataDir } from "./support/test-api";
@@ -391,5 +393,18 @@ describe(`opting out of screening (${process.env.TEST_DB_ENGINE})`, () => {
     expect(
       await handle.db.selectFrom("screening_opt_out").select("opted_out").where("participant_id", "=", s.participant_id).execute(),
     ).toHaveLength(2);
+  });
+});
+
+describe(`kept, never changed (${process.env.TEST_DB_ENGINE})`, () => {
+  it("steps and opt-outs cannot be changed, and a student's export and erasure find every table", async () => {
+    await setPolicy(louisiana);
+    const s = await newStudent();
+    await profile(s.participant_id, FLAGGED);
+    await followUpsOf(s.participant_id);
+    await expect(sql`update follow_up_step set note = 'changed'`.execute(handle.db)).rejects.toThrow(/cannot be changed/);
+    await expect(sql`update screening_opt_out set note = 'changed'`.execute(handle.db)).rejects.toThrow(/cannot be changed/);
+    const tables = (await otherStudentColumns(handle.db)).map((c) => c.table);
+    expect(tables).toEqual(expect.arrayContaining(["follow_up", "follow_up_step", "screening_opt_out"]));
   });
 });

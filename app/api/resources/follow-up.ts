@@ -473,6 +473,7 @@ export function registerFollowUp(app: Router) {
       if (Object.keys(update).length > 0) await updateFollowUp(tx, id, update, at);
       await insertStep(tx, {
         followUpId: id,
+        participantId: current.participant_id,
         kind: step.kind,
         onDate: step.on,
         method: step.kind === "notice-sent" ? step.method : null,

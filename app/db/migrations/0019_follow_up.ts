@@ -14,7 +14,8 @@ import { sql, type Kysely } from "kysely";
 //   moves no deadline already running. Closed (closed_on, close_reason) when the flag goes away;
 //   reopened when it comes back. Never deleted by the product.
 // - follow_up_step: every step recorded, by a person or by the product (opened, closed,
-//   reopened), with who and when. Insert only: an update raises.
+//   reopened), with who and when. Insert only: an update raises. It names the student too, so a
+//   student's export carries the steps (notes about the child) and not only the follow-ups.
 // - screening_opt_out: a family's opt-out of screening, and its withdrawal, as rows in time order
 //   (the latest row of a student and year says where it stands). Insert only.
 // Students' and districts' rows go with them when they are erased for good (cascades; the erasure
@@ -71,6 +72,7 @@ create index follow_up_district_idx on follow_up (organization_id, academic_year
 create table follow_up_step (
   follow_up_step_id bigint generated always as identity primary key,
   follow_up_id uuid not null references follow_up on delete cascade,
+  participant_id uuid not null references participant on delete cascade,
   kind text not null check (kind in ('opened', 'notice-sent', 'monitoring-started', 'outcome', 'note', 'closed', 'reopened')),
   on_date date not null,
   method text,

@@ -129,7 +129,14 @@ export async function openFollowUp(tx: Db, v: OpenValues): Promise<boolean> {
     .returning("follow_up_id")
     .executeTakeFirst();
   if (!row) return false;
-  await insertStep(tx, { followUpId: row.follow_up_id, kind: "opened", onDate: v.flaggedOn, flags: v.flags, recordedBy: null });
+  await insertStep(tx, {
+    followUpId: row.follow_up_id,
+    participantId: v.participantId,
+    kind: "opened",
+    onDate: v.flaggedOn,
+    flags: v.flags,
+    recordedBy: null,
+  });
   return true;
 }
 
@@ -140,10 +147,10 @@ export async function closeFollowUp(tx: Db, followUpId: string, on: string, reas
     .set({ closed_on: on, close_reason: reason, updated_at: at })
     .where("follow_up_id", "=", followUpId)
     .where("closed_on", "is", null)
-    .returning("follow_up_id")
+    .returning("participant_id")
     .executeTakeFirst();
   if (!row) return false;
-  await insertStep(tx, { followUpId, kind: "closed", onDate: on, note: reason, recordedBy: null });
+  await insertStep(tx, { followUpId, participantId: row.participant_id, kind: "closed", onDate: on, note: reason, recordedBy: null });
   return true;
 }
 
@@ -154,10 +161,10 @@ export async function reopenFollowUp(tx: Db, followUpId: string, on: string, fla
     .set({ closed_on: null, close_reason: null, flags, updated_at: at })
     .where("follow_up_id", "=", followUpId)
     .where("closed_on", "is not", null)
-    .returning("follow_up_id")
+    .returning("participant_id")
     .executeTakeFirst();
   if (!row) return false;
-  await insertStep(tx, { followUpId, kind: "reopened", onDate: on, flags, recordedBy: null });
+  await insertStep(tx, { followUpId, participantId: row.participant_id, kind: "reopened", onDate: on, flags, recordedBy: null });
   return true;
 }
 
@@ -168,6 +175,7 @@ export async function setFollowUpFlags(tx: Db, followUpId: string, flags: string
 
 export type StepValues = {
   followUpId: string;
+  participantId: string;
   kind: string;
   onDate: string;
   method?: string | null;
@@ -182,6 +190,7 @@ export async function insertStep(tx: Db, v: StepValues): Promise<void> {
     .insertInto("follow_up_step")
     .values({
       follow_up_id: v.followUpId,
+      participant_id: v.participantId,
       kind: v.kind,
       on_date: v.onDate,
       method: v.method ?? null,
