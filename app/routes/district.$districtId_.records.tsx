@@ -4,13 +4,14 @@ import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { DialogLink } from "#app/components/DialogLink";
 import { ErrorPage } from "#app/components/page-kit";
 import { EraseCounts, EraseDialog } from "#app/components/records/EraseDialog";
-import { ErasureReceipt } from "#app/components/records/ErasureReceipt";
+import { ErasedPage, recordsPageTitle, RecordsGone } from "#app/components/records/RecordsPage";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { DISTRICT_COUNT_KEYS, ERASE_DISTRICT_DIALOG, ERASURE_MESSAGES } from "#app/domain/student-records";
 import { isUuid } from "#app/domain/url-state";
-import { apiFor, expectData } from "#app/lib/api.server";
+import { apiFor } from "#app/lib/api.server";
 import { refusalOf } from "#app/lib/api-refusal.server";
 import { requireUser } from "#app/lib/auth.server";
+import { recordsOrGone } from "#app/lib/records.server";
 import { readFormData } from "#app/server/body-limit.server";
 import { EraseDistrictForm } from "./district.$districtId_.records.server";
 import recordsCss from "#app/styles/student-records.css";
@@ -27,12 +28,7 @@ const DIALOG = ERASE_DISTRICT_DIALOG;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: recordsCss }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  {
-    title:
-      data?.state === "ready"
-        ? `${PAGE_TITLE}: ${data.district.name} – Early Literacy Screening`
-        : `${PAGE_TITLE} – Early Literacy Screening`,
-  },
+  { title: recordsPageTitle(PAGE_TITLE, data?.state === "ready" ? data.district.name : undefined) },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -40,9 +36,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isUuid(params.districtId)) throw new Response(null, { status: 404, statusText: "Not Found" });
   const api = apiFor(request, context);
   const found = await api.result(api.GET("/organization/{id}/records", { params: { path: { id: params.districtId } } }));
-  // Gone: deleted for good (the page after the deletion shows the receipt from the action).
-  if (!found.ok && found.status === 404) return { state: "gone" as const };
-  const district = await expectData(request, found);
+  const district = await recordsOrGone(request, found);
+  if (!district) return { state: "gone" as const };
   const crumbs = breadcrumbs({
     role: user.role,
     schoolCount: user.schoolIds.length,
@@ -73,32 +68,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function DistrictRecordsPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const back = { to: "/super-admin", text: "Back to Districts" };
   if (actionData?.done) {
     return (
-      <section aria-labelledby="page-title" className="records-page">
-        <h1 id="page-title">District deleted for good</h1>
-        <ErasureReceipt receipt={actionData.receipt} headingId="receipt-title" />
-        <nav aria-label="Where to go next" className="records-actions no-print">
-          <Link to="/super-admin" className="button">
-            Back to Districts
-          </Link>
-        </nav>
-      </section>
+      <ErasedPage heading="District deleted for good" receipt={actionData.receipt}>
+        <Link to={back.to} className="button">
+          {back.text}
+        </Link>
+      </ErasedPage>
     );
   }
-  if (data.state === "gone") {
-    return (
-      <section aria-labelledby="page-title" className="records-page">
-        <h1 id="page-title">{PAGE_TITLE}</h1>
-        <p className="alert alert--error" role="alert">
-          District not found. A district deleted for good leaves no records here: the deletion receipt was shown once, after the deletion.
-        </p>
-        <p>
-          <Link to="/super-admin">Back to Districts</Link>
-        </p>
-      </section>
-    );
-  }
+  if (data.state === "gone") return <RecordsGone heading={PAGE_TITLE} what="District" back={back} />;
   const { district } = data;
   const error = actionData?.done === false ? actionData.error : undefined;
   return (

@@ -4,13 +4,14 @@ import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { DialogLink } from "#app/components/DialogLink";
 import { ErrorPage } from "#app/components/page-kit";
 import { EraseCounts, EraseDialog } from "#app/components/records/EraseDialog";
-import { ErasureReceipt } from "#app/components/records/ErasureReceipt";
+import { ErasedPage, recordsPageTitle, RecordsGone } from "#app/components/records/RecordsPage";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { ERASE_STUDENT_DIALOG, ERASURE_MESSAGES, STUDENT_COUNT_KEYS } from "#app/domain/student-records";
 import { isUuid } from "#app/domain/url-state";
-import { apiFor, expectData } from "#app/lib/api.server";
+import { apiFor } from "#app/lib/api.server";
 import { refusalOf } from "#app/lib/api-refusal.server";
 import { requireUser } from "#app/lib/auth.server";
+import { recordsOrGone } from "#app/lib/records.server";
 import { readFormData } from "#app/server/body-limit.server";
 import { EraseForm } from "./student.$studentId_.records.server";
 import recordsCss from "#app/styles/student-records.css";
@@ -26,12 +27,7 @@ const DIALOG = ERASE_STUDENT_DIALOG;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: recordsCss }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  {
-    title:
-      data?.state === "ready"
-        ? `${PAGE_TITLE}: ${data.student.name} – Early Literacy Screening`
-        : `${PAGE_TITLE} – Early Literacy Screening`,
-  },
+  { title: recordsPageTitle(PAGE_TITLE, data?.state === "ready" ? data.student.name : undefined) },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -39,9 +35,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isUuid(params.studentId)) throw new Response(null, { status: 404, statusText: "Not Found" });
   const api = apiFor(request, context);
   const found = await api.result(api.GET("/participant/{id}/records", { params: { path: { id: params.studentId } } }));
-  // Gone: deleted for good (the page after the deletion shows the receipt from the action).
-  if (!found.ok && found.status === 404) return { state: "gone" as const };
-  const student = await expectData(request, found);
+  const student = await recordsOrGone(request, found);
+  if (!student) return { state: "gone" as const };
   return {
     state: "ready" as const,
     student,
@@ -85,40 +80,24 @@ export default function StudentRecordsPage() {
   if (actionData?.done) {
     const { receipt, back } = actionData;
     return (
-      <section aria-labelledby="page-title" className="records-page">
-        <h1 id="page-title">Student deleted for good</h1>
-        <ErasureReceipt receipt={receipt} headingId="receipt-title" />
-        <nav aria-label="Where to go next" className="records-actions no-print">
-          {back.classrooms.map((c) => (
-            <Link key={c.id} to={`/classroom/${c.id}`} className="button">
-              Back to {c.name}
-            </Link>
-          ))}
-          {back.school ? (
-            <Link to={`/school/${back.school.id}`} className="button">
-              Back to {back.school.name}
-            </Link>
-          ) : null}
-          <Link to="/" className="button">
-            Home
+      <ErasedPage heading="Student deleted for good" receipt={receipt}>
+        {back.classrooms.map((c) => (
+          <Link key={c.id} to={`/classroom/${c.id}`} className="button">
+            Back to {c.name}
           </Link>
-        </nav>
-      </section>
+        ))}
+        {back.school ? (
+          <Link to={`/school/${back.school.id}`} className="button">
+            Back to {back.school.name}
+          </Link>
+        ) : null}
+        <Link to="/" className="button">
+          Home
+        </Link>
+      </ErasedPage>
     );
   }
-  if (data.state === "gone") {
-    return (
-      <section aria-labelledby="page-title" className="records-page">
-        <h1 id="page-title">{PAGE_TITLE}</h1>
-        <p className="alert alert--error" role="alert">
-          Student not found. A student deleted for good leaves no records here: the deletion receipt was shown once, after the deletion.
-        </p>
-        <p>
-          <Link to="/">Home</Link>
-        </p>
-      </section>
-    );
-  }
+  if (data.state === "gone") return <RecordsGone heading={PAGE_TITLE} what="Student" back={{ to: "/", text: "Home" }} />;
   const { student } = data;
   const error = actionData?.done === false ? actionData.error : undefined;
   return (
