@@ -84,7 +84,8 @@ test("the district admin starts the policy from the Louisiana preset and saves i
 });
 
 test("a teacher records the notice as sent on the flagged student's follow-up page", async ({ page }) => {
-  await signIn(page, world.teacher, { password: TEACHER_PASSWORD, to: `/student/${world.studentId}/follow-up` });
+  await signIn(page, world.teacher, { password: TEACHER_PASSWORD, to: `/student/${world.studentId}` });
+  await page.getByRole("link", { name: "Follow-up after a flag" }).click();
   await expect(page.getByRole("heading", { name: "Follow-up: Flagged, Flora", level: 1 })).toBeVisible();
   const card = page.getByRole("region", { name: `Beginning of Year (BOY) ${YEAR}: Open` });
   await expect(card.getByText(`Flagged on ${d(0)} for Dyslexia risk. Notice due: ${d(30)}.`)).toBeVisible();
@@ -103,4 +104,21 @@ test("a teacher records the notice as sent on the flagged student's follow-up pa
   ]);
   await expect(page.getByRole("group", { name: "Record the notice as sent" })).toHaveCount(0);
   await expectNoAxeViolations(page);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a note is added, and an empty one is refused beside its field", async ({ page }) => {
+    await signIn(page, world.teacher, { password: TEACHER_PASSWORD, to: `/student/${world.studentId}/follow-up` });
+    const form = () => page.getByRole("group", { name: "Add a note" });
+    await form().getByRole("button", { name: "Add note" }).click();
+    await expect(form().getByLabel("Note")).toHaveAttribute("aria-invalid", "true");
+    await expect(form().getByLabel("Note")).toHaveAccessibleDescription("Write the note (at most 2,000 characters).");
+    await form().getByLabel("Note").fill("Called the family; they asked for the letter in Spanish.");
+    await form().getByRole("button", { name: "Add note" }).click();
+    await expect(page.getByRole("list", { name: "Timeline" }).getByRole("listitem").last()).toHaveText(
+      `${d(0)} Note: “Called the family; they asked for the letter in Spanish.” (recorded by Tia Teacher)`,
+    );
+  });
 });

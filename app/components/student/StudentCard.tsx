@@ -33,6 +33,10 @@ export function StudentCard({ card, studentId, canEdit }: { card: Card; studentI
           </div>
         ))}
       </dl>
+      {/* Issue 38: the student's follow-ups after a flag, their timeline and next step, on a page of their own. */}
+      <p className="sp-card__links">
+        <Link to={`/student/${studentId}/follow-up`}>Follow-up after a flag</Link>
+      </p>
     </div>
   );
 }
