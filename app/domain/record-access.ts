@@ -23,6 +23,8 @@ export const RECORD_ACCESS_KINDS = [
   "district-export",
   "completion-report",
   "student-export",
+  "follow-ups",
+  "follow-up-list",
 ] as const;
 export type RecordAccessKind = (typeof RECORD_ACCESS_KINDS)[number];
 
@@ -39,6 +41,9 @@ export const RECORD_ACCESS_LABELS: Readonly<Record<RecordAccessKind, string>> = 
   "district-export": "District data export",
   "completion-report": "Completion report CSV",
   "student-export": "Student records export (zip)",
+  // Issue 38: a student's follow-ups after a flag (timeline, notes), and a page of a scope's follow-ups.
+  "follow-ups": "Follow-ups after a flag",
+  "follow-up-list": "Follow-up list",
 };
 
 export type AccessScopeKind = "classroom" | "school" | "district";

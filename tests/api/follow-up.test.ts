@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
+import { flushRecordAccess } from "#app/api/record-access";
 import { otherStudentColumns } from "#app/db/queries/student-records";
 import { presetById } from "#app/domain/follow-up-policy";
 import { makePeriods, makeStudent, makeUser, MID_YEAR } from "./support/fixtures";
@@ -406,5 +407,49 @@ describe(`kept, never changed (${process.env.TEST_DB_ENGINE})`, () => {
     await expect(sql`update screening_opt_out set note = 'changed'`.execute(handle.db)).rejects.toThrow(/cannot be changed/);
     const tables = (await otherStudentColumns(handle.db)).map((c) => c.table);
     expect(tables).toEqual(expect.arrayContaining(["follow_up", "follow_up_step", "screening_opt_out"]));
+  });
+});
+
+describe(`the access log (${process.env.TEST_DB_ENGINE})`, () => {
+  it("names each read of a student's follow-ups, and each page of a list with its scope and rows", async () => {
+    await setPolicy(louisiana);
+    const s = await newStudent();
+    await profile(s.participant_id, FLAGGED);
+    await flushRecordAccess(t.deps);
+    await followUpsOf(s.participant_id);
+    const list = await t.call(
+      "GET",
+      `/organization/${w.district.organization_id}/followUps?classroomId=${w.classA.participant_group_id}&limit=1`,
+      {
+        token: tok.teacher,
+      },
+    );
+    expect(list.status).toBe(200);
+    await flushRecordAccess(t.deps);
+    const rows = await handle.db
+      .selectFrom("record_access")
+      .select(["what", "participant_id", "scope_kind", "scope_id", "row_count", "actor_user_id"])
+      .where("what", "in", ["follow-ups", "follow-up-list"])
+      .where("actor_user_id", "=", w.teacher.user_id)
+      .orderBy("record_access_id")
+      .execute();
+    expect(rows.slice(-2)).toEqual([
+      {
+        what: "follow-ups",
+        participant_id: s.participant_id,
+        scope_kind: null,
+        scope_id: null,
+        row_count: null,
+        actor_user_id: w.teacher.user_id,
+      },
+      {
+        what: "follow-up-list",
+        participant_id: null,
+        scope_kind: "classroom",
+        scope_id: w.classA.participant_group_id,
+        row_count: 1,
+        actor_user_id: w.teacher.user_id,
+      },
+    ]);
   });
 });

@@ -39,6 +39,7 @@ import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError, forbidden } from "../errors";
 import { followUpSettings, followUpYear, standingOf, syncFollowUps, type DistrictFollowUpSettings } from "../follow-ups";
 import { idParam } from "../params";
+import { recordAccess } from "../record-access";
 import { assertClassroom, assertOrganization, assertParticipant, assertSchool, requireCapability } from "../scope";
 
 // Follow-up after a flag (issue 38 items 1, 2, 3, 6; docs/features/follow-up.md): the district's
@@ -437,7 +438,9 @@ export function registerFollowUp(app: Router) {
     const actor = requireCapability(c.var.actor, "followUps");
     const student = await assertParticipant(db, actor, c.req.valid("param").id);
     const settings = await followUpSettings(db, student.organization_id);
-    return c.json(await studentAnswer(db, student.participant_id, student.organization_id, settings, now()), 200);
+    const answer = await studentAnswer(db, student.participant_id, student.organization_id, settings, now());
+    recordAccess(c, { what: "follow-ups", organizationId: student.organization_id, participantId: student.participant_id });
+    return c.json(answer, 200);
   });
 
   app.openapi(postStep, async (c) => {
@@ -577,11 +580,13 @@ export function registerFollowUp(app: Router) {
     });
     const pageSize = query.limit ?? 50;
     const page = query.page ?? 1;
+    const shown = matching.slice((page - 1) * pageSize, page * pageSize);
+    recordAccess(c, { what: "follow-up-list", organizationId: org.organization_id, scope, rows: shown.length });
     return c.json(
       {
         academicYear,
         policySet: settings.policy !== null,
-        rows: matching.slice((page - 1) * pageSize, page * pageSize),
+        rows: shown,
         total: matching.length,
         page,
         pageSize,

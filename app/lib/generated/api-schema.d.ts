@@ -10123,7 +10123,7 @@ export interface components {
       userEmail: string | null;
       userFirstName: string | null;
       userLastName: string | null;
-      /** @description the kind of read: student-profile, family-report, classroom-family-reports, ran-recording, classroom-csv, classroom-details-csv, school-csv, district-csv, district-export, completion-report, student-export */
+      /** @description the kind of read: student-profile, family-report, classroom-family-reports, ran-recording, classroom-csv, classroom-details-csv, school-csv, district-csv, district-export, completion-report, student-export, follow-ups, follow-up-list */
       what: string;
       /** @description the student, for a single student's read */
       participantId: string | null;
