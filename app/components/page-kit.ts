@@ -10,6 +10,7 @@ import { BAND_LABELS, CELL_STATE_LABELS } from "#app/domain/results-labels";
 import { ROLE_LABELS } from "#app/domain/roles";
 import * as urlState from "#app/domain/url-state";
 import accountCss from "#app/styles/account.css";
+import chartsCss from "#app/styles/charts.css";
 import adminCss from "#app/styles/admin.css";
 import familyReportCss from "#app/styles/family-report.css";
 import ranScoringCss from "#app/styles/ran-scoring.css";
@@ -18,6 +19,8 @@ import resultsCss from "#app/styles/results.css";
 import rosteringCss from "#app/styles/rostering.css";
 import { AccountCard, AccountFormEnd, NewPasswordFields } from "./AccountCard";
 import { Breadcrumbs } from "./Breadcrumbs";
+import { BarsLegend, ChartPatterns, StackedBars } from "./charts/StackedBars";
+import { BandSummary } from "./results/ClassroomSummary";
 import * as errorPage from "./ErrorPage";
 import { ErrorAlert } from "./ErrorAlert";
 import { FormField, PasswordField } from "./FormField";
@@ -67,8 +70,15 @@ const kit = {
   PERCENTILE_BAND_LABELS,
   BIRTH_DATE_MISSING,
   birthDateText,
+  // The summary bars (issue 39): the classroom, school and district pages share them, and the
+  // student page's growth charts their patterns; here they cost no script file of their own.
+  BandSummary,
+  StackedBars,
+  BarsLegend,
+  ChartPatterns,
   stylesheets: {
     account: accountCss,
+    charts: chartsCss,
     admin: adminCss,
     familyReport: familyReportCss,
     ranScoring: ranScoringCss,

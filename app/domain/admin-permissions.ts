@@ -4,11 +4,13 @@ import type { RoleName } from "./roles";
 // What the administration pages show to each role, read from the permission table
 // (app/domain/permissions.ts) the API enforces; the UI only hides what a role may not do.
 
-export type DistrictTab = "schools" | "users" | "reports" | "calendar" | "standards" | "followUp";
+export type DistrictTab = "schools" | "summary" | "users" | "reports" | "calendar" | "standards" | "followUp";
 
 export function districtTabs(role: RoleName | null): DistrictTab[] {
   return [
     "schools" as const,
+    // Students per band, per school and grade (issue 39 item 3): every role, over the schools it sees.
+    "summary" as const,
     ...(may(role, "manageUsers") ? (["users"] as const) : []),
     ...(may(role, "completionReport") ? (["reports"] as const) : []),
     ...(may(role, "manageScreeningCalendar") ? (["calendar"] as const) : []),

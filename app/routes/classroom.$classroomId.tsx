@@ -14,7 +14,6 @@ import { readFormData } from "#app/server/body-limit.server";
 import { ResultsControls } from "#app/components/results/ResultsControls";
 import { ResultsGrid } from "#app/components/results/ResultsGrid";
 import { BandSummary } from "#app/components/results/ClassroomSummary";
-import chartsCss from "#app/styles/charts.css";
 import { PERIOD_LABELS } from "#app/domain/periods";
 import { NO_CLASSROOM_STUDENTS, NOTHING_TO_DISPLAY, UNABLE_TO_LOAD_STUDENTS } from "#app/domain/results-labels";
 import { apiFor, expectData } from "#app/lib/api.server";
@@ -43,7 +42,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheets.ran },
   { rel: "stylesheet", href: stylesheets.ranScoring },
   // The summary's bars above the grid (issue 39 item 2).
-  { rel: "stylesheet", href: chartsCss },
+  { rel: "stylesheet", href: stylesheets.charts },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

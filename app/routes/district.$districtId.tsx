@@ -10,6 +10,7 @@ import { RosterKey } from "#app/components/rostering/RosterKey";
 import { ScreeningCalendar } from "#app/components/calendar/ScreeningCalendar";
 import { ScreeningStandards } from "#app/components/admin/ScreeningStandards";
 import { FollowUpPolicy } from "#app/components/admin/FollowUpPolicy";
+import { UnitSummary } from "#app/components/results/UnitSummary";
 import { rolesOfferedTo } from "#app/domain/admin-fields";
 import { can, districtTabs } from "#app/domain/admin-permissions";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
@@ -31,6 +32,7 @@ import standardsCss from "#app/styles/standards.css";
 
 const TAB_LABELS = {
   schools: "Schools",
+  summary: "Summary",
   users: "Users",
   reports: "Reports",
   calendar: "Screening Calendar",
@@ -45,6 +47,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: reportsCss },
   { rel: "stylesheet", href: standardsCss },
   { rel: "stylesheet", href: followUpCss },
+  { rel: "stylesheet", href: stylesheets.charts },
 ];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.district?.name ?? "District"} | Early Literacy Screening` },
@@ -98,6 +101,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         )
       : null,
   ]);
+  // The Summary tab (issue 39 item 3): students per band per school and grade, one flag or subtest at a time.
+  const summary =
+    tab === "summary"
+      ? await loadPart(
+          request,
+          api.GET("/report/bands/{id}", {
+            params: { path: { id: districtId }, query: { column: new URLSearchParams(search).get("column") ?? undefined } },
+          }),
+          "Unable to load district data.",
+        )
+      : null;
   // Roster imports and their Undo (issue 16), under the Schools tab for district admins and super admins.
   const rosterImports =
     tab === "schools" && roleMay(user.role, "manageRosterImports")
@@ -157,6 +171,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     calendar,
     standards,
     followUp,
+    summary,
     report: report?.data ? reportView(completionTables(report.data)) : null,
     reportError: report?.error ?? null,
     crumbs: breadcrumbs({
@@ -247,6 +262,15 @@ export default function District() {
           schools={(d.schoolOptions.rows ?? []).map((s) => ({ value: s.organizationUnitId, label: s.name }))}
           schoolsError={d.schoolOptions.error}
         />
+      ) : null}
+      {d.tab === "summary" && d.summary ? (
+        d.summary.data ? (
+          <UnitSummary data={d.summary.data} of={`students of ${d.district?.name ?? "the district"}`} keep={{ tab: "summary" }} bySchool />
+        ) : (
+          <p role="alert" className="alert alert--error">
+            {d.summary.error}
+          </p>
+        )
       ) : null}
       {d.tab === "reports" ? (
         <CompletionReport districtId={d.districtId} period={d.period} periods={d.periods} tables={d.report} error={d.reportError} />

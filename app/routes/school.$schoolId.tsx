@@ -13,13 +13,19 @@ import { lastFirst, sortByName } from "#app/domain/sort";
 import { dialogOf, isUuid, selectedTab } from "#app/domain/url-state";
 import { classroomIntents, dispatchIntent, studentGrades, studentIntents } from "#app/lib/admin-actions.server";
 import { adminRequest, loadPart, pagedPart } from "#app/lib/admin.server";
+import { UnitSummary } from "#app/components/results/UnitSummary";
 
 const TABS = [
   { id: "classrooms", label: "Classrooms" },
   { id: "students", label: "Students" },
+  // Students per band and movement into and out of risk (issue 39 item 3): read only when asked for.
+  { id: "summary", label: "Summary" },
 ] as const;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheets.admin }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheets.admin },
+  { rel: "stylesheet", href: stylesheets.charts },
+];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.school?.name ?? "School"} | Early Literacy Screening` }];
 
 const CLASSROOM_DIALOGS = ["create-classroom", "edit-classroom"];
@@ -65,6 +71,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     wantTeachers ? loadPart(request, api.GET("/user/organizationUnit/{id}", school), "Unable to load available teachers in school.") : null,
   ]);
   const districtId = found.data?.organizationId ?? user.districtId ?? "";
+  const column = new URLSearchParams(search).get("column") ?? undefined;
+  const summary =
+    tab === "summary" && districtId
+      ? await loadPart(
+          request,
+          api.GET("/report/bands/{id}", { params: { path: { id: districtId }, query: { schoolId, column } } }),
+          "Unable to load school data.",
+        )
+      : null;
   // The student form's school and classroom choices (only classrooms enabled for screening).
   let studentOptions: { schools: { value: string; label: string }[]; classrooms: ClassroomOption[]; error: string | null } | null = null;
   if (STUDENT_DIALOGS.includes(dialog) && districtId) {
@@ -118,6 +133,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       : [],
     teachersError: teachers?.error ?? null,
     studentOptions,
+    summary: summary && { data: summary.data, error: summary.error },
     grades: studentGrades(request),
     crumbs: breadcrumbs({
       role: user.role,
@@ -151,7 +167,20 @@ export default function School() {
       tab={d.tab}
       tabsLabel="School sections"
     >
-      {d.tab === "classrooms" ? (
+      {d.tab === "summary" ? (
+        d.summary?.data ? (
+          <UnitSummary
+            data={d.summary.data}
+            of={`students of ${d.school?.name ?? "the school"}`}
+            keep={{ tab: "summary" }}
+            bySchool={false}
+          />
+        ) : (
+          <p role="alert" className="alert alert--error">
+            {d.summary?.error ?? "Unable to load school data."}
+          </p>
+        )
+      ) : d.tab === "classrooms" ? (
         <ClassroomList
           list={d.classrooms}
           manage={d.may.manageClassrooms}

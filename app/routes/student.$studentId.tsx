@@ -16,7 +16,6 @@ import { ProfileTable } from "#app/components/student/ProfileTable";
 import { StudentCard } from "#app/components/student/StudentCard";
 import { SubtestResults } from "#app/components/student/SubtestResults";
 import { GrowthCharts } from "#app/components/student/GrowthCharts";
-import chartsCss from "#app/styles/charts.css";
 import { dispatchIntent, studentIntents } from "#app/lib/admin-actions.server";
 import { apiFor } from "#app/lib/api.server";
 import type { FamilyReportLang } from "#app/i18n/family-report/index.server";
@@ -34,7 +33,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheets.familyReport },
   { rel: "stylesheet", href: stylesheets.ran },
   { rel: "stylesheet", href: stylesheets.ranScoring },
-  { rel: "stylesheet", href: chartsCss },
+  { rel: "stylesheet", href: stylesheets.charts },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -70,7 +70,7 @@ test.describe("school admin", () => {
     await expect(page).toHaveURL(/\/school\/[^/?]+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(CEDAR);
     await expect(crumbs(page)).toHaveText(["Schools", CEDAR]);
-    await expect(schoolTabs(page).getByRole("link")).toHaveText(["Classrooms", "Students"]);
+    await expect(schoolTabs(page).getByRole("link")).toHaveText(["Classrooms", "Students", "Summary"]);
     await expect(schoolTabs(page).getByRole("link", { name: "Classrooms" })).toHaveAttribute("aria-current", "page");
 
     const classrooms = page.getByRole("table", { name: "Classrooms" });
@@ -288,7 +288,7 @@ test.describe("school admin", () => {
     await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Schools" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(DISTRICT);
     const sections = page.getByRole("navigation", { name: "District sections" });
-    await expect(sections.getByRole("link")).toHaveText(["Schools", "Users"]);
+    await expect(sections.getByRole("link")).toHaveText(["Schools", "Summary", "Users"]);
     // A school admin neither manages schools nor downloads the district CSV (spec 000 §6).
     await expect(page.getByRole("link", { name: "Create School" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Download District CSV" })).toHaveCount(0);
@@ -410,7 +410,7 @@ test.describe("teacher", () => {
     await signIn(page, DEMO.teacher);
     await expect(page).toHaveURL(/\/school\/[^/?]+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(CEDAR);
-    await expect(schoolTabs(page).getByRole("link")).toHaveText(["Classrooms", "Students"]);
+    await expect(schoolTabs(page).getByRole("link")).toHaveText(["Classrooms", "Students", "Summary"]);
     const classrooms = page.getByRole("table", { name: "Classrooms" });
     await expect(classrooms.getByRole("columnheader")).toHaveText([/^Name/, "Grades", "Teachers"]);
     await expect(classrooms.getByRole("link", { name: "Kindergarten Room 4", exact: true })).toBeVisible();
@@ -540,7 +540,7 @@ test.describe("multi-school admin", () => {
     await signIn(page, DEMO.multiSchoolAdmin);
     await expect(page).toHaveURL(/\/district\/[^/?]+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(DISTRICT);
-    await expect(page.getByRole("navigation", { name: "District sections" }).getByRole("link")).toHaveText(["Schools", "Users"]);
+    await expect(page.getByRole("navigation", { name: "District sections" }).getByRole("link")).toHaveText(["Schools", "Summary", "Users"]);
     await page.getByRole("link", { name: "Lakeview Elementary", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lakeview Elementary");
     await expect(crumbs(page)).toHaveText(["Schools", "Lakeview Elementary"]);

@@ -9,7 +9,7 @@ import { cellsOf, columnIndex, grid, KINDERGARTEN, useDemoClassrooms } from "./s
 // without scripts; the student's growth charts and the family report's page of them; the charts'
 // tables say what the pictures draw. Screenshots for the closing note go to SHOTS.
 
-const { openClassroom } = useDemoClassrooms();
+const { ids, openClassroom } = useDemoClassrooms();
 const SHOTS = process.env.CHART_SHOTS ?? "";
 
 async function shot(target: Page | Locator, name: string) {
@@ -71,7 +71,7 @@ test.describe("charts (issue 39)", () => {
     // Letter Names, Well Below Benchmark, the grid's period: by keyboard.
     const chart = charts.filter({ has: page.locator("figcaption", { hasText: /^Letter Names$/ }) });
     const link = chart.getByRole("link", { name: /Letter Names, EOY: \d+ students? Well Below Benchmark/ });
-    const expected = Number((await link.getAttribute("aria-label"))!.match(/EOY: (\d+)/)![1]);
+    const expected = Number((await link.textContent())!.match(/EOY: (\d+)/)![1]);
     await link.focus();
     await expect(link).toBeFocused();
     await page.keyboard.press("Enter");
@@ -98,7 +98,7 @@ test.describe("charts (issue 39)", () => {
       .getByRole("region", { name: "Students by band" })
       .getByRole("link", { name: /, BOY: \d+ students? / })
       .first();
-    const label = (await link.getAttribute("aria-label"))!;
+    const label = (await link.textContent())!;
     const count = Number(label.match(/BOY: (\d+)/)![1]);
     await link.click();
     await expect(page.getByLabel("Period", { exact: true })).toHaveValue("BOY");
@@ -160,5 +160,40 @@ test.describe("charts (issue 39)", () => {
     await page.goto(url.toString());
     const one = execFileSync("pdftotext", ["-enc", "UTF-8", "-", "-"], { input: await page.pdf({ format: "Letter" }), encoding: "utf8" });
     expect(one.split("\f").filter((p) => p.trim())).toHaveLength(1);
+  });
+
+  test("school summary: bars per grade for the flag or subtest chosen, movement into and out of risk, by keyboard", async ({ page }) => {
+    await signIn(page, DEMO.teacher);
+    const schoolId = ids.schoolOf[KINDERGARTEN]!;
+    await page.goto(`/school/${schoolId}?tab=summary`);
+    const summary = page.getByRole("region", { name: "Students by band" });
+    await expect(summary).toBeVisible();
+    const select = summary.getByLabel("Show", { exact: true });
+    await select.focus();
+    await select.selectOption({ label: "Letter Names" });
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/column=letter-names/);
+    await expect(summary.getByRole("heading", { name: "Letter Names by grade" })).toBeVisible();
+    const drawn = await tablesAndBars(summary);
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const chart of drawn) expect(chart.bars, chart.title).toEqual(chart.table);
+    await expect(summary.getByRole("table", { name: "Moved into or out of risk" })).toBeVisible();
+    await shot(summary, "school-summary");
+    await expectNoAxeViolations(page);
+  });
+
+  test("district summary: bars per school and per grade, movement per school; axe", async ({ page }) => {
+    await signIn(page, DEMO.districtAdmin);
+    await page.getByRole("navigation", { name: "District sections" }).getByRole("link", { name: "Summary" }).click();
+    const summary = page.getByRole("region", { name: "Students by band" });
+    await expect(summary).toBeVisible();
+    await expect(summary.getByRole("heading", { name: / by school$/ })).toBeVisible();
+    const drawn = await tablesAndBars(summary);
+    expect(drawn.length).toBeGreaterThan(3);
+    for (const chart of drawn) expect(chart.bars, chart.title).toEqual(chart.table);
+    await expect(summary.getByRole("table", { name: "Moved into or out of risk" }).getByRole("row")).not.toHaveCount(0);
+    await shot(summary, "district-summary");
+    await expectNoAxeViolations(page);
   });
 });

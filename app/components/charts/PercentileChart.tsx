@@ -39,8 +39,8 @@ export function PercentileChart({ series, of }: { series: GrowthSeries; of: stri
   const edges = [...new Set([PERCENTILE_SCALE.min, ...PERCENTILE_SCALE.bands.map((b) => b.to), PERCENTILE_SCALE.max])];
   return (
     <figure className="chart pc" data-test-code={series.testCode}>
-      <svg role="img" aria-labelledby={`${id}-t`} viewBox={`0 0 ${W} ${H}`} className="pc__svg">
-        <title id={`${id}-t`}>{titleText}</title>
+      <svg role="img" viewBox={`0 0 ${W} ${H}`} className="pc__svg">
+        <title>{titleText}</title>
         <ChartPatterns id={id} />
         {PERCENTILE_SCALE.bands.map((b) => (
           <rect
@@ -85,7 +85,6 @@ export function PercentileChart({ series, of }: { series: GrowthSeries; of: stri
       </svg>
       <figcaption className="chart__title">{series.title}</figcaption>
       <table className="visually-hidden">
-        <caption>{titleText}</caption>
         <thead>
           <tr>
             <th scope="col">Period</th>

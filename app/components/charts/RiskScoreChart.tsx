@@ -1,4 +1,3 @@
-import { useId } from "react";
 import type { RiskSeries } from "#app/domain/growth";
 import { pathOf, xAt } from "./PercentileChart";
 
@@ -13,13 +12,12 @@ const BOTTOM = 22;
 const yAt = (percent: number) => TOP + ((100 - percent) / 100) * (H - TOP - BOTTOM);
 
 export function RiskScoreChart({ series, of }: { series: RiskSeries; of: string }) {
-  const id = `rc${useId().replace(/:/g, "")}`;
   const n = series.points.length;
   const titleText = `${series.title} score of ${of} across ${series.points.map((p) => p.period).join(", ")}`;
   return (
     <figure className="chart rc" data-kind={series.kind}>
-      <svg role="img" aria-labelledby={`${id}-t`} viewBox={`0 0 ${W} ${H}`} className="pc__svg">
-        <title id={`${id}-t`}>{titleText}</title>
+      <svg role="img" viewBox={`0 0 ${W} ${H}`} className="pc__svg">
+        <title>{titleText}</title>
         <rect x={34} y={TOP} width={W - 46} height={H - TOP - BOTTOM} className="chart-frame" />
         {[0, 50, 100].map((v) => (
           <text key={v} x={30} y={yAt(v) + 3} className="chart-axis" textAnchor="end">
@@ -57,7 +55,6 @@ export function RiskScoreChart({ series, of }: { series: RiskSeries; of: string 
       </svg>
       <figcaption className="chart__title">{series.title}</figcaption>
       <table className="visually-hidden">
-        <caption>{titleText}</caption>
         <thead>
           <tr>
             <th scope="col">Period</th>

@@ -75,10 +75,8 @@ export function StackedBars({ title, bars, hrefFor, of }: Props) {
       .map(segmentText)
       .join(", ")}`;
   return (
-    <figure className="chart sb" aria-labelledby={`${id}-cap`}>
-      <figcaption id={`${id}-cap`} className="chart__title">
-        {title}
-      </figcaption>
+    <figure className="chart sb">
+      <figcaption className="chart__title">{title}</figcaption>
       <div className="sb__body" style={{ "--sb-rows": bars.length } as CSSProperties}>
         <div className="sb__periods" aria-hidden="true">
           {bars.map((bar) => (
@@ -86,8 +84,8 @@ export function StackedBars({ title, bars, hrefFor, of }: Props) {
           ))}
         </div>
         <div className="sb__track">
-          <svg role="img" aria-labelledby={`${id}-t`} viewBox={`0 0 100 ${height}`} preserveAspectRatio="none" className="sb__svg">
-            <title id={`${id}-t`}>{`${title}, ${of}, students by band. ${bars.map(periodText).join(". ")}.`}</title>
+          <svg role="img" viewBox={`0 0 100 ${height}`} preserveAspectRatio="none" className="sb__svg">
+            <title>{`${title}, ${of}, students by band. ${bars.map(periodText).join(". ")}.`}</title>
             <ChartPatterns id={id} />
             {bars.map((bar, row) => {
               let x = 0;
@@ -126,10 +124,11 @@ export function StackedBars({ title, bars, hrefFor, of }: Props) {
                     const style = { width: `${pct(s.count, bar.total)}%` };
                     const name = `${title}, ${bar.period}: ${segmentText(s)}`;
                     return href ? (
-                      <a key={s.category} href={href} className="sb__link" style={style} aria-label={`${name}. Show them in the grid`}>
+                      <a key={s.category} href={href} className="sb__link" style={style}>
                         <span className="sb__count" aria-hidden="true">
                           {s.count}
                         </span>
+                        <span className="visually-hidden">{`${name}. Show them in the grid`}</span>
                       </a>
                     ) : (
                       <span key={s.category} className="sb__link" style={style} aria-hidden="true">
@@ -145,7 +144,6 @@ export function StackedBars({ title, bars, hrefFor, of }: Props) {
       <details className="chart__numbers">
         <summary>Numbers</summary>
         <table className="chart__table">
-          <caption className="visually-hidden">{`${title}, ${of}: students per band and period`}</caption>
           <thead>
             <tr>
               <th scope="col">Period</th>
