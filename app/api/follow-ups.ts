@@ -1,7 +1,7 @@
 import type { Db } from "#app/db/connect.server";
 import {
   closeFollowUp,
-  followUpRowsOf,
+  followUpRowsToSync,
   nonSchoolDayRows,
   openFollowUp,
   policyRow,
@@ -87,7 +87,7 @@ export async function syncFollowUps(
   const today = localIsoDate(now);
   const [profiles, rows] = await Promise.all([
     profilesForFollowUp(db, organizationId, academicYear, participantIds),
-    followUpRowsOf(db, organizationId, academicYear, participantIds),
+    followUpRowsToSync(db, organizationId, academicYear, participantIds),
   ]);
   const key = (participantId: string, period: string) => `${participantId}|${period}`;
   const stored = new Map(rows.map((r) => [key(r.participant_id, r.period_name), r]));

@@ -235,6 +235,21 @@ describe(`follow-ups open on the first flag and close when it goes (${process.en
     expect(reopened.steps.map((x) => x.kind)).toEqual(["opened", "closed", "reopened"]);
   });
 
+  it("a deleted student's follow-up stays as it was: not closed as if the results had changed", async () => {
+    await setPolicy(louisiana);
+    const s = await newStudent();
+    await profile(s.participant_id, FLAGGED);
+    const f = (await followUpsOf(s.participant_id)).followUps[0]!;
+    await handle.db.updateTable("participant").set({ deleted_at: new Date() }).where("participant_id", "=", s.participant_id).execute();
+    expect((await t.call("GET", `/organization/${w.district.organization_id}/followUps`, { token: tok.districtAdmin })).status).toBe(200);
+    const row = await handle.db
+      .selectFrom("follow_up")
+      .select(["closed_on"])
+      .where("follow_up_id", "=", f.followUpId)
+      .executeTakeFirstOrThrow();
+    expect(row.closed_on).toBeNull();
+  });
+
   it("follows the policy's flags: a flag the policy leaves out opens nothing", async () => {
     await setPolicy({ ...louisiana, flags: ["pwr"] });
     const s = await newStudent();

@@ -89,6 +89,31 @@ export type FollowUpRow = Omit<FollowUpTable, "follow_up_id" | "created_at" | "u
   updated_at: Date;
 };
 
+/**
+ * The follow-ups of a school year of the district's live students who are still in the district
+ * (or of `participantIds` only): the rows their current flags are compared with. A deleted or
+ * moved student's follow-up is left as it is, not closed as if the results had changed.
+ */
+export function followUpRowsToSync(
+  db: Db,
+  organizationId: string,
+  academicYear: string,
+  participantIds: readonly string[] | null,
+): Promise<FollowUpRow[]> {
+  let q = db
+    .selectFrom("follow_up as f")
+    .innerJoin("participant as p", "p.participant_id", "f.participant_id")
+    .innerJoin("organization_unit as ou", "ou.organization_unit_id", "p.organization_unit_id")
+    .selectAll("f")
+    .where("f.organization_id", "=", organizationId)
+    .where("ou.organization_id", "=", organizationId)
+    .where("f.academic_year", "=", academicYear)
+    .where("p.deleted_at", "is", null);
+  if (participantIds)
+    q = q.where("f.participant_id", "in", participantIds.length ? [...participantIds] : ["00000000-0000-0000-0000-000000000000"]);
+  return q.execute() as Promise<FollowUpRow[]>;
+}
+
 /** The follow-ups of a school year in the district (or of `participantIds` only). */
 export function followUpRowsOf(
   db: Db,
