@@ -386,8 +386,55 @@ const RULES: Record<string, Rule> = {
       [`${method} /participant/{id}/recordAccess`, { who: "public", call: () => id(student("in")) } satisfies Rule],
     ]),
   ),
+  // Follow-up after a flag (issue 38): the district's admins set the policy, everyone of the
+  // district reads it; a student's follow-ups and their steps are for whoever sees the student;
+  // the district-wide list for the district's admins (a school's or classroom's list narrows it).
+  "GET /organization/{id}/followUpPolicy": { who: ALL, scoped: true, call: (s) => id(district(s)) },
+  "PUT /organization/{id}/followUpPolicy": {
+    who: DISTRICT,
+    scoped: true,
+    call: (s) => ({ ...id(district(s)), body: { policy: null, nonSchoolDays: [] } }),
+  },
+  "GET /followUpPolicyPresets": { who: ALL, call: () => ({}) },
+  "GET /participant/{id}/followUps": { who: ALL, scoped: true, call: (s) => id(student(s)) },
+  "POST /followUp/{id}/steps": {
+    who: ALL,
+    scoped: true,
+    call: async (s) => ({ ...id(await followUpOf(s)), body: { kind: "note", on: "2026-01-01", note: "Matrix note" } }),
+  },
+  // No policy in this world: an allowed caller is answered 409 (opting out is not allowed), past the scope check.
+  "POST /participant/{id}/screeningOptOut": {
+    who: ALL,
+    scoped: true,
+    call: (s) => ({ ...id(student(s)), body: { academicYear: "2025-2026", optedOut: true, on: "2026-01-01" } }),
+  },
+  "GET /organization/{id}/followUps": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
   "GET /openapi.json": { who: "public", call: () => ({}) },
 };
+
+const followUps = new Map<Scope, Promise<string>>();
+/** A follow-up of the student in scope (or out of it), written straight into its table (no policy is needed for that). */
+function followUpOf(scope: Scope): Promise<string> {
+  let made = followUps.get(scope);
+  if (!made) {
+    made = handle.db
+      .insertInto("follow_up")
+      .values({
+        participant_id: student(scope),
+        organization_id: district(scope),
+        academic_year: "2025-2026",
+        period_name: "MOY",
+        flags: ["dyslexia"],
+        flagged_on: "2026-01-01",
+        notice_due: null,
+      })
+      .returning("follow_up_id")
+      .executeTakeFirstOrThrow()
+      .then((r) => r.follow_up_id);
+    followUps.set(scope, made);
+  }
+  return made;
+}
 
 /** An applied roster import that changed nothing, so undoing it is allowed and harmless (issue 16). */
 async function appliedImport(organizationId: string): Promise<string> {

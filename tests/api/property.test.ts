@@ -198,6 +198,20 @@ const ranResponse = await handle.db
   .where("participant_test_id", "=", ran.participantTestId)
   .executeTakeFirstOrThrow();
 const token: string = await t.login(w.superAdmin.email);
+// A follow-up to record steps on (issue 38), written straight into its table.
+const followUp = await handle.db
+  .insertInto("follow_up")
+  .values({
+    participant_id: w.studentA.participant_id,
+    organization_id: w.district.organization_id,
+    academic_year: `${year - 1}-${year}`,
+    period_name: "MOY",
+    flags: ["dyslexia"],
+    flagged_on: today,
+    notice_due: null,
+  })
+  .returning("follow_up_id")
+  .executeTakeFirstOrThrow();
 
 const id = (v: string) => ({ id: v });
 const district = w.district.organization_id;
@@ -434,6 +448,40 @@ const base: Record<string, Baseline> = {
     },
   },
   "POST /kept-data/invalidate": { body: { organizationId: district } },
+  // Follow-up after a flag (issue 38).
+  "GET /organization/{id}/followUpPolicy": { params: id(district) },
+  "PUT /organization/{id}/followUpPolicy": {
+    params: id(district),
+    body: {
+      policy: {
+        flags: ["dyslexia"],
+        dayCount: "school",
+        noticeDays: 30,
+        monitoringDays: null,
+        furtherStepDays: null,
+        priorNoticeDays: null,
+        optOutAllowed: false,
+        presetId: "louisiana",
+      },
+      nonSchoolDays: [{ date: `${year}-11-26`, label: "Thanksgiving" }],
+    },
+  },
+  "GET /participant/{id}/followUps": { params: id(student) },
+  "POST /followUp/{id}/steps": {
+    params: id(followUp.follow_up_id),
+    body: { kind: "note", on: today, note: "Baseline note" },
+    free: ["note"],
+  },
+  "POST /participant/{id}/screeningOptOut": {
+    params: id(student),
+    body: { academicYear: `${year - 1}-${year}`, optedOut: true, on: today, note: "Written" },
+    free: ["note"],
+  },
+  "GET /organization/{id}/followUps": {
+    params: id(district),
+    query: { schoolId: school, classroomId: classroom, status: "overdue", q: "a", sort: "name", dir: "desc", page: "1", limit: "10" },
+    free: ["q", "page", "limit"],
+  },
   "PUT /screening-standards": {
     body: { pkRiskCutoff: { source: "Property PK study, 2026", cutoffs: { MOY: 0.4 } }, abilityCutoffs: null },
   },

@@ -33,6 +33,7 @@ import {
 } from "#app/domain/follow-up-policy";
 import { FOLLOW_UP_STATUSES, NOTICE_METHODS, OUTCOMES, type FollowUpStatus } from "#app/domain/follow-up-steps";
 import { may, reachOf } from "#app/domain/permissions";
+import { text } from "#app/domain/text";
 import { PERIODS } from "#app/domain/periods";
 import { audit } from "../audit";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
@@ -271,7 +272,9 @@ const getList = createRoute({
       schoolId: z.string().uuid().optional(),
       classroomId: z.string().uuid().optional(),
       status: z.enum(FOLLOW_UP_STATUSES).optional(),
-      q: z.string().max(100).optional(),
+      q: text(100, { label: "q" })
+        .optional()
+        .openapi({ description: "search: the student's name or participant code, contains, case-insensitive" }),
       sort: z.enum(LIST_SORTS).optional(),
       dir: z.enum(["asc", "desc"]).optional(),
       page: z.coerce.number().int().min(1).max(10_000).optional(),

@@ -8386,6 +8386,7 @@ export interface paths {
           schoolId?: string;
           classroomId?: string;
           status?: "overdue" | "due-this-week" | "open" | "done" | "opted-out";
+          /** @description search: the student's name or participant code, contains, case-insensitive */
           q?: string;
           sort?: "due" | "name" | "flaggedOn";
           dir?: "asc" | "desc";
