@@ -474,7 +474,7 @@ test.describe("teacher", () => {
     await admin.close();
   });
 
-  test("the district page has only the Schools tab", async ({ page, browser }) => {
+  test("the district page has only the Schools and Summary tabs", async ({ page, browser }) => {
     // The district's URL, as the multi-school admin lands on it.
     const admin = await browser.newPage();
     await signIn(admin, DEMO.multiSchoolAdmin);
@@ -484,9 +484,9 @@ test.describe("teacher", () => {
 
     await signIn(page, DEMO.teacher, { to: districtPath });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(DISTRICT);
-    await expect(page.getByRole("navigation", { name: "District sections" }).getByRole("link")).toHaveText(["Schools"]);
+    await expect(page.getByRole("navigation", { name: "District sections" }).getByRole("link")).toHaveText(["Schools", "Summary"]);
     await page.goto(`${districtPath}?tab=users`);
-    await expect(page.getByRole("navigation", { name: "District sections" }).getByRole("link")).toHaveText(["Schools"]);
+    await expect(page.getByRole("navigation", { name: "District sections" }).getByRole("link")).toHaveText(["Schools", "Summary"]);
     await expect(page.getByRole("table", { name: "Users" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Create User" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Create School" })).toHaveCount(0);

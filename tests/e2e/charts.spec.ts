@@ -40,7 +40,8 @@ function tablesAndBars(summary: Locator) {
       const links: Record<string, Record<string, number>> = {};
       [...f.querySelectorAll(".sb__row")].forEach((row, i) => {
         const counts: Record<string, number> = {};
-        for (const a of row.querySelectorAll(".sb__link")) counts[`#${Object.keys(counts).length}`] = Number(a.textContent);
+        for (const a of row.querySelectorAll(".sb__link"))
+          counts[`#${Object.keys(counts).length}`] = Number(a.querySelector(".sb__count")?.textContent);
         links[periods[i]!] = counts;
       });
       return { title: f.querySelector("svg > title")?.textContent ?? "", table, bars, links };

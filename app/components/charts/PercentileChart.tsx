@@ -1,16 +1,20 @@
 import { useId } from "react";
 import type { GrowthSeries } from "#app/domain/growth";
 import { PERCENTILE_SCALE } from "#app/domain/growth";
+import { NO_PERCENTILE_TEXT } from "#app/domain/results-grid";
 import { ChartPatterns, fillOf } from "./StackedBars";
 
 // One subtest's percentile across the periods (issue 39 item 1): the two lower bands shaded with
 // the domain's edges, each point labelled with its percentile, the numbers as a table for screen
 // readers. Drawn in ink on patterns, it prints the same in black and white.
 
-const W = 260;
+// Room on the right for the last period's label ('17% At risk' is centred on its point).
+const W = 290;
 const H = 130;
 const LEFT = 34;
-const RIGHT = 12;
+const RIGHT = 42;
+/** The plot's box, shared with the risk-score chart so both read alike. */
+export const PLOT = { W, H, LEFT, RIGHT };
 const TOP = 16;
 const BOTTOM = 22;
 
@@ -71,7 +75,7 @@ export function PercentileChart({ series, of }: { series: GrowthSeries; of: stri
         {series.points.map((p, i) =>
           p.value === null ? (
             <text key={p.period} x={xAt(i, n)} y={H - BOTTOM - 4} className="chart-note" textAnchor="middle">
-              no %ile
+              {NO_PERCENTILE_TEXT}
             </text>
           ) : (
             <g key={p.period} className="chart-point" data-period={p.period} data-value={p.value}>

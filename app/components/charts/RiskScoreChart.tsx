@@ -1,12 +1,11 @@
 import type { RiskSeries } from "#app/domain/growth";
-import { pathOf, xAt } from "./PercentileChart";
+import { pathOf, PLOT, xAt } from "./PercentileChart";
 
 // A risk score's probability across the periods (issue 39 item 1). The verdict is the profile
 // cell's own (profileCell): a flagged point is drawn as ▼, the flag's mark everywhere, and its
 // words are written beside it, so neither colour nor shape alone carries it.
 
-const W = 260;
-const H = 130;
+const { W, H, LEFT, RIGHT } = PLOT;
 const TOP = 16;
 const BOTTOM = 22;
 const yAt = (percent: number) => TOP + ((100 - percent) / 100) * (H - TOP - BOTTOM);
@@ -18,9 +17,9 @@ export function RiskScoreChart({ series, of }: { series: RiskSeries; of: string 
     <figure className="chart rc" data-kind={series.kind}>
       <svg role="img" viewBox={`0 0 ${W} ${H}`} className="pc__svg">
         <title>{titleText}</title>
-        <rect x={34} y={TOP} width={W - 46} height={H - TOP - BOTTOM} className="chart-frame" />
+        <rect x={LEFT} y={TOP} width={W - LEFT - RIGHT} height={H - TOP - BOTTOM} className="chart-frame" />
         {[0, 50, 100].map((v) => (
-          <text key={v} x={30} y={yAt(v) + 3} className="chart-axis" textAnchor="end">
+          <text key={v} x={LEFT - 4} y={yAt(v) + 3} className="chart-axis" textAnchor="end">
             {`${v}%`}
           </text>
         ))}
