@@ -15,7 +15,7 @@ await runTogether([
 ]);
 
 const projects = [];
-if (suites.includes("unit")) projects.push("unit");
+if (suites.includes("unit")) projects.push("unit", "unit-isolated");
 if (suites.includes("api")) {
   projects.push("api-pglite");
   if (postgresReachable()) {
