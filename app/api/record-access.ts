@@ -116,8 +116,9 @@ export class RecordAccessWriter {
           continue;
         }
         const message = error instanceof Error ? error.message : String(error);
-        if (this.stopping) {
+        if (this.stopping || closedForGood(error)) {
           this.lost += batch.length;
+          this.stopping = true;
           console.error(`[record-access] ${batch.length} access-log rows lost on stopping: ${message}`);
         } else {
           // The database is away or busy: back in front of any rows that came meanwhile, in their
@@ -171,6 +172,14 @@ export class RecordAccessWriter {
       return null;
     }
   }
+}
+
+/**
+ * The database handle this writer was given has been closed (Kysely destroys its driver on close):
+ * no later try can succeed, and a writer retrying forever would outlive its handle.
+ */
+function closedForGood(error: unknown): boolean {
+  return error instanceof Error && error.message === "driver has already been destroyed";
 }
 
 /** A data exception (SQLSTATE class 22) or a constraint violation (23): the rows, not the database, are the trouble. */

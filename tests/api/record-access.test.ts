@@ -605,6 +605,21 @@ describe(`when a write fails (${ENGINE})`, () => {
     expect(await count("during-outage")).toBe(2);
   });
 
+  it("gives up once its database handle is closed, instead of retrying for ever", async () => {
+    const closed: KyselyPlugin = {
+      transformQuery: () => {
+        throw new Error("driver has already been destroyed");
+      },
+      transformResult: async (args) => args.result,
+    };
+    const writer = new RecordAccessWriter(db.withPlugin(closed) as Db, () => MID_YEAR.now, { days: null, problem: null });
+    writer.add(row("after-close"));
+    writer.add(row("after-close"));
+    expect(await writer.flush()).toMatchObject({ written: 0, failed: true });
+    expect(writer.pending).toBe(0);
+    expect(writer.lost).toBe(2);
+  });
+
   it("drops only a row the table refuses, and writes the others of its batch", async () => {
     const writer = new RecordAccessWriter(db, () => MID_YEAR.now, { days: null, problem: null });
     writer.add(row("beside-a-bad-row"));
