@@ -19,7 +19,7 @@ import resultsCss from "#app/styles/results.css";
 import rosteringCss from "#app/styles/rostering.css";
 import { AccountCard, AccountFormEnd, NewPasswordFields } from "./AccountCard";
 import { Breadcrumbs } from "./Breadcrumbs";
-import { BarsLegend, ChartPatterns, StackedBars } from "./charts/StackedBars";
+import { BarsLegend, ChartDefs, StackedBars } from "./charts/StackedBars";
 import { BandSummary } from "./results/ClassroomSummary";
 import * as errorPage from "./ErrorPage";
 import { ErrorAlert } from "./ErrorAlert";
@@ -75,7 +75,7 @@ const kit = {
   BandSummary,
   StackedBars,
   BarsLegend,
-  ChartPatterns,
+  ChartDefs,
   stylesheets: {
     account: accountCss,
     charts: chartsCss,

@@ -110,7 +110,7 @@ export async function loadResults(
     ),
   );
   if (results?.period && results.grid) {
-    const summary = await summaryOf(api, classroomId, results.period, results.periods, q.score === "raw" ? null : results.grid);
+    const summary = await summaryOf(api, classroomId, results.period, q.score === "raw" ? null : results.grid);
     const filter = parseBandFilter(q.band);
     const grid = filter ? { ...results.grid, rows: results.grid.rows.filter((r) => rowMatches(r, filter)) } : results.grid;
     return {
@@ -149,27 +149,16 @@ export async function loadResults(
 }
 
 /**
- * The summary's bars: every period's grid read in percentile mode, as kept by the API (issue 19),
- * so a repeated visit costs each period its scope check only. The grid already at hand stands in
- * for its own period. A period whose grid cannot be read is left out rather than failing the page.
+ * The summary's bars for the grid's period (issue 39 item 2), read off the grid's own cells. With
+ * raw scores shown, the letter tests' cells carry counts rather than bands: the summary then reads
+ * the period's grid in percentile mode (kept by the API, issue 19, so a repeated visit is cheap).
  */
-async function summaryOf(
-  api: ApiClient,
-  classroomId: string,
-  shownPeriod: Period,
-  periods: readonly Period[],
-  shown: ShownGrid | null,
-): Promise<Bar[]> {
-  const grids = await Promise.all(
-    periods.map(async (period) => {
-      if (period === shownPeriod && shown) return shown;
-      const other = await api.result(
-        api.GET("/participantGroups/{id}/results", { params: { path: { id: classroomId }, query: { period, score: "percentile" } } }),
-      );
-      return other.ok && other.data.period === period ? other.data.grid : null;
-    }),
+async function summaryOf(api: ApiClient, classroomId: string, period: Period, shown: ShownGrid | null): Promise<Bar[]> {
+  if (shown) return classroomBars([shown]);
+  const other = await api.result(
+    api.GET("/participantGroups/{id}/results", { params: { path: { id: classroomId }, query: { period, score: "percentile" } } }),
   );
-  return classroomBars(grids.filter((g): g is ShownGrid => g !== null));
+  return other.ok && other.data.period === period && other.data.grid ? classroomBars([other.data.grid]) : [];
 }
 
 /**

@@ -271,11 +271,10 @@ function ResultsTab() {
           {results.error}
         </p>
       ) : null}
-      {!results.error && results.summary.length > 0 ? (
+      {!results.error && results.period && results.summary.length > 0 ? (
         <BandSummary
-          id="summary-title"
-          heading="Students by band"
           of={`students of ${classroom.name}`}
+          period={results.period}
           bars={results.summary}
           hrefFor={(bar, segment) =>
             resultsHref(classroom.id, { ...viewOnly(q), period: bar.period, band: `${bar.column}:${segment.category}` })

@@ -1,8 +1,7 @@
-import { useId } from "react";
 import type { GrowthSeries } from "#app/domain/growth";
 import { PERCENTILE_SCALE } from "#app/domain/growth";
 import { NO_PERCENTILE_TEXT } from "#app/domain/results-grid";
-import { ChartPatterns, fillOf } from "./StackedBars";
+import { fillOf } from "./StackedBars";
 
 // One subtest's percentile across the periods (issue 39 item 1): the two lower bands shaded with
 // the domain's edges, each point labelled with its percentile, the numbers as a table for screen
@@ -36,8 +35,7 @@ export function pathOf(points: readonly { value: number | null }[], y: (v: numbe
   return d.trim();
 }
 
-export function PercentileChart({ series, of }: { series: GrowthSeries; of: string }) {
-  const id = `pc${useId().replace(/:/g, "")}`;
+export function PercentileChart({ series, of, defs }: { series: GrowthSeries; of: string; defs: string }) {
   const n = series.points.length;
   const titleText = `${series.title} percentile of ${of} across ${series.points.map((p) => p.period).join(", ")}`;
   const edges = [...new Set([PERCENTILE_SCALE.min, ...PERCENTILE_SCALE.bands.map((b) => b.to), PERCENTILE_SCALE.max])];
@@ -45,7 +43,6 @@ export function PercentileChart({ series, of }: { series: GrowthSeries; of: stri
     <figure className="chart pc" data-test-code={series.testCode}>
       <svg role="img" viewBox={`0 0 ${W} ${H}`} className="pc__svg">
         <title>{titleText}</title>
-        <ChartPatterns id={id} />
         {PERCENTILE_SCALE.bands.map((b) => (
           <rect
             key={b.band}
@@ -53,7 +50,7 @@ export function PercentileChart({ series, of }: { series: GrowthSeries; of: stri
             y={yAt(b.to)}
             width={W - LEFT - RIGHT}
             height={yAt(b.from) - yAt(b.to)}
-            fill={fillOf(id, b.band)}
+            fill={fillOf(defs, b.band)}
             className="pc__band"
             data-band={b.band}
             data-from={b.from}

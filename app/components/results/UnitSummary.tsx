@@ -1,4 +1,4 @@
-import { BarsLegend, StackedBars } from "#app/components/charts/StackedBars";
+import { BarsLegend, ChartDefs, StackedBars } from "#app/components/charts/StackedBars";
 import { CATEGORY_LABELS, RISK_CATEGORIES, SUBTEST_CATEGORIES, isProfileKind, type Bar } from "#app/domain/band-summary";
 import type { Period } from "#app/domain/periods";
 
@@ -32,7 +32,8 @@ type Props = {
   bySchool: boolean;
 };
 
-const barsOf = (u: UnitBars) => u.bars as Bar[];
+const DEFS = "unit-summary";
+const rowsOf = (u: UnitBars) => (u.bars as Bar[]).map((bar) => ({ key: bar.period, label: bar.period, bar }));
 
 /** The school and district pages' bars for one flag or subtest at a time, and movement into and out of risk (issue 39 item 3). */
 export function UnitSummary({ data, of, keep, bySchool }: Props) {
@@ -63,11 +64,12 @@ export function UnitSummary({ data, of, keep, bySchool }: Props) {
               Show
             </button>
           </form>
-          <BarsLegend categories={categories} labels={CATEGORY_LABELS} />
+          <ChartDefs id={DEFS} />
+          <BarsLegend categories={categories} labels={CATEGORY_LABELS} defs={DEFS} />
           <h3>{title} by grade</h3>
           <div className="summary__grid">
             {grades.map((g) => (
-              <StackedBars key={g.grade} title={`Grade ${g.label}`} bars={barsOf(g)} of={`${title}, ${of}`} />
+              <StackedBars key={g.grade} title={`Grade ${g.label}`} rows={rowsOf(g)} defs={DEFS} of={`${title}, ${of}`} />
             ))}
           </div>
           {bySchool && schools.length > 1 ? (
@@ -75,7 +77,13 @@ export function UnitSummary({ data, of, keep, bySchool }: Props) {
               <h3>{title} by school</h3>
               <div className="summary__grid">
                 {schools.map((s) => (
-                  <StackedBars key={s.organizationUnitId} title={s.name} bars={barsOf(s)} of={`${title}, students of ${s.name}`} />
+                  <StackedBars
+                    key={s.organizationUnitId}
+                    title={s.name}
+                    rows={rowsOf(s)}
+                    defs={DEFS}
+                    of={`${title}, students of ${s.name}`}
+                  />
                 ))}
               </div>
             </>

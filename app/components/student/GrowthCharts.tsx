@@ -1,5 +1,6 @@
 import { PercentileChart } from "#app/components/charts/PercentileChart";
 import { RiskScoreChart } from "#app/components/charts/RiskScoreChart";
+import { ChartDefs } from "#app/components/charts/StackedBars";
 import type { GrowthSeries, RiskSeries } from "#app/domain/growth";
 
 export type Growth = { subtests: GrowthSeries[]; risk: RiskSeries[] };
@@ -20,6 +21,7 @@ export function GrowthCharts({
   return (
     <section className="sp-growth" aria-labelledby={id}>
       <H id={id}>Growth across the year</H>
+      <ChartDefs id={`${id}-defs`} />
       <p className="sp-growth__note">
         Percentiles by period; the shaded bands are Well Below Benchmark (hatched) and Below Benchmark (dotted).
       </p>
@@ -33,7 +35,7 @@ export function GrowthCharts({
       {growth.subtests.length > 0 ? (
         <div className="charts-grid">
           {growth.subtests.map((s) => (
-            <PercentileChart key={s.testCode} series={s} of={of} />
+            <PercentileChart key={s.testCode} series={s} of={of} defs={`${id}-defs`} />
           ))}
         </div>
       ) : null}
