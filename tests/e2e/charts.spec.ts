@@ -58,7 +58,7 @@ test.describe("charts (issue 39)", () => {
       await page.emulateMedia({ media: "print" });
       const file = `${SHOTS}/classroom-print.pdf`;
       writeFileSync(file, await page.pdf({ format: "Letter", landscape: true }));
-      execFileSync("pdftoppm", ["-png", "-gray", "-r", "70", "-f", "1", "-l", "1", file, `${SHOTS}/classroom-print`]);
+      execFileSync("pdftoppm", ["-png", "-gray", "-r", "110", "-f", "1", "-l", "1", file, `${SHOTS}/classroom-print`]);
       await page.emulateMedia({ media: "screen" });
     }
 
@@ -155,7 +155,7 @@ test.describe("charts (issue 39)", () => {
     expect(pages).toHaveLength(2);
     expect(pages[1]).toContain("Growth across the year");
     if (SHOTS) {
-      execFileSync("pdftoppm", ["-png", "-gray", "-r", "80", "-f", "2", "-l", "2", file, `${SHOTS}/family-report-growth-page`]);
+      execFileSync("pdftoppm", ["-png", "-gray", "-r", "110", "-f", "2", "-l", "2", file, `${SHOTS}/family-report-growth-page`]);
       execFileSync("pdftoppm", ["-png", "-r", "80", "-f", "1", "-l", "1", file, `${SHOTS}/family-report-page1`]);
     }
     // Without the choice the report keeps its one page.

@@ -28,13 +28,14 @@ export function ChartDefs({ id }: { id: string }) {
   return (
     <svg className="chart-defs" width="0" height="0" aria-hidden="true" focusable="false">
       <defs>
-        <pattern id={`${id}-hatch`} width="2" height="2" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-          <rect width="2" height="2" className="chart-fill--well-below" />
-          <line x1="0" y1="0" x2="0" y2="2" className="chart-ink" strokeWidth="0.9" />
+        {/* Diagonals drawn in the tile, not a rotated tile: Chromium's PDF drops rotated pattern tiles. */}
+        <pattern id={`${id}-hatch`} width="3" height="3" patternUnits="userSpaceOnUse">
+          <rect width="3" height="3" className="chart-fill--well-below" />
+          <path d="M-0.75,0.75 L0.75,-0.75 M0,3 L3,0 M2.25,3.75 L3.75,2.25" className="chart-ink" strokeWidth="0.8" />
         </pattern>
-        <pattern id={`${id}-dots`} width="2" height="2" patternUnits="userSpaceOnUse">
-          <rect width="2" height="2" className="chart-fill--below" />
-          <circle cx="1" cy="1" r="0.45" className="chart-ink-fill" />
+        <pattern id={`${id}-dots`} width="2.5" height="2.5" patternUnits="userSpaceOnUse">
+          <rect width="2.5" height="2.5" className="chart-fill--below" />
+          <circle cx="1.25" cy="1.25" r="0.6" className="chart-ink-fill" />
         </pattern>
         <pattern id={`${id}-plain`} width="2" height="2" patternUnits="userSpaceOnUse">
           <rect width="2" height="2" className="chart-fill--at-or-above" />
