@@ -236,6 +236,9 @@ const RULES: Record<string, Rule> = {
     scoped: true,
     call: (s) => ({ params: { organizationUnitId: school(s) } }),
   },
+  // Issue 39 item 3: students per band for the school and district pages' Summary tab: every role of
+  // the district, over the schools it sees (a school-level caller gets its own schools only).
+  "GET /report/bands/{id}": { who: ALL, scoped: true, call: (s) => id(district(s)) },
   // Issue 15: the completion summary and its streamed detail, for super admins.
   "GET /report/completion/{organizationId}": { who: SUPER, scoped: true, call: (s) => ({ params: { organizationId: district(s) } }) },
   "GET /report/completion/{organizationId}/csv": { who: SUPER, scoped: true, call: (s) => ({ params: { organizationId: district(s) } }) },

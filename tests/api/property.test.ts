@@ -477,6 +477,8 @@ const base: Record<string, Baseline> = {
     body: { academicYear: `${year - 1}-${year}`, optedOut: true, on: today, note: "Written" },
     free: ["note"],
   },
+  // Issue 39 item 3: the school and district pages' bars; column is a flag or a test code.
+  "GET /report/bands/{id}": { params: id(district), query: { schoolId: school, column: "dyslexia" } },
   "GET /organization/{id}/followUps": {
     params: id(district),
     query: { schoolId: school, classroomId: classroom, status: "overdue", q: "a", sort: "name", dir: "desc", page: "1", limit: "10" },
