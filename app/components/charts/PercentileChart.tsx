@@ -1,6 +1,7 @@
 import type { GrowthSeries } from "#app/domain/growth";
 import { PERCENTILE_SCALE } from "#app/domain/growth";
 import { NO_PERCENTILE_TEXT } from "#app/domain/results-grid";
+import { ChartTable } from "./ChartTable";
 import { fillOf } from "./StackedBars";
 
 // One subtest's percentile across the periods (issue 39 item 1): the two lower bands shaded with
@@ -85,24 +86,10 @@ export function PercentileChart({ series, of, defs }: { series: GrowthSeries; of
         )}
       </svg>
       <figcaption className="chart__title">{series.title}</figcaption>
-      <table className="visually-hidden">
-        <thead>
-          <tr>
-            <th scope="col">Period</th>
-            <th scope="col">Percentile</th>
-            <th scope="col">Band</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.points.map((p) => (
-            <tr key={p.period} data-period={p.period}>
-              <th scope="row">{p.period}</th>
-              <td>{p.text}</td>
-              <td>{p.bandLabel ?? "—"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChartTable
+        headings={["Percentile", "Band"]}
+        rows={series.points.map((p) => ({ period: p.period, figure: p.text, meaning: p.bandLabel ?? "—" }))}
+      />
     </figure>
   );
 }

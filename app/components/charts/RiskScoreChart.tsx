@@ -1,4 +1,5 @@
 import type { RiskSeries } from "#app/domain/growth";
+import { ChartTable } from "./ChartTable";
 import { pathOf, PLOT, xAt } from "./PercentileChart";
 
 // A risk score's probability across the periods (issue 39 item 1). The verdict is the profile
@@ -53,24 +54,10 @@ export function RiskScoreChart({ series, of }: { series: RiskSeries; of: string 
         })}
       </svg>
       <figcaption className="chart__title">{series.title}</figcaption>
-      <table className="visually-hidden">
-        <thead>
-          <tr>
-            <th scope="col">Period</th>
-            <th scope="col">Score</th>
-            <th scope="col">Meaning</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.points.map((p) => (
-            <tr key={p.period} data-period={p.period}>
-              <th scope="row">{p.period}</th>
-              <td>{p.text}</td>
-              <td>{p.qualifier || "—"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChartTable
+        headings={["Score", "Meaning"]}
+        rows={series.points.map((p) => ({ period: p.period, figure: p.text, meaning: p.qualifier || "—" }))}
+      />
     </figure>
   );
 }

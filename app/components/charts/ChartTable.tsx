@@ -1,0 +1,31 @@
+// A chart's numbers as a table for screen readers (issue 39 item 4): one row per period, its
+// figure and what the figure means, hidden from sight where the chart draws them.
+export function ChartTable({
+  headings,
+  rows,
+}: {
+  /** The figure's and its meaning's column headings (the first column is always the period). */
+  headings: readonly [figure: string, meaning: string];
+  rows: readonly { period: string; figure: string; meaning: string }[];
+}) {
+  return (
+    <table className="visually-hidden">
+      <thead>
+        <tr>
+          <th scope="col">Period</th>
+          <th scope="col">{headings[0]}</th>
+          <th scope="col">{headings[1]}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.period} data-period={r.period}>
+            <th scope="row">{r.period}</th>
+            <td>{r.figure}</td>
+            <td>{r.meaning}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
