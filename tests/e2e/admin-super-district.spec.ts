@@ -136,10 +136,12 @@ test.describe("super admin", () => {
     await expect(crumbs.getByRole("listitem")).toHaveText(["Districts", "Maple Valley School District"]);
     await expect(page.getByRole("navigation", { name: "District sections" }).getByRole("link")).toHaveText([
       "Schools",
+      "Summary",
       "Users",
       "Reports",
       "Screening Calendar",
       "Norms and cutoffs",
+      "Follow-up policy",
     ]);
     await expect(page.getByRole("link", { name: "Download District CSV" })).toBeVisible();
     await expect(page.getByRole("link", { name: "District Data Export" })).toBeVisible();
@@ -172,9 +174,11 @@ test.describe("district admin", () => {
     await signIn(page, DEMO.districtAdmin);
     await expect(page.getByRole("navigation", { name: "District sections" }).getByRole("link")).toHaveText([
       "Schools",
+      "Summary",
       "Users",
       "Screening Calendar",
       "Norms and cutoffs",
+      "Follow-up policy",
     ]);
     await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText([
       "Schools",
