@@ -276,6 +276,7 @@ function ResultsTab() {
           of={`students of ${classroom.name}`}
           period={results.period}
           bars={results.summary}
+          open={results.filter !== null}
           hrefFor={(bar, segment) =>
             resultsHref(classroom.id, { ...viewOnly(q), period: bar.period, band: `${bar.column}:${segment.category}` })
           }

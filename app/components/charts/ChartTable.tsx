@@ -1,5 +1,7 @@
 // A chart's numbers as a table for screen readers (issue 39 item 4): one row per period, its
-// figure and what the figure means, hidden from sight where the chart draws them.
+// figure and what the figure means, hidden from sight where the chart draws them. The hiding box is
+// a div: a table does not shrink to the one pixel of .visually-hidden, and at 320 px its width made
+// the page scroll sideways.
 export function ChartTable({
   headings,
   rows,
@@ -9,23 +11,25 @@ export function ChartTable({
   rows: readonly { period: string; figure: string; meaning: string }[];
 }) {
   return (
-    <table className="visually-hidden">
-      <thead>
-        <tr>
-          <th scope="col">Period</th>
-          <th scope="col">{headings[0]}</th>
-          <th scope="col">{headings[1]}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.period} data-period={r.period}>
-            <th scope="row">{r.period}</th>
-            <td>{r.figure}</td>
-            <td>{r.meaning}</td>
+    <div className="visually-hidden">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Period</th>
+            <th scope="col">{headings[0]}</th>
+            <th scope="col">{headings[1]}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.period} data-period={r.period}>
+              <th scope="row">{r.period}</th>
+              <td>{r.figure}</td>
+              <td>{r.meaning}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

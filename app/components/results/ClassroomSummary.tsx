@@ -9,19 +9,25 @@ type Props = {
   period: string;
   /** The grid filtered to a segment's students, or null where a segment is not a link. */
   hrefFor?: (bar: Bar, segment: Segment) => string | null;
+  /** Shown open: the grid is filtered to one of its segments. */
+  open?: boolean;
 };
 
 const DEFS = "band-summary";
 const rowsOf = (bars: readonly Bar[]) => bars.map((bar) => ({ key: bar.column, label: bar.title, bar }));
 
 /** The summary above the grid (issue 39 item 2): for the grid's period, a bar per flag and per subtest. */
-export function BandSummary({ bars, of, period, hrefFor }: Props) {
+export function BandSummary({ bars, of, period, hrefFor, open = false }: Props) {
   const flags = bars.filter((b) => isProfileKind(b.column));
   const subtests = bars.filter((b) => !isProfileKind(b.column));
   if (bars.length === 0) return null;
   return (
-    <section className="summary" aria-labelledby="summary-title">
-      <h2 id="summary-title">Students by band</h2>
+    // Closed until asked for (open while the grid is filtered to a segment): open, it would push the
+    // grid's header row and first rows out of a laptop's screen and onto the printed class's pages.
+    <details className="summary summary--collapsible" open={open}>
+      <summary>
+        <h2 id="summary-title">Students by band</h2>
+      </summary>
       <ChartDefs id={DEFS} />
       <div className="summary__grid">
         {flags.length > 0 ? (
@@ -37,6 +43,6 @@ export function BandSummary({ bars, of, period, hrefFor }: Props) {
           </div>
         ) : null}
       </div>
-    </section>
+    </details>
   );
 }
