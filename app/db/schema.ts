@@ -362,6 +362,24 @@ export interface RecordAccessTable {
   request_id: ColumnType<string | null, string | null, never>;
 }
 
+/** A district's contact for its family notice letters (migration 0020, issue 38 item 4). */
+export interface FamilyNoticeTable {
+  organization_id: string;
+  contact: string | null;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+/** A district's own wording of the family notice letter in one language (migration 0020); none: our default. */
+export interface FamilyNoticeTextTable {
+  organization_id: string;
+  lang: string;
+  title: string;
+  body: string;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
 /** A district's follow-up policy (migration 0019, issue 38); no row: the district has none. */
 export interface FollowUpPolicyTable {
   organization_id: string;
@@ -471,6 +489,8 @@ export interface Database {
   follow_up: FollowUpTable;
   follow_up_step: FollowUpStepTable;
   screening_opt_out: ScreeningOptOutTable;
+  family_notice: FamilyNoticeTable;
+  family_notice_text: FamilyNoticeTextTable;
 }
 
 export type Organization = Selectable<OrganizationTable>;

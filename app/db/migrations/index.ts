@@ -18,6 +18,7 @@ import * as m0016 from "./0016_kept_data_version_at_commit";
 import * as m0017 from "./0017_unsourced_ran_results";
 import * as m0018 from "./0018_record_access";
 import * as m0019 from "./0019_follow_up";
+import * as m0020 from "./0020_family_notice";
 
 // Imported statically so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "0017_unsourced_ran_results": m0017,
   "0018_record_access": m0018,
   "0019_follow_up": m0019,
+  "0020_family_notice": m0020,
 };
