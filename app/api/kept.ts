@@ -153,13 +153,14 @@ export function keptListTotals(db: Db): KeptTotals {
   };
 }
 
-const completionCounts = new KeptStore<Promise<unknown>>(200);
+/** A district's schools and classrooms, and each school's counts, per report period: 20 schools × 3 periods is 63 keys. */
+const completionCounts = new KeptStore<Promise<unknown>>(2000);
 
 /**
- * The completion report's counts of a district, by district and report periods; `version` names
- * the district's rosters, scores and calendar (read before the count). Counting a district takes
- * seconds at 10,000 students, so twenty visitors share one count; it runs outside the request of
- * the visitor who started it (outsideRequestScope), so that visitor leaving does not stop it.
+ * A piece of the completion report of a district (its schools and classrooms, or one school's
+ * counts) by report period, under the versions that name it (read before the count). Everyone
+ * asking while a piece is counted shares that count; it runs outside the request of the visitor
+ * who started it (outsideRequestScope), so that visitor leaving does not stop it.
  */
 export function keptCompletionCounts<T>(db: Db, key: string, version: string, count: () => Promise<T>): Promise<T> {
   return through(completionCounts as KeptStore<Promise<T>>, db, key, version, "", () => outsideRequestScope(count));

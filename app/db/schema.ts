@@ -125,11 +125,12 @@ export interface ClassroomResultsVersionTable {
 
 /**
  * Raised by the database on any write behind the lists' totals ('roster') or the completion counts
- * ('scores') of a district (migration 0015); the nil uuid's row spans districts. No row is version 1.
+ * ('scores') of a district (migration 0015), or behind one school's counts ('school-scores', keyed by
+ * the school's id, migration 0023); the nil uuid's row spans districts. No row is version 1.
  */
 export interface KeptDataVersionTable {
   organization_id: string;
-  kind: "roster" | "scores";
+  kind: "roster" | "scores" | "school-scores";
   version: ColumnType<number, never, never>;
 }
 

@@ -105,6 +105,35 @@ describe(`kept data on two servers (${process.env.TEST_DB_ENGINE})`, () => {
     expect(await schoolACounts(b)).toEqual({ ...before, total: before.total - 1 });
   });
 
+  it("completion counts: a test saved in one school recounts that school alone, and the other school's figures stand", async () => {
+    const student = await makeStudent(handle.db, w.schoolA.organization_unit_id, { classroomIds: [w.classA.participant_group_id] });
+    const schoolCounts = async () => {
+      const s = await json<{ schools: { items: (Counts & { organizationUnitId: string })[] } }>(
+        b,
+        `/report/completion/${w.district.organization_id}?timePeriod=MOY`,
+        su,
+      );
+      return new Map(
+        s.schools.items.map(({ organizationUnitId, total, started, finished }) => [organizationUnitId, { total, started, finished }]),
+      );
+    };
+    const schoolCountsRead = async () => {
+      statements.reset();
+      const counts = await schoolCounts();
+      return { counts, recounted: statements.count(/group by s\.organization_unit_id, s\.grade/) };
+    };
+    const before = await schoolCountsRead();
+    expect(before.counts.size, "the district has two schools").toBe(2);
+    expect((await schoolCountsRead()).recounted, "kept: nothing recounted").toBe(0);
+
+    await insertTest(student.participant_id);
+    const after = await schoolCountsRead();
+    expect(after.recounted, "only school A counted again").toBe(1);
+    const a0 = before.counts.get(w.schoolA.organization_unit_id)!;
+    expect(after.counts.get(w.schoolA.organization_unit_id)).toEqual({ ...a0, started: a0.started + 1 });
+    expect(after.counts.get(w.schoolB.organization_unit_id)).toEqual(before.counts.get(w.schoolB.organization_unit_id));
+  });
+
   it("classroom grid: a test saved by SQL and a student removed through one server are on the other's next grid", async () => {
     const student = await makeStudent(handle.db, w.schoolA.organization_unit_id, { classroomIds: [w.classA.participant_group_id] });
     expect(blendingOf(await grid(b), student.participant_id)).toMatchObject({ state: "empty" });

@@ -2,7 +2,6 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Db } from "#app/db/connect.server";
 import {
-  completionCountRows,
   districtSchools,
   districtStudentCount,
   exportTestRows,
@@ -10,6 +9,7 @@ import {
   membershipsOf,
   progressRows,
   rosterRows,
+  schoolCountRows,
   schoolTeachers,
   schoolTestRows,
   scopeClassrooms,
@@ -17,11 +17,12 @@ import {
   studentBatch,
   type ReportScope,
 } from "#app/db/queries/reports";
-import { districtWithVersions } from "#app/db/queries/kept";
+import { districtWithVersions, schoolScoresVersions } from "#app/db/queries/kept";
 import { localIsoDate } from "#app/domain/calendar-date";
 import { toCsv, UTF8_BOM } from "#app/domain/csv";
 import { first } from "#app/domain/presence";
 import {
+  districtGradeRows,
   districtGrades,
   indexCounts,
   schoolDetail,
@@ -56,6 +57,7 @@ import { type ApiEnv, errorResponses, jsonBody, jsonResponse, type Router } from
 import { ApiError, forbidden } from "../errors";
 import { csvStream } from "../csv-stream";
 import { keptCompletionCounts } from "../kept";
+import { slots } from "../slots";
 import { recordAccess } from "../record-access";
 import { canDownloadDistrictCsv, canDownloadSchoolCsv, requireCapability } from "../scope";
 import { loadAssessmentConfig } from "./results";
@@ -268,23 +270,43 @@ type SummaryCache = { index: CountIndex; schools: SchoolRef[]; classrooms: Await
 
 type District = NonNullable<Awaited<ReturnType<typeof districtWithVersions>>>;
 
+/** Schools this process counts at once: a cold report of a large district does not take every connection. */
+const COUNT_WORKERS = 3;
+const countSlot = slots(COUNT_WORKERS);
+
 /**
- * The district's counts for a report period, counted once and kept (app/api/kept.ts) under the
- * versions of its rosters, scores and calendar, read with the district before the count.
+ * The district's counts for a report period. Its schools and classrooms are kept under the
+ * district's roster and calendar versions; each school's counts under those and the school's own
+ * scores version (migration 0023), so a score saved in one school recounts that school alone.
+ * Every version is read before what it names (app/api/kept.ts).
  */
-function districtCounts(db: Db, org: District, timePeriod: Period, periods: readonly ReportPeriod[], now: Date) {
+async function districtCounts(
+  db: Db,
+  org: District,
+  timePeriod: Period,
+  periods: readonly ReportPeriod[],
+  now: Date,
+): Promise<SummaryCache> {
   const organizationId = org.organization_id;
   const key = `${organizationId}:${timePeriod}:${periods.map((p) => `${p.period}${p.from}${p.to}`).join()}`;
-  return keptCompletionCounts<SummaryCache>(db, key, `${org.roster}:${org.scores}:${org.config_version}`, async () => {
+  const base = `${org.roster}:${org.config_version}`;
+  const { schools, classrooms } = await keptCompletionCounts(db, `${key}:units`, base, async () => {
     const [schools, classrooms] = await Promise.all([districtSchools(db, organizationId), scopeClassrooms(db, { organizationId })]);
-    const rows = await completionCountRows(
-      db,
-      organizationId,
-      schools.map((s) => s.organization_unit_id),
-      periods,
-    );
-    return { index: indexCounts(rows), schools, classrooms, countedAt: now.toISOString() };
+    return { schools, classrooms };
   });
+  const versions = await schoolScoresVersions(
+    db,
+    schools.map((s) => s.organization_unit_id),
+  );
+  const perSchool = await Promise.all(
+    schools.map(({ organization_unit_id: schoolId }) =>
+      keptCompletionCounts(db, `${key}:${schoolId}`, `${base}:${versions.get(schoolId)}`, () =>
+        countSlot(() => schoolCountRows(db, { organizationId, schoolId }, periods)),
+      ),
+    ),
+  );
+  const rows = perSchool.flat();
+  return { index: indexCounts([...rows, ...districtGradeRows(rows)]), schools, classrooms, countedAt: now.toISOString() };
 }
 
 async function districtOr404(db: Db, id: string) {

@@ -10,7 +10,7 @@ import type { Db } from "../connect.server";
 
 export { ACROSS_DISTRICTS };
 
-export type KeptKind = "roster" | "scores";
+export type KeptKind = "roster" | "scores" | "school-scores";
 
 /**
  * A district's version of `kind` as an SQL expression, to read in the same statement as the data
@@ -43,6 +43,25 @@ export function districtWithVersions(
     .where("o.organization_id", "=", organizationId)
     .where("o.deleted_at", "is", null)
     .executeTakeFirst();
+}
+
+/**
+ * Each school's scores version (migration 0023), by school id; a school without a row is at 1.
+ * Read before the counts it names, so a count kept under a version is never older than it.
+ */
+export async function schoolScoresVersions(db: Db, schoolIds: readonly string[]): Promise<Map<string, number>> {
+  const rows =
+    schoolIds.length === 0
+      ? []
+      : await db
+          .selectFrom("kept_data_version")
+          .select(["organization_id", "version"])
+          .where("kind", "=", "school-scores")
+          .where("organization_id", "in", schoolIds)
+          .execute();
+  const versions = new Map(schoolIds.map((id) => [id, 1]));
+  for (const row of rows) versions.set(row.organization_id, Number(row.version));
+  return versions;
 }
 
 /**

@@ -9,7 +9,7 @@ import type {
   RosterStudentRow,
   SchoolTestRow,
 } from "#app/domain/report-rows";
-import { districtGradeRows, type CountRow } from "#app/domain/completion-summary";
+import type { CountRow } from "#app/domain/completion-summary";
 import type { Db } from "../connect.server";
 
 // The reads of the completion report and the CSV downloads. Each figure is one query for the
@@ -280,27 +280,17 @@ function statusCtes(scope: ReportScope & { participantIds?: readonly string[] },
  * meanwhile between two schools (app/db/pglite-dialect.ts). A few schools at a time: PostgreSQL
  * counts them side by side; PGlite still one after another.
  */
-export async function completionCountRows(
+/**
+ * One school's completion counts for the report periods: the school's row, a row per grade and
+ * per classroom. The district's grade rows are sums of these (districtGradeRows), so a district is
+ * counted school by school, and a school whose scores and roster did not change is not counted
+ * again (app/api/kept.ts).
+ */
+export async function schoolCountRows(
   db: Db,
-  organizationId: string,
-  schoolIds: readonly string[],
+  scope: Required<ReportScope>,
   periods: readonly ReportPeriod[],
 ): Promise<CompletionCountRow[]> {
-  const perSchool: CompletionCountRow[][] = new Array(schoolIds.length);
-  // One queue shared by the workers: each takes the next school until none is left.
-  const queue = schoolIds.entries();
-  const worker = async () => {
-    for (const [i, schoolId] of queue) perSchool[i] = await schoolCountRows(db, { organizationId, schoolId }, periods);
-  };
-  await Promise.all(Array.from({ length: Math.min(COUNT_WORKERS, schoolIds.length) }, worker));
-  const rows = perSchool.flat();
-  return [...rows, ...districtGradeRows(rows)];
-}
-
-/** Schools counted at once (see completionCountRows). */
-const COUNT_WORKERS = 3;
-
-async function schoolCountRows(db: Db, scope: Required<ReportScope>, periods: readonly ReportPeriod[]): Promise<CompletionCountRow[]> {
   const counts = sql`count(*)::int as total, (count(*) filter (where s.started))::int as started, (count(*) filter (where s.finished))::int as finished`;
   const result = await sql<CompletionCountRow>`
     with ${statusCtes(scope, periods)}
