@@ -4,6 +4,7 @@ import type { Db } from "#app/db/connect.server";
 import { makeClassroom, makeDistrict, makeSchool, makeStudent, makeTeacher } from "./support/fixtures";
 import { createTestApi, useTempDataDir } from "./support/test-api";
 import { apiWorld, staffTokens } from "./support/world";
+import { letterNamesUpload } from "../support/letter-upload";
 
 // Issue 41: a student (or district) deleted for good while the screener uploads a result for them.
 // The upload checks the student, then writes; a deletion committed in between made the write break
@@ -37,19 +38,7 @@ function apiOver(over: Db) {
 let seq = 0;
 const upload = (participantId: string, token: string) => ({
   token,
-  body: {
-    clientTestId: `race-${process.pid}-${++seq}`,
-    participantId,
-    testCode: "letter-names",
-    grade: "K",
-    startDtTm: "2026-03-02T09:00:00Z",
-    endDtTm: "2026-03-02T09:05:00Z",
-    completedFlag: true,
-    responses: [
-      { questionCode: "LN_A", score: 1 },
-      { questionCode: "LN_B", score: 0 },
-    ],
-  },
+  body: letterNamesUpload(participantId, `race-${process.pid}-${++seq}`),
 });
 
 async function studentOfClassA() {

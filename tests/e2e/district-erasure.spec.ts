@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { DEMO, signIn } from "./support/auth";
 import { apiToken, useApiWorld, type ApiWorld } from "./support/api-world";
 import { expectNoAxeViolations, expectNoAxeViolationsWithoutScripts } from "./support/axe";
+import { letterNamesUpload } from "../support/letter-upload";
 
 // Issue 41 item 3, a district deleted for good, seen in a browser: a super admin goes from the
 // Districts list to the district's records, reads what the deletion takes (counted) and what it
@@ -33,19 +34,7 @@ async function uploadResult(request: APIRequestContext, world: ApiWorld, tag: st
   const participantId = world.studentIds[0]!;
   const res = await request.post("/api/participantTest/results", {
     headers: { authorization: `Bearer ${world.token}` },
-    data: {
-      clientTestId: `wipe-${tag}-${participantId}`,
-      participantId,
-      testCode: "letter-names",
-      grade: "K",
-      startDtTm: "2026-03-02T09:00:00Z",
-      endDtTm: "2026-03-02T09:05:00Z",
-      completedFlag: true,
-      responses: [
-        { questionCode: "LN_A", score: 1 },
-        { questionCode: "LN_B", score: 0 },
-      ],
-    },
+    data: letterNamesUpload(participantId, `wipe-${tag}-${participantId}`),
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
 }
