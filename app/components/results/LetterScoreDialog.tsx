@@ -1,8 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import clsx from "clsx";
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MutableRefObject } from "react";
+import { useCallback, useEffect, useRef, useState, type MutableRefObject } from "react";
 import type { LetterDialogData } from "./letter-dialog-data";
+import { LetterTicks, type LetterTicksHandle } from "./LetterTicks";
 
 type Ready = Extract<LetterDialogData, { kind: "ready" }>;
 
@@ -124,82 +125,19 @@ function EditLetters({ data, cancelHref, error, dirty, confirming, onKeep, onDis
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
-  // The boxes are the form's own state (uncontrolled): what the user ticked before the scripts
-  // arrived stays ticked through hydration (issue 12), and React only reads it to count.
   const initial = error?.scores ?? data.scores;
-  const [correct, setCorrect] = useState(() => data.items.filter((i) => initial[i.code] === 1).length);
-  const [active, setActive] = useState(0);
-  const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const ticks = useRef<LetterTicksHandle | null>(null);
   const submit = useRef<HTMLButtonElement | null>(null);
   const keep = useRef<HTMLButtonElement | null>(null);
-  const items = data.items;
-
-  const recount = useCallback(() => {
-    let n = 0;
-    let changed = false;
-    items.forEach((item, i) => {
-      const checked = boxes.current[i]?.checked ?? initial[item.code] === 1;
-      if (checked) n++;
-      if (checked !== (data.scores[item.code] === 1)) changed = true;
-    });
-    setCorrect(n);
-    dirty.current = changed;
-  }, [items, initial, data.scores, dirty]);
-  // Hydration: read what the form holds now (boxes ticked before the scripts ran).
-  useEffect(recount, [recount]);
+  const onDirty = useCallback(
+    (changed: boolean) => {
+      dirty.current = changed;
+    },
+    [dirty],
+  );
   useEffect(() => {
     if (confirming) keep.current?.focus();
   }, [confirming]);
-
-  const focusAt = (index: number) => {
-    if (index >= items.length) {
-      // Past the last letter: on to Submit Scores, so Enter saves.
-      submit.current?.focus();
-      return;
-    }
-    const next = Math.max(0, index);
-    setActive(next);
-    boxes.current[next]?.focus();
-  };
-  const set = (index: number, value: boolean) => {
-    const box = boxes.current[index];
-    if (box) box.checked = value;
-    recount();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>, index: number) => {
-    switch (event.key) {
-      case "ArrowRight":
-      case "ArrowDown":
-        event.preventDefault();
-        focusAt(Math.min(items.length - 1, index + 1));
-        break;
-      case "ArrowLeft":
-      case "ArrowUp":
-        event.preventDefault();
-        focusAt(index - 1);
-        break;
-      case "Home":
-        event.preventDefault();
-        focusAt(0);
-        break;
-      case "End":
-        event.preventDefault();
-        focusAt(items.length - 1);
-        break;
-      case "Enter":
-        // A checkbox would otherwise submit the form; Enter toggles like Space.
-        event.preventDefault();
-        set(index, !boxes.current[index]?.checked);
-        break;
-      case "1":
-      case "0":
-        event.preventDefault();
-        set(index, event.key === "1");
-        focusAt(index + 1);
-        break;
-    }
-  };
 
   return (
     <>
@@ -207,57 +145,24 @@ function EditLetters({ data, cancelHref, error, dirty, confirming, onKeep, onDis
       <p className="letter-dialog__meta">
         {data.studentName} · {data.testTitle}
       </p>
-      <Form
-        method="post"
-        noValidate
-        preventScrollReset
-        className="letter-dialog__form"
-        data-hydrated={hydrated ? "" : undefined}
-        onChange={recount}
-      >
+      <Form method="post" noValidate preventScrollReset className="letter-dialog__form" data-hydrated={hydrated ? "" : undefined}>
         <input type="hidden" name="intent" value={data.participantTestId ? "update" : "create"} />
         <input type="hidden" name="testCode" value={data.testCode} />
         <input type="hidden" name="participantId" value={data.participantId} />
         <input type="hidden" name="grade" value={data.grade} />
         <input type="hidden" name="periodName" value={data.period} />
         {data.participantTestId ? <input type="hidden" name="participantTestId" value={data.participantTestId} /> : null}
-        <fieldset className="letters" aria-describedby="letters-help">
-          <legend>{data.testTitle}: check each letter the student got right</legend>
-          <p id="letters-help" className="letters__help">
-            Arrow keys move between letters. Space or Enter switches correct and incorrect; 1 marks correct and 0 incorrect, then moves on.
-          </p>
-          <div className="letters__grid">
-            {items.map((item, index) => (
-              <label key={item.code} className="letter">
-                <input
-                  ref={(el) => {
-                    boxes.current[index] = el;
-                  }}
-                  type="checkbox"
-                  name="correct"
-                  value={item.code}
-                  defaultChecked={initial[item.code] === 1}
-                  onKeyDown={(e) => onKeyDown(e, index)}
-                  onFocus={() => setActive(index)}
-                  // One tab stop for the whole set once scripts run (arrows move inside it).
-                  tabIndex={hydrated ? (index === active ? 0 : -1) : 0}
-                  className="letter__input"
-                />
-                <span className="letter__glyph">{item.letter}</span>
-                <span className="letter__state letter__state--correct" aria-hidden="true">
-                  ✓ Correct
-                </span>
-                <span className="letter__state letter__state--incorrect" aria-hidden="true">
-                  ✗ Incorrect
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <p className="letter-dialog__count" role="status">
-          Correct: <span className="count-js">{correct}</span>
-          <span className="count-css" aria-hidden="true" />/{items.length}
-        </p>
+        <LetterTicks
+          ref={ticks}
+          items={data.items}
+          initial={initial}
+          saved={data.scores}
+          legend={`${data.testTitle}: check each letter the student got right`}
+          helpId="letters-help"
+          hydrated={hydrated}
+          onPastEnd={() => submit.current?.focus()}
+          onDirty={onDirty}
+        />
         {error ? (
           <div role="alert" className="alert alert--error">
             <p>{error.message}</p>
@@ -276,7 +181,7 @@ function EditLetters({ data, cancelHref, error, dirty, confirming, onKeep, onDis
               className="button button--primary"
               onClick={() => {
                 onKeep();
-                boxes.current[active]?.focus();
+                ticks.current?.focusActive();
               }}
             >
               Keep editing
