@@ -18,6 +18,7 @@ import { registerAudio } from "./resources/audio";
 import { registerBandSummary } from "./resources/band-summary";
 import { registerDashboard } from "./resources/dashboard";
 import { registerFollowUp } from "./resources/follow-up";
+import { registerFollowUpCounts } from "./resources/follow-up-counts";
 import { registerKeptData } from "./resources/kept-data";
 import { registerOrganization } from "./resources/organization";
 import { registerOrganizationUnit } from "./resources/organization-unit";
@@ -111,6 +112,7 @@ export function createApi(deps: ApiDeps) {
   registerRecordAccess(app);
   registerStudentRecords(app);
   registerFollowUp(app);
+  registerFollowUpCounts(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", { type: "http", scheme: "bearer" });
   app.doc("/openapi.json", {

@@ -412,6 +412,14 @@ const RULES: Record<string, Rule> = {
     call: (s) => ({ ...id(student(s)), body: { academicYear: "2025-2026", optedOut: true, on: "2026-01-01" } }),
   },
   "GET /organization/{id}/followUps": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
+  // The annual counts (issue 38 item 5): a school's for the school's admins and the district's, the
+  // district's for the district's admins; teachers are refused both.
+  "GET /organization/{id}/followUpCounts": {
+    who: ADMINS,
+    scoped: true,
+    call: (s) => ({ ...id(district(s)), query: { schoolId: school(s), academicYear: "2025-2026" } }),
+  },
+  "GET /organization/{id}/followUpCounts/csv": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
   "GET /openapi.json": { who: "public", call: () => ({}) },
 };
 

@@ -484,6 +484,9 @@ const base: Record<string, Baseline> = {
     query: { schoolId: school, classroomId: classroom, status: "overdue", q: "a", sort: "name", dir: "desc", page: "1", limit: "10" },
     free: ["q", "page", "limit"],
   },
+  // Issue 38 item 5: the annual counts, as JSON and as CSV.
+  "GET /organization/{id}/followUpCounts": { params: id(district), query: { schoolId: school, academicYear: `${year - 1}-${year}` } },
+  "GET /organization/{id}/followUpCounts/csv": { params: id(district), query: { schoolId: school, academicYear: `${year - 1}-${year}` } },
   "PUT /screening-standards": {
     body: { pkRiskCutoff: { source: "Property PK study, 2026", cutoffs: { MOY: 0.4 } }, abilityCutoffs: null },
   },

@@ -4751,7 +4751,7 @@ export interface paths {
     get?: never;
     /**
      * Hand-entered letter name or letter sound scores: update an existing test
-     * @description Changing an item clears the screener's percentile and theta, which described the old answers.
+     * @description Changing an item clears the screener's percentile and theta, which described the old answers. With version, a test changed since answers 409 with the stored scores and their version in current, and nothing is saved. Honours an Idempotency-Key header: a repeat answers the first result and saves nothing more.
      */
     put: {
       parameters: {
@@ -4811,15 +4811,13 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Conflicts with a stored test */
+        /** @description The test changed since version */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": {
-              message: string;
-            };
+            "application/json": components["schemas"]["LetterScoresConflict"];
           };
         };
         /** @description Not allowed for this grade or period */
@@ -4837,7 +4835,7 @@ export interface paths {
     };
     /**
      * Hand-entered letter name or letter sound scores: create the test
-     * @description Allowed only when the test is in the district's list for the student's grade and the period. Every item of the list is scored once (1 correct, 0 incorrect); the server counts correctItems against the list length. 409 when the period already has this test (use PUT).
+     * @description Allowed only when the test is in the district's list for the student's grade and the period. Every item of the list is scored once (1 correct, 0 incorrect); the server counts correctItems against the list length. 409 when the period already has this test (use PUT), with that test in current. Honours an Idempotency-Key header: a repeat answers the first result and saves nothing more.
      */
     post: {
       parameters: {
@@ -4897,15 +4895,13 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Conflicts with a stored test */
+        /** @description The period already has this test */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": {
-              message: string;
-            };
+            "application/json": components["schemas"]["LetterScoresConflict"];
           };
         };
         /** @description Not allowed for this grade or period */
@@ -8369,6 +8365,1648 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/participantGroups/{id}/lettersToWorkOn": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Letters to work on: each student's latest letter entries of the school year and the letters they missed
+     * @description Per student, the latest finished letter name and letter sound entry of the school year's periods and the letters it scored incorrect; per letter, how many students miss it. Whoever sees the classroom.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description participantGroupId (classroom) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Letters to work on */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["LettersToWorkOn"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/participantGroups/{id}/supportGroups": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A classroom's support groups: its students' letters to work on, suggested groups and the saved groups with their sessions */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description participantGroupId (classroom) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Support groups */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["SupportGroups"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Saves a support group of students of the classroom (a student in another group of the classroom moves to it) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description participantGroupId (classroom) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            name: string;
+            participantIds: string[];
+            letterNames: (
+              | "A"
+              | "B"
+              | "C"
+              | "D"
+              | "E"
+              | "F"
+              | "G"
+              | "H"
+              | "I"
+              | "J"
+              | "K"
+              | "L"
+              | "M"
+              | "N"
+              | "O"
+              | "P"
+              | "Q"
+              | "R"
+              | "S"
+              | "T"
+              | "U"
+              | "V"
+              | "W"
+              | "X"
+              | "Y"
+              | "Z"
+              | "CH"
+              | "SH"
+              | "TH"
+            )[];
+            letterSounds: (
+              | "A"
+              | "B"
+              | "C"
+              | "D"
+              | "E"
+              | "F"
+              | "G"
+              | "H"
+              | "I"
+              | "J"
+              | "K"
+              | "L"
+              | "M"
+              | "N"
+              | "O"
+              | "P"
+              | "Q"
+              | "R"
+              | "S"
+              | "T"
+              | "U"
+              | "V"
+              | "W"
+              | "X"
+              | "Y"
+              | "Z"
+              | "CH"
+              | "SH"
+              | "TH"
+            )[];
+          };
+        };
+      };
+      responses: {
+        /** @description Saved */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              supportGroupId: string;
+            };
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A student is not in the classroom */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/supportGroups/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Renames a support group */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description supportGroupId */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Renamed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              supportGroupId: string;
+              name: string;
+            };
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/supportGroups/{id}/members": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Moves a student of the classroom into the group (out of any other group of the classroom) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description supportGroupId */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            participantId: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Moved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              supportGroupId: string;
+              participantId: string;
+            };
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The student is not in the classroom */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/supportGroups/{id}/sessions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Logs a support session of the group: its date (not after today), minutes and what was worked on
+     * @description The session is for the group's students as it stands now; a student moved later keeps it.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description supportGroupId */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            on: string;
+            minutes: number;
+            workedOn: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Logged */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["SupportSession"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/participant/{id}/supportSessions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The support sessions logged for a student, oldest first, with their group */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description participantId */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Sessions */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["StudentSupportSession"][];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/participant/{id}/probes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A student's probes, benchmark scores and the district's targets and decision rule
+     * @description Teachers: students of their classrooms; school admins: their schools; district admins: their district; super admins: all.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description participantId */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Probes and what their charts need */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["StudentProgress"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Save a hand-scored probe: letter names or sounds (the ticked letters) or RAN (seconds and errors)
+     * @description Same scope as the student. At most one probe per student, measure and week (Monday to Sunday): a second answers 409 naming the week and the probe already there. The date may not be after today. Sending the very same probe again (a double submit) answers 200 with the saved one and writes nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description participantId */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ProgressProbeInput"];
+        };
+      };
+      responses: {
+        /** @description The same probe was saved already */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ProgressProbe"];
+          };
+        };
+        /** @description Saved */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ProgressProbe"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The student has a probe of this measure that week */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+              existing: components["schemas"]["ProgressProbe"];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/participant/{id}/probeSummary": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How many probes a student has, and the date of the latest (the student page's link)
+     * @description Same scope as the student's probes.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description participantId */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The count and the latest probe's date (null: none) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ProbeSummary"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/probe/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a mistaken probe (audited with its figures)
+     * @description Same scope as the student. The audit log keeps what was deleted, by whom and when.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description probeId */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The probe deleted */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ProgressProbe"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organization/{id}/progress-monitoring": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The district's progress-monitoring targets and decision rule (district admins, super admins) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Targets and rule */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ProgressMonitoringConfig"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Set or clear the district's progress-monitoring targets and decision rule (district admins, super admins). Audited
+     * @description Each kind is optional: left out, unchanged; null clears it; a value replaces it whole, with its source.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ProgressMonitoringConfigChange"];
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ProgressMonitoringConfig"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organization/{id}/followUpNotice": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The district's family notice letter: its wording per language (its own or our default) and its contact */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Wording */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["FamilyNoticeSettings"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Set the district's wording of the family notice (a language null: our default) and its contact (district admins, super admins). Audited
+     * @description Fill-ins: {student}, {grade}, {date}, {school}, {contact}; {{ and }} print a brace. Any other name between braces is refused (400), naming it.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["FamilyNoticeInput"];
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["FamilyNoticeSettings"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organization/{id}/followUpNotice/preview": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A draft of the letter filled in with a made-up student, or a student of the district (district admins, super admins). Saves nothing */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["FamilyNoticePreviewInput"];
+        };
+      };
+      responses: {
+        /** @description The filled letter */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["FamilyNoticePreview"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/followUpNotices": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Family notice letters: a classroom's students whose follow-up awaits its notice, or one student's
+     * @description classroomId: a classroom the caller sees (teachers: one they teach); one letter per student whose open follow-up of this school year awaits its notice. participantId: a student the caller sees; the letter of their open follow-ups (awaiting, or else the newest, to print again).
+     */
+    get: {
+      parameters: {
+        query?: {
+          classroomId?: string;
+          participantId?: string;
+          lang?: "en" | "es";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Letters, by student name */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["FamilyNoticeLetters"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/followUps/noticeSent": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record notices as sent, after a print (every follow-up's student in the caller's scope, or nothing is recorded)
+     * @description Idempotent: a follow-up whose notice is recorded already is left as it is (alreadySent), a closed one takes no step (closed). A date after today is refused.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["NoticesSentInput"];
+        };
+      };
+      responses: {
+        /** @description What was recorded */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["NoticesSentResult"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organization/{id}/followUpCounts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Annual follow-up counts per grade and period: screened, flagged, notified within the deadline or late, opted out
+     * @description Without schoolId, the district (district admins, super admins). With schoolId, a school the caller sees (school admins; district admins for their district's schools). Teachers are refused.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default: the school year follow-ups are kept for now */
+          academicYear?: string;
+          /** @description one school's counts; without it, the district's */
+          schoolId?: string;
+        };
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The counts */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["FollowUpCounts"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organization/{id}/followUpCounts/csv": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The annual follow-up counts as CSV, a line per grade and period
+     * @description Without schoolId, the district (district admins, super admins). With schoolId, a school the caller sees (school admins; district admins for their district's schools). Teachers are refused.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default: the school year follow-ups are kept for now */
+          academicYear?: string;
+          /** @description one school's counts; without it, the district's */
+          schoolId?: string;
+        };
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The file; its name is in the Filename header (and Content-Disposition) */
+        200: {
+          headers: {
+            Filename: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "text/csv": string;
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/organization/{id}/followUps": {
     parameters: {
       query?: never;
@@ -8378,7 +10016,7 @@ export interface paths {
     };
     /**
      * The follow-ups of a district, school or classroom this school year: paged, filtered by status, searchable, sortable
-     * @description Without schoolId or classroomId, the district (district admins, super admins). schoolId: a school the caller sees (school admins, district admins). classroomId: a classroom the caller sees (teachers: one they teach). counts: every status of the scope.
+     * @description Without schoolId or classroomId, the district (district admins, super admins). schoolId: a school the caller sees (school admins, district admins). classroomId: a classroom the caller sees (teachers: one they teach). counts: every status of the scope. Students whose family opted out of screening this year and who have no follow-up are rows of status opted-out (followUpId null).
      */
     get: {
       parameters: {
@@ -8409,6 +10047,249 @@ export interface paths {
           };
           content: {
             "application/json": components["schemas"]["FollowUpListPage"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organization/{id}/followUps/csv": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The same list as a CSV: every row the filter and search match, in the list's order
+     * @description Without schoolId or classroomId, the district (district admins, super admins). schoolId: a school the caller sees (school admins, district admins). classroomId: a classroom the caller sees (teachers: one they teach).
+     */
+    get: {
+      parameters: {
+        query?: {
+          schoolId?: string;
+          classroomId?: string;
+          status?: "overdue" | "due-this-week" | "open" | "done" | "opted-out";
+          /** @description search: the student's name or participant code, contains, case-insensitive */
+          q?: string;
+          sort?: "due" | "name" | "flaggedOn";
+          dir?: "asc" | "desc";
+        };
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The file; its name is in the Filename header (and Content-Disposition) */
+        200: {
+          headers: {
+            Filename: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "text/csv": string;
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/participant/{id}/followUpNext": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The next step owed for a student this school year, the most pressing first (the student page's line)
+     * @description The student's scope. Without a district policy the answer is empty at the cost of one read.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description participantId (student) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The next step, or none */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["FollowUpNext"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/participantGroups/{id}/followUpMarks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A classroom's students whose family notice is overdue or due this week (the results grid's marks)
+     * @description A classroom the caller sees. Without a district policy the answer is empty at the cost of one read; otherwise only the classroom's students are brought up to date.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description participantGroupId (classroom) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The marks, one per student at most */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["FollowUpNoticeMarks"];
           };
         };
         /** @description Invalid input */
@@ -9374,6 +11255,17 @@ export interface components {
     ManualLetterScoresResult: {
       participantTest: components["schemas"]["ParticipantTestWithResponses"];
     };
+    LetterScoresConflict: {
+      message: string;
+      /** @description The test as it is stored now, and its version for a deliberate second save */
+      current?: {
+        participantTestId: string;
+        correctByCode: {
+          [key: string]: number;
+        } | null;
+        version: string;
+      };
+    };
     ManualLetterScoresCreate: {
       /** @enum {string} */
       testCode: "letter-names" | "letter-sounds";
@@ -9404,6 +11296,11 @@ export interface components {
         /** @description 1 correct, 0 incorrect */
         score: 0 | 1;
       }[];
+      /**
+       * Format: date-time
+       * @description updatedAt of the test as the scores were read; when the test changed since, nothing is saved (409 with the stored scores)
+       */
+      version?: string;
     };
     IngestResult: {
       participantTestId: string;
@@ -10124,7 +12021,7 @@ export interface components {
       userEmail: string | null;
       userFirstName: string | null;
       userLastName: string | null;
-      /** @description the kind of read: student-profile, family-report, classroom-family-reports, ran-recording, classroom-csv, classroom-details-csv, school-csv, district-csv, district-export, completion-report, student-export, follow-ups, follow-up-list */
+      /** @description the kind of read: student-profile, family-report, classroom-family-reports, ran-recording, classroom-csv, classroom-details-csv, school-csv, district-csv, district-export, completion-report, student-export, follow-ups, follow-up-list, progress-probes */
       what: string;
       /** @description the student, for a single student's read */
       participantId: string | null;
@@ -10446,6 +12343,398 @@ export interface components {
       on: string;
       note?: string;
     };
+    LettersToWorkOn: {
+      academicYear: string | null;
+      students: {
+        participantId: string;
+        tests: {
+          /** @enum {string} */
+          testCode: "letter-names" | "letter-sounds";
+          participantTestId: string;
+          /**
+           * @description the period the entry was given in
+           * @enum {string|null}
+           */
+          periodName: "BOY" | "MOY" | "EOY" | null;
+          /**
+           * @description YYYY-MM-DD
+           * @example 2026-12-20
+           */
+          on: string;
+          /** @description the letters the entry scored incorrect, A–Z then CH, SH, TH */
+          missed: string[];
+        }[];
+      }[];
+      /** @description per letter, how many students' latest entries miss it: most first */
+      mostMissed: {
+        letterNames: {
+          letter: string;
+          students: number;
+        }[];
+        letterSounds: {
+          letter: string;
+          students: number;
+        }[];
+      };
+    };
+    SupportGroups: {
+      academicYear: string | null;
+      students: {
+        participantId: string;
+        name: string;
+        grade: string;
+        letters: components["schemas"]["LetterSet"];
+        supportGroupId: string | null;
+      }[];
+      /** @description per letter, how many students' latest entries miss it: most first */
+      mostMissed: {
+        letterNames: {
+          letter: string;
+          students: number;
+        }[];
+        letterSounds: {
+          letter: string;
+          students: number;
+        }[];
+      };
+      /** @description groups of 3 to 6 students not in a saved group who miss the same letters (the rule in docs/features/support-groups.md) */
+      suggested: {
+        participantIds: string[];
+        letters: components["schemas"]["LetterSet"] & unknown;
+      }[];
+      /** @description students not in a saved group with letters to work on that no suggestion took */
+      ungrouped: string[];
+      groups: components["schemas"]["SupportGroup"][];
+    };
+    /** @description letters to work on: the latest entries' missed letters */
+    LetterSet: {
+      letterNames: string[];
+      letterSounds: string[];
+    };
+    SupportGroup: {
+      supportGroupId: string;
+      name: string;
+      letters: components["schemas"]["LetterSet"] & unknown;
+      participantIds: string[];
+      /** @description latest first */
+      sessions: components["schemas"]["SupportSession"][];
+    };
+    SupportSession: {
+      supportSessionId: string;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      on: string;
+      minutes: number;
+      workedOn: string;
+      /** @description who the session was for: the group's students when it was logged */
+      participantIds: string[];
+    };
+    StudentSupportSession: {
+      supportSessionId: string;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      on: string;
+      minutes: number;
+      workedOn: string;
+      supportGroupId: string;
+      groupName: string;
+    };
+    StudentProgress: {
+      participantId: string;
+      grade: string;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-01-12
+       */
+      today: string;
+      /** @description the school year's screening periods (the year holding today, else the latest begun) */
+      periods: {
+        /** @enum {string} */
+        periodName: "BOY" | "MOY" | "EOY";
+        /**
+         * @description YYYY-MM-DD
+         * @example 2026-01-12
+         */
+        startDate: string;
+        /**
+         * @description YYYY-MM-DD
+         * @example 2026-01-12
+         */
+        endDate: string;
+      }[];
+      /** @description per measure and period of the year, the latest valid benchmark score: letters correct, or a hand-scored RAN's seconds */
+      benchmarks: {
+        /**
+         * @description letter-names, letter-sounds, or ran (the grade's RAN test)
+         * @enum {string}
+         */
+        measure: "letter-names" | "letter-sounds" | "ran";
+        /** @enum {string} */
+        period: "BOY" | "MOY" | "EOY";
+        /**
+         * @description YYYY-MM-DD
+         * @example 2026-01-12
+         */
+        date: string;
+        value: number;
+      }[];
+      /** @description oldest first */
+      probes: components["schemas"]["ProgressProbe"][];
+      /** @description the letter items a probe dated today scores (the grade's items in today's period); empty when none */
+      letterItems: {
+        "letter-names": string[];
+        "letter-sounds": string[];
+      };
+      /** @description the grade's RAN test, whose benchmark starts the RAN goal line */
+      ranTestCode: string | null;
+      config: components["schemas"]["ProgressMonitoringConfig"];
+    };
+    ProgressProbe: {
+      probeId: string;
+      participantId: string;
+      /**
+       * @description letter-names, letter-sounds, or ran (the grade's RAN test)
+       * @enum {string}
+       */
+      measure: "letter-names" | "letter-sounds" | "ran";
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-01-12
+       */
+      date: string;
+      /**
+       * @description the Monday of the probe's week (weeks run Monday to Sunday)
+       * @example 2026-01-12
+       */
+      weekStart: string;
+      /** @description letters correct (letter probes) */
+      correctItems: number | null;
+      /** @description letters given (letter probes) */
+      totalItems: number | null;
+      /** @description each letter item: 1 correct, 0 not (letter probes) */
+      correctByCode: {
+        [key: string]: number;
+      } | null;
+      /** @description seconds (RAN probes) */
+      secs: number | null;
+      /** @description errors (RAN probes) */
+      errors: number | null;
+      recordedBy: {
+        userId: string;
+        name: string;
+      } | null;
+      recordedAt: string;
+    };
+    ProgressMonitoringConfig: {
+      organizationId: string;
+      goalTargets: components["schemas"]["ProgressGoalTargets"];
+      decisionRule: components["schemas"]["ProgressDecisionRule"];
+      updatedAt: string | null;
+    };
+    /** @description null: not configured (charts say there is no goal line) */
+    ProgressGoalTargets: {
+      source: string;
+      targets: {
+        /** @enum {string} */
+        measure: "letter-names" | "letter-sounds" | "ran";
+        /** @enum {string} */
+        grade: "1" | "2" | "3" | "PK" | "K";
+        /** @enum {string} */
+        period: "BOY" | "MOY" | "EOY";
+        target: number;
+      }[];
+    } | null;
+    /** @description null: not configured (charts give no advice) */
+    ProgressDecisionRule: {
+      consecutivePoints: number;
+      source: string;
+    } | null;
+    ProbeSummary: {
+      count: number;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-01-12
+       */
+      latest: string | null;
+    };
+    ProgressProbeInput: {
+      /** @enum {string} */
+      measure: "letter-names" | "letter-sounds" | "ran";
+      date: string;
+      correct?: string[];
+      secs?: number;
+      errors?: number;
+    };
+    ProgressMonitoringConfigChange: {
+      goalTargets?: {
+        source: string;
+        targets: {
+          /** @enum {string} */
+          measure: "letter-names" | "letter-sounds" | "ran";
+          /** @enum {string} */
+          grade: "1" | "2" | "3" | "PK" | "K";
+          /** @enum {string} */
+          period: "BOY" | "MOY" | "EOY";
+          target: number;
+        }[];
+      } | null;
+      decisionRule?: {
+        consecutivePoints: number;
+        source: string;
+      } | null;
+    };
+    FamilyNoticeSettings: {
+      organizationId: string;
+      /** @description whom families contact; null: none entered ({contact} then names the teacher or the school office) */
+      contact: string | null;
+      /** @description what {contact} says per language when no contact is entered */
+      defaultContact: {
+        [key: string]: string;
+      };
+      placeholders: {
+        name: string;
+        label: string;
+      }[];
+      languages: {
+        /** @enum {string} */
+        lang: "en" | "es";
+        languageName: string;
+        /** @description false: our default wording */
+        custom: boolean;
+        wording: components["schemas"]["FamilyNoticeWording"];
+        defaultWording: components["schemas"]["FamilyNoticeWording"];
+      }[];
+      updatedAt: string | null;
+    };
+    /** @description the wording letters use now (the district's own, or the default) */
+    FamilyNoticeWording: {
+      title: string;
+      body: string;
+    };
+    FamilyNoticeInput: {
+      contact: string | null;
+      texts: {
+        en: {
+          title: string;
+          body: string;
+        } | null;
+        es: {
+          title: string;
+          body: string;
+        } | null;
+      };
+    };
+    FamilyNoticePreview: {
+      title: string;
+      /** @description paragraphs, each as its lines */
+      paragraphs: string[][];
+      /** @enum {string} */
+      lang: "en" | "es";
+      /** @description true: filled with a made-up student */
+      sample: boolean;
+    };
+    FamilyNoticePreviewInput: {
+      title: string;
+      body: string;
+      /** @enum {string} */
+      lang: "en" | "es";
+      contact: string | null;
+      /** Format: uuid */
+      participantId: string | null;
+    };
+    FamilyNoticeLetters: {
+      academicYear: string;
+      /** @enum {string} */
+      lang: "en" | "es";
+      htmlLang: string;
+      policySet: boolean;
+      letters: components["schemas"]["FamilyNoticeLetter"][];
+    };
+    FamilyNoticeLetter: {
+      title: string;
+      /** @description paragraphs, each as its lines */
+      paragraphs: string[][];
+      participantId: string;
+      /** @description Last, First (for lists) */
+      studentName: string;
+      grade: string;
+      schoolName: string;
+      /** @description the student's follow-ups this letter answers (recorded as sent together) */
+      followUpIds: string[];
+      periods: ("BOY" | "MOY" | "EOY")[];
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      noticeDue: string | null;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      noticeSentOn: string | null;
+      /** @description true: a follow-up of this letter awaits its notice */
+      awaiting: boolean;
+    };
+    NoticesSentResult: {
+      recorded: string[];
+      /** @description a notice was recorded before: not recorded again */
+      alreadySent: string[];
+      /** @description closed follow-ups (no longer flagged) take no step */
+      closed: string[];
+    };
+    NoticesSentInput: {
+      followUpIds: string[];
+      on: string;
+      /** @enum {string} */
+      method: "printed" | "emailed" | "handed-over";
+    };
+    FollowUpCounts: {
+      organizationId: string;
+      districtName: string;
+      school: {
+        organizationUnitId: string;
+        name: string;
+      } | null;
+      academicYear: string;
+      /** @description the school years with data, newest first */
+      academicYears: string[];
+      /** @description the day 'past the deadline' is judged on */
+      today: string;
+      policySet: boolean;
+      noPolicyText: string;
+      columns: {
+        /** @enum {string} */
+        key: "screened" | "flagged" | "onTime" | "late" | "pastDeadline" | "notYetDue" | "noDeadline" | "closedBeforeNotice" | "optedOut";
+        label: string;
+        definition: string;
+      }[];
+      rows: components["schemas"]["FollowUpCountsRow"][];
+    };
+    FollowUpCountsRow: {
+      /** @description null: all grades */
+      grade: string | null;
+      gradeLabel: string;
+      /**
+       * @description null: all periods (the sum of the periods)
+       * @enum {string|null}
+       */
+      period: "BOY" | "MOY" | "EOY" | null;
+      periodLabel: string;
+      screened: number;
+      flagged: number;
+      onTime: number;
+      late: number;
+      pastDeadline: number;
+      notYetDue: number;
+      noDeadline: number;
+      closedBeforeNotice: number;
+      /** @description counted once a school year: null on a period's row */
+      optedOut: number | null;
+    };
     FollowUpListPage: {
       academicYear: string;
       policySet: boolean;
@@ -10453,7 +12742,7 @@ export interface components {
       total: number;
       page: number;
       pageSize: number;
-      /** @description follow-ups of the scope by status, whatever the filter */
+      /** @description rows of the scope by status, whatever the filter */
       counts: {
         overdue: number;
         "due-this-week": number;
@@ -10463,17 +12752,18 @@ export interface components {
       };
     };
     FollowUpListRow: {
-      followUpId: string;
+      /** @description null: the family opted out of screening and the student has no follow-up */
+      followUpId: string | null;
       participantId: string;
       academicYear: string;
-      /** @enum {string} */
-      periodName: "BOY" | "MOY" | "EOY";
+      /** @enum {string|null} */
+      periodName: "BOY" | "MOY" | "EOY" | null;
       flags: ("dyslexia" | "pwr" | "pkRisk" | "kready")[];
       /**
        * @description YYYY-MM-DD
        * @example 2026-12-20
        */
-      flaggedOn: string;
+      flaggedOn: string | null;
       /**
        * @description YYYY-MM-DD
        * @example 2026-12-20
@@ -10521,6 +12811,34 @@ export interface components {
       participantCode: string;
       grade: string;
       schoolName: string;
+      /** @description the student's classrooms, by name, comma-separated; empty when none */
+      classroomName: string;
+    };
+    FollowUpNext: {
+      policySet: boolean;
+      /** @description the most pressing step owed this school year; null: none */
+      next: {
+        followUpId: string;
+        /** @enum {string} */
+        periodName: "BOY" | "MOY" | "EOY";
+        /** @enum {string} */
+        step: "notice-sent" | "monitoring-started" | "outcome";
+        /** @description YYYY-MM-DD; null: the policy sets no deadline for it */
+        due: string | null;
+        /** @enum {string} */
+        status: "overdue" | "due-this-week" | "open" | "done" | "opted-out";
+      } | null;
+    };
+    FollowUpNoticeMarks: {
+      policySet: boolean;
+      marks: {
+        participantId: string;
+        /** @enum {string} */
+        mark: "overdue" | "due-this-week";
+        due: string | null;
+      }[];
+      overdue: number;
+      dueThisWeek: number;
     };
   };
   responses: never;
