@@ -24,6 +24,7 @@ import { registerOrganization } from "./resources/organization";
 import { registerOrganizationUnit } from "./resources/organization-unit";
 import { registerParticipantGroups } from "./resources/participant-groups";
 import { registerParticipants } from "./resources/participants";
+import { registerProgress } from "./resources/progress";
 import { registerRanScoring } from "./resources/ran-scoring";
 import { registerRecordAccess } from "./resources/record-access";
 import { registerReports } from "./resources/reports";
@@ -112,6 +113,7 @@ export function createApi(deps: ApiDeps) {
   registerRecordAccess(app);
   registerStudentRecords(app);
   registerFollowUp(app);
+  registerProgress(app);
   registerFollowUpCounts(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", { type: "http", scheme: "bearer" });

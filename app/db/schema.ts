@@ -363,6 +363,31 @@ export interface RecordAccessTable {
   request_id: ColumnType<string | null, string | null, never>;
 }
 
+/** A hand-scored probe between benchmarks (migration 0021, issue 39 item 5): one per student, measure and week. */
+export interface ProgressProbeTable {
+  progress_probe_id: Generated<string>;
+  participant_id: string;
+  measure: "letter-names" | "letter-sounds" | "ran";
+  probe_date: DateString;
+  week_start: DateString;
+  correct_items: number | null;
+  total_items: number | null;
+  correct_by_code: ColumnType<Record<string, number> | null, string | null, string | null>;
+  ran_secs: number | null;
+  ran_errors: number | null;
+  recorded_by: string | null;
+  created_at: CreatedAt;
+}
+
+/** A district's progress-monitoring targets and decision rule, each jsonb with its source (migration 0021). */
+export interface ProgressMonitoringConfigTable {
+  organization_id: string;
+  goal_targets: ColumnType<unknown, string | null, string | null>;
+  decision_rule: ColumnType<unknown, string | null, string | null>;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
 /** A district's contact for its family notice letters (migration 0020, issue 38 item 4). */
 export interface FamilyNoticeTable {
   organization_id: string;
@@ -490,6 +515,8 @@ export interface Database {
   follow_up: FollowUpTable;
   follow_up_step: FollowUpStepTable;
   screening_opt_out: ScreeningOptOutTable;
+  progress_probe: ProgressProbeTable;
+  progress_monitoring_config: ProgressMonitoringConfigTable;
   family_notice: FamilyNoticeTable;
   family_notice_text: FamilyNoticeTextTable;
 }

@@ -25,6 +25,7 @@ export const RECORD_ACCESS_KINDS = [
   "student-export",
   "follow-ups",
   "follow-up-list",
+  "progress-probes",
 ] as const;
 export type RecordAccessKind = (typeof RECORD_ACCESS_KINDS)[number];
 
@@ -44,6 +45,8 @@ export const RECORD_ACCESS_LABELS: Readonly<Record<RecordAccessKind, string>> = 
   // Issue 38: a student's follow-ups after a flag (timeline, notes), and a page of a scope's follow-ups.
   "follow-ups": "Follow-ups after a flag",
   "follow-up-list": "Follow-up list",
+  // Issue 39 items 5, 6: a student's probes between benchmarks and their charts.
+  "progress-probes": "Progress probes",
 };
 
 export type AccessScopeKind = "classroom" | "school" | "district";

@@ -377,6 +377,23 @@ const RULES: Record<string, Rule> = {
   },
   "GET /screening-standards": { who: SUPER, call: () => ({}) },
   "PUT /screening-standards": { who: SUPER, call: () => ({ body: { abilityCutoffs: null } }) },
+  // Progress monitoring (issue 39 items 5, 6): a student's probes for whoever sees the student (a
+  // repeat save of the week answers 200 or 409, a repeat delete 404: past the scope check); the
+  // district's targets and decision rule for its admins.
+  "GET /participant/{id}/probes": { who: ALL, scoped: true, call: (s) => id(student(s)) },
+  "GET /participant/{id}/probeSummary": { who: ALL, scoped: true, call: (s) => id(student(s)) },
+  "POST /participant/{id}/probes": {
+    who: ALL,
+    scoped: true,
+    call: (s) => ({ ...id(student(s)), body: { measure: "ran", date: "2026-01-01", secs: 40, errors: 1 } }),
+  },
+  "DELETE /probe/{id}": { who: ALL, scoped: true, call: async (s) => id(await probeOf(s)) },
+  "GET /organization/{id}/progress-monitoring": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
+  "PUT /organization/{id}/progress-monitoring": {
+    who: DISTRICT,
+    scoped: true,
+    call: (s) => ({ ...id(district(s)), body: { decisionRule: null } }),
+  },
   // Issue 36 §4: every process's kept data read again (operators, the bench's cold requests).
   "POST /kept-data/invalidate": { who: SUPER, call: () => ({ body: {} }) },
   // Who looked at a child's record (issue 41 item 2): district and super admins read it; nobody
@@ -443,6 +460,33 @@ function followUpOf(scope: Scope): Promise<string> {
       .executeTakeFirstOrThrow()
       .then((r) => r.follow_up_id);
     followUps.set(scope, made);
+  }
+  return made;
+}
+
+const probes = new Map<Scope, Promise<string>>();
+/** A probe of the student in scope (or out of it), written straight into its table. */
+function probeOf(scope: Scope): Promise<string> {
+  let made = probes.get(scope);
+  if (!made) {
+    made = handle.db
+      .insertInto("progress_probe")
+      .values({
+        participant_id: student(scope),
+        measure: "letter-names",
+        probe_date: "2025-10-01",
+        week_start: "2025-09-29",
+        correct_items: 3,
+        total_items: 26,
+        correct_by_code: null,
+        ran_secs: null,
+        ran_errors: null,
+        recorded_by: null,
+      })
+      .returning("progress_probe_id")
+      .executeTakeFirstOrThrow()
+      .then((r) => r.progress_probe_id);
+    probes.set(scope, made);
   }
   return made;
 }

@@ -490,6 +490,19 @@ const base: Record<string, Baseline> = {
   "PUT /screening-standards": {
     body: { pkRiskCutoff: { source: "Property PK study, 2026", cutoffs: { MOY: 0.4 } }, abilityCutoffs: null },
   },
+  // Progress monitoring (issue 39 items 5, 6): probes, their deletion (of no probe: 404), the district's targets and rule.
+  "GET /participant/{id}/probes": { params: id(student) },
+  "GET /participant/{id}/probeSummary": { params: id(student) },
+  "POST /participant/{id}/probes": { params: id(student), body: { measure: "letter-names", date: today, correct: ["LN_A", "LN_B"] } },
+  "DELETE /probe/{id}": { params: id("00000000-0000-4000-8000-000000000000") },
+  "GET /organization/{id}/progress-monitoring": { params: id(district) },
+  "PUT /organization/{id}/progress-monitoring": {
+    params: id(district),
+    body: {
+      goalTargets: { source: "Property targets, 2026", targets: [{ measure: "letter-names", grade: "K", period: "MOY", target: 20 }] },
+      decisionRule: { consecutivePoints: 4, source: "Property handbook" },
+    },
+  },
 };
 
 /** A message a person can read: not empty, and not the catch-all of an unexpected error. */
