@@ -24,9 +24,26 @@ import { ApiError } from "./errors";
 //     Over HTTP a blank key arrives as an empty header, which remix-serve's adapter dropped before
 //     the app saw it (issue 33); patches/@remix-run+express+2.17.5.patch keeps it.
 // Calls without the header behave as before. Rows are kept a day.
+//
+// Score saves honour it too (issue 40 item 1): a save the browser kept while the network was down
+// is sent again, perhaps more than once, when the connection returns; a repeat must neither add a
+// second test nor, for an update, meet its own first save as a 'changed meanwhile' conflict.
 
 /** The create calls that honour the header (paths under /api). */
 export const IDEMPOTENT_CREATES: readonly string[] = ["/organization", "/organizationUnit", "/user", "/participantGroups", "/participants"];
+
+/** The score saves that honour it: letter scores created or changed by hand, a RAN score. */
+export const IDEMPOTENT_SAVES: readonly { method: "POST" | "PUT"; path: RegExp }[] = [
+  { method: "POST", path: /^\/participantTest\/manual$/ },
+  { method: "PUT", path: /^\/participantTest\/manual$/ },
+  { method: "PUT", path: /^\/participantTest\/addScoreToQuestionResponse\/[^/]+$/ },
+];
+
+/** Whether a call honours the Idempotency-Key header. */
+export function honoursIdempotencyKey(method: string, path: string): boolean {
+  if (method === "POST" && IDEMPOTENT_CREATES.includes(path)) return true;
+  return IDEMPOTENT_SAVES.some((s) => s.method === method && s.path.test(path));
+}
 
 export const IDEMPOTENCY_MESSAGES = {
   blank: "Idempotency-Key must not be blank.",
@@ -48,7 +65,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const header = c.req.header("idempotency-key");
   const path = c.req.path.replace(/^\/api(?=\/)/, "");
-  if (c.req.method !== "POST" || header === undefined || !IDEMPOTENT_CREATES.includes(path)) return next();
+  if (header === undefined || !honoursIdempotencyKey(c.req.method, path)) return next();
   const key = header.trim();
   if (!key) throw new ApiError(400, IDEMPOTENCY_MESSAGES.blank);
   if (key.length > MAX_KEY_LENGTH) throw new ApiError(400, IDEMPOTENCY_MESSAGES.tooLong);
@@ -58,7 +75,7 @@ export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
 
   const { db, now } = c.var.deps;
   const fingerprint = createHash("sha256")
-    .update(`POST ${path}\n${await c.req.text()}`)
+    .update(`${c.req.method} ${path}\n${await c.req.text()}`)
     .digest("base64url");
   const mine = { user_id: actor.userId, idempotency_key: key };
 

@@ -14,6 +14,7 @@ import {
   type ResponseValues,
   type TestValues,
 } from "#app/db/queries/test-results";
+import { lockLetterTest } from "#app/db/queries/results";
 import { isLetterTest, letterItems, TEST_CODES } from "#app/domain/assessments";
 import { dateOutOfRangeMessage, isInstantInRange } from "#app/domain/calendar-date";
 import { GRADES } from "#app/domain/grades";
@@ -311,21 +312,44 @@ export async function createManualLetterTest(
  * New item scores for an existing letter test. A percentile or theta the screener computed from
  * the old answers no longer describes the test once a person changes an item, so it is cleared
  * rather than shown next to scores it does not belong to.
+ *
+ * `version`: the test's updatedAt as the teacher's dialog read it (issue 40 item 1). When the test
+ * changed since, nothing is written and the stored scores come back as the conflict, so a save
+ * kept offline never overwrites a change made meanwhile unseen. Each save moves updated_at on by
+ * at least a millisecond, so two saves within one tick still differ in version.
  */
 export async function updateManualLetterTest(
   db: Db,
-  input: { participantTestId: string; previous: Record<string, number> | null; now: Date; enteredBy: string; scored: ScoredLetters },
-) {
-  const changed = letterScoresChanged(input.previous, input.scored.correctByCode);
-  await db.transaction().execute(async (tx) => {
+  input: {
+    participantTestId: string;
+    previous: Record<string, number> | null;
+    now: Date;
+    enteredBy: string;
+    scored: ScoredLetters;
+    version?: string;
+  },
+): Promise<{ changed: boolean; conflict?: undefined } | { conflict: { correctByCode: Record<string, number> | null; version: string } }> {
+  return db.transaction().execute(async (tx) => {
+    const row = await lockLetterTest(tx, input.participantTestId);
+    if (!row) throw notFound("Test");
+    const stored = new Date(row.updated_at);
+    const previous = (typeof row.correct_by_code === "string" ? JSON.parse(row.correct_by_code) : row.correct_by_code) as Record<
+      string,
+      number
+    > | null;
+    if (input.version !== undefined && input.version !== stored.toISOString()) {
+      return { conflict: { correctByCode: previous, version: stored.toISOString() } };
+    }
+    const changed = letterScoresChanged(previous ?? input.previous, input.scored.correctByCode);
+    const at = new Date(Math.max(input.now.getTime(), stored.getTime() + 1));
     await updateLetterTest(tx, {
       participantTestId: input.participantTestId,
-      now: input.now,
+      now: at,
       enteredBy: input.enteredBy,
       ...input.scored,
       clearScreenerScores: changed,
     });
     await writeLetterResponses(tx, input.participantTestId, input.scored.correctByCode, input.enteredBy);
+    return { changed };
   });
-  return { changed };
 }

@@ -11,6 +11,9 @@ import { PERIODS } from "./periods";
 
 export const LETTER_TEST_CODES = ["letter-names", "letter-sounds"] as const;
 
+/** A save met scores saved by someone else since the dialog read them (issue 40 item 1): the API's 409 and the dialog's words. */
+export const LETTER_SCORES_CHANGED = "Someone else saved letter scores for this student after you opened them.";
+
 /** What both the dialog's post and the API's create and update bodies carry. */
 export const LetterScoreFields = z.object({
   testCode: z.enum(LETTER_TEST_CODES),
@@ -29,6 +32,12 @@ export const LetterScoreForm = LetterScoreFields.extend({
   periodName: z.enum(PERIODS),
   participantTestId: LetterScoreFields.shape.participantTestId.optional(),
   correct: z.array(z.string()),
+  /** The dialog's Idempotency-Key, made when it opened (issue 40 item 1). */
+  idempotencyKey: z.string().uuid().optional(),
+  /** The test's updatedAt as the dialog read it: an update over a newer save is refused. */
+  version: z.string().datetime().optional(),
+  /** 'Save and next student': the student whose same test opens next (issue 40 item 2). */
+  next: z.string().uuid().optional(),
 });
 export type LetterScorePost = z.infer<typeof LetterScoreForm>;
 

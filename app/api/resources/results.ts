@@ -15,7 +15,7 @@ import { districtConfigRows } from "../district-config";
 import { isLetterTest, type LetterTestCode } from "#app/domain/assessments";
 import { localIsoDate } from "#app/domain/calendar-date";
 import { GRADES } from "#app/domain/grades";
-import { LetterScoreFields } from "#app/domain/letter-score-form";
+import { LETTER_SCORES_CHANGED, LetterScoreFields } from "#app/domain/letter-score-form";
 import { letterItemsFor, letterTestRefusal } from "#app/domain/letter-scores";
 import { currentPeriod, PERIOD_LABELS, PERIODS, type Period } from "#app/domain/periods";
 import { calendarDate, text, TEXT_MAX } from "#app/domain/text";
@@ -230,10 +230,32 @@ const ManualCreateInput = LetterScoreFields.pick({ testCode: true, participantId
 const ManualUpdateInput = LetterScoreFields.pick({ participantTestId: true, participantId: true })
   .extend({
     responses: z.array(LetterResponseInput).max(100),
+    version: z.string().datetime().optional().openapi({
+      description:
+        "updatedAt of the test as the scores were read; when the test changed since, nothing is saved (409 with the stored scores)",
+    }),
   })
   .openapi("ManualLetterScoresUpdate");
 
 const ManualResult = z.object({ participantTest: ParticipantTestWithResponses }).openapi("ManualLetterScoresResult");
+
+/** Letter scores saved by someone else since the caller read them (issue 40 item 1). */
+export { LETTER_SCORES_CHANGED };
+export const LETTER_SCORES_EXIST = "Letter scores already exist for this student in this period; update them instead";
+
+const LetterConflict = z
+  .object({
+    message: z.string(),
+    current: z
+      .object({
+        participantTestId: z.string(),
+        correctByCode: z.record(z.string(), z.number()).nullable(),
+        version: z.string(),
+      })
+      .optional()
+      .openapi({ description: "The test as it is stored now, and its version for a deliberate second save" }),
+  })
+  .openapi("LetterScoresConflict");
 
 const createManual = createRoute({
   method: "post",
@@ -241,9 +263,14 @@ const createManual = createRoute({
   tags: ["Results"],
   summary: "Hand-entered letter name or letter sound scores: create the test",
   description:
-    "Allowed only when the test is in the district's list for the student's grade and the period. Every item of the list is scored once (1 correct, 0 incorrect); the server counts correctItems against the list length. 409 when the period already has this test (use PUT).",
+    "Allowed only when the test is in the district's list for the student's grade and the period. Every item of the list is scored once (1 correct, 0 incorrect); the server counts correctItems against the list length. 409 when the period already has this test (use PUT), with that test in current. Honours an Idempotency-Key header: a repeat answers the first result and saves nothing more.",
   request: { body: jsonBody(ManualCreateInput) },
-  responses: { 201: jsonResponse(ManualResult, "Created"), ...errorResponses, ...responses422 },
+  responses: {
+    201: jsonResponse(ManualResult, "Created"),
+    ...errorResponses,
+    ...responses422,
+    409: jsonResponse(LetterConflict, "The period already has this test"),
+  },
 });
 
 const updateManual = createRoute({
@@ -251,9 +278,15 @@ const updateManual = createRoute({
   path: "/participantTest/manual",
   tags: ["Results"],
   summary: "Hand-entered letter name or letter sound scores: update an existing test",
-  description: "Changing an item clears the screener's percentile and theta, which described the old answers.",
+  description:
+    "Changing an item clears the screener's percentile and theta, which described the old answers. With version, a test changed since answers 409 with the stored scores and their version in current, and nothing is saved. Honours an Idempotency-Key header: a repeat answers the first result and saves nothing more.",
   request: { body: jsonBody(ManualUpdateInput) },
-  responses: { 200: jsonResponse(ManualResult, "Updated"), ...errorResponses, ...responses422 },
+  responses: {
+    200: jsonResponse(ManualResult, "Updated"),
+    ...errorResponses,
+    ...responses422,
+    409: jsonResponse(LetterConflict, "The test changed since version"),
+  },
 });
 
 // ── Ingestion ───────────────────────────────────────────────────────────────────────────────
@@ -296,6 +329,10 @@ async function loadTestWithResponses(db: Db, participantTestId: string) {
 function assertLetterTestApplies(period: PeriodConfig, grade: string, testCode: LetterTestCode) {
   const refusal = letterTestRefusal(period, grade, testCode);
   if (refusal) throw new ApiError(422, refusal);
+}
+
+function parseCorrectByCode(value: unknown): Record<string, number> | null {
+  return (typeof value === "string" ? JSON.parse(value) : value) as Record<string, number> | null;
 }
 
 function itemsFor(testCode: LetterTestCode, grade: string, period: Period) {
@@ -408,7 +445,14 @@ export function registerResults(app: Router) {
     const scored = scoreLetterItems(itemsFor(body.testCode, student.grade, period.periodName), body.responses);
     const existing = await testInPeriod(db, student.participant_id, body.testCode, periodBounds(period));
     if (existing) {
-      throw new ApiError(409, "Letter scores already exist for this student in this period; update them instead");
+      // The stored test, so a save made offline can show what was saved meanwhile (issue 40 item 1).
+      const row = await letterTestRow(db, existing.participant_test_id);
+      const current = row && {
+        participantTestId: row.participant_test_id,
+        correctByCode: parseCorrectByCode(row.correct_by_code),
+        version: new Date(row.updated_at).toISOString(),
+      };
+      return c.json({ message: LETTER_SCORES_EXIST, ...(current ? { current } : {}) }, 409);
     }
     const participantTestId = await createManualLetterTest(db, {
       participantId: student.participant_id,
@@ -440,8 +484,18 @@ export function registerResults(app: Router) {
     if (!period) throw new ApiError(422, "This test lies outside the district's assessment periods for this school year.");
     assertLetterTestApplies(period, test.grade, testCode);
     const scored = scoreLetterItems(itemsFor(testCode, test.grade, period.periodName), body.responses);
-    const previous = typeof test.correct_by_code === "string" ? JSON.parse(test.correct_by_code) : test.correct_by_code;
-    await updateManualLetterTest(db, { participantTestId: test.participant_test_id, previous, now: at, enteredBy: actor.userId, scored });
+    const previous = parseCorrectByCode(test.correct_by_code);
+    const saved = await updateManualLetterTest(db, {
+      participantTestId: test.participant_test_id,
+      previous,
+      now: at,
+      enteredBy: actor.userId,
+      scored,
+      version: body.version,
+    });
+    if (saved.conflict) {
+      return c.json({ message: LETTER_SCORES_CHANGED, current: { participantTestId: test.participant_test_id, ...saved.conflict } }, 409);
+    }
     return c.json({ participantTest: (await loadTestWithResponses(db, test.participant_test_id))! }, 200);
   });
 

@@ -226,13 +226,23 @@ export function testInPeriod(
     .executeTakeFirst();
 }
 
-/** What a letter score update needs of the stored test. */
+/** What a letter score update needs of the stored test (updated_at: its version, issue 40 item 1). */
 export function letterTestRow(db: Db, participantTestId: string) {
   return db
     .selectFrom("participant_test")
-    .select(["participant_test_id", "participant_id", "test_code", "grade", "start_dt_tm", "correct_by_code"])
+    .select(["participant_test_id", "participant_id", "test_code", "grade", "start_dt_tm", "correct_by_code", "updated_at"])
     .where("participant_test_id", "=", participantTestId)
     .where("deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** A letter test's scores and version, locked until the transaction ends: a save checks the version it was edited from against it. */
+export function lockLetterTest(tx: Db, participantTestId: string) {
+  return tx
+    .selectFrom("participant_test")
+    .select(["correct_by_code", "updated_at"])
+    .where("participant_test_id", "=", participantTestId)
+    .forUpdate()
     .executeTakeFirst();
 }
 
