@@ -35,6 +35,7 @@ import { registerScreeningStandards } from "./resources/screening-standards";
 import { registerStudentProfile } from "./resources/student-profile";
 import { registerStudentRecords } from "./resources/student-records";
 import { registerSupport } from "./resources/support";
+import { registerSupportGroups } from "./resources/support-groups";
 import { registerTestMaterials } from "./resources/test-materials";
 import { registerUsers } from "./resources/users";
 import { resolveCaller } from "./sessions";
@@ -113,6 +114,7 @@ export function createApi(deps: ApiDeps) {
   registerRecordAccess(app);
   registerStudentRecords(app);
   registerFollowUp(app);
+  registerSupportGroups(app);
   registerProgress(app);
   registerFollowUpCounts(app);
 

@@ -479,6 +479,42 @@ export interface ScreeningOptOutTable {
   recorded_at: CreatedAt;
 }
 
+/** A support group a teacher saved in a classroom (migration 0022, issue 39 item 7). */
+export interface SupportGroupTable {
+  support_group_id: Generated<string>;
+  participant_group_id: string;
+  name: string;
+  name_letters: Generated<string[]>;
+  sound_letters: Generated<string[]>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A student of a support group: at most one group per student and classroom (migration 0022). */
+export interface SupportGroupMemberTable {
+  support_group_id: string;
+  participant_group_id: string;
+  participant_id: string;
+}
+
+/** A support session logged for a group (migration 0022). */
+export interface SupportSessionTable {
+  support_session_id: Generated<string>;
+  support_group_id: string;
+  on_date: DateString;
+  minutes: number;
+  worked_on: string;
+  recorded_by: string | null;
+  recorded_at: CreatedAt;
+}
+
+/** Who a support session was for, as the group stood when it was logged (migration 0022). */
+export interface SupportSessionStudentTable {
+  support_session_id: string;
+  participant_id: string;
+}
+
 export interface Database {
   organization: OrganizationTable;
   organization_unit: OrganizationUnitTable;
@@ -515,6 +551,10 @@ export interface Database {
   follow_up: FollowUpTable;
   follow_up_step: FollowUpStepTable;
   screening_opt_out: ScreeningOptOutTable;
+  support_group: SupportGroupTable;
+  support_group_member: SupportGroupMemberTable;
+  support_session: SupportSessionTable;
+  support_session_student: SupportSessionStudentTable;
   progress_probe: ProgressProbeTable;
   progress_monitoring_config: ProgressMonitoringConfigTable;
   family_notice: FamilyNoticeTable;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bandFilterText, classroomBars, parseBandFilter, rowMatches, type Bar } from "#app/domain/band-summary";
 import { LETTER_TEST_CODES } from "#app/domain/letter-score-form";
+import { mostMissedText } from "#app/domain/letters-to-work-on";
 import { PERIOD_LABELS, PERIODS, type Period } from "#app/domain/periods";
 import { bannerApplies, type ShownGrid } from "#app/domain/results-grid";
 import { UNABLE_TO_LOAD_CLASSROOM } from "#app/domain/results-labels";
@@ -178,4 +179,44 @@ export async function blindRanHref(api: ApiClient, classroomId: string, period: 
 /** Whether the grid shows a finished RAN test that has a score (a figure, N/A or a percentile): only then can one be scored blind. */
 export function gridHasScoredRan(grid: ShownGrid | null): boolean {
   return Boolean(grid?.rows.some((r) => r.cells.some((c) => c.ranTestId && (c.state === "complete" || c.state === "invalid"))));
+}
+
+/** What the classroom page shows of the letters to work on (issue 40 item 3): per letter cell of the period, and the class's most missed. */
+export type LettersShown = {
+  /** `${participantId}:${testCode}` → the letters the student's latest entry missed, when that entry is of the grid's period. */
+  cells: Record<string, string[]>;
+  /** The class's most missed letters in words, per test ('B (12 students), D (10)'); '' when none is missed. */
+  mostMissed: { letterNames: string; letterSounds: string };
+};
+
+/** How many letters the classroom page names per test; the groups page lists them all. */
+const MOST_MISSED_SHOWN = 10;
+const mostMissedLine = (rows: readonly { letter: string; students: number }[]) =>
+  mostMissedText(rows.slice(0, MOST_MISSED_SHOWN)) + (rows.length > MOST_MISSED_SHOWN ? `, +${rows.length - MOST_MISSED_SHOWN} more` : "");
+
+/**
+ * The letters to work on, or null when they could not be read: the grid then shows without them
+ * (they add to the page; they never stand in its way). Asked beside the grid, in parallel.
+ */
+export async function loadLettersToWorkOn(api: ApiClient, classroomId: string): Promise<ApiSchema<"LettersToWorkOn"> | null> {
+  const result = await api.result(api.GET("/participantGroups/{id}/lettersToWorkOn", { params: { path: { id: classroomId } } }));
+  if (result.ok) return result.data;
+  if (![401, 403, 404].includes(result.status)) console.error("[classroom] letters", result.status, result.error.message);
+  return null;
+}
+
+/**
+ * What the grid of `period` shows of them. A letter cell shows its letters only when its entry is
+ * the student's latest: an older period's cell is not what the student "still" misses.
+ */
+export function lettersShown(data: ApiSchema<"LettersToWorkOn"> | null, period: Period | null): LettersShown | null {
+  if (!data) return null;
+  const cells: Record<string, string[]> = {};
+  for (const s of data.students)
+    for (const t of s.tests)
+      if (period && t.periodName === period && t.missed.length > 0) cells[`${s.participantId}:${t.testCode}`] = t.missed;
+  return {
+    cells,
+    mostMissed: { letterNames: mostMissedLine(data.mostMissed.letterNames), letterSounds: mostMissedLine(data.mostMissed.letterSounds) },
+  };
 }

@@ -25,11 +25,14 @@ import {
   classroomBanner,
   gridHasScoredRan,
   loadClassroom,
+  loadLettersToWorkOn,
   loadResults,
+  lettersShown,
   parseResultsQuery,
   type ClassroomInfo,
 } from "./classroom.$classroomId.server";
 import { birthDateText } from "#app/domain/birth-date";
+import supportGroupsCss from "#app/styles/support-groups.css";
 
 const TABS = [
   { id: "results", label: "Results" },
@@ -43,6 +46,8 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheets.ranScoring },
   // The summary's bars above the grid (issue 39 item 2).
   { rel: "stylesheet", href: stylesheets.charts },
+  // Letters to work on under the letter cells, and the class's most missed (issue 40 item 3).
+  { rel: "stylesheet", href: supportGroupsCss },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -105,18 +110,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       results: null,
       ran: null,
       blindRan,
+      letters: null,
     };
   }
-  const [{ info, results: shown }, ran] = await Promise.all([
+  const [{ info, results: shown }, ran, letters] = await Promise.all([
     loadResults(request, api, params.classroomId!, q),
     // A 'Needs scoring' RAN cell opens the RAN scoring dialog here (issue 11): `?dialog=ran&ranTest=<id>`.
     loadRanDialog(request, api, url),
+    // Letters to work on (issue 40 item 3): one small call beside the grid's.
+    loadLettersToWorkOn(api, params.classroomId!),
   ]);
   // 'Score RAN blind' (issue 34 item 7): asked only when the grid shows a scored RAN test.
   const blindRan = gridHasScoredRan(shown.grid) && shown.period ? await blindRanHref(api, info.id, shown.period) : null;
   // Cells as short strings: a third of the document's bytes otherwise (app/domain/packed-grid.ts).
   const results = { ...shown, grid: shown.grid && packGrid(shown.grid) };
-  return { ...page(info), students: null, results, ran, blindRan };
+  return { ...page(info), students: null, results, ran, blindRan, letters: lettersShown(letters, shown.period) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -224,7 +232,7 @@ function StudentsTab() {
 }
 
 function ResultsTab() {
-  const { results, classroom, q, ran, blindRan } = useLoaderData<typeof loader>();
+  const { results, classroom, q, ran, blindRan, letters } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const ranAction = actionData && "ran" in actionData ? actionData.ran : undefined;
   const packed = results?.grid ?? null;
@@ -309,10 +317,12 @@ function ResultsTab() {
                 : null
             }
             ranHref={(cell) => (cell.ranTestId ? ranDialogHref(resultsHref(classroom.id, view), cell.ranTestId) : null)}
+            lettersToWorkOn={(participantId, cell) => letters?.cells[`${participantId}:${cell.testCode}`] ?? null}
           />
           <Legend sources={grid.sources} />
         </>
       )}
+      {letters ? <MostMissed classroomId={classroom.id} mostMissed={letters.mostMissed} /> : null}
       {/* The letter score dialog (its own route). */}
       <Outlet />
       {ran && "error" in ran ? (
@@ -323,6 +333,31 @@ function ResultsTab() {
         <LazyRanScoringDialog data={ran.data} actionData={ranAction} alsoRemove={["ranTest", "edit", "blind"]} />
       ) : null}
     </div>
+  );
+}
+
+/** The class's most missed letters (issue 40 item 3) and the way to its support groups (issue 39 item 7). */
+function MostMissed({ classroomId, mostMissed }: { classroomId: string; mostMissed: { letterNames: string; letterSounds: string } }) {
+  return (
+    <section className="most-missed" aria-labelledby="most-missed-title">
+      <h2 id="most-missed-title">Letters most missed</h2>
+      {!mostMissed.letterNames && !mostMissed.letterSounds ? (
+        <p>No letters missed in this school year&apos;s latest letter entries.</p>
+      ) : null}
+      {mostMissed.letterNames ? (
+        <p>
+          <span className="most-missed__test">Letter names:</span> {mostMissed.letterNames}
+        </p>
+      ) : null}
+      {mostMissed.letterSounds ? (
+        <p>
+          <span className="most-missed__test">Letter sounds:</span> {mostMissed.letterSounds}
+        </p>
+      ) : null}
+      <p>
+        <Link to={`/classroom/${classroomId}/groups`}>Support groups</Link>
+      </p>
+    </section>
   );
 }
 

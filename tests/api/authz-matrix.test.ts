@@ -437,8 +437,45 @@ const RULES: Record<string, Rule> = {
     call: (s) => ({ ...id(district(s)), query: { schoolId: school(s), academicYear: "2025-2026" } }),
   },
   "GET /organization/{id}/followUpCounts/csv": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
+  // Letters to work on and support groups (issue 40 item 3, issue 39 item 7): whoever sees the
+  // classroom (a teacher her own classrooms); a group is judged by its classroom.
+  "GET /participantGroups/{id}/lettersToWorkOn": { who: ALL, scoped: true, call: (s) => id(classroom(s)) },
+  "GET /participantGroups/{id}/supportGroups": { who: ALL, scoped: true, call: (s) => id(classroom(s)) },
+  "POST /participantGroups/{id}/supportGroups": {
+    who: ALL,
+    scoped: true,
+    call: (s) => ({ ...id(classroom(s)), body: { name: `Matrix ${unique()}`, participantIds: [student(s)], letterNames: ["B"], letterSounds: [] } }),
+  },
+  "PUT /supportGroups/{id}": { who: ALL, scoped: true, call: async (s) => ({ ...id(await supportGroupOf(s)), body: { name: "Matrix group" } }) },
+  "POST /supportGroups/{id}/members": {
+    who: ALL,
+    scoped: true,
+    call: async (s) => ({ ...id(await supportGroupOf(s)), body: { participantId: student(s) } }),
+  },
+  "POST /supportGroups/{id}/sessions": {
+    who: ALL,
+    scoped: true,
+    call: async (s) => ({ ...id(await supportGroupOf(s)), body: { on: "2026-01-01", minutes: 20, workedOn: "Matrix session" } }),
+  },
+  "GET /participant/{id}/supportSessions": { who: ALL, scoped: true, call: (s) => id(student(s)) },
   "GET /openapi.json": { who: "public", call: () => ({}) },
 };
+
+const supportGroups = new Map<Scope, Promise<string>>();
+/** A support group of the classroom in scope (or out of it), written straight into its table. */
+function supportGroupOf(scope: Scope): Promise<string> {
+  let made = supportGroups.get(scope);
+  if (!made) {
+    made = handle.db
+      .insertInto("support_group")
+      .values({ participant_group_id: classroom(scope), name: "Matrix group" })
+      .returning("support_group_id")
+      .executeTakeFirstOrThrow()
+      .then((r) => r.support_group_id);
+    supportGroups.set(scope, made);
+  }
+  return made;
+}
 
 const followUps = new Map<Scope, Promise<string>>();
 /** A follow-up of the student in scope (or out of it), written straight into its table (no policy is needed for that). */

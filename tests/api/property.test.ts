@@ -213,6 +213,13 @@ const followUp = await handle.db
   .returning("follow_up_id")
   .executeTakeFirstOrThrow();
 
+// A support group to rename, move a student into and log sessions of (issue 39 item 7), written straight into its table.
+const supportGroup = await handle.db
+  .insertInto("support_group")
+  .values({ participant_group_id: w.classA.participant_group_id, name: "Baseline group" })
+  .returning("support_group_id")
+  .executeTakeFirstOrThrow();
+
 const id = (v: string) => ({ id: v });
 const district = w.district.organization_id;
 const school = w.schoolA.organization_unit_id;
@@ -487,6 +494,22 @@ const base: Record<string, Baseline> = {
   // Issue 38 item 5: the annual counts, as JSON and as CSV.
   "GET /organization/{id}/followUpCounts": { params: id(district), query: { schoolId: school, academicYear: `${year - 1}-${year}` } },
   "GET /organization/{id}/followUpCounts/csv": { params: id(district), query: { schoolId: school, academicYear: `${year - 1}-${year}` } },
+  // Letters to work on and support groups (issue 40 item 3, issue 39 item 7).
+  "GET /participantGroups/{id}/lettersToWorkOn": { params: id(classroom) },
+  "GET /participantGroups/{id}/supportGroups": { params: id(classroom) },
+  "POST /participantGroups/{id}/supportGroups": {
+    params: id(classroom),
+    body: { name: "Readers", participantIds: [student], letterNames: ["B"], letterSounds: ["SH"] },
+    free: ["name"],
+  },
+  "PUT /supportGroups/{id}": { params: id(supportGroup.support_group_id), body: { name: "Renamed" }, free: ["name"] },
+  "POST /supportGroups/{id}/members": { params: id(supportGroup.support_group_id), body: { participantId: student } },
+  "POST /supportGroups/{id}/sessions": {
+    params: id(supportGroup.support_group_id),
+    body: { on: today, minutes: 20, workedOn: "Letter B" },
+    free: ["workedOn"],
+  },
+  "GET /participant/{id}/supportSessions": { params: id(student) },
   "PUT /screening-standards": {
     body: { pkRiskCutoff: { source: "Property PK study, 2026", cutoffs: { MOY: 0.4 } }, abilityCutoffs: null },
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ProfileCell, ShownCell, ShownGrid } from "#app/domain/results-grid";
-import { gridRowHtml, rowFlags } from "./grid-row-html";
+import { gridRowHtml, lettersToWorkOnHtml, rowFlags } from "./grid-row-html";
 
 // The grid's markup, cell state by cell state: the grid's styles (cell--*, band--*, tone--*), its
 // column highlight (data-col), the words a screen reader hears and the dialog links all read it.
@@ -151,6 +151,41 @@ describe("gridRowHtml", () => {
     );
     expect(testCell(cell({ text: "20", label: "20", letterAction: "view" }), letters)).toContain(
       'title="View letter scores for Okafor, Zoë" data-discover="true"><span class="cell__value">20</span><span class="visually-hidden"> – view letter scores for Okafor, Zoë</span></a>',
+    );
+  });
+
+  it("writes a letter cell's letters to work on under its score: a few and '+N', all of them in words (issue 40 item 3)", () => {
+    const links = {
+      letterHref: () => "/letters",
+      lettersToWorkOn: (id: string, c: ShownCell) =>
+        id === "p1" && c.testCode === "letter-names" ? ["B", "D", "F", "G", "H", "J", "Q"] : null,
+    };
+    expect(testCell(cell({ text: "19", label: "19", letterAction: "view" }), links)).toBe(
+      '<td data-col="0" class="cell cell--complete"><a href="/letters" class="cell__action" title="View letter scores for Okafor, Zoë" data-discover="true">' +
+        '<span class="cell__value">19</span><span class="visually-hidden"> – view letter scores for Okafor, Zoë</span></a>' +
+        '<span class="cell__letters" title="Letters to work on: B, D, F, G, H, J, Q"><span aria-hidden="true">B D F G H +2</span>' +
+        '<span class="visually-hidden">Letters to work on: B, D, F, G, H, J, Q</span></span></td>',
+    );
+    // None missed, or no letters for the cell: nothing is added.
+    expect(testCell(cell({ testCode: "letter-sounds", text: "29", label: "29" }), { ...links, letterHref: () => null })).toBe(
+      '<td data-col="0" class="cell cell--complete"><span class="cell__value">29</span></td>',
+    );
+    expect(testCell(cell({ text: "26", label: "26" }), { letterHref: () => null, lettersToWorkOn: () => [] })).toBe(
+      '<td data-col="0" class="cell cell--complete"><span class="cell__value">26</span></td>',
+    );
+  });
+
+  it("writes no letters where the cell does not show its score (grayed out, not finished)", () => {
+    const links = { letterHref: () => null, lettersToWorkOn: () => ["B"] };
+    expect(testCell(cell({ grayedOut: true, text: "19", label: "Not shown for this grade" }), links)).not.toContain("cell__letters");
+    expect(testCell(cell({ state: "incomplete", text: "In progress" }), links)).not.toContain("cell__letters");
+    expect(testCell(cell({ text: "19", label: "19" }), links)).toContain("cell__letters");
+  });
+
+  it("escapes the letters it is given", () => {
+    expect(lettersToWorkOnHtml(["<b>", "A&B"])).toBe(
+      '<span class="cell__letters" title="Letters to work on: &lt;b&gt;, A&amp;B"><span aria-hidden="true">&lt;b&gt; A&amp;B</span>' +
+        '<span class="visually-hidden">Letters to work on: &lt;b&gt;, A&amp;B</span></span>',
     );
   });
 

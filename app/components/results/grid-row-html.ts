@@ -1,6 +1,7 @@
 import { escapeHtml as e } from "../row-html";
 import type { ProfileCell, ShownCell, ShownGrid } from "#app/domain/results-grid";
 import { BAND_LABELS, CELL_STATE_LABELS, flagMark } from "#app/domain/results-labels";
+import { compactLetters } from "#app/domain/letters-to-work-on";
 
 /**
  * A results grid row's cells as one HTML string (issue 15, hydration).
@@ -26,6 +27,8 @@ export type GridRowLinks = {
   letterHref: (participantId: string, cell: ShownCell) => string | null;
   /** A finished RAN cell's link to the RAN scoring dialog (issue 11). */
   ranHref?: (cell: ShownCell) => string | null;
+  /** A letter cell's letters to work on (issue 40 item 3): the letters its entry missed, when it is the student's latest. */
+  lettersToWorkOn?: (participantId: string, cell: ShownCell) => readonly string[] | null;
 };
 
 type Row = ShownGrid["rows"][number];
@@ -71,7 +74,26 @@ function cellContentHtml(cell: ShownCell): string {
   }
 }
 
-function testCellHtml(cell: ShownCell, col: number, href: string | null, ranHref: string | null, student: string): string {
+/**
+ * The letters still missed, under a letter cell's score: the first few and '+N' (the cell is
+ * narrow), all of them in words for a screen reader and in the tooltip.
+ */
+export function lettersToWorkOnHtml(letters: readonly string[]): string {
+  if (letters.length === 0) return "";
+  const { shown, more } = compactLetters(letters);
+  const words = `Letters to work on: ${letters.join(", ")}`;
+  const visible = shown.join(" ") + (more ? ` +${more}` : "");
+  return `<span class="cell__letters" title="${e(words)}"><span aria-hidden="true">${e(visible)}</span>${hidden(words)}</span>`;
+}
+
+function testCellHtml(
+  cell: ShownCell,
+  col: number,
+  href: string | null,
+  ranHref: string | null,
+  student: string,
+  letters: readonly string[] | null,
+): string {
   const cls = ["cell", `cell--${cell.state}`, cell.band && `band--${cell.band}`, cell.grayedOut && "cell--grayed"]
     .filter(Boolean)
     .join(" ");
@@ -83,7 +105,7 @@ function testCellHtml(cell: ShownCell, col: number, href: string | null, ranHref
     const verb = cell.letterAction === "edit" ? "enter" : "view";
     inner = `<a href="${e(href)}" class="cell__action" title="${verb === "enter" ? "Enter" : "View"} letter scores for ${e(student)}" data-discover="true">${inner}${hidden(` – ${verb} letter scores for ${student}`)}</a>`;
   }
-  return `<td data-col="${col}" class="${cls}">${inner}</td>`;
+  return `<td data-col="${col}" class="${cls}">${inner}${letters ? lettersToWorkOnHtml(letters) : ""}</td>`;
 }
 
 /** The cells of one grid row: the student's name (with a flag badge), grade, profile and tests (from column `testOffset`). */
@@ -98,7 +120,15 @@ export function gridRowHtml(row: Row, testOffset: number, links: GridRowLinks): 
   row.profile.forEach((p, i) => (html += profileCellHtml(p, i)));
   row.cells.forEach(
     (cell, i) =>
-      (html += testCellHtml(cell, testOffset + i, links.letterHref(row.participantId, cell), links.ranHref?.(cell) ?? null, row.name)),
+      (html += testCellHtml(
+        cell,
+        testOffset + i,
+        links.letterHref(row.participantId, cell),
+        links.ranHref?.(cell) ?? null,
+        row.name,
+        // Only where the cell shows its score: a grayed-out cell's display rule hides it, letters included.
+        cell.state === "complete" && !cell.grayedOut ? (links.lettersToWorkOn?.(row.participantId, cell) ?? null) : null,
+      )),
   );
   return html;
 }
