@@ -19,8 +19,8 @@ import * as m0017 from "./0017_unsourced_ran_results";
 import * as m0018 from "./0018_record_access";
 import * as m0019 from "./0019_follow_up";
 import * as m0020 from "./0020_family_notice";
-import * as m0022 from "./0022_support_groups";
 import * as m0021 from "./0021_progress_monitoring";
+import * as m0022 from "./0022_support_groups";
 import * as m0023 from "./0023_school_scores_version";
 
 // Imported statically so the migrations travel inside the server bundle.
@@ -46,6 +46,6 @@ export const migrations: Record<string, Migration> = {
   "0019_follow_up": m0019,
   "0020_family_notice": m0020,
   "0021_progress_monitoring": m0021,
-  "0023_school_scores_version": m0023,
   "0022_support_groups": m0022,
+  "0023_school_scores_version": m0023,
 };
