@@ -4,27 +4,10 @@ import { growthSeries, PERCENTILE_SCALE, riskSeries, type GrowthInput } from "./
 import { BELOW_MAX, WELL_BELOW_MAX } from "./percentile";
 import { PERIODS } from "./periods";
 import type { GridTest } from "./results-grid";
+import { gridTest } from "./test-support/grid-test";
 
 const quiet = () => {};
-let serial = 0;
-function test(testCode: TestCode, overrides: Partial<GridTest> = {}): GridTest {
-  serial++;
-  return {
-    participantTestId: `00000000-0000-4000-8000-${String(serial).padStart(12, "0")}`,
-    testCode,
-    completedFlag: true,
-    invalid: null,
-    abilityPercentile: null,
-    startDtTm: "2025-09-10T15:00:00.000Z",
-    endDtTm: "2025-09-10T15:05:00.000Z",
-    updatedAt: "2025-09-10T15:05:00.000Z",
-    finalTheta: null,
-    correctItems: null,
-    totalItems: null,
-    correctByCode: null,
-    ...overrides,
-  };
-}
+const test = gridTest;
 
 const input = (
   grade: string,

@@ -15,28 +15,10 @@ import { PERIODS, type Period } from "./periods";
 import { BAND_MARKS } from "./results-labels";
 import type { GridTest } from "./results-grid";
 import { buildStudentResults, type StudentResultsInput } from "./student-profile";
+import { gridTest } from "./test-support/grid-test";
 
 const quiet = () => {};
-let serial = 0;
-
-function test(testCode: TestCode, overrides: Partial<GridTest> = {}): GridTest {
-  serial++;
-  return {
-    participantTestId: `00000000-0000-4000-8000-${String(serial).padStart(12, "0")}`,
-    testCode,
-    completedFlag: true,
-    invalid: null,
-    abilityPercentile: null,
-    startDtTm: "2025-09-10T15:00:00.000Z",
-    endDtTm: "2025-09-10T15:05:00.000Z",
-    updatedAt: "2025-09-10T15:05:00.000Z",
-    finalTheta: null,
-    correctItems: null,
-    totalItems: null,
-    correctByCode: null,
-    ...overrides,
-  };
-}
+const test = gridTest;
 
 type Flags = StudentResultsInput["flags"];
 const PLAIN: Flags = { rerKindergarten: false, gr3InternalTestingDisplayRules: false };

@@ -19,28 +19,11 @@ import {
   type ProfilePeriodInput,
   type StudentResultsInput,
 } from "./student-profile";
+import { gridTest } from "./test-support/grid-test";
 
 const quiet = () => {};
-let serial = 0;
-
-function test(testCode: TestCode, overrides: Partial<GridTest> = {}): GridTest {
-  serial++;
-  return {
-    participantTestId: `00000000-0000-4000-8000-${String(serial).padStart(12, "0")}`,
-    testCode,
-    completedFlag: true,
-    invalid: null,
-    abilityPercentile: 50,
-    startDtTm: "2025-09-10T15:00:00.000Z",
-    endDtTm: "2025-09-10T15:05:00.000Z",
-    updatedAt: "2025-09-10T15:05:00.000Z",
-    finalTheta: null,
-    correctItems: null,
-    totalItems: null,
-    correctByCode: null,
-    ...overrides,
-  };
-}
+// A result with a mid-range percentile unless a case says otherwise.
+const test = (testCode: TestCode, overrides: Partial<GridTest> = {}) => gridTest(testCode, { abilityPercentile: 50, ...overrides });
 
 const lists = (period: Period, grades: Grade[] = ["PK", "K", "1", "2", "3"]) =>
   grades.map((grade) => ({ grade, testCodes: defaultGradeAssessments(grade, period, { rerKindergarten: false }).join(",") }));
