@@ -19,6 +19,7 @@ import { registerBandSummary } from "./resources/band-summary";
 import { registerDashboard } from "./resources/dashboard";
 import { registerFollowUp } from "./resources/follow-up";
 import { registerFollowUpCounts } from "./resources/follow-up-counts";
+import { registerFollowUpLists } from "./resources/follow-up-lists";
 import { registerKeptData } from "./resources/kept-data";
 import { registerOrganization } from "./resources/organization";
 import { registerOrganizationUnit } from "./resources/organization-unit";
@@ -117,6 +118,7 @@ export function createApi(deps: ApiDeps) {
   registerSupportGroups(app);
   registerProgress(app);
   registerFollowUpCounts(app);
+  registerFollowUpLists(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", { type: "http", scheme: "bearer" });
   app.doc("/openapi.json", {

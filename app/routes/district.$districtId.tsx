@@ -10,6 +10,7 @@ import { RosterKey } from "#app/components/rostering/RosterKey";
 import { ScreeningCalendar } from "#app/components/calendar/ScreeningCalendar";
 import { ScreeningStandards } from "#app/components/admin/ScreeningStandards";
 import { FollowUpPolicy } from "#app/components/admin/FollowUpPolicy";
+import { FollowUpList } from "#app/components/admin/FollowUpList";
 import { UnitSummary } from "#app/components/results/UnitSummary";
 import { rolesOfferedTo } from "#app/domain/admin-fields";
 import { can, districtTabs } from "#app/domain/admin-permissions";
@@ -25,7 +26,9 @@ import { rosterIntents, type RosterKeyMade } from "#app/lib/roster-actions.serve
 import { calendarIntents, loadCalendarTab } from "#app/lib/calendar.server";
 import { loadStandardsTab, standardsIntents } from "#app/lib/screening-standards.server";
 import { followUpPolicyIntents, loadFollowUpTab, type FollowUpFormReply } from "#app/lib/follow-up.server";
+import { loadFollowUpListTab } from "#app/lib/follow-up-lists.server";
 import followUpCss from "#app/styles/follow-up.css";
+import followUpListsCss from "#app/styles/follow-up-lists.css";
 import calendarCss from "#app/styles/calendar.css";
 import reportsCss from "#app/styles/reports.css";
 import standardsCss from "#app/styles/standards.css";
@@ -37,6 +40,7 @@ const TAB_LABELS = {
   reports: "Reports",
   calendar: "Screening Calendar",
   standards: "Norms and cutoffs",
+  followUps: "Follow-up",
   followUp: "Follow-up policy",
 } as const;
 
@@ -47,6 +51,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: reportsCss },
   { rel: "stylesheet", href: standardsCss },
   { rel: "stylesheet", href: followUpCss },
+  { rel: "stylesheet", href: followUpListsCss },
   { rel: "stylesheet", href: stylesheets.charts },
 ];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -137,6 +142,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const standards = tab === "standards" ? await loadStandardsTab(request, api, districtId) : null;
   // The Follow-up policy tab (issue 38): its own module loads it.
   const followUp = tab === "followUp" ? await loadFollowUpTab(request, api, districtId, search) : null;
+  // The Follow-up tab (issue 38 item 3): this school year's follow-ups, filtered, searched, sorted and paged by the URL.
+  const followUps = tab === "followUps" ? await loadFollowUpListTab(request, api, { districtId }, search) : null;
   // What this user may do here, decided on the server: the page needs no permission rules of its own.
   const may = {
     manageSchools: can.manageSchools(user.role),
@@ -171,6 +178,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     calendar,
     standards,
     followUp,
+    followUps,
     summary,
     report: report?.data ? reportView(completionTables(report.data)) : null,
     reportError: report?.error ?? null,
@@ -239,7 +247,7 @@ export default function District() {
       tabs={d.tabs}
       tab={d.tab}
       tabsLabel="District sections"
-      dropOnTabSwitch={["period", "school", "reportPage", "year", "preset"]}
+      dropOnTabSwitch={["period", "school", "reportPage", "year", "preset", "status"]}
     >
       {d.tab === "schools" ? <SchoolList list={d.schools} manage={d.may.manageSchools} /> : null}
       {d.tab === "schools" && d.rosterImports ? (
@@ -277,6 +285,7 @@ export default function District() {
       ) : null}
       {d.tab === "calendar" && d.calendar ? <ScreeningCalendar data={d.calendar} /> : null}
       {d.tab === "standards" && d.standards ? <ScreeningStandards data={d.standards} /> : null}
+      {d.tab === "followUps" && d.followUps ? <FollowUpList tab={d.followUps} /> : null}
       {d.tab === "followUp" && d.followUp ? (
         <FollowUpPolicy data={d.followUp} reply={actionData && "followUpForm" in actionData ? actionData.followUpForm : undefined} />
       ) : null}

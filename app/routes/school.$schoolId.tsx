@@ -14,17 +14,24 @@ import { dialogOf, isUuid, selectedTab } from "#app/domain/url-state";
 import { classroomIntents, dispatchIntent, studentGrades, studentIntents } from "#app/lib/admin-actions.server";
 import { adminRequest, loadPart, pagedPart } from "#app/lib/admin.server";
 import { UnitSummary } from "#app/components/results/UnitSummary";
+import { FollowUpList } from "#app/components/admin/FollowUpList";
+import { FOLLOW_UP_LIST_LOAD_FAILED } from "#app/domain/follow-up-lists";
+import { loadFollowUpListTab } from "#app/lib/follow-up-lists.server";
+import followUpListsCss from "#app/styles/follow-up-lists.css";
 
 const TABS = [
   { id: "classrooms", label: "Classrooms" },
   { id: "students", label: "Students" },
   // Students per band and movement into and out of risk (issue 39 item 3): read only when asked for.
   { id: "summary", label: "Summary" },
+  // This school year's follow-ups after a flag (issue 38 item 3): for the roles that see whole schools.
+  { id: "followUps", label: "Follow-up" },
 ] as const;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheets.admin },
   { rel: "stylesheet", href: stylesheets.charts },
+  { rel: "stylesheet", href: followUpListsCss },
 ];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.school?.name ?? "School"} | Early Literacy Screening` }];
 
@@ -37,7 +44,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isUuid(params.schoolId)) throw new Response(null, { status: 404, statusText: "Not Found" });
   const schoolId = params.schoolId;
   const { search } = new URL(request.url);
-  const tab = selectedTab(TABS, search).id;
+  const tabs = TABS.filter((t) => t.id !== "followUps" || can.schoolFollowUps(user.role));
+  const tab = selectedTab(tabs, search).id;
   const { dialog } = dialogOf(search);
   // Both lists are read one page at a time (issue 15), with the search and sort of the URL.
   const classroomQuery = parseListQuery(search, LIST_SORTS.classrooms);
@@ -98,6 +106,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       error: schools.error ?? rooms.error,
     };
   }
+  const followUps = tab === "followUps" && districtId ? await loadFollowUpListTab(request, api, { districtId, schoolId }, search) : null;
   // What this user may do here, decided on the server: the page needs no permission rules of its own.
   // The Students tab reads one classroom only: what matters there is whether the user has any.
   const classroomCount = classrooms.data?.total ?? 0;
@@ -110,7 +119,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     may,
     isTeacher: user.role === "TEACHER",
     schoolId,
+    tabs,
     tab,
+    followUps,
     school: found.data,
     schoolError: found.error,
     classrooms: pagedPart(
@@ -163,11 +174,20 @@ export default function School() {
       crumbs={d.crumbs}
       title={d.school?.name ?? "School"}
       error={d.schoolError}
-      tabs={TABS}
+      tabs={d.tabs}
       tab={d.tab}
       tabsLabel="School sections"
+      dropOnTabSwitch={["status"]}
     >
-      {d.tab === "summary" ? (
+      {d.tab === "followUps" ? (
+        d.followUps ? (
+          <FollowUpList tab={d.followUps} />
+        ) : (
+          <p role="alert" className="alert alert--error">
+            {FOLLOW_UP_LIST_LOAD_FAILED}
+          </p>
+        )
+      ) : d.tab === "summary" ? (
         d.summary?.data ? (
           <UnitSummary
             data={d.summary.data}

@@ -429,6 +429,10 @@ const RULES: Record<string, Rule> = {
     call: (s) => ({ ...id(student(s)), body: { academicYear: "2025-2026", optedOut: true, on: "2026-01-01" } }),
   },
   "GET /organization/{id}/followUps": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
+  // Issue 38 item 3: the list as a CSV (the same scopes), and a classroom's notice marks (whoever sees the classroom).
+  "GET /organization/{id}/followUps/csv": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
+  "GET /participantGroups/{id}/followUpMarks": { who: ALL, scoped: true, call: (s) => id(classroom(s)) },
+  "GET /participant/{id}/followUpNext": { who: ALL, scoped: true, call: (s) => id(student(s)) },
   // The annual counts (issue 38 item 5): a school's for the school's admins and the district's, the
   // district's for the district's admins; teachers are refused both.
   "GET /organization/{id}/followUpCounts": {

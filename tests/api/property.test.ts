@@ -491,6 +491,14 @@ const base: Record<string, Baseline> = {
     query: { schoolId: school, classroomId: classroom, status: "overdue", q: "a", sort: "name", dir: "desc", page: "1", limit: "10" },
     free: ["q", "page", "limit"],
   },
+  // Issue 38 item 3: the list as a CSV, and a classroom's notice marks.
+  "GET /organization/{id}/followUps/csv": {
+    params: id(district),
+    query: { schoolId: school, classroomId: classroom, status: "overdue", q: "a", sort: "name", dir: "desc" },
+    free: ["q"],
+  },
+  "GET /participantGroups/{id}/followUpMarks": { params: id(classroom) },
+  "GET /participant/{id}/followUpNext": { params: id(student) },
   // Issue 38 item 5: the annual counts, as JSON and as CSV.
   "GET /organization/{id}/followUpCounts": { params: id(district), query: { schoolId: school, academicYear: `${year - 1}-${year}` } },
   "GET /organization/{id}/followUpCounts/csv": { params: id(district), query: { schoolId: school, academicYear: `${year - 1}-${year}` } },

@@ -70,7 +70,7 @@ test.describe("school admin", () => {
     await expect(page).toHaveURL(/\/school\/[^/?]+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(CEDAR);
     await expect(crumbs(page)).toHaveText(["Schools", CEDAR]);
-    await expect(schoolTabs(page).getByRole("link")).toHaveText(["Classrooms", "Students", "Summary"]);
+    await expect(schoolTabs(page).getByRole("link")).toHaveText(["Classrooms", "Students", "Summary", "Follow-up"]);
     await expect(schoolTabs(page).getByRole("link", { name: "Classrooms" })).toHaveAttribute("aria-current", "page");
 
     const classrooms = page.getByRole("table", { name: "Classrooms" });

@@ -141,6 +141,7 @@ test.describe("super admin", () => {
       "Reports",
       "Screening Calendar",
       "Norms and cutoffs",
+      "Follow-up",
       "Follow-up policy",
     ]);
     await expect(page.getByRole("link", { name: "Download District CSV" })).toBeVisible();
@@ -178,6 +179,7 @@ test.describe("district admin", () => {
       "Users",
       "Screening Calendar",
       "Norms and cutoffs",
+      "Follow-up",
       "Follow-up policy",
     ]);
     await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText([

@@ -62,6 +62,7 @@ const RESOURCE_ROUTES = new Set([
   "download.district-export.$districtId.ts",
   "download.district.$districtId.ts",
   "download.follow-up-counts.$districtId.ts",
+  "download.follow-ups.$districtId.ts",
   "download.school.$schoolId.ts",
   "download.student-records.$studentId.ts",
   "healthz.ts",

@@ -2,7 +2,6 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "#app/db/connect.server";
 import {
   followUpOwner,
-  followUpRowsOf,
   followUpsOfStudent,
   insertOptOut,
   insertStep,
@@ -13,7 +12,6 @@ import {
   putPolicy,
   replaceNonSchoolDays,
   stepsOf,
-  studentsOfScope,
   updateFollowUp,
   type FollowUpRow,
   type FollowUpUpdate,
@@ -31,22 +29,20 @@ import {
   presetById,
   type FollowUpPolicy,
 } from "#app/domain/follow-up-policy";
-import { FOLLOW_UP_STATUSES, NOTICE_METHODS, OUTCOMES, type FollowUpStatus } from "#app/domain/follow-up-steps";
-import { may, reachOf } from "#app/domain/permissions";
-import { text } from "#app/domain/text";
+import { FOLLOW_UP_STATUSES, NOTICE_METHODS, OUTCOMES } from "#app/domain/follow-up-steps";
 import { PERIODS } from "#app/domain/periods";
 import { audit } from "../audit";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
-import { ApiError, forbidden } from "../errors";
+import { ApiError } from "../errors";
 import { followUpSettings, followUpYear, standingOf, syncFollowUps, type DistrictFollowUpSettings } from "../follow-ups";
 import { idParam } from "../params";
 import { recordAccess } from "../record-access";
-import { assertClassroom, assertOrganization, assertParticipant, assertSchool, requireCapability } from "../scope";
+import { assertOrganization, assertParticipant, requireCapability } from "../scope";
 
 // Follow-up after a flag (issue 38 items 1, 2, 3, 6; docs/features/follow-up.md): the district's
 // policy and non-school days, a student's follow-ups with their steps, a family's opt-out of
-// screening, and one paged list for a classroom, school or district. The notice letter and the
-// annual counts build on these routes and tables.
+// screening. The lists of a classroom, school or district are in ./follow-up-lists.ts; the notice
+// letter and the annual counts build on these routes and tables.
 
 const Date_ = z.string().openapi({ example: "2026-12-20", description: "YYYY-MM-DD" });
 const Flag = z.enum(FOLLOW_UP_FLAGS);
@@ -122,7 +118,7 @@ const NextStep = z
   .nullable()
   .openapi("FollowUpNextStep");
 
-const FollowUpBase = z.object({
+export const FollowUpBase = z.object({
   followUpId: z.string(),
   participantId: z.string(),
   academicYear: z.string(),
@@ -165,31 +161,6 @@ const StudentFollowUps = z
     followUps: z.array(FollowUp),
   })
   .openapi("StudentFollowUps");
-
-const LIST_SORTS = ["due", "name", "flaggedOn"] as const;
-
-const ListRow = FollowUpBase.extend({
-  studentName: z.string(),
-  participantCode: z.string(),
-  grade: z.string(),
-  schoolName: z.string(),
-}).openapi("FollowUpListRow");
-
-const StatusCounts = z.object(
-  Object.fromEntries(FOLLOW_UP_STATUSES.map((s) => [s, z.number().int()])) as Record<FollowUpStatus, z.ZodNumber>,
-);
-
-const ListPage = z
-  .object({
-    academicYear: z.string(),
-    policySet: z.boolean(),
-    rows: z.array(ListRow),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    counts: StatusCounts.openapi({ description: "follow-ups of the scope by status, whatever the filter" }),
-  })
-  .openapi("FollowUpListPage");
 
 const OrgParam = idParam({ description: "organizationId (district)" });
 const StudentParam = idParam({ description: "participantId (student)" });
@@ -259,31 +230,6 @@ const postOptOut = createRoute({
   responses: { 200: jsonResponse(StudentFollowUps, "The student's follow-ups and opt-outs"), ...errorResponses },
 });
 
-const getList = createRoute({
-  method: "get",
-  path: "/organization/{id}/followUps",
-  tags: ["Follow-up"],
-  summary: "The follow-ups of a district, school or classroom this school year: paged, filtered by status, searchable, sortable",
-  description:
-    "Without schoolId or classroomId, the district (district admins, super admins). schoolId: a school the caller sees (school admins, district admins). classroomId: a classroom the caller sees (teachers: one they teach). counts: every status of the scope.",
-  request: {
-    params: OrgParam,
-    query: z.object({
-      schoolId: z.string().uuid().optional(),
-      classroomId: z.string().uuid().optional(),
-      status: z.enum(FOLLOW_UP_STATUSES).optional(),
-      q: text(100, { label: "q" })
-        .optional()
-        .openapi({ description: "search: the student's name or participant code, contains, case-insensitive" }),
-      sort: z.enum(LIST_SORTS).optional(),
-      dir: z.enum(["asc", "desc"]).optional(),
-      page: z.coerce.number().int().min(1).max(10_000).optional(),
-      limit: z.coerce.number().int().min(1).max(100).optional(),
-    }),
-  },
-  responses: { 200: jsonResponse(ListPage, "A page of follow-ups"), ...errorResponses },
-});
-
 function settingsAnswer(organizationId: string, s: DistrictFollowUpSettings) {
   return {
     organizationId,
@@ -298,7 +244,7 @@ function settingsAnswer(organizationId: string, s: DistrictFollowUpSettings) {
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
 
-function followUpOut(row: FollowUpRow, policy: FollowUpPolicy | null, optedOut: boolean, today: string) {
+export function followUpOut(row: FollowUpRow, policy: FollowUpPolicy | null, optedOut: boolean, today: string) {
   return {
     followUpId: row.follow_up_id,
     participantId: row.participant_id,
@@ -516,86 +462,5 @@ export function registerFollowUp(app: Router) {
       }),
     );
     return c.json(await studentAnswer(db, student.participant_id, student.organization_id, settings, at), 200);
-  });
-
-  app.openapi(getList, async (c) => {
-    const { db, now } = c.var.deps;
-    const actor = requireCapability(c.var.actor, "followUps");
-    const org = await assertOrganization(db, actor, c.req.valid("param").id);
-    const query = c.req.valid("query");
-    let scope: { kind: "classroom" | "school" | "district"; id: string };
-    if (query.classroomId) {
-      const classroom = await assertClassroom(db, actor, query.classroomId);
-      if (classroom.organization_id !== org.organization_id) throw forbidden();
-      scope = { kind: "classroom", id: classroom.participant_group_id };
-    } else if (query.schoolId) {
-      if (reachOf(actor.role) === "classrooms") throw forbidden();
-      const school = await assertSchool(db, actor, query.schoolId);
-      if (school.organization_id !== org.organization_id) throw forbidden();
-      scope = { kind: "school", id: school.organization_unit_id };
-    } else {
-      // A whole district's list is for the roles that answer for the district.
-      if (!may(actor.role, "manageFollowUpPolicy")) throw forbidden();
-      scope = { kind: "district", id: org.organization_id };
-    }
-    const at = now();
-    const today = localIsoDate(at);
-    const settings = await followUpSettings(db, org.organization_id);
-    const { academicYear } = await syncFollowUps(db, org.organization_id, null, settings, at);
-    const [students, rows, optedOut] = await Promise.all([
-      studentsOfScope(db, scope, reachOf(actor.role) === "classrooms" ? actor.userId : null),
-      followUpRowsOf(db, org.organization_id, academicYear, null),
-      optedOutIn(db, org.organization_id, academicYear),
-    ]);
-    const byStudent = new Map(students.map((s) => [s.participant_id, s]));
-    const all = rows.flatMap((row) => {
-      const s = byStudent.get(row.participant_id);
-      if (!s) return [];
-      return [
-        {
-          ...followUpOut(row, settings.policy, optedOut.has(row.participant_id), today),
-          studentName: `${s.last_name}, ${s.first_name}`,
-          participantCode: s.participant_code,
-          grade: s.grade,
-          schoolName: s.school_name,
-        },
-      ];
-    });
-    const counts = Object.fromEntries(FOLLOW_UP_STATUSES.map((st) => [st, all.filter((r) => r.status === st).length])) as Record<
-      FollowUpStatus,
-      number
-    >;
-    const q = query.q?.trim().toLowerCase() ?? "";
-    const matching = all.filter(
-      (r) =>
-        (!query.status || r.status === query.status) &&
-        (q === "" || r.studentName.toLowerCase().includes(q) || r.participantCode.toLowerCase().includes(q)),
-    );
-    const sort = query.sort ?? "due";
-    const sign = query.dir === "desc" ? -1 : 1;
-    const keyOf = (r: (typeof all)[number]) =>
-      sort === "name" ? r.studentName.toLowerCase() : sort === "flaggedOn" ? r.flaggedOn : (r.nextStep?.due ?? "9999-12-31");
-    matching.sort((a, b) => {
-      const ka = keyOf(a);
-      const kb = keyOf(b);
-      if (ka !== kb) return (ka < kb ? -1 : 1) * sign;
-      return a.followUpId < b.followUpId ? -1 : a.followUpId > b.followUpId ? 1 : 0;
-    });
-    const pageSize = query.limit ?? 50;
-    const page = query.page ?? 1;
-    const shown = matching.slice((page - 1) * pageSize, page * pageSize);
-    recordAccess(c, { what: "follow-up-list", organizationId: org.organization_id, scope, rows: shown.length });
-    return c.json(
-      {
-        academicYear,
-        policySet: settings.policy !== null,
-        rows: shown,
-        total: matching.length,
-        page,
-        pageSize,
-        counts,
-      },
-      200,
-    );
   });
 }

@@ -8374,7 +8374,7 @@ export interface paths {
     };
     /**
      * Letters to work on: each student's latest letter entries of the school year and the letters they missed
-     * @description Per student, the latest finished letter name and letter sound entry of the school year's periods and the letters it scored incorrect; per letter, how many students miss it. Whoever sees the classroom.
+     * @description Per student, the latest letter name and letter sound entry of the school year's periods (a finished, valid benchmark test or a progress probe) and the letters it scored incorrect; per letter, how many students miss it. Whoever sees the classroom.
      */
     get: {
       parameters: {
@@ -12350,7 +12350,13 @@ export interface components {
         tests: {
           /** @enum {string} */
           testCode: "letter-names" | "letter-sounds";
-          participantTestId: string;
+          /**
+           * @description a benchmark test, or a progress probe between benchmarks
+           * @enum {string}
+           */
+          source: "benchmark" | "probe";
+          /** @description the test's participantTestId, or the probe's id */
+          entryId: string;
           /**
            * @description the period the entry was given in
            * @enum {string|null}
