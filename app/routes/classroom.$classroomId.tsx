@@ -33,6 +33,8 @@ import {
 } from "./classroom.$classroomId.server";
 import { birthDateText } from "#app/domain/birth-date";
 import supportGroupsCss from "#app/styles/support-groups.css";
+import { loadNoticeMarks } from "#app/lib/follow-up-lists.server";
+import followUpListsCss from "#app/styles/follow-up-lists.css";
 
 const TABS = [
   { id: "results", label: "Results" },
@@ -48,6 +50,8 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheets.charts },
   // Letters to work on under the letter cells, and the class's most missed (issue 40 item 3).
   { rel: "stylesheet", href: supportGroupsCss },
+  // The notice marks beside students' names (issue 38 item 3).
+  { rel: "stylesheet", href: followUpListsCss },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -111,20 +115,23 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ran: null,
       blindRan,
       letters: null,
+      notices: null,
     };
   }
-  const [{ info, results: shown }, ran, letters] = await Promise.all([
+  const [{ info, results: shown }, ran, letters, notices] = await Promise.all([
     loadResults(request, api, params.classroomId!, q),
     // A 'Needs scoring' RAN cell opens the RAN scoring dialog here (issue 11): `?dialog=ran&ranTest=<id>`.
     loadRanDialog(request, api, url),
     // Letters to work on (issue 40 item 3): one small call beside the grid's.
     loadLettersToWorkOn(api, params.classroomId!),
+    // Students whose family notice is late or due this week (issue 38 item 3); without a policy the API answers at once.
+    loadNoticeMarks(api, params.classroomId!),
   ]);
   // 'Score RAN blind' (issue 34 item 7): asked only when the grid shows a scored RAN test.
   const blindRan = gridHasScoredRan(shown.grid) && shown.period ? await blindRanHref(api, info.id, shown.period) : null;
   // Cells as short strings: a third of the document's bytes otherwise (app/domain/packed-grid.ts).
   const results = { ...shown, grid: shown.grid && packGrid(shown.grid) };
-  return { ...page(info), students: null, results, ran, blindRan, letters: lettersShown(letters, shown.period) };
+  return { ...page(info), students: null, results, ran, blindRan, letters: lettersShown(letters, shown.period), notices };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -232,7 +239,7 @@ function StudentsTab() {
 }
 
 function ResultsTab() {
-  const { results, classroom, q, ran, blindRan, letters } = useLoaderData<typeof loader>();
+  const { results, classroom, q, ran, blindRan, letters, notices } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const ranAction = actionData && "ran" in actionData ? actionData.ran : undefined;
   const packed = results?.grid ?? null;
@@ -308,8 +315,17 @@ function ResultsTab() {
               {message}
             </p>
           ))}
+          {notices ? (
+            <p className="notice-marks-line">
+              <Link to={notices.listHref}>{notices.line}</Link>
+            </p>
+          ) : null}
           <ResultsGrid
             grid={grid}
+            noticeMark={(id) => {
+              const mark = notices?.byStudent[id];
+              return mark ? { ...mark, href: `/student/${id}/follow-up` } : null;
+            }}
             caption={`Results for ${PERIOD_LABELS[grid.period]}`}
             letterHref={(participantId, cell) =>
               cell.letterAction && (cell.testCode === "letter-names" || cell.testCode === "letter-sounds")

@@ -24,6 +24,7 @@ const PAGES: Record<string, PageEntry> = {
   "classroom.$classroomId.tsx": { url: (i) => `/classroom/${i.classroom}`, as: "teacher" },
   "classroom.$classroomId_.blind-ran.tsx": { url: (i) => `/classroom/${i.classroom}/blind-ran`, as: "teacher" },
   "classroom.$classroomId_.family-reports.tsx": { url: (i) => `/classroom/${i.classroom}/family-reports`, as: "teacher" },
+  "classroom.$classroomId_.follow-ups.tsx": { url: (i) => `/classroom/${i.classroom}/follow-ups`, as: "teacher" },
   "classroom.$classroomId_.groups.tsx": { url: (i) => `/classroom/${i.classroom}/groups`, as: "teacher" },
   "classroom.$classroomId.letters.tsx": {
     url: (i) => `/classroom/${i.classroom}/letters?student=${i.student}&test=letter-names`,

@@ -28,7 +28,7 @@ function columnHighlightCss(count: number): string {
   return rules.join("\n");
 }
 
-export function ResultsGrid({ grid, caption, letterHref, ranHref, lettersToWorkOn }: Props) {
+export function ResultsGrid({ grid, caption, letterHref, ranHref, noticeMark, lettersToWorkOn }: Props) {
   const columnCount = grid.profileColumns.length + grid.columnCount;
   // Name and grade too.
   const printColumns = columnCount + 2;
@@ -101,7 +101,7 @@ export function ResultsGrid({ grid, caption, letterHref, ranHref, lettersToWorkO
             <tr
               key={row.participantId}
               className={rowFlags(row).length ? "results-grid__row--flagged" : undefined}
-              dangerouslySetInnerHTML={{ __html: gridRowHtml(row, testOffset, { letterHref, ranHref, lettersToWorkOn }) }}
+              dangerouslySetInnerHTML={{ __html: gridRowHtml(row, testOffset, { letterHref, ranHref, lettersToWorkOn, noticeMark }) }}
             />
           ))}
         </tbody>

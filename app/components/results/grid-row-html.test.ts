@@ -47,6 +47,21 @@ describe("gridRowHtml", () => {
     );
   });
 
+  it("marks a student whose family notice is overdue or due, in words, linking to the follow-up (issue 38)", () => {
+    const links = {
+      ...noLinks,
+      noticeMark: (id: string) =>
+        id === "p1" ? { text: "Notice overdue", overdue: true, href: `/student/${id}/follow-up?a=1&b=2` } : null,
+    };
+    expect(gridRowHtml(row({ name: `Ada & <Bo>` }), 0, links)).toBe(
+      '<th scope="row" class="results-grid__name"><a href="/student/p1" data-discover="true">Ada &amp; &lt;Bo&gt;</a>' +
+        ' <a href="/student/p1/follow-up?a=1&amp;b=2" class="notice-mark notice-mark--overdue" data-discover="true">Notice overdue' +
+        '<span class="visually-hidden"> – follow-up of Ada &amp; &lt;Bo&gt;</span></a></th>' +
+        '<td class="results-grid__grade">K</td>',
+    );
+    expect(gridRowHtml(row({ participantId: "p2" }), 0, links)).not.toContain("notice-mark");
+  });
+
   it("badges a row with risk flags, in words for a screen reader", () => {
     const flagged = row({
       profile: [profile({ kind: "dyslexia", tone: "risk", text: "At Risk" }), profile({ kind: "pwr", tone: "risk", text: "Low" })],

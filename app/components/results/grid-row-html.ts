@@ -29,6 +29,8 @@ export type GridRowLinks = {
   ranHref?: (cell: ShownCell) => string | null;
   /** A letter cell's letters to work on (issue 40 item 3): the letters its entry missed, when it is the student's latest. */
   lettersToWorkOn?: (participantId: string, cell: ShownCell) => readonly string[] | null;
+  /** The words beside a student's name when the family's notice is overdue or due this week (issue 38 item 3), and where they lead. */
+  noticeMark?: (participantId: string) => { text: string; overdue: boolean; href: string } | null;
 };
 
 type Row = ShownGrid["rows"][number];
@@ -114,8 +116,13 @@ export function gridRowHtml(row: Row, testOffset: number, links: GridRowLinks): 
   const badge = flags.length
     ? `<span class="flag-badge" title="${e(`Flagged: ${flags.join(", ")}`)}"><span aria-hidden="true">⚑</span>${hidden(`Flagged (${flags.join(", ")}):`)}</span>`
     : "";
+  const notice = links.noticeMark?.(row.participantId);
+  // Words, not a colour alone: the mark reads the same printed in grey or to a screen reader.
+  const mark = notice
+    ? ` <a href="${e(notice.href)}" class="notice-mark${notice.overdue ? " notice-mark--overdue" : ""}" data-discover="true">${e(notice.text)}${hidden(` – follow-up of ${row.name}`)}</a>`
+    : "";
   let html =
-    `<th scope="row" class="results-grid__name">${badge}<a href="/student/${e(row.participantId)}" data-discover="true">${e(row.name)}</a></th>` +
+    `<th scope="row" class="results-grid__name">${badge}<a href="/student/${e(row.participantId)}" data-discover="true">${e(row.name)}</a>${mark}</th>` +
     `<td class="results-grid__grade">${e(row.gradeLabel)}</td>`;
   row.profile.forEach((p, i) => (html += profileCellHtml(p, i)));
   row.cells.forEach(
