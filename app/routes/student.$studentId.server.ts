@@ -35,6 +35,7 @@ import { loadRanDialog } from "#app/lib/ran-scoring.server";
 import { menuData } from "#app/lib/menu.server";
 import { signOutAndRedirect } from "#app/lib/session.server";
 import { displayRuleFlags, flagsFor } from "#app/server/flags.server";
+import { loadFollowUpNext } from "#app/lib/follow-up-lists.server";
 
 // What the student page loads (spec 001 §2 'Student profile', §4 load states, §7 student-page
 // operations): one API call for the student and every period's results, one more for an open
@@ -70,6 +71,8 @@ export async function loadStudentPage(request: Request, api: ApiClient, user: Cu
   const superAdmin = user.role === "SUPER_ADMIN";
   // The report-only view is the family report's read in the access log (issue 41 item 2).
   const query = q.print === "1" ? { purpose: "family-report" as const } : {};
+  // The next follow-up step owed (issue 38 item 3), read beside the profile; not in the printed report.
+  const followUpNext = q.print === "1" ? null : loadFollowUpNext(api, studentId, localIsoDate(today));
   const answer = await api.result(api.GET("/participants/profile/{id}", { params: { path: { id: studentId }, query } }));
   if (!answer.ok) {
     // Spec 001 §4: 401 signs out, 403 is the access-denied view (the ErrorBoundary, as is 404),
@@ -147,6 +150,7 @@ export async function loadStudentPage(request: Request, api: ApiClient, user: Cu
     // Decided here so the page's bundle does not carry the permissions table for two links.
     recordLinks: { records: may(user.role, "studentRecords"), access: may(user.role, "readRecordAccess") },
     card: studentCard(student),
+    followUpNext: await followUpNext,
     student,
     crumbs: breadcrumbs({
       role: user.role,

@@ -114,7 +114,7 @@ export default function StudentPage() {
       ) : null}
       <div className="student-page__columns">
         <div className="student-page__left">
-          <StudentCard card={d.card} studentId={d.studentId} canEdit />
+          <StudentCard card={d.card} studentId={d.studentId} canEdit followUpNext={d.followUpNext} />
           <StudentRecordLinks studentId={d.studentId} shown={d.recordLinks} />
           {results ? <NextStepsPanel steps={results.nextSteps} period={results.selected} resourcesUrl={d.nextStepsUrl} /> : null}
         </div>

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { daysBetween } from "#app/domain/follow-up-days";
+import { dueText, NEXT_STEP_LABELS } from "#app/domain/follow-up-lists";
 import { FOLLOW_UP_INTENTS } from "#app/domain/follow-up-forms";
 import { CHECK_WITH_YOUR_STATE, FOLLOW_UP_FLAG_LABELS, NOT_SET_TEXT, type FollowUpFlag } from "#app/domain/follow-up-policy";
 import {
@@ -30,21 +30,11 @@ type Data = ApiSchema<"StudentFollowUps">;
 type FollowUp = Data["followUps"][number];
 type Reply = StepReply["stepForm"] | undefined;
 
-const NEXT_LABELS: Record<"notice-sent" | "monitoring-started" | "outcome", string> = {
-  "notice-sent": "Send the family's notice",
-  "monitoring-started": "Start monitoring",
-  outcome: "Record the outcome",
-};
-
 const flagsText = (flags: readonly string[]) => flags.map((f) => FOLLOW_UP_FLAG_LABELS[f as FollowUpFlag] ?? f).join(", ");
 
-function dueText(due: string | null, today: string): string {
-  if (due === null) return `Due: ${NOT_SET_TEXT} (the district's policy sets no deadline for it)`;
-  const left = daysBetween(today, due);
-  if (left < 0) return `Overdue: was due ${due} (${-left} day${left === -1 ? "" : "s"} ago)`;
-  if (left === 0) return `Due today, ${due}`;
-  return `Due ${due} (in ${left} day${left === 1 ? "" : "s"})`;
-}
+/** The lists' deadline words (app/domain/follow-up-lists.ts), with why there is none. */
+const dueWords = (due: string | null, today: string) =>
+  due === null ? `${dueText(null, today)} (the district's policy sets no deadline for it)` : dueText(due, today);
 
 function stepText(s: FollowUp["steps"][number]): string {
   const base = STEP_LABELS[s.kind as StepKind] ?? s.kind;
@@ -101,7 +91,7 @@ function FollowUpCard({ f, today, reply }: { f: FollowUp; today: string; reply: 
       ) : null}
       {f.nextStep ? (
         <p className={`follow-up__next${overdue ? " follow-up__overdue" : ""}`}>
-          Next step: {NEXT_LABELS[f.nextStep.step]}. {dueText(f.nextStep.due, today)}.
+          Next step: {NEXT_STEP_LABELS[f.nextStep.step]}. {dueWords(f.nextStep.due, today)}.
         </p>
       ) : null}
       <h3 id={`${titleId}-timeline`}>Timeline</h3>

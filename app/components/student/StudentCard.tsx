@@ -7,7 +7,18 @@ import { LazyStudentDialog } from "./dialogs";
  * The student card (spec 001 §2): name, teachers, grade, birthday, last test date, tags, ids,
  * Edit. The name is the page's heading: the card leads the page.
  */
-export function StudentCard({ card, studentId, canEdit }: { card: Card; studentId: string; canEdit: boolean }) {
+export function StudentCard({
+  card,
+  studentId,
+  canEdit,
+  followUpNext = null,
+}: {
+  card: Card;
+  studentId: string;
+  canEdit: boolean;
+  /** The next follow-up step owed and its deadline, in words (issue 38 item 3); null when none is owed. */
+  followUpNext?: string | null;
+}) {
   const rows: [string, string][] = [
     ["Teachers", card.teachers.join(", ") || "None"],
     ["Grade", card.grade],
@@ -37,6 +48,7 @@ export function StudentCard({ card, studentId, canEdit }: { card: Card; studentI
       <p className="sp-card__links">
         <Link to={`/student/${studentId}/follow-up`}>Follow-up after a flag</Link>
       </p>
+      {followUpNext ? <p className="sp-card__follow-up">{followUpNext}</p> : null}
     </div>
   );
 }
