@@ -10,6 +10,10 @@ import { PERIODS, type Period } from "./periods";
 // No spec gives a target or a rule: both are the district's configuration with a named source,
 // and where either is missing the chart says so and gives no advice. Pure: no I/O.
 
+/** The progress page's title and its forms' intents (here, not in a .server module: the page's component reads them too). */
+export const PROGRESS_PAGE_TITLE = "Progress monitoring";
+export const PROGRESS_INTENTS = { probe: "save-probe", delete: "delete-probe" } as const;
+
 export const PROBE_MEASURES = ["letter-names", "letter-sounds", "ran"] as const;
 export type ProbeMeasure = (typeof PROBE_MEASURES)[number];
 export const isProbeMeasure = (value: unknown): value is ProbeMeasure =>

@@ -73,6 +73,8 @@ export async function loadStudentPage(request: Request, api: ApiClient, user: Cu
   const query = q.print === "1" ? { purpose: "family-report" as const } : {};
   // The next follow-up step owed (issue 38 item 3), read beside the profile; not in the printed report.
   const followUpNext = q.print === "1" ? null : loadFollowUpNext(api, studentId, localIsoDate(today));
+  // The progress page's link says how many probes there are (issue 39 item 5); read beside the profile.
+  const probes = q.print === "1" ? null : api.result(api.GET("/participant/{id}/probeSummary", { params: { path: { id: studentId } } }));
   const answer = await api.result(api.GET("/participants/profile/{id}", { params: { path: { id: studentId }, query } }));
   if (!answer.ok) {
     // Spec 001 §4: 401 signs out, 403 is the access-denied view (the ErrorBoundary, as is 404),
@@ -150,6 +152,7 @@ export async function loadStudentPage(request: Request, api: ApiClient, user: Cu
     // Decided here so the page's bundle does not carry the permissions table for two links.
     recordLinks: { records: may(user.role, "studentRecords"), access: may(user.role, "readRecordAccess") },
     card: studentCard(student),
+    probeSummary: probes ? await probes.then((r) => (r.ok ? r.data : null)) : null,
     followUpNext: await followUpNext,
     student,
     crumbs: breadcrumbs({

@@ -5,6 +5,7 @@ import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { FAMILY_REPORT_HOST, FamilyReport } from "#app/components/family-report/FamilyReport";
 import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { StudentRecordLinks } from "#app/components/student/StudentRecordLinks";
+import { ProgressLink } from "#app/components/student/ProgressLink";
 import { LazyRanScoringDialog } from "#app/components/ran/lazy";
 import { AdminViewToggle } from "#app/components/student/AdminViewToggle";
 import { LazyStudentDialog, LazyTestDetailsDialog } from "#app/components/student/dialogs";
@@ -116,6 +117,7 @@ export default function StudentPage() {
         <div className="student-page__left">
           <StudentCard card={d.card} studentId={d.studentId} canEdit followUpNext={d.followUpNext} />
           <StudentRecordLinks studentId={d.studentId} shown={d.recordLinks} />
+          <ProgressLink studentId={d.studentId} summary={d.probeSummary} />
           {results ? <NextStepsPanel steps={results.nextSteps} period={results.selected} resourcesUrl={d.nextStepsUrl} /> : null}
         </div>
         <section className="student-page__right" aria-labelledby="subtest-results-title">

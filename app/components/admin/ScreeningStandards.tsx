@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation, useParams } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { SPEC_PK_THETA_NOTE, standardsField, STANDARDS_INTENTS } from "#app/domain/screening-standards-forms";
 import type { StandardKind } from "#app/domain/screening-standards";
@@ -41,6 +41,7 @@ const CLEAR_LABEL: Record<StandardKind, string> = {
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
 
 export function ScreeningStandards({ data }: { data: StandardsTabData }) {
+  const districtId = useParams().districtId;
   return (
     <section className="standards" aria-labelledby="standards-title">
       <h2 id="standards-title">Norms and cutoffs</h2>
@@ -48,6 +49,10 @@ export function ScreeningStandards({ data }: { data: StandardsTabData }) {
         Figures the screener&apos;s specification does not give are set here, each with the source that published them: RAN norms, the
         prekindergarten risk cutoff and theta cutoffs. The district&apos;s own figures replace the product-wide ones; where neither is set,
         results show their raw figures and say so.
+      </p>
+      <p>
+        The targets and the decision rule of the progress charts between benchmarks are set on their own page:{" "}
+        <Link to={`/district/${districtId}/progress-goals`}>Progress monitoring goals</Link>.
       </p>
       <ErrorAlert message={data.error} />
       {data.kinds.map((k) => (

@@ -3,9 +3,12 @@
 // a div: a table does not shrink to the one pixel of .visually-hidden, and at 320 px its width made
 // the page scroll sideways.
 export function ChartTable({
+  first = "Period",
   headings,
   rows,
 }: {
+  /** The first column's heading: the period, or the date of a progress chart's point. */
+  first?: string;
   /** The figure's and its meaning's column headings (the first column is always the period). */
   headings: readonly [figure: string, meaning: string];
   rows: readonly { period: string; figure: string; meaning: string }[];
@@ -15,14 +18,14 @@ export function ChartTable({
       <table>
         <thead>
           <tr>
-            <th scope="col">Period</th>
+            <th scope="col">{first}</th>
             <th scope="col">{headings[0]}</th>
             <th scope="col">{headings[1]}</th>
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
-            <tr key={r.period} data-period={r.period}>
+          {rows.map((r, i) => (
+            <tr key={`${i}-${r.period}`} data-period={r.period}>
               <th scope="row">{r.period}</th>
               <td>{r.figure}</td>
               <td>{r.meaning}</td>
