@@ -4,6 +4,7 @@ import { compactLetters, lettersToWorkOn, missedLetters, mostMissed, mostMissedT
 const entry = (over: Partial<LetterEntry>): LetterEntry => ({
   participantId: "p1",
   testCode: "letter-names",
+  source: "benchmark",
   entryId: "t1",
   at: "2026-09-10T10:00:00.000Z",
   savedAt: "2026-09-10T10:05:00.000Z",
@@ -39,6 +40,14 @@ describe("lettersToWorkOn", () => {
         entry({ entryId: "boy", at: "2026-09-10T10:00:00.000Z", correctByCode: { LN_A: 0 } }),
       ],
       [{ participantId: "p1", tests: [{ testCode: "letter-names", entryId: "moy", missed: ["C"] }] }],
+    ],
+    [
+      "a probe after the benchmark is the latest entry",
+      [
+        entry({ entryId: "moy", at: "2027-01-10T10:00:00.000Z", correctByCode: { LN_A: 0, LN_B: 0 } }),
+        entry({ entryId: "probe", source: "probe", at: "2027-02-01T00:00:00.000Z", correctByCode: { LN_A: 1, LN_B: 0 } }),
+      ],
+      [{ participantId: "p1", tests: [{ testCode: "letter-names", entryId: "probe", missed: ["B"] }] }],
     ],
     [
       "same instant: the one saved last",

@@ -2,9 +2,10 @@ import { letterOfItem, type LetterTestCode } from "./assessments";
 import { sortLetters } from "./letters";
 
 // Letters to work on (issue 40 item 3, issue 39 item 7; docs/features/support-groups.md): from
-// each student's latest letter entry of each test, the letters that entry scored incorrect. A
-// letter the latest entry scored correct is no longer to work on, whatever an older entry said;
-// a letter the latest entry did not test is not claimed either way. Pure: no I/O.
+// each student's latest letter entry of each test (a benchmark test or a progress probe between
+// benchmarks), the letters that entry scored incorrect. A letter the latest entry scored correct
+// is no longer to work on, whatever an older entry said; a letter the latest entry did not test
+// is not claimed either way. Pure: no I/O.
 
 export const LETTER_TESTS: readonly LetterTestCode[] = ["letter-names", "letter-sounds"];
 
@@ -12,6 +13,8 @@ export const LETTER_TESTS: readonly LetterTestCode[] = ["letter-names", "letter-
 export type LetterEntry = {
   participantId: string;
   testCode: LetterTestCode;
+  /** A benchmark test (participant_test) or a progress probe between benchmarks (issue 39 item 5). */
+  source: "benchmark" | "probe";
   entryId: string;
   /** When the entry was given (the test's start), an ISO instant: the latest is the one that counts. */
   at: string;
@@ -22,7 +25,7 @@ export type LetterEntry = {
 };
 
 /** The latest entry of one test of one student and the letters it missed, A–Z then CH, SH, TH. */
-export type TestLetters = { testCode: LetterTestCode; entryId: string; at: string; missed: string[] };
+export type TestLetters = { testCode: LetterTestCode; source: LetterEntry["source"]; entryId: string; at: string; missed: string[] };
 
 export type StudentLetters = { participantId: string; tests: TestLetters[] };
 
@@ -62,7 +65,7 @@ export function lettersToWorkOn(entries: readonly LetterEntry[]): StudentLetters
     participantId,
     tests: LETTER_TESTS.flatMap((testCode) => {
       const e = byTest.get(testCode);
-      return e ? [{ testCode, entryId: e.entryId, at: e.at, missed: missedLetters(e.correctByCode) }] : [];
+      return e ? [{ testCode, source: e.source, entryId: e.entryId, at: e.at, missed: missedLetters(e.correctByCode) }] : [];
     }),
   }));
 }

@@ -207,14 +207,16 @@ export async function loadLettersToWorkOn(api: ApiClient, classroomId: string): 
 
 /**
  * What the grid of `period` shows of them. A letter cell shows its letters only when its entry is
- * the student's latest: an older period's cell is not what the student "still" misses.
+ * the student's latest: an older period's cell, or one a later probe has overtaken, is not what
+ * the student "still" misses.
  */
 export function lettersShown(data: ApiSchema<"LettersToWorkOn"> | null, period: Period | null): LettersShown | null {
   if (!data) return null;
   const cells: Record<string, string[]> = {};
   for (const s of data.students)
     for (const t of s.tests)
-      if (period && t.periodName === period && t.missed.length > 0) cells[`${s.participantId}:${t.testCode}`] = t.missed;
+      if (t.source === "benchmark" && period && t.periodName === period && t.missed.length > 0)
+        cells[`${s.participantId}:${t.testCode}`] = t.missed;
   return {
     cells,
     mostMissed: { letterNames: mostMissedLine(data.mostMissed.letterNames), letterSounds: mostMissedLine(data.mostMissed.letterSounds) },

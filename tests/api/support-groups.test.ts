@@ -104,7 +104,7 @@ describe("letters to work on", () => {
     expect(body.academicYear).toBe("2025-2026");
     const of = (id: string) => body.students.find((s) => s.participantId === id)?.tests ?? [];
     expect(of(avery)).toEqual([
-      { testCode: "letter-names", participantTestId: expect.any(String), periodName: "MOY", on: "2026-01-12", missed: ["D"] },
+      { testCode: "letter-names", source: "benchmark", entryId: expect.any(String), periodName: "MOY", on: "2026-01-12", missed: ["D"] },
     ]);
     expect(of(emery).map((e) => [e.testCode, e.missed])).toEqual([["letter-sounds", ["SH"]]]);
     // Last school year's entry is not this year's letter to work on.
@@ -292,6 +292,28 @@ describe("support groups", () => {
     const unknown = "00000000-0000-4000-8000-000000000000";
     expect((await t.call("PUT", `/supportGroups/${unknown}`, { token: tok.teacher, body: { name: "X" } })).status).toBe(404);
     expect((await t.call("GET", path(unknown), { token: tok.teacher })).status).toBe(404);
+  });
+
+  it("counts a progress probe after the benchmark as the latest entry; the grid's cell is then not 'still'", async () => {
+    await handle.db
+      .insertInto("progress_probe")
+      .values({
+        participant_id: emery,
+        measure: "letter-sounds",
+        probe_date: "2026-01-14",
+        week_start: "2026-01-12",
+        correct_items: 1,
+        total_items: 2,
+        correct_by_code: JSON.stringify({ LS_SH: 1, LS_TH: 0 }),
+      })
+      .execute();
+    const res = await t.call("GET", `/participantGroups/${room.participant_group_id}/lettersToWorkOn`, { token: tok.teacher });
+    const body = (await res.json()) as { students: { participantId: string; tests: unknown[] }[]; mostMissed: Groups["mostMissed"] };
+    expect(body.students.find((s) => s.participantId === emery)!.tests).toEqual([
+      { testCode: "letter-sounds", source: "probe", entryId: expect.any(String), periodName: "MOY", on: "2026-01-14", missed: ["TH"] },
+    ]);
+    expect(body.mostMissed.letterSounds).toEqual([{ letter: "TH", students: 1 }]);
+    expect((await groups()).students.find((s) => s.participantId === emery)!.letters).toEqual({ letterNames: [], letterSounds: ["TH"] });
   });
 
   it("names the members and sessions tables among a student's rows (export and erasure find them)", async () => {

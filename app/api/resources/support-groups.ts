@@ -49,7 +49,8 @@ const Letters = z
 
 const EntryLetters = z.object({
   testCode: z.enum(["letter-names", "letter-sounds"]),
-  participantTestId: z.string(),
+  source: z.enum(["benchmark", "probe"]).openapi({ description: "a benchmark test, or a progress probe between benchmarks" }),
+  entryId: z.string().openapi({ description: "the test's participantTestId, or the probe's id" }),
   periodName: z.enum(PERIODS).nullable().openapi({ description: "the period the entry was given in" }),
   on: Date_,
   missed: z.array(z.string()).openapi({ description: "the letters the entry scored incorrect, A–Z then CH, SH, TH" }),
@@ -98,12 +99,9 @@ const SupportGroups = z
       }),
     ),
     mostMissed: LettersToWorkOn.shape.mostMissed,
-    suggested: z
-      .array(z.object({ participantIds: z.array(z.string()), letters: Letters }))
-      .openapi({
-        description:
-          "groups of 3 to 6 students not in a saved group who miss the same letters (the rule in docs/features/support-groups.md)",
-      }),
+    suggested: z.array(z.object({ participantIds: z.array(z.string()), letters: Letters })).openapi({
+      description: "groups of 3 to 6 students not in a saved group who miss the same letters (the rule in docs/features/support-groups.md)",
+    }),
     ungrouped: z
       .array(z.string())
       .openapi({ description: "students not in a saved group with letters to work on that no suggestion took" }),
@@ -128,7 +126,7 @@ const getLetters = createRoute({
   tags: ["Support groups"],
   summary: "Letters to work on: each student's latest letter entries of the school year and the letters they missed",
   description:
-    "Per student, the latest finished letter name and letter sound entry of the school year's periods and the letters it scored incorrect; per letter, how many students miss it. Whoever sees the classroom.",
+    "Per student, the latest letter name and letter sound entry of the school year's periods (a finished, valid benchmark test or a progress probe) and the letters it scored incorrect; per letter, how many students miss it. Whoever sees the classroom.",
   request: { params: idParam({ description: "participantGroupId (classroom)" }) },
   responses: { 200: jsonResponse(LettersToWorkOn, "Letters to work on"), ...errorResponses },
 });
@@ -214,9 +212,10 @@ async function classroomLetters(
     rows.map((r) => ({
       participantId: r.participant_id,
       testCode: r.test_code,
-      entryId: r.participant_test_id,
-      at: new Date(r.start_dt_tm).toISOString(),
-      savedAt: new Date(r.updated_at).toISOString(),
+      source: r.source,
+      entryId: r.entry_id,
+      at: new Date(r.at).toISOString(),
+      savedAt: new Date(r.saved_at).toISOString(),
       correctByCode: r.correct_by_code,
     })),
   );
@@ -249,7 +248,8 @@ export function registerSupportGroups(app: Router) {
           participantId: s.participantId,
           tests: s.tests.map((t) => ({
             testCode: t.testCode,
-            participantTestId: t.entryId,
+            source: t.source,
+            entryId: t.entryId,
             periodName: periodAt(periods, new Date(t.at))?.periodName ?? null,
             on: t.at.slice(0, 10),
             missed: t.missed,
@@ -368,17 +368,15 @@ export function registerSupportGroups(app: Router) {
     const found = await assertGroup(db, actor, c.req.valid("param").id);
     const body = c.req.valid("json");
     if (body.on > localIsoDate(now())) throw new ApiError(400, SUPPORT_GROUP_MESSAGES.future, [`on: ${SUPPORT_GROUP_MESSAGES.future}`]);
-    const supportSessionId = await db
-      .transaction()
-      .execute((tx) =>
-        insertSession(tx, {
-          supportGroupId: found.support_group_id,
-          onDate: body.on,
-          minutes: body.minutes,
-          workedOn: body.workedOn,
-          by: actor.userId,
-        }),
-      );
+    const supportSessionId = await db.transaction().execute((tx) =>
+      insertSession(tx, {
+        supportGroupId: found.support_group_id,
+        onDate: body.on,
+        minutes: body.minutes,
+        workedOn: body.workedOn,
+        by: actor.userId,
+      }),
+    );
     const logged = (await sessionRows(db, found.participant_group_id)).find((s) => s.support_session_id === supportSessionId)!;
     return c.json(
       { supportSessionId, on: logged.on_date, minutes: logged.minutes, workedOn: logged.worked_on, participantIds: logged.participant_ids },

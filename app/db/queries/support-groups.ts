@@ -7,34 +7,50 @@ import type { Db } from "../connect.server";
 export type LetterEntryRow = {
   participant_id: string;
   test_code: "letter-names" | "letter-sounds";
-  participant_test_id: string;
-  start_dt_tm: Date;
-  updated_at: Date;
+  source: "benchmark" | "probe";
+  entry_id: string;
+  at: Date;
+  saved_at: Date;
   correct_by_code: Record<string, number> | null;
 };
 
 /**
- * The latest finished, valid letter entry of each letter test of each live student of a
- * classroom, given in [from, to) (the school year's periods). The rule of "latest" is
+ * The latest letter entry of each letter test of each live student of a classroom, given in
+ * [from, to) (the school year's periods): a finished, valid benchmark test, or a progress probe
+ * (migration 0021), which counts from its date. The rule of "latest" is
  * app/domain/letters-to-work-on.ts's; `distinct on` with the same order only keeps the rows few
  * (two per student), so the classroom page pays one small query.
  */
 export async function latestLetterEntries(db: Db, classroomId: string, bounds: { from: Date; to: Date }): Promise<LetterEntryRow[]> {
   const { rows } = await sql<LetterEntryRow>`
-    select distinct on (t.participant_id, t.test_code)
-           t.participant_id, t.test_code, t.participant_test_id, t.start_dt_tm, t.updated_at, t.correct_by_code
-      from participant_group_member m
-      join participant p on p.participant_id = m.participant_id and p.deleted_at is null
-      join participant_test t on t.participant_id = m.participant_id
-     where m.participant_group_id = ${classroomId}
-       and t.deleted_at is null
-       and t.completed_flag
-       and t.invalid is not true
-       and t.correct_by_code is not null
-       and t.test_code in ('letter-names', 'letter-sounds')
-       and t.start_dt_tm >= ${bounds.from}
-       and t.start_dt_tm < ${bounds.to}
-     order by t.participant_id, t.test_code, t.start_dt_tm desc, t.updated_at desc, t.participant_test_id desc`.execute(db);
+    select distinct on (e.participant_id, e.test_code) e.*
+      from (
+        select t.participant_id, t.test_code, 'benchmark' as source, t.participant_test_id as entry_id,
+               t.start_dt_tm as at, t.updated_at as saved_at, t.correct_by_code
+          from participant_group_member m
+          join participant p on p.participant_id = m.participant_id and p.deleted_at is null
+          join participant_test t on t.participant_id = m.participant_id
+         where m.participant_group_id = ${classroomId}
+           and t.deleted_at is null
+           and t.completed_flag
+           and t.invalid is not true
+           and t.correct_by_code is not null
+           and t.test_code in ('letter-names', 'letter-sounds')
+           and t.start_dt_tm >= ${bounds.from}
+           and t.start_dt_tm < ${bounds.to}
+        union all
+        select r.participant_id, r.measure, 'probe', r.progress_probe_id,
+               r.probe_date::timestamp at time zone 'UTC', r.created_at, r.correct_by_code
+          from participant_group_member m
+          join participant p on p.participant_id = m.participant_id and p.deleted_at is null
+          join progress_probe r on r.participant_id = m.participant_id
+         where m.participant_group_id = ${classroomId}
+           and r.measure in ('letter-names', 'letter-sounds')
+           and r.correct_by_code is not null
+           and r.probe_date::timestamp at time zone 'UTC' >= ${bounds.from}
+           and r.probe_date::timestamp at time zone 'UTC' < ${bounds.to}
+      ) e
+     order by e.participant_id, e.test_code, e.at desc, e.saved_at desc, e.entry_id desc`.execute(db);
   return rows.map((r) => ({
     ...r,
     correct_by_code: typeof r.correct_by_code === "string" ? JSON.parse(r.correct_by_code) : r.correct_by_code,
