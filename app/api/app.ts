@@ -17,6 +17,7 @@ import { registerAccounts } from "./resources/accounts";
 import { registerAudio } from "./resources/audio";
 import { registerBandSummary } from "./resources/band-summary";
 import { registerDashboard } from "./resources/dashboard";
+import { registerFamilyNotice } from "./resources/family-notice";
 import { registerFollowUp } from "./resources/follow-up";
 import { registerFollowUpCounts } from "./resources/follow-up-counts";
 import { registerFollowUpLists } from "./resources/follow-up-lists";
@@ -115,6 +116,7 @@ export function createApi(deps: ApiDeps) {
   registerRecordAccess(app);
   registerStudentRecords(app);
   registerFollowUp(app);
+  registerFamilyNotice(app);
   registerSupportGroups(app);
   registerProgress(app);
   registerFollowUpCounts(app);

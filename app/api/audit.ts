@@ -3,7 +3,14 @@ import { insertAuditRow } from "#app/db/queries/audit";
 import type { Actor } from "./env";
 
 export type AuditEntity =
-  "organization" | "organization_unit" | "app_user" | "participant" | "participant_group" | "screening_standard" | "follow_up_policy"
+  | "organization"
+  | "organization_unit"
+  | "app_user"
+  | "participant"
+  | "participant_group"
+  | "screening_standard"
+  | "follow_up_policy"
+  | "follow_up_notice"
   | "progress_monitoring_config";
 export type AuditAction = "create" | "update" | "delete";
 

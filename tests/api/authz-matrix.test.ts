@@ -429,6 +429,28 @@ const RULES: Record<string, Rule> = {
     call: (s) => ({ ...id(student(s)), body: { academicYear: "2025-2026", optedOut: true, on: "2026-01-01" } }),
   },
   "GET /organization/{id}/followUps": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
+  // The family notice letter (issue 38 item 4): everyone of the district reads its wording, its
+  // admins change and preview it; letters and notices sent are for whoever sees the students.
+  "GET /organization/{id}/followUpNotice": { who: ALL, scoped: true, call: (s) => id(district(s)) },
+  "PUT /organization/{id}/followUpNotice": {
+    who: DISTRICT,
+    scoped: true,
+    call: (s) => ({ ...id(district(s)), body: { contact: null, texts: { en: null, es: null } } }),
+  },
+  "POST /organization/{id}/followUpNotice/preview": {
+    who: DISTRICT,
+    scoped: true,
+    call: (s) => ({
+      ...id(district(s)),
+      body: { lang: "en", title: "About {student}", body: "Dear family,", contact: null, participantId: null },
+    }),
+  },
+  "GET /followUpNotices": { who: ALL, scoped: true, call: (s) => ({ query: { classroomId: classroom(s), lang: "es" } }) },
+  "POST /followUps/noticeSent": {
+    who: ALL,
+    scoped: true,
+    call: async (s) => ({ body: { followUpIds: [await followUpOf(s)], on: "2026-01-01", method: "printed" } }),
+  },
   // Issue 38 item 3: the list as a CSV (the same scopes), and a classroom's notice marks (whoever sees the classroom).
   "GET /organization/{id}/followUps/csv": { who: DISTRICT, scoped: true, call: (s) => id(district(s)) },
   "GET /participantGroups/{id}/followUpMarks": { who: ALL, scoped: true, call: (s) => id(classroom(s)) },

@@ -474,6 +474,30 @@ const base: Record<string, Baseline> = {
     },
   },
   "GET /participant/{id}/followUps": { params: id(student) },
+  // Issue 38 item 4: the family notice letter's wording, its preview, letters and notices sent.
+  "GET /organization/{id}/followUpNotice": { params: id(district) },
+  "PUT /organization/{id}/followUpNotice": {
+    params: id(district),
+    body: {
+      contact: "Ms. Rivera, (555) 010-0100",
+      texts: { en: { title: "About {student}", body: "Dear family of {student}," }, es: null },
+    },
+    free: ["contact"],
+  },
+  "POST /organization/{id}/followUpNotice/preview": {
+    params: id(district),
+    body: {
+      lang: "es",
+      title: "Aviso para {student}",
+      body: "Estimada familia de {student}:",
+      contact: "Ms. Rivera",
+      participantId: student,
+    },
+    free: ["title", "body", "contact"],
+    limits: { body: 10_000 },
+  },
+  "GET /followUpNotices": { query: { classroomId: classroom, lang: "es" } },
+  "POST /followUps/noticeSent": { body: { followUpIds: [followUp.follow_up_id], on: today, method: "printed" } },
   "POST /followUp/{id}/steps": {
     params: id(followUp.follow_up_id),
     body: { kind: "note", on: today, note: "Baseline note" },
