@@ -6,6 +6,7 @@ import { DocumentLinks } from "#app/components/DocumentLinks";
 import { ErrorPage, dialogOf, isDoneCreate } from "#app/components/page-kit";
 import { IdleTimeout } from "#app/components/IdleTimeout";
 import { Menu } from "#app/components/Menu";
+import { SaveQueueStatus } from "#app/components/offline/SaveQueueStatus";
 import { Toasts } from "#app/components/Toasts";
 import { homePath } from "#app/domain/home-path";
 import { getUser } from "#app/lib/auth.server";
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <Link to={user?.home ?? "/"} className="logo">
             Early Literacy Screening
           </Link>
+          {user ? <SaveQueueStatus owner={user.email} /> : null}
           {user && data ? <Menu firstName={user.firstName} email={user.email} {...data.menu} /> : null}
         </header>
         <main id="main" tabIndex={-1}>

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { readQueueCount, signOutQuestion } from "./offline/queue-count";
 
 export interface MenuProps {
   firstName: string;
@@ -94,7 +95,15 @@ export function Menu({ firstName, email, knowledgeBaseUrl, nextStepsUrl, materia
             </ul>
           </>
         ) : null}
-        <Form method="post" action="/logout">
+        <Form
+          method="post"
+          action="/logout"
+          onSubmit={(e) => {
+            // Scores still waiting to save on this device (issue 40 item 1): ask first, naming how many.
+            const waiting = readQueueCount(email);
+            if (waiting > 0 && !window.confirm(signOutQuestion(waiting))) e.preventDefault();
+          }}
+        >
           <button type="submit" className="button button--quiet">
             Logout
           </button>

@@ -1,17 +1,16 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useParams } from "@remix-run/react";
+import { useActionData, useLoaderData, useParams, useRouteLoaderData } from "@remix-run/react";
 import { ErrorPage } from "#app/components/page-kit";
 import { LetterScoreDialog } from "#app/components/results/LetterScoreDialog";
-import { resultsHref, viewOnly, type ResultsQuery } from "#app/components/results/urls";
+import { afterLetterSave, resultsHref, viewOnly, type ResultsQuery } from "#app/components/results/urls";
 import { isUuid } from "#app/domain/url-state";
-import { UNABLE_TO_INPUT, UNABLE_TO_UPDATE } from "#app/domain/results-labels";
-import { refusalOf } from "#app/lib/api-refusal.server";
+import { nextStudent } from "#app/domain/next-student";
+import type { loader as pageLoader } from "./classroom.$classroomId";
 import { apiFor } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
 import { readFormData } from "#app/server/body-limit.server";
-import { parseSubmission } from "#app/lib/forms.server";
 import { parseResultsQuery } from "./classroom.$classroomId.server";
-import { LetterScoreForm, loadLetterDialog, postedLetterScores } from "./classroom.$classroomId.letters.server";
+import { loadLetterDialog, saveLetterScores } from "./classroom.$classroomId.letters.server";
 
 // The letter score dialog over the classroom's results grid (spec 001 §2, §4): a child route, so
 // opening it runs this loader only (the page's loader skips dialog-only changes through its
@@ -30,36 +29,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireUser(request, context);
-  const submission = parseSubmission(await readFormData(request), LetterScoreForm);
-  if (submission.status !== "success")
-    return { error: { message: UNABLE_TO_INPUT, detail: Object.values(submission.error ?? {}).flat()[0] ?? undefined } };
-  const f = submission.value;
-  const failure = f.intent === "create" ? UNABLE_TO_INPUT : UNABLE_TO_UPDATE;
-  const { grade, responses, submitted } = postedLetterScores(f);
-  if (!grade || !responses || (f.intent === "update" && !f.participantTestId)) return { error: { message: failure, scores: submitted } };
-  const api = apiFor(request, context);
-  const result = await api.result(
-    f.intent === "create"
-      ? api.POST("/participantTest/manual", {
-          body: { testCode: f.testCode, participantId: f.participantId, grade, periodName: f.periodName, responses },
-        })
-      : api.PUT("/participantTest/manual", {
-          body: { participantTestId: f.participantTestId ?? "", participantId: f.participantId, responses },
-        }),
-  );
-  if (!result.ok) {
-    const { message, detail } = await refusalOf(request, result, { text: failure });
-    return { error: { message, detail, scores: submitted } };
-  }
-  // Spec 001 §4: after a create, a dialog opened read-only returns to read-only, otherwise it
-  // closes; after an update it returns to read-only. The page's loader then refreshes the grid
-  // (students' results and risk scores); the URL keeps the teacher's period and toggles.
-  const q = dialogQuery(new URL(request.url));
-  const toView = f.intent === "update" || q.from === "view";
-  const next: Partial<ResultsQuery> = toView
-    ? { ...viewOnly(q), dialog: "letters", student: f.participantId, test: f.testCode, mode: "view" }
-    : viewOnly(q);
-  return redirect(resultsHref(params.classroomId!, next));
+  const saved = await saveLetterScores(request, apiFor(request, context), await readFormData(request));
+  if (saved.kind === "conflict") return { error: { message: saved.message, scores: saved.scores, conflict: saved.conflict } };
+  if (saved.kind !== "saved") return { error: { message: saved.message, detail: saved.detail, scores: saved.scores } };
+  return redirect(resultsHref(params.classroomId!, afterLetterSave(dialogQuery(new URL(request.url)), saved)));
 }
 
 export default function LetterDialogRoute() {
@@ -69,6 +42,7 @@ export default function LetterDialogRoute() {
   const view = viewOnly(q);
   const at = (mode: "edit" | "view", from?: "view") =>
     resultsHref(classroomId, { ...view, dialog: "letters", student: q.student, test: q.test, mode, from });
+  const next = useNextStudent(q.student, q.test);
   return (
     <LetterScoreDialog
       data={dialog}
@@ -76,8 +50,24 @@ export default function LetterDialogRoute() {
       viewHref={q.student && q.test ? at("view") : ""}
       editHref={q.student && q.test ? at("edit", "view") : ""}
       error={actionData && "error" in actionData ? actionData.error : null}
+      nextStudent={next}
+      hrefAfterSave={(saved) => resultsHref(classroomId, afterLetterSave(q, saved))}
     />
   );
+}
+
+/**
+ * The student whose same test 'Save and next student' opens (issue 40 item 2): read from the
+ * page's grid as shown (its order and filter), which the page has loaded already, so the dialog
+ * pays no call for it, with or without JavaScript.
+ */
+function useNextStudent(participantId: string | undefined, testCode: string | undefined): string | null {
+  const page = useRouteLoaderData<typeof pageLoader>("routes/classroom.$classroomId");
+  const grid = page?.results?.grid;
+  if (!grid || !participantId || !testCode) return null;
+  const codes = grid.groups.flatMap((g) => g.columns.map((c) => c.testCode as string));
+  const rows = grid.rows.map((r) => ({ participantId: r.participantId, states: r.cells.map((c) => c.split("|", 1)[0] ?? "") }));
+  return nextStudent(rows, codes.indexOf(testCode), participantId);
 }
 
 export function ErrorBoundary() {

@@ -20,6 +20,7 @@ import { apiFor, expectData } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
 import { loadRanDialog, RAN_INTENT, saveRanScore } from "#app/lib/ran-scoring.server";
 import { LETTER_DIALOG_PARAMS, resultsHref, viewOnly } from "#app/components/results/urls";
+import { takeGridStale } from "#app/components/results/grid-refresh";
 import {
   blindRanHref,
   classroomBanner,
@@ -147,6 +148,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
  * grid stays as it is (its loader is not run again). A save (any post) refreshes it.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  // A letter score saved through the browser's queue of saves (issue 40): no form post, so it says so.
+  if (takeGridStale()) return true;
   if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
   const page = (url: URL) => {
     const search = new URLSearchParams(url.search);

@@ -70,6 +70,7 @@ const RESOURCE_ROUTES = new Set([
   "download.student-records.$studentId.ts",
   "healthz.ts",
   "readyz.ts",
+  "saves.ts",
   "session-keepalive.ts",
   "test-materials.$filename.ts",
 ]);

@@ -1,8 +1,11 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigate, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import clsx from "clsx";
-import { useCallback, useEffect, useRef, useState, type MutableRefObject } from "react";
-import type { LetterDialogData } from "./letter-dialog-data";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type MutableRefObject } from "react";
+import { canQueue, dropSave, flush, putSave, type QueuedSave } from "#app/components/offline/save-queue";
+import type { LetterTestCode } from "#app/domain/assessments";
+import { markGridStale } from "./grid-refresh";
+import type { LetterConflict, LetterDialogData } from "./letter-dialog-data";
 import { LetterTicks, type LetterTicksHandle } from "./LetterTicks";
 
 type Ready = Extract<LetterDialogData, { kind: "ready" }>;
@@ -15,16 +18,25 @@ type Props = {
   viewHref: string;
   /** The edit dialog, opened from read-only. */
   editHref: string;
-  /** From the action: the spec's failure text, the server's reason, and the scores as submitted. */
-  error?: { message: string; detail?: string; scores?: Record<string, 0 | 1> } | null;
+  /** From the action: the spec's failure text, the server's reason, the scores as submitted, and a save made meanwhile. */
+  error?: LetterError | null;
+  /** 'Save and next student' (issue 40 item 2): the next student in the grid whose same test applies. */
+  nextStudent?: string | null;
+  /** Where a save made with scripts leads (the action's redirect without them). */
+  hrefAfterSave?: (saved: { intent: "create" | "update"; participantId: string; testCode: LetterTestCode; next?: string }) => string;
 };
+
+/** 'Save and next student' saved: the grid is read again once the next dialog is open. */
+let refreshOnNextOpen = false;
+
+type LetterError = { message: string; detail?: string; scores?: Record<string, 0 | 1>; conflict?: LetterConflict };
 
 /**
  * The letter score dialogs of spec 001 §2/§4. The open state lives in the URL, so the dialog is
  * server-rendered (no portal) and its form posts without JavaScript; Radix adds the focus trap,
  * Escape and inert background once scripts load.
  */
-export function LetterScoreDialog({ data, closeHref, viewHref, editHref, error }: Props) {
+export function LetterScoreDialog({ data, closeHref, viewHref, editHref, error, nextStudent = null, hrefAfterSave }: Props) {
   const navigate = useNavigate();
   const ready = data.kind === "ready" ? data : null;
   // Escape or Cancel in an edit dialog opened from read-only returns to read-only (spec 001 §4).
@@ -43,6 +55,13 @@ export function LetterScoreDialog({ data, closeHref, viewHref, editHref, error }
   // Unsaved letters (issue 12): Escape or a click outside asks before they are thrown away.
   const dirty = useRef(false);
   const [confirming, setConfirming] = useState(false);
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!refreshOnNextOpen) return;
+    refreshOnNextOpen = false;
+    markGridStale();
+    revalidate();
+  }, [ready?.participantId, ready?.testCode, revalidate]);
   const leave = () => navigate(dismissHref, { preventScrollReset: true });
   const guard = (event: Event) => {
     if (ready?.mode !== "edit" || !dirty.current) return;
@@ -85,6 +104,8 @@ export function LetterScoreDialog({ data, closeHref, viewHref, editHref, error }
             data={ready}
             cancelHref={dismissHref}
             error={error ?? null}
+            nextStudent={nextStudent}
+            hrefAfterSave={hrefAfterSave}
             dirty={dirty}
             confirming={confirming}
             onKeep={() => setConfirming(false)}
@@ -104,6 +125,8 @@ function cellLink(participantId: string, testCode: string): HTMLElement | null {
   return [...links].find((a) => new URL(a.href).searchParams.get("test") === testCode) ?? null;
 }
 
+const tallyText = (t: LetterConflict["mine"]) => `${t.correct}/${t.of} correct${t.missed.length ? ` · missed ${t.missed.join(", ")}` : ""}`;
+
 function useHydrated() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -114,6 +137,8 @@ type EditProps = {
   data: Ready;
   cancelHref: string;
   error: Props["error"];
+  nextStudent: string | null;
+  hrefAfterSave: Props["hrefAfterSave"];
   /** Whether the boxes differ from the saved scores, for the dialog's Escape and outside click. */
   dirty: MutableRefObject<boolean>;
   confirming: boolean;
@@ -121,13 +146,80 @@ type EditProps = {
   onDiscard: () => void;
 };
 
-function EditLetters({ data, cancelHref, error, dirty, confirming, onKeep, onDiscard }: EditProps) {
+function EditLetters({ data, cancelHref, error: posted, nextStudent, hrefAfterSave, dirty, confirming, onKeep, onDiscard }: EditProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
+  // With scripts the save goes through the browser's queue (issue 40 item 1): its answer lands here.
+  const [sent, setSent] = useState<LetterError | null>(null);
+  const [sending, setSending] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const error = sent ?? posted;
+  const conflict = error?.conflict ?? null;
+  const pending = sending || (navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post");
   const initial = error?.scores ?? data.scores;
   const ticks = useRef<LetterTicksHandle | null>(null);
   const submit = useRef<HTMLButtonElement | null>(null);
+  const saveNext = useRef<HTMLButtonElement | null>(null);
+  const owner = (useRouteLoaderData("root") as { user?: { email: string } | null } | undefined)?.user?.email ?? null;
+  const navigate = useNavigate();
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    // Without IndexedDB (or a known user) the form posts as it does without scripts.
+    if (!owner || !canQueue() || !hrefAfterSave) return;
+    event.preventDefault();
+    if (sending) return;
+    const form = event.currentTarget;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const fields = [...new FormData(form)].map(([k, v]) => [k, String(v)] as [string, string]);
+    if (submitter?.name) fields.push([submitter.name, submitter.value]);
+    const entry: QueuedSave = {
+      key: data.saveKey,
+      seq: Date.now(),
+      owner,
+      kind: "letters",
+      fields,
+      label: `${data.testTitle} · ${data.studentName}`,
+      savedAt: new Date().toISOString(),
+      state: "waiting",
+    };
+    setSending(true);
+    try {
+      // Kept first, sent after: a save the network loses is still on this device.
+      await putSave(entry);
+      const outcome = (await flush(owner)).get(entry.key);
+      if (outcome?.kind === "saved") {
+        dirty.current = false;
+        const next = submitter?.name === "next" ? submitter.value : undefined;
+        const to = hrefAfterSave({
+          intent: conflict || data.participantTestId ? "update" : "create",
+          participantId: data.participantId,
+          testCode: data.testCode,
+          next,
+        });
+        // The grid and risk scores are read again in place. Closing: with the navigation. The next
+        // student: once their dialog is open, so the grid's load does not hold it up.
+        if (next) refreshOnNextOpen = true;
+        else markGridStale();
+        navigate(to, { preventScrollReset: true });
+        return;
+      }
+      if (outcome?.kind === "conflict" || outcome?.kind === "refused") {
+        // Shown here, in the dialog, as the action shows it without scripts: not left in the queue.
+        await dropSave(owner, entry.key);
+        setWaiting(false);
+        setSent(
+          outcome.kind === "conflict"
+            ? { message: outcome.conflict.message, conflict: outcome.conflict }
+            : { message: outcome.message, detail: outcome.detail },
+        );
+        return;
+      }
+      // No answer, or the server away: it waits on this device ('Waiting to save' in the header).
+      dirty.current = false;
+      setWaiting(true);
+    } finally {
+      setSending(false);
+    }
+  };
   const keep = useRef<HTMLButtonElement | null>(null);
   const onDirty = useCallback(
     (changed: boolean) => {
@@ -145,13 +237,24 @@ function EditLetters({ data, cancelHref, error, dirty, confirming, onKeep, onDis
       <p className="letter-dialog__meta">
         {data.studentName} · {data.testTitle}
       </p>
-      <Form method="post" noValidate preventScrollReset className="letter-dialog__form" data-hydrated={hydrated ? "" : undefined}>
-        <input type="hidden" name="intent" value={data.participantTestId ? "update" : "create"} />
+      <Form
+        method="post"
+        noValidate
+        preventScrollReset
+        className="letter-dialog__form"
+        data-hydrated={hydrated ? "" : undefined}
+        onSubmit={(e) => void onSubmit(e)}
+      >
+        <input type="hidden" name="intent" value={conflict || data.participantTestId ? "update" : "create"} />
+        <input type="hidden" name="idempotencyKey" value={data.saveKey} />
         <input type="hidden" name="testCode" value={data.testCode} />
         <input type="hidden" name="participantId" value={data.participantId} />
         <input type="hidden" name="grade" value={data.grade} />
         <input type="hidden" name="periodName" value={data.period} />
-        {data.participantTestId ? <input type="hidden" name="participantTestId" value={data.participantTestId} /> : null}
+        {conflict || data.participantTestId ? (
+          <input type="hidden" name="participantTestId" value={conflict?.participantTestId ?? data.participantTestId ?? ""} />
+        ) : null}
+        {conflict || data.version ? <input type="hidden" name="version" value={conflict?.version ?? data.version ?? ""} /> : null}
         <LetterTicks
           ref={ticks}
           items={data.items}
@@ -160,14 +263,34 @@ function EditLetters({ data, cancelHref, error, dirty, confirming, onKeep, onDis
           legend={`${data.testTitle}: check each letter the student got right`}
           helpId="letters-help"
           hydrated={hydrated}
-          onPastEnd={() => submit.current?.focus()}
+          onPastEnd={() => (saveNext.current ?? submit.current)?.focus()}
           onDirty={onDirty}
         />
-        {error ? (
+        {conflict ? (
+          <div role="alert" className="alert alert--error letter-dialog__conflict">
+            <p>{conflict.message}</p>
+            <dl>
+              <div>
+                <dt>Your scores</dt>
+                <dd>{tallyText(conflict.mine)}</dd>
+              </div>
+              <div>
+                <dt>Saved now</dt>
+                <dd>{tallyText(conflict.saved)}</dd>
+              </div>
+            </dl>
+            <p className="alert__detail">Keep yours to save them over the saved scores, or keep the saved scores.</p>
+          </div>
+        ) : error ? (
           <div role="alert" className="alert alert--error">
             <p>{error.message}</p>
             {error.detail ? <p className="alert__detail">{error.detail}</p> : null}
           </div>
+        ) : null}
+        {waiting ? (
+          <p role="status" className="alert letter-dialog__waiting">
+            No connection to the server: these scores are kept on this device and will be saved when it returns.
+          </p>
         ) : null}
         {confirming ? (
           <div role="alertdialog" aria-labelledby="letters-discard" className="letter-dialog__confirm">
@@ -190,11 +313,16 @@ function EditLetters({ data, cancelHref, error, dirty, confirming, onKeep, onDis
         ) : null}
         <div className="results-dialog__actions">
           <Link to={cancelHref} className="button" preventScrollReset>
-            Cancel
+            {conflict ? "Keep the saved scores" : "Cancel"}
           </Link>
           <button ref={submit} type="submit" className="button button--primary" disabled={pending}>
-            {pending ? "Submitting…" : "Submit Scores"}
+            {pending ? "Submitting…" : conflict ? "Keep mine" : "Submit Scores"}
           </button>
+          {nextStudent && !conflict ? (
+            <button ref={saveNext} type="submit" name="next" value={nextStudent} className="button button--primary" disabled={pending}>
+              Save and next student
+            </button>
+          ) : null}
         </div>
       </Form>
     </>

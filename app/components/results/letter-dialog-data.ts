@@ -26,6 +26,10 @@ export type LetterDialogData =
       testCode: LetterTestCode;
       testTitle: string;
       participantTestId: string | null;
+      /** The test's updatedAt as read: a save from it over a newer one is refused, not written over (issue 40 item 1). */
+      version: string | null;
+      /** This opening's Idempotency-Key: a save sent again (a double post, a retry after the network came back) saves once. */
+      saveKey: string;
       /** Item codes in display order, with the letter each shows. */
       items: { code: string; letter: string }[];
       scores: Record<string, 0 | 1>;
@@ -33,3 +37,13 @@ export type LetterDialogData =
       letters: string[];
       rows: LetterRow[];
     };
+
+/** Scores saved by someone else after the dialog read them (issue 40 item 1): hers and the stored ones, in a teacher's words. */
+export type LetterConflict = {
+  message: string;
+  mine: { correct: number; of: number; missed: string[] };
+  saved: { correct: number; of: number; missed: string[] };
+  /** The stored test's version and id: a deliberate second save ('Keep mine') goes over them. */
+  version: string;
+  participantTestId: string;
+};

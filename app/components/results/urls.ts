@@ -47,3 +47,18 @@ export function resultsHref(classroomId: string, q: Partial<ResultsQuery>): stri
 export function viewOnly(q: Partial<ResultsQuery>): Partial<ResultsQuery> {
   return { tab: q.tab, period: q.period, score: q.score, order: q.order, band: q.band };
 }
+
+/**
+ * Where a letter score save leads. Spec 001 §4: after a create, a dialog opened read-only returns
+ * to read-only, otherwise it closes; after an update it returns to read-only. 'Save and next
+ * student' (issue 40 item 2) opens the next student's same test to edit. The URL keeps the
+ * teacher's period and toggles.
+ */
+export function afterLetterSave(
+  q: Partial<ResultsQuery>,
+  saved: { intent: "create" | "update"; participantId: string; testCode: LetterTestCode; next?: string },
+): Partial<ResultsQuery> {
+  if (saved.next) return { ...viewOnly(q), dialog: "letters", student: saved.next, test: saved.testCode, mode: "edit" };
+  const toView = saved.intent === "update" || q.from === "view";
+  return toView ? { ...viewOnly(q), dialog: "letters", student: saved.participantId, test: saved.testCode, mode: "view" } : viewOnly(q);
+}

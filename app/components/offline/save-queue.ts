@@ -1,0 +1,228 @@
+import type { LetterConflict } from "#app/components/results/letter-dialog-data";
+import { writeQueueCount } from "./queue-count";
+
+// Saves that wait for the network (issue 40 item 1). A score saved from a dialog goes into
+// IndexedDB first and is sent from there, so a save made while the network or the server is away
+// is not lost: it survives a reload and a closed tab and is sent, in the order saved, when the
+// connection returns (the `online` event, a retry with back-off while a page is open, and the
+// next page load). Each save carries the Idempotency-Key its dialog was opened with and the
+// version it was edited from, so a repeat never saves twice and a change made meanwhile comes back
+// as a conflict for the teacher to settle instead of being written over.
+//
+// Our own few lines over IndexedDB rather than a library: one store, four operations, and this
+// loads with the dialog (docs/decisions/0016-page-weight.md). The saves go to the app's /saves
+// route (app/routes/saves.ts) as the dialog's own form fields, which answers in JSON.
+
+export type SaveConflict = LetterConflict;
+
+export type QueuedSave = {
+  /** The Idempotency-Key: the store's key too. */
+  key: string;
+  /** Order of saving. */
+  seq: number;
+  /** The signed-in user's email: a browser shared by two teachers sends each one's saves only in their own session. */
+  owner: string;
+  kind: "letters";
+  /** The dialog's form fields as posted. */
+  fields: [string, string][];
+  /** 'Letter Names · Lee, Ana': what the header's list names. */
+  label: string;
+  savedAt: string;
+  state: "waiting" | "conflict" | "refused";
+  message?: string;
+  conflict?: SaveConflict;
+};
+
+export type SendOutcome =
+  | { kind: "saved"; body: { participantId: string; testCode: string } }
+  | { kind: "conflict"; conflict: SaveConflict }
+  | { kind: "refused"; message: string; detail?: string }
+  /** The network or the server is away (no answer, 502/503/504), or the session is: try again later. */
+  | { kind: "waiting" };
+
+const DB_NAME = "screening-saves";
+const STORE = "saves";
+
+function openDb(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB_NAME, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: "key" });
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+async function inStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await openDb();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const tx = db.transaction(STORE, mode);
+      const req = run(tx.objectStore(STORE));
+      tx.oncomplete = () => resolve(req.result);
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** Whether this browser can keep saves (IndexedDB present and usable). */
+export function canQueue(): boolean {
+  return typeof indexedDB !== "undefined";
+}
+
+export async function queuedSaves(owner: string): Promise<QueuedSave[]> {
+  const all = await inStore("readonly", (s) => s.getAll() as IDBRequest<QueuedSave[]>);
+  return all.filter((e) => e.owner === owner).sort((a, b) => a.seq - b.seq);
+}
+
+async function changed(owner: string) {
+  writeQueueCount(owner, (await queuedSaves(owner)).length);
+}
+
+export async function putSave(entry: QueuedSave) {
+  await inStore("readwrite", (s) => s.put(entry));
+  await changed(entry.owner);
+}
+
+export async function dropSave(owner: string, key: string) {
+  await inStore("readwrite", (s) => s.delete(key));
+  await changed(owner);
+}
+
+/** A fresh UUID: crypto.randomUUID exists only in secure contexts (not on a plain-HTTP intranet address). */
+export function newKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** One save sent to /saves; only no answer at all, a gateway's 502/503/504 or a lost session keep it waiting. */
+export async function sendSave(entry: QueuedSave): Promise<SendOutcome> {
+  let res: Response;
+  try {
+    res = await fetch("/saves", {
+      method: "POST",
+      body: new URLSearchParams(entry.fields),
+      redirect: "manual",
+      credentials: "same-origin",
+      headers: { Accept: "application/json" },
+    });
+  } catch {
+    return { kind: "waiting" };
+  }
+  // Signed out (the route redirects to sign-in): the save waits for the owner's next session.
+  if (res.type === "opaqueredirect" || res.status === 401) return { kind: "waiting" };
+  if (res.status === 502 || res.status === 503 || res.status === 504) return { kind: "waiting" };
+  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (res.ok && body?.outcome === "saved")
+    return { kind: "saved", body: body as SendOutcome & { participantId: string; testCode: string } };
+  if (res.status === 409 && body?.conflict) return { kind: "conflict", conflict: body.conflict as SaveConflict };
+  const message = typeof body?.message === "string" ? body.message : `The server refused the save (${res.status}).`;
+  return { kind: "refused", message, detail: typeof body?.detail === "string" ? body.detail : undefined };
+}
+
+let running: Promise<Map<string, SendOutcome>> | null = null;
+
+/**
+ * Sends the owner's waiting saves in the order they were made, stopping at the first that must
+ * wait (a later one must not overtake it). Conflicts and refusals stay listed for the teacher.
+ * One run at a time in this tab, and across tabs where the browser has Web Locks.
+ */
+export function flush(owner: string): Promise<Map<string, SendOutcome>> {
+  if (running) return running.then(() => flush(owner));
+  const run = async () => {
+    const outcomes = new Map<string, SendOutcome>();
+    for (const entry of await queuedSaves(owner)) {
+      if (entry.state !== "waiting") continue;
+      const outcome = await sendSave(entry);
+      outcomes.set(entry.key, outcome);
+      if (outcome.kind === "waiting") break;
+      if (outcome.kind === "saved") await dropSave(owner, entry.key);
+      else if (outcome.kind === "conflict")
+        await putSave({ ...entry, state: "conflict", conflict: outcome.conflict, message: outcome.conflict.message });
+      else
+        await putSave({ ...entry, state: "refused", message: outcome.detail ? `${outcome.message} ${outcome.detail}` : outcome.message });
+    }
+    return outcomes;
+  };
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  const started = (locks ? locks.request(DB_NAME, run) : run()) as Promise<Map<string, SendOutcome>>;
+  const current = started.finally(() => {
+    running = null;
+  });
+  running = current;
+  return current;
+}
+
+/** Keep the teacher's scores over the ones saved meanwhile: sent again from the saved version, with a new key. */
+export async function keepMine(entry: QueuedSave) {
+  const c = entry.conflict;
+  if (!c) return;
+  const fields = entry.fields.filter(([k]) => !["version", "participantTestId", "intent", "idempotencyKey", "next"].includes(k));
+  const key = newKey();
+  await dropSave(entry.owner, entry.key);
+  await putSave({
+    ...entry,
+    key,
+    state: "waiting",
+    conflict: undefined,
+    message: undefined,
+    fields: [...fields, ["intent", "update"], ["participantTestId", c.participantTestId], ["version", c.version], ["idempotencyKey", key]],
+  });
+}
+
+const BACKOFF_MS = [2_000, 4_000, 8_000, 16_000, 30_000, 60_000];
+
+/**
+ * While a page is open: send what waits now, again when the browser says it is online, and on a
+ * back-off while something still waits. `onSaved` runs after any save went through (the page
+ * then reads its data again), `onList` with the owner's list after every change.
+ */
+export function startSync(owner: string, hooks: { onSaved: () => void; onList: (saves: QueuedSave[]) => void }): () => void {
+  let stopped = false;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const list = () =>
+    queuedSaves(owner).then(
+      (saves) => !stopped && hooks.onList(saves),
+      () => undefined,
+    );
+  const tick = async () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (stopped) return;
+    const outcomes = await flush(owner).catch(() => new Map<string, SendOutcome>());
+    if ([...outcomes.values()].some((o) => o.kind === "saved")) hooks.onSaved();
+    await list();
+    if (stopped) return;
+    const waiting = (await queuedSaves(owner).catch(() => [])).some((s) => s.state === "waiting");
+    if (!waiting) {
+      attempt = 0;
+      return;
+    }
+    timer = setTimeout(tick, BACKOFF_MS[Math.min(attempt++, BACKOFF_MS.length - 1)]);
+  };
+  const online = () => {
+    attempt = 0;
+    void tick();
+  };
+  // A save queued by a dialog while nothing was pending: start the retries for it.
+  const onChange = () => {
+    void list();
+    if (timer === undefined && !running) timer = setTimeout(tick, BACKOFF_MS[0]);
+  };
+  window.addEventListener("online", online);
+  window.addEventListener("save-queue", onChange);
+  void tick();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    window.removeEventListener("online", online);
+    window.removeEventListener("save-queue", onChange);
+  };
+}
