@@ -320,7 +320,8 @@ function ResultsTab() {
           ))}
           {notices ? (
             <p className="notice-marks-line">
-              <Link to={notices.listHref}>{notices.line}</Link>
+              <Link to={notices.listHref}>{notices.line}</Link> ·{" "}
+              <Link to={`/classroom/${classroom.id}/notices`}>Print family notices</Link>
             </p>
           ) : null}
           <ResultsGrid

@@ -38,6 +38,10 @@ export default function FamilyReportsPage() {
           {data.classroom.name}: one report per student, each on its own page.{" "}
           <Link to={`/classroom/${data.classroom.id}${data.period ? `?period=${data.period}` : ""}`}>Back to the classroom</Link>
         </p>
+        <p>
+          After a flag, the family also gets a notice letter:{" "}
+          <Link to={`/classroom/${data.classroom.id}/notices?lang=${data.lang}`}>Print family notices</Link>
+        </p>
         <Form
           method="get"
           className="family-reports__controls"

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { FollowUpTimeline } from "#app/components/student/FollowUpTimeline";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { localIsoDate } from "#app/domain/calendar-date";
+import { NOTICE_LANG_NAMES, NOTICE_LANGS } from "#app/domain/family-notice";
 import { FOLLOW_UP_INTENTS } from "#app/domain/follow-up-forms";
 import { isUuid } from "#app/domain/url-state";
 import { adminRequest } from "#app/lib/admin.server";
@@ -72,6 +73,22 @@ export default function StudentFollowUpPage() {
       <h1 id="page-title">
         {PAGE_TITLE}: {d.student.name}
       </h1>
+      {d.followUps.followUps.some((f) => f.closedOn === null && f.outcome === null) ? (
+        // The family notice letter (issue 38 item 4), printed on its own page in the language chosen.
+        <Form method="get" action={`/student/${d.student.id}/notice`} className="follow-up__print-notice">
+          <label htmlFor="notice-lang">Letter language</label>
+          <select id="notice-lang" name="lang" defaultValue="en">
+            {NOTICE_LANGS.map((lang) => (
+              <option key={lang} value={lang} lang={lang}>
+                {NOTICE_LANG_NAMES[lang]}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button">
+            Print the family notice
+          </button>
+        </Form>
+      ) : null}
       <FollowUpTimeline data={d.followUps} today={d.today} reply={reply && "stepForm" in reply ? reply.stepForm : undefined} />
       <p>
         <Link to={`/student/${d.student.id}`}>Back to {d.student.name}</Link>

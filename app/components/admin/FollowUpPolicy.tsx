@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { DAY_COUNT_LABELS, DAY_COUNTS } from "#app/domain/follow-up-days";
 import { DAY_FIELD_LABELS, DAY_FIELDS, FOLLOW_UP_INTENTS, type PolicyFormValues } from "#app/domain/follow-up-forms";
 import { CHECK_WITH_YOUR_STATE, FOLLOW_UP_FLAG_LABELS, FOLLOW_UP_FLAGS, NOT_SET_TEXT } from "#app/domain/follow-up-policy";
@@ -123,6 +123,15 @@ export function FollowUpPolicy({ data, reply }: { data: FollowUpTabData; reply: 
           </button>
         </div>
       </Form>
+      {settings ? (
+        <div className="follow-up-policy__citation">
+          <h3>Family notice letter</h3>
+          <p>
+            The letter families get after a flag, in English and Spanish, printed from a student&apos;s follow-up page or for a class.{" "}
+            <Link to={`/district/${settings.organizationId}/notice-letter`}>Edit the family notice letter</Link>
+          </p>
+        </div>
+      ) : null}
     </section>
   );
 }
