@@ -32,11 +32,13 @@ import { ApiError } from "./errors";
 /** The create calls that honour the header (paths under /api). */
 export const IDEMPOTENT_CREATES: readonly string[] = ["/organization", "/organizationUnit", "/user", "/participantGroups", "/participants"];
 
-/** The score saves that honour it: letter scores created or changed by hand, a RAN score. */
+/** The score saves that honour it: letter scores created or changed by hand, a RAN score, a progress probe. */
 export const IDEMPOTENT_SAVES: readonly { method: "POST" | "PUT"; path: RegExp }[] = [
   { method: "POST", path: /^\/participantTest\/manual$/ },
   { method: "PUT", path: /^\/participantTest\/manual$/ },
   { method: "PUT", path: /^\/participantTest\/addScoreToQuestionResponse\/[^/]+$/ },
+  // A progress probe (issue 39 item 5): its form carries a key, so a double submit saves once.
+  { method: "POST", path: /^\/participant\/[^/]+\/probes$/ },
 ];
 
 /** Whether a call honours the Idempotency-Key header. */

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { data, redirect } from "@remix-run/node";
 import { letterOfItem } from "#app/domain/assessments";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
@@ -32,9 +33,10 @@ export type MeasureView = {
 type Probe = ApiSchema<"ProgressProbe">;
 
 export async function loadProgressPage(api: ApiClient, user: CurrentUser, studentId: string, url: URL) {
-  const [progress, student] = await Promise.all([
+  const [progress, student, sessions] = await Promise.all([
     api.load(api.GET("/participant/{id}/probes", { params: { path: { id: studentId } } })),
     api.load(api.GET("/participants/{id}", { params: { path: { id: studentId } } })),
+    supportSessionsOf(api, studentId),
   ]);
   const school = await api.load(api.GET("/organizationUnit/{id}", { params: { path: { id: student.organizationUnitId } } }));
   const name = `${student.lastName}, ${student.firstName}`;
@@ -65,8 +67,12 @@ export async function loadProgressPage(api: ApiClient, user: CurrentUser, studen
   const confirmDelete = toDelete ? (progress.probes.find((p) => p.probeId === toDelete) ?? null) : null;
   return {
     student: { id: student.participantId, name },
+    // The probe forms' idempotency key (one per page drawn; each form adds its measure): a form
+    // posted twice saves once (app/api/idempotency.ts).
+    saveKey: randomUUID(),
     today: progress.today,
     measures,
+    sessions,
     confirmDelete: confirmDelete && { ...rowView(confirmDelete), title: MEASURE_TITLES[confirmDelete.measure] },
     saved: url.searchParams.get("saved"),
     deleted: url.searchParams.get("deleted") === "1",
@@ -132,7 +138,9 @@ export async function saveProbe(request: Request, api: ApiClient, studentId: str
   if (measure === "ran" && Number.isNaN(errors)) local.errors = "Enter the number of errors as a whole number, for example 2.";
   if (Object.keys(local).length > 0) return { measure, values, message: PROBE_FAILED, fieldErrors: local };
   const body = measure === "ran" ? { measure, date: values.date, secs, errors } : { measure, date: values.date, correct: values.correct };
-  const result = await api.result(api.POST("/participant/{id}/probes", { params: { path: { id: studentId } }, body }));
+  const key = form.get("idempotencyKey");
+  const headers = typeof key === "string" ? { "Idempotency-Key": key } : undefined;
+  const result = await api.result(api.POST("/participant/{id}/probes", { params: { path: { id: studentId } }, body, headers }));
   if (result.ok) return redirect(`/student/${studentId}/progress?saved=${measure}#probe-${measure}`);
   const refusal = await refusalOf(request, result, { text: PROBE_FAILED });
   return {
@@ -149,4 +157,20 @@ export async function removeProbe(request: Request, api: ApiClient, studentId: s
   if (result.ok) return redirect(`/student/${studentId}/progress?deleted=1`);
   const refusal = await refusalOf(request, result, { text: "Unable to delete the probe." });
   return { deleteError: refusal.detail ? `${refusal.message} ${refusal.detail}` : refusal.message };
+}
+
+/**
+ * The support sessions logged for the student (issue 39 item 7), oldest first: markers on each
+ * chart and a list. None when they cannot be read: the page is the probes', and stays.
+ */
+async function supportSessionsOf(api: ApiClient, studentId: string) {
+  const result = await api.result(api.GET("/participant/{id}/supportSessions", { params: { path: { id: studentId } } }));
+  if (!result.ok) return [];
+  return result.data.map((s) => ({
+    date: s.on,
+    label: `${s.groupName}, ${s.minutes} min`,
+    groupName: s.groupName,
+    minutes: s.minutes,
+    workedOn: s.workedOn,
+  }));
 }

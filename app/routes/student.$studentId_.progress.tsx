@@ -6,7 +6,7 @@ import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { ErrorAlert } from "#app/components/ErrorAlert";
 import { FormField } from "#app/components/FormField";
 import { ErrorPage, stylesheets } from "#app/components/page-kit";
-import { ProgressChart } from "#app/components/charts/ProgressChart";
+import { ProgressChart, type SupportSessionMarker } from "#app/components/charts/ProgressChart";
 import { LetterTicks } from "#app/components/results/LetterTicks";
 import { isUuid } from "#app/domain/url-state";
 import { adminRequest } from "#app/lib/admin.server";
@@ -101,13 +101,36 @@ export default function StudentProgressPage() {
           m={m}
           name={d.student.name}
           today={d.today}
+          sessions={d.sessions}
+          saveKey={d.saveKey}
           base={base}
           reply={probeReply?.measure === m.measure ? probeReply : null}
         />
       ))}
+      <SupportSessions sessions={d.sessions} />
       <p>
         <Link to={`/student/${d.student.id}`}>Back to {d.student.name}</Link>
       </p>
+    </section>
+  );
+}
+
+/** The support sessions logged for the student (issue 39 item 7), also marked on the charts above. */
+function SupportSessions({ sessions }: { sessions: readonly { date: string; groupName: string; minutes: number; workedOn: string }[] }) {
+  return (
+    <section className="progress__sessions" aria-labelledby="support-sessions-title">
+      <h2 id="support-sessions-title">Support sessions</h2>
+      {sessions.length === 0 ? (
+        <p>No support sessions logged for this student.</p>
+      ) : (
+        <ul>
+          {sessions.map((s, i) => (
+            <li key={`${s.date}-${i}`}>
+              {s.date}: {s.groupName}, {s.minutes} minutes. Worked on: {s.workedOn}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
@@ -122,12 +145,16 @@ function MeasureSection({
   m,
   name,
   today,
+  sessions,
+  saveKey,
   base,
   reply,
 }: {
   m: MeasureView;
   name: string;
   today: string;
+  sessions: readonly SupportSessionMarker[];
+  saveKey: string;
   base: string;
   reply: ProbeReply | null;
 }) {
@@ -136,8 +163,10 @@ function MeasureSection({
     <section className="progress__measure" aria-labelledby={titleId}>
       <h2 id={titleId}>{m.title}</h2>
       <div className="progress__columns">
-        <ProgressChart chart={m.chart} of={name} id={`${titleId}-chart`} />
-        {m.measure === "ran" || m.items.length > 0 ? <ProbeForm m={m} today={today} reply={reply} /> : null}
+        <ProgressChart chart={m.chart} of={name} sessions={sessions} id={`${titleId}-chart`} />
+        {m.measure === "ran" || m.items.length > 0 ? (
+          <ProbeForm m={m} today={today} saveKey={`${saveKey}-${m.measure}`} reply={reply} />
+        ) : null}
       </div>
       <h3 id={`${titleId}-list`}>{m.title} probes</h3>
       {m.probes.length === 0 ? (
@@ -172,7 +201,7 @@ function MeasureSection({
   );
 }
 
-function ProbeForm({ m, today, reply }: { m: MeasureView; today: string; reply: ProbeReply | null }) {
+function ProbeForm({ m, today, saveKey, reply }: { m: MeasureView; today: string; saveKey: string; reply: ProbeReply | null }) {
   const probeCount = m.probes.length;
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -194,6 +223,7 @@ function ProbeForm({ m, today, reply }: { m: MeasureView; today: string; reply: 
     >
       <h3 id={`${formId}-title`}>New {m.title} probe</h3>
       <input type="hidden" name="intent" value={PROGRESS_INTENTS.probe} />
+      <input type="hidden" name="idempotencyKey" value={saveKey} />
       <input type="hidden" name="measure" value={m.measure} />
       <FormField
         name="date"

@@ -99,6 +99,21 @@ describe(`progress probes (${process.env.TEST_DB_ENGINE ?? "pglite"})`, () => {
     expect((await post(student, body, tok.schoolAdmin)).status).toBe(409);
   });
 
+  it("with an Idempotency-Key (the page's form sends one), a repeat answers the first save and a reused key for another probe is refused", async () => {
+    const student2 = w.studentA2.participant_id;
+    const headers = { "Idempotency-Key": "probe-form-key-1" };
+    const body = { measure: "letter-sounds", date: "2026-01-13", correct: ["LS_A"] };
+    const first = await t.call("POST", probes(student2), { token: tok.schoolAdmin, body, headers });
+    expect(first.status).toBe(201);
+    const again = await t.call("POST", probes(student2), { token: tok.schoolAdmin, body, headers });
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(((await again.json()) as Probe).probeId).toBe(((await first.json()) as Probe).probeId);
+    const other = await t.call("POST", probes(student2), { token: tok.schoolAdmin, body: { ...body, correct: [] }, headers });
+    expect(other.status).toBe(422);
+    expect((await progress(student2, tok.schoolAdmin)).probes).toHaveLength(1);
+  });
+
   it("a date after today is refused; the day itself is fine", async () => {
     const res = await post(student, { measure: "ran", date: "2026-01-16", secs: 40, errors: 1 });
     expect(res.status).toBe(400);
