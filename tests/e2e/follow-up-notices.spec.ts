@@ -197,3 +197,26 @@ test("from a student's follow-up page, the family notice prints in the language 
     `${d(0)} Notice sent: Printed (recorded by Tess Teacher)`,
   );
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a refused fill-in shows under its field, and the preview fills in the sample student", async ({ page }) => {
+    await signInAdmin(page, world, `/district/${world.districtId}/notice-letter`);
+    const spanish = page.getByRole("group", { name: /^Español letter/ });
+    await spanish.getByLabel("Letter").fill("Hola {maestra}");
+    await page.getByRole("button", { name: "Save the letter" }).click();
+    await expect(spanish.getByLabel("Letter")).toHaveAccessibleDescription(
+      "Unknown placeholder {maestra}: use {student}, {grade}, {date}, {school} or {contact}.",
+    );
+    await expect(spanish.getByLabel("Letter")).toHaveValue("Hola {maestra}");
+    await expect(spanish).toHaveAccessibleName("Español letter: the default wording");
+
+    await spanish.getByLabel("Letter").fill("Hola, familia de {student} ({grade}).");
+    await page.getByLabel("Language", { exact: true }).selectOption("es");
+    await page.getByRole("button", { name: "Preview the letter" }).click();
+    const preview = page.getByRole("region", { name: "Preview: Español letter, sample student" });
+    await expect(preview.getByText("Hola, familia de Sam Sample (1.er grado).")).toBeVisible();
+    await expect(spanish.getByLabel("Letter")).toHaveValue("Hola, familia de {student} ({grade}).");
+  });
+});
