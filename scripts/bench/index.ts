@@ -13,7 +13,17 @@ import path from "node:path";
 import { first, itemAt } from "#app/domain/presence";
 import { buildInto } from "../lib/setup.mjs";
 import { checkAssets, type AssetCheck } from "./assets";
-import { measureBrowser, measureDialog, CPU_RATE, NETWORK, type BrowserRun, type DialogRun } from "./browser";
+import {
+  entrySummary,
+  measureBrowser,
+  measureDialog,
+  measureEntry,
+  CPU_RATE,
+  NETWORK,
+  type BrowserRun,
+  type DialogRun,
+  type EntryRun,
+} from "./browser";
 import { BENCH_PASSWORD, cacheKey, ensureDistrict, SIGN_INS, type Engine, type Fixture } from "./generate";
 import { load, type Before, type LoadResult } from "./load";
 import { renderMarkdown, sizeLabel, summarise } from "./report";
@@ -462,6 +472,7 @@ async function main() {
     pages: Record<string, BrowserRun[]>;
     skipped: Record<string, string>;
     dialog: DialogRun[] | null;
+    entry?: EntryRun[] | null;
   } | null = null;
   // The browser runs against the biggest district on the first engine.
   const browserOn = [...dbs].sort((a, b) => b.size - a.size || engines.indexOf(a.engine) - engines.indexOf(b.engine))[0];
@@ -522,6 +533,9 @@ async function main() {
           if (classroom) {
             log(`Click to letter dialog: ${opts.browserRuns} cold loads of the classroom page, CPU ${CPU_RATE}x`);
             browser.dialog = await measureDialog(run.origin, classroom, opts.browserRuns, log);
+            // Last: each hop saves a letter test in the classroom (issue 40 item 4).
+            log(`Letter entry: a tick, and Save and next student, ${opts.browserRuns} cold loads, CPU ${CPU_RATE}x`);
+            browser.entry = await measureEntry(run.origin, classroom, opts.browserRuns, log);
           }
         }
       }
@@ -601,6 +615,7 @@ async function main() {
         max: Math.max(...browser.dialog.flatMap((r) => r.clicks), 0) || null,
         errors: browser.dialog.filter((r) => r.error).map((r) => r.error),
       },
+      entrySummary: browser.entry ? entrySummary(browser.entry) : null,
     },
     assets,
   };
