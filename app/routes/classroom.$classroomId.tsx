@@ -339,10 +339,13 @@ function ResultsTab() {
             ranHref={(cell) => (cell.ranTestId ? ranDialogHref(resultsHref(classroom.id, view), cell.ranTestId) : null)}
             lettersToWorkOn={(participantId, cell) => letters?.cells[`${participantId}:${cell.testCode}`] ?? null}
           />
-          <Legend sources={grid.sources} />
+          {/* After the grid's box, below the window's edge (support-groups.css): the legend and the class's most missed letters. */}
+          <div className="results-after">
+            <Legend sources={grid.sources} />
+            {letters ? <MostMissed classroomId={classroom.id} mostMissed={letters.mostMissed} /> : null}
+          </div>
         </>
       )}
-      {letters ? <MostMissed classroomId={classroom.id} mostMissed={letters.mostMissed} /> : null}
       {/* The letter score dialog (its own route). */}
       <Outlet />
       {ran && "error" in ran ? (

@@ -80,6 +80,7 @@ test("a teacher sees the letters to work on, saves and changes a support group, 
     /\d{4}-\d{2}-\d{2}: 20 minutes\. Worked on: Letter sounds with picture cards/,
   );
   await expectNoAxeViolations(page);
+  const member = await again.getByRole("list", { name: "Students" }).getByRole("link").first().getAttribute("href");
 
   // The printed sheets: one group to a page, no forms.
   await page.emulateMedia({ media: "print" });
@@ -89,4 +90,13 @@ test("a teacher sees the letters to work on, saves and changes a support group, 
   expect(await sheets.count()).toBeGreaterThan(1);
   expect(await sheets.first().evaluate((el) => getComputedStyle(el).breakAfter)).toBe("page");
   await expect(page.getByRole("article", { name: renamed }).locator(".support-group__letters")).toBeVisible();
+
+  // The session on the student's progress page: a marker on the charts and a line in the list.
+  await page.emulateMedia({ media: "screen" });
+  await page.goto(`${member}/progress`);
+  await expect(page.getByRole("region", { name: "Support sessions" })).toContainText(
+    `${renamed}, 20 minutes. Worked on: Letter sounds with picture cards`,
+  );
+  expect(await page.locator("svg .chart-session").count()).toBeGreaterThan(0);
+  await expect(page.locator("table").getByText(`Support session: ${renamed}, 20 min`).first()).toBeAttached();
 });
