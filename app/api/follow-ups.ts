@@ -62,6 +62,18 @@ export async function followUpSettings(db: Db, organizationId: string): Promise<
   return { policy: policyOf(row), policyRow: row, nonSchoolDays, nonSchoolSet: new Set(nonSchoolDays.map((d) => d.date)) };
 }
 
+/**
+ * The district's settings when it has a policy, else null, at the cost of one read: for the pages
+ * every teacher opens (the classroom grid's marks, the student page's next step), which in a
+ * district without a policy should cost no more than that. With one, the non-school days follow.
+ */
+export async function followUpSettingsIfPolicy(db: Db, organizationId: string): Promise<DistrictFollowUpSettings | null> {
+  const row = await policyRow(db, organizationId);
+  if (!policyOf(row)) return null;
+  const nonSchoolDays = (await nonSchoolDayRows(db, organizationId)).map((d) => ({ date: d.day, label: d.label }));
+  return { policy: policyOf(row), policyRow: row, nonSchoolDays, nonSchoolSet: new Set(nonSchoolDays.map((d) => d.date)) };
+}
+
 /** The school year follow-ups are kept for: the district calendar's current one, else today's. */
 export async function followUpYear(db: Db, organizationId: string, now: Date) {
   const config = await loadAssessmentConfig(db, organizationId, now);

@@ -10,7 +10,7 @@ import { may, reachOf } from "#app/domain/permissions";
 import { text } from "#app/domain/text";
 import { errorResponses, jsonResponse, type ApiEnv, type Router } from "../env";
 import { forbidden } from "../errors";
-import { followUpSettings, standingOf, syncFollowUps } from "../follow-ups";
+import { followUpSettings, followUpSettingsIfPolicy, standingOf, syncFollowUps } from "../follow-ups";
 import { idParam } from "../params";
 import { recordAccess } from "../record-access";
 import { assertClassroom, assertOrganization, assertParticipant, assertSchool, requireCapability } from "../scope";
@@ -291,8 +291,8 @@ export function registerFollowUpLists(app: Router) {
     const { db, now } = c.var.deps;
     const actor = requireCapability(c.var.actor, "followUps");
     const student = await assertParticipant(db, actor, c.req.valid("param").id);
-    const settings = await followUpSettings(db, student.organization_id);
-    if (!settings.policy) return c.json({ policySet: false, next: null }, 200);
+    const settings = await followUpSettingsIfPolicy(db, student.organization_id);
+    if (!settings?.policy) return c.json({ policySet: false, next: null }, 200);
     const at = now();
     const today = localIsoDate(at);
     const { academicYear } = await syncFollowUps(db, student.organization_id, [student.participant_id], settings, at);
@@ -329,8 +329,9 @@ export function registerFollowUpLists(app: Router) {
     const { db, now } = c.var.deps;
     const actor = requireCapability(c.var.actor, "followUps");
     const classroom = await assertClassroom(db, actor, c.req.valid("param").id);
-    const settings = await followUpSettings(db, classroom.organization_id);
-    if (!settings.policy) return c.json({ policySet: false, marks: [], overdue: 0, dueThisWeek: 0 }, 200);
+    // The scope check read whether the district has a policy: without one, no further read.
+    const settings = classroom.follow_up_policy_set ? await followUpSettings(db, classroom.organization_id) : null;
+    if (!settings?.policy) return c.json({ policySet: false, marks: [], overdue: 0, dueThisWeek: 0 }, 200);
     const at = now();
     const today = localIsoDate(at);
     const students = await studentsOfScope(db, { kind: "classroom", id: classroom.participant_group_id }, null);

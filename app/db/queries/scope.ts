@@ -27,32 +27,42 @@ export function liveSchoolWithDistrictName(db: Db, schoolId: string) {
 /**
  * A live classroom's row with its district, whether `userId` teaches it (in the same statement:
  * one round trip, issue 15), the versions of its results and of its district's calendar (so the
- * results read after the check can be answered from this process's copy), and the school's and
- * district's names, for the grid's heading.
+ * results read after the check can be answered from this process's copy), the school's and
+ * district's names, for the grid's heading, and whether the district has a follow-up policy.
  */
 export function liveClassroomFor(db: Db, classroomId: string, userId: string) {
-  return db
-    .selectFrom("participant_group as g")
-    .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
-    .innerJoin("organization as o", "o.organization_id", "ou.organization_id")
-    .leftJoin("classroom_results_version as rv", "rv.participant_group_id", "g.participant_group_id")
-    .selectAll("g")
-    .select(["ou.organization_id", "o.config_version", "ou.name as school_name", "o.name as organization_name"])
-    .select((eb) => eb.fn.coalesce("rv.version", eb.lit(1)).as("results_version"))
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom("participant_group_teacher as t")
-            .select("t.user_id")
-            .whereRef("t.participant_group_id", "=", "g.participant_group_id")
-            .where("t.user_id", "=", userId),
-        )
-        .as("taught"),
-    )
-    .where("g.participant_group_id", "=", classroomId)
-    .where("g.deleted_at", "is", null)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom("participant_group as g")
+      .innerJoin("organization_unit as ou", "ou.organization_unit_id", "g.organization_unit_id")
+      .innerJoin("organization as o", "o.organization_id", "ou.organization_id")
+      .leftJoin("classroom_results_version as rv", "rv.participant_group_id", "g.participant_group_id")
+      .selectAll("g")
+      .select(["ou.organization_id", "o.config_version", "ou.name as school_name", "o.name as organization_name"])
+      .select((eb) => eb.fn.coalesce("rv.version", eb.lit(1)).as("results_version"))
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom("participant_group_teacher as t")
+              .select("t.user_id")
+              .whereRef("t.participant_group_id", "=", "g.participant_group_id")
+              .where("t.user_id", "=", userId),
+          )
+          .as("taught"),
+      )
+      // Whether the district has a follow-up policy: the grid's notice marks (issue 38) cost no read without one.
+      .select((eb) =>
+        eb
+          .exists(
+            eb.selectFrom("follow_up_policy as fp").select("fp.organization_id").whereRef("fp.organization_id", "=", "ou.organization_id"),
+          )
+          .as("follow_up_policy_set"),
+      )
+      .where("g.participant_group_id", "=", classroomId)
+      .where("g.deleted_at", "is", null)
+      .executeTakeFirst()
+  );
 }
 
 /** A live student's row with the district of their school. */
