@@ -119,17 +119,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       notices: null,
     };
   }
-  const [{ info, results: shown }, ran, letters, notices] = await Promise.all([
+  const [{ info, results: shown }, ran, notices] = await Promise.all([
     loadResults(request, api, params.classroomId!, q),
     // A 'Needs scoring' RAN cell opens the RAN scoring dialog here (issue 11): `?dialog=ran&ranTest=<id>`.
     loadRanDialog(request, api, url),
-    // Letters to work on (issue 40 item 3): one small call beside the grid's.
-    loadLettersToWorkOn(api, params.classroomId!),
     // Students whose family notice is late or due this week (issue 38 item 3); without a policy the API answers at once.
     loadNoticeMarks(api, params.classroomId!),
   ]);
   // 'Score RAN blind' (issue 34 item 7): asked only when the grid shows a scored RAN test.
-  const blindRan = gridHasScoredRan(shown.grid) && shown.period ? await blindRanHref(api, info.id, shown.period) : null;
+  // Letters to work on (issue 40 item 3): one small query, after the grid's call so the district's
+  // calendar it needs is this process's copy by then (beside it, both would read it).
+  const [blindRan, letters] = await Promise.all([
+    gridHasScoredRan(shown.grid) && shown.period ? blindRanHref(api, info.id, shown.period) : null,
+    shown.grid ? loadLettersToWorkOn(api, info.id) : null,
+  ]);
   // Cells as short strings: a third of the document's bytes otherwise (app/domain/packed-grid.ts).
   const results = { ...shown, grid: shown.grid && packGrid(shown.grid) };
   return { ...page(info), students: null, results, ran, blindRan, letters: lettersShown(letters, shown.period), notices };

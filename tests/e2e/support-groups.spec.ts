@@ -8,8 +8,11 @@ import { demoClassroomIds, readDemoDb } from "./support/demo-db";
 // student into it, logging a session, and the printed sheets.
 
 let classroomId = "";
+let otherClassroomId = "";
 test.beforeAll(async () => {
-  classroomId = (await readDemoDb(demoClassroomIds))["Kindergarten Room 4"]!;
+  const ids = await readDemoDb(demoClassroomIds);
+  classroomId = ids["Kindergarten Room 4"]!;
+  otherClassroomId = ids["First Grade Room 7"]!;
 });
 
 /** Focuses a control and types into it as a person would: the old text selected and replaced. */
@@ -99,4 +102,28 @@ test("a teacher sees the letters to work on, saves and changes a support group, 
   );
   expect(await page.locator("svg .chart-session").count()).toBeGreaterThan(0);
   await expect(page.locator("table").getByText(`Support session: ${renamed}, 20 min`).first()).toBeAttached();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the groups page's forms post: save a suggested group, a refused session keeps what was typed, then logs", async ({ page }) => {
+    await signIn(page, DEMO.teacher, { to: `/classroom/${otherClassroomId}/groups` });
+    const suggested = page.locator(".support-groups__suggested article").first();
+    const name = `No script ${Date.now().toString(36)}`;
+    await suggested.getByLabel("Group name").fill(name);
+    await suggested.getByRole("button", { name: "Save group" }).click();
+    const group = page.getByRole("article", { name });
+    await expect(group).toBeVisible();
+    await group.getByLabel("Minutes").fill("0");
+    await group.getByLabel("What was worked on").fill("Blending");
+    await group.getByRole("button", { name: "Log session" }).click();
+    await expect(page.getByRole("article", { name })).toContainText("Enter the minutes as a whole number from 1 to 1440.");
+    await expect(page.getByRole("article", { name }).getByLabel("What was worked on")).toHaveValue("Blending");
+    await page.getByRole("article", { name }).getByLabel("Minutes").fill("15");
+    await page.getByRole("article", { name }).getByRole("button", { name: "Log session" }).click();
+    await expect(page.getByRole("article", { name }).getByRole("list", { name: `Sessions of ${name}` })).toContainText(
+      "15 minutes. Worked on: Blending",
+    );
+  });
 });
