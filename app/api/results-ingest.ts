@@ -131,6 +131,11 @@ export const PredictiveProfileInput = z
     dyslexia: Score01.nullable().optional(),
     kready: Score01.nullable().optional(),
     pkRisk: Score01.nullable().optional(),
+    computedAt: z.string().datetime({ offset: true }).optional().openapi({
+      description:
+        "When the screener computed these scores (ISO 8601), for an upload made later (a tablet that was offline). A follow-up's deadline runs from it (docs/features/follow-up.md). Left out, or after the upload: the upload's time.",
+      example: "2026-09-15T14:05:00Z",
+    }),
   })
   .openapi("PredictiveProfileInput");
 export type PredictiveProfileInput = z.input<typeof PredictiveProfileInput>;
@@ -224,6 +229,7 @@ export async function recordTestResults(db: Db, raws: readonly TestResultInput[]
   });
 }
 
+/** A profile's row; `computedAt` is the upload's time, and the latest the scores may be dated. */
 function profileRow(p: z.output<typeof PredictiveProfileInput>, computedAt: Date): ProfileValues {
   return {
     participant_id: p.participantId,
@@ -233,7 +239,8 @@ function profileRow(p: z.output<typeof PredictiveProfileInput>, computedAt: Date
     dyslexia: p.dyslexia ?? null,
     kready: p.kready ?? null,
     pk_risk: p.pkRisk ?? null,
-    computed_at: computedAt,
+    // Never after the upload: a flag cannot be dated in the future.
+    computed_at: p.computedAt && new Date(p.computedAt) < computedAt ? new Date(p.computedAt) : computedAt,
   };
 }
 

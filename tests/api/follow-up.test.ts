@@ -211,6 +211,27 @@ describe(`follow-ups open on the first flag and close when it goes (${process.en
     expect(again.followUps.map((x) => [x.followUpId, x.steps.length])).toEqual([[f.followUpId, 1]]);
   });
 
+  it("dates the flag by when the screener computed the scores (an upload made later), never after the upload", async () => {
+    await setPolicy({ ...louisiana, noticeDays: 3 });
+    const upload = (participantId: string, computedAt: string) =>
+      t.call("POST", "/participantTest/predictiveProfile", {
+        token: tok.districtAdmin,
+        body: { participantId, academicYear: "2025-2026", periodName: "MOY", ...FLAGGED, computedAt },
+      });
+    const late = await newStudent();
+    expect((await upload(late.participant_id, "2026-01-05T12:00:00Z")).status).toBe(200);
+    expect((await followUpsOf(late.participant_id)).followUps[0]).toMatchObject({
+      flaggedOn: "2026-01-05",
+      noticeDue: "2026-01-08",
+      status: "overdue",
+    });
+    const future = await newStudent();
+    expect((await upload(future.participant_id, "2099-01-01T00:00:00Z")).status).toBe(200);
+    expect((await followUpsOf(future.participant_id)).followUps[0]).toMatchObject({ flaggedOn: "2026-01-15", noticeDue: "2026-01-18" });
+    const refused = await upload((await newStudent()).participant_id, "last Tuesday");
+    expect(refused.status).toBe(400);
+  });
+
   it("closes with a reason when the results no longer flag, and reopens when they flag again; nothing is deleted", async () => {
     await setPolicy(louisiana);
     const s = await newStudent();

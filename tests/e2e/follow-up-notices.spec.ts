@@ -9,9 +9,9 @@ import { d, FIRST, LAST, onTheDay, YEAR } from "./support/school-year";
 // wording with a preview (an unknown fill-in refused by name, what was typed kept) and returns to
 // the default; a teacher prints her class's notices (one letter per flagged student, one per
 // page, in Spanish too), says they went out, and the district's Follow-up tab counts them no longer
-// owed. The district is the spec's own: three grade 1 students flagged for dyslexia risk today,
-// one not flagged, under a policy that gives the family's notice no days at all (due the day of
-// the flag), so each notice is due now.
+// owed. The district is the spec's own: three grade 1 students flagged for dyslexia risk five days
+// ago (the screener computed their scores then and uploaded them today), one not flagged, under a
+// policy that gives the family's notice three days, so each notice is overdue.
 
 test.describe.configure({ mode: "serial", timeout: 150_000 });
 
@@ -39,12 +39,12 @@ const world = useApiWorld(
     admin: { firstName: "Nora", lastName: "Admin", password: ADMIN_PASSWORD },
   },
   async ({ token, studentIds, districtId, tag }, request) => {
-    // A short notice window: the family's notice is due the day the flag is recorded.
+    // Three days for the family's notice, from the day the screener computed the flagging scores.
     await api(request, token, "PUT", `/organization/${districtId}/followUpPolicy`, {
       policy: {
         flags: ["dyslexia"],
         dayCount: "calendar",
-        noticeDays: 0,
+        noticeDays: 3,
         monitoringDays: null,
         furtherStepDays: null,
         priorNoticeDays: null,
@@ -61,6 +61,7 @@ const world = useApiWorld(
         periodName: "BOY",
         dyslexia: i < FLAGGED.length ? 0.5 : 0.05,
         pwr: 0.9,
+        computedAt: `${d(-5)}T12:00:00Z`,
       });
     const teacher = `${tag}.teacher@notices.example`;
     await api(request, token, "POST", `/user/inviteUser/${teacher}`);
@@ -85,7 +86,7 @@ async function keyboardTo(page: Page, target: Locator, max = 80) {
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
-/** The district's Follow-up tab's count of one status ('Due this week (3)'). */
+/** The district's Follow-up tab's count of one status ('Overdue (3)'). */
 async function statusCount(page: Page, label: string): Promise<number> {
   await page.goto(`/district/${world.districtId}?tab=followUps`);
   const link = page.getByRole("navigation", { name: "Follow-up status" }).getByRole("link", { name: new RegExp(`^${label} \\(\\d+\\)$`) });
@@ -137,9 +138,9 @@ test("the district admin writes the letter's wording with a preview, and returns
 
 test("a teacher prints her class's notices, marks them sent, and the district's count drops by as many", async ({ page }) => {
   await signInAdmin(page, world);
-  const dueBefore = await statusCount(page, "Due this week");
+  const overdueBefore = await statusCount(page, "Overdue");
   const openBefore = await statusCount(page, "Open");
-  expect(dueBefore).toBe(FLAGGED.length);
+  expect(overdueBefore).toBe(FLAGGED.length);
 
   await signIn(page, world.teacher, { password: TEACHER_PASSWORD, to: `/classroom/${world.classroomId}/family-reports` });
   await keyboardTo(page, page.getByRole("link", { name: "Print family notices" }));
@@ -176,7 +177,7 @@ test("a teacher prints her class's notices, marks them sent, and the district's 
   await expect(letters.getByRole("heading", { level: 2 })).toHaveText(["Evaluación de lectura: una carta para la familia de Pia Noticed"]);
 
   await signInAdmin(page, world);
-  expect(await statusCount(page, "Due this week")).toBe(dueBefore - 2);
+  expect(await statusCount(page, "Overdue")).toBe(overdueBefore - 2);
   expect(await statusCount(page, "Open")).toBe(openBefore + 2);
 });
 

@@ -11379,6 +11379,12 @@ export interface components {
       dyslexia?: number | null;
       kready?: number | null;
       pkRisk?: number | null;
+      /**
+       * Format: date-time
+       * @description When the screener computed these scores (ISO 8601), for an upload made later (a tablet that was offline). A follow-up's deadline runs from it (docs/features/follow-up.md). Left out, or after the upload: the upload's time.
+       * @example 2026-09-15T14:05:00Z
+       */
+      computedAt?: string;
     };
     AudioWaveform: {
       fileName: string;
