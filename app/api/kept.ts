@@ -133,6 +133,17 @@ export function keptClassroomResults(
   return through(classroomGrids, db, classroomId, version, variant, build);
 }
 
+const classroomLetters = new KeptStore<Promise<unknown>>(KEPT_CLASSROOMS);
+
+/**
+ * A classroom's letters to work on (issue 40 item 3) as kept under `version`, the grid's own
+ * (its results version, which probes raise too, migration 0024, and its district's config_version),
+ * for `day` (the school year it reads), or `build()`'s.
+ */
+export function keptClassroomLetters<T>(db: Db, classroomId: string, version: string, day: string, build: () => Promise<T>): Promise<T> {
+  return through(classroomLetters as KeptStore<Promise<T>>, db, classroomId, version, day, build);
+}
+
 const listTotals = new KeptStore<number>(1000);
 
 /**

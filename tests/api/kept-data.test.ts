@@ -134,6 +134,30 @@ describe(`kept data on two servers (${process.env.TEST_DB_ENGINE})`, () => {
     expect(after.counts.get(w.schoolB.organization_unit_id)).toEqual(before.counts.get(w.schoolB.organization_unit_id));
   });
 
+  it("letters to work on: a probe saved through one server is in the other's next letters, and a kept read reads no entries", async () => {
+    const student = await makeStudent(handle.db, w.schoolA.organization_unit_id, {
+      grade: "K",
+      classroomIds: [w.classA.participant_group_id],
+    });
+    type Letters = { students: { participantId: string; tests: { testCode: string; source: string; missed: string[] }[] }[] };
+    const letters = async () => {
+      statements.reset();
+      const body = await json<Letters>(b, `/participantGroups/${w.classA.participant_group_id}/lettersToWorkOn`, teacher);
+      return { ours: body.students.find((s) => s.participantId === student.participant_id), read: statements.count(/progress_probe/) };
+    };
+    expect((await letters()).ours).toBeUndefined();
+    expect((await letters()).read, "kept: no entries read").toBe(0);
+    const saved = await a.call("POST", `/participant/${student.participant_id}/probes`, {
+      token: teacher,
+      body: { measure: "letter-names", date: "2026-01-12", correct: ["LN_A"] },
+    });
+    expect(saved.status, await saved.clone().text()).toBe(201);
+    const after = await letters();
+    expect(after.read, "the probe raised the classroom's version").toBeGreaterThan(0);
+    expect(after.ours?.tests).toEqual([expect.objectContaining({ testCode: "letter-names", source: "probe" })]);
+    expect(after.ours?.tests[0]?.missed).toHaveLength(25);
+  });
+
   it("classroom grid: a test saved by SQL and a student removed through one server are on the other's next grid", async () => {
     const student = await makeStudent(handle.db, w.schoolA.organization_unit_id, { classroomIds: [w.classA.participant_group_id] });
     expect(blendingOf(await grid(b), student.participant_id)).toMatchObject({ state: "empty" });

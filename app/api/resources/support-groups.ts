@@ -29,6 +29,7 @@ import {
 import { suggestGroups, type GroupLetters } from "#app/domain/support-groups";
 import { errorResponses, jsonBody, jsonResponse, type Router } from "../env";
 import { ApiError } from "../errors";
+import { keptClassroomLetters } from "../kept";
 import { idParam } from "../params";
 import { assertClassroom, assertParticipant, requireActor } from "../scope";
 import type { AssessmentConfig } from "../results-mappers";
@@ -222,6 +223,17 @@ async function classroomLetters(
   return { academicYear: config.academicYear, periods, students };
 }
 
+/** classroomLetters as this process keeps it, under the versions the classroom's scope check read. */
+function keptLettersOf(
+  db: Db,
+  group: { participant_group_id: string; organization_id: string; config_version: number; results_version: number | string },
+  now: Date,
+) {
+  return keptClassroomLetters(db, group.participant_group_id, `${group.results_version}:${group.config_version}`, localIsoDate(now), () =>
+    classroomLetters(db, group, now),
+  );
+}
+
 const countsOf = (students: StudentLetters[]) => ({
   letterNames: mostMissed(students, "letter-names"),
   letterSounds: mostMissed(students, "letter-sounds"),
@@ -240,7 +252,7 @@ export function registerSupportGroups(app: Router) {
     const actor = requireActor(c.var.actor);
     const { db, now } = c.var.deps;
     const group = await assertClassroom(db, actor, c.req.valid("param").id);
-    const { academicYear, periods, students } = await classroomLetters(db, group, now());
+    const { academicYear, periods, students } = await keptLettersOf(db, group, now());
     return c.json(
       {
         academicYear,
@@ -267,7 +279,7 @@ export function registerSupportGroups(app: Router) {
     const classroom = await assertClassroom(db, actor, c.req.valid("param").id);
     const id = classroom.participant_group_id;
     const [letters, names, groups, members, sessions] = await Promise.all([
-      classroomLetters(db, classroom, now()),
+      keptLettersOf(db, classroom, now()),
       classroomStudentNames(db, id),
       groupRows(db, id),
       memberRows(db, id),

@@ -22,6 +22,7 @@ import * as m0020 from "./0020_family_notice";
 import * as m0021 from "./0021_progress_monitoring";
 import * as m0022 from "./0022_support_groups";
 import * as m0023 from "./0023_school_scores_version";
+import * as m0024 from "./0024_probe_results_version";
 
 // Imported statically so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "0021_progress_monitoring": m0021,
   "0022_support_groups": m0022,
   "0023_school_scores_version": m0023,
+  "0024_probe_results_version": m0024,
 };
