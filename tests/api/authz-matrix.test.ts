@@ -470,9 +470,16 @@ const RULES: Record<string, Rule> = {
   "POST /participantGroups/{id}/supportGroups": {
     who: ALL,
     scoped: true,
-    call: (s) => ({ ...id(classroom(s)), body: { name: `Matrix ${unique()}`, participantIds: [student(s)], letterNames: ["B"], letterSounds: [] } }),
+    call: (s) => ({
+      ...id(classroom(s)),
+      body: { name: `Matrix ${unique()}`, participantIds: [student(s)], letterNames: ["B"], letterSounds: [] },
+    }),
   },
-  "PUT /supportGroups/{id}": { who: ALL, scoped: true, call: async (s) => ({ ...id(await supportGroupOf(s)), body: { name: "Matrix group" } }) },
+  "PUT /supportGroups/{id}": {
+    who: ALL,
+    scoped: true,
+    call: async (s) => ({ ...id(await supportGroupOf(s)), body: { name: "Matrix group" } }),
+  },
   "POST /supportGroups/{id}/members": {
     who: ALL,
     scoped: true,

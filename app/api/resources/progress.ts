@@ -92,12 +92,9 @@ const StudentProgress = z
     periods: z.array(z.object({ periodName: z.enum(PERIODS), startDate: Date_, endDate: Date_ })).openapi({
       description: "the school year's screening periods (the year holding today, else the latest begun)",
     }),
-    benchmarks: z
-      .array(z.object({ measure: Measure, period: z.enum(PERIODS), date: Date_, value: z.number() }))
-      .openapi({
-        description:
-          "per measure and period of the year, the latest valid benchmark score: letters correct, or a hand-scored RAN's seconds",
-      }),
+    benchmarks: z.array(z.object({ measure: Measure, period: z.enum(PERIODS), date: Date_, value: z.number() })).openapi({
+      description: "per measure and period of the year, the latest valid benchmark score: letters correct, or a hand-scored RAN's seconds",
+    }),
     probes: z.array(Probe).openapi({ description: "oldest first" }),
     letterItems: z
       .object({ "letter-names": z.array(z.string()), "letter-sounds": z.array(z.string()) })
