@@ -20,8 +20,8 @@ describe("spec 000 §6 / spec 001 §6 permission table", () => {
   });
 
   it.each([
-    ["SUPER_ADMIN", ["schools", "summary", "users", "reports", "calendar", "standards", "followUp"]],
-    ["ORG_ADMIN", ["schools", "summary", "users", "calendar", "standards", "followUp"]],
+    ["SUPER_ADMIN", ["schools", "summary", "users", "reports", "calendar", "standards", "followUps", "followUp"]],
+    ["ORG_ADMIN", ["schools", "summary", "users", "calendar", "standards", "followUps", "followUp"]],
     ["ORG_UNIT_ADMIN", ["schools", "summary", "users"]],
     ["TEACHER", ["schools", "summary"]],
   ] as const)("district tabs of %s", (role, tabs) => expect(districtTabs(role)).toEqual(tabs));

@@ -62,8 +62,18 @@ async function terminateAppBackends(): Promise<number> {
   }
 }
 
-/** A failure a user would see as a message: a thrown Response with an error status and a JSON message. */
+/**
+ * A failure a user would see as a message: a thrown Response with an error status and a JSON
+ * message, or a thrown `data(…)` (what `api.load` throws for the ErrorBoundary, which shows its
+ * status and message).
+ */
 async function cleanFailure(reason: unknown): Promise<{ status: number; message: string } | null> {
+  const thrown = reason as { type?: unknown; data?: { message?: unknown } | null; init?: { status?: number } | null } | null;
+  if (thrown && typeof thrown === "object" && thrown.type === "DataWithResponseInit") {
+    const message = thrown.data?.message;
+    const status = thrown.init?.status ?? 200;
+    return status >= 400 && typeof message === "string" && message ? { status, message } : null;
+  }
   if (!(reason instanceof Response) || reason.status < 400) return null;
   const body = (await reason.json().catch(() => null)) as { message?: unknown } | null;
   return typeof body?.message === "string" && body.message ? { status: reason.status, message: body.message } : null;

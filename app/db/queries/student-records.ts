@@ -588,10 +588,19 @@ export async function eraseDistrictRows(tx: Db, organizationId: string): Promise
   if (staffIds.length > 0) add("app_user", deleted(await tx.deleteFrom("app_user").where("user_id", "in", staffIds).executeTakeFirst()));
   add("organization_unit", deleted(await tx.deleteFrom("organization_unit").where("organization_id", "=", org).executeTakeFirst()));
   add("organization", deleted(await tx.deleteFrom("organization").where("organization_id", "=", org).executeTakeFirst()));
-  // The version counters of the district's kept copies (migration 0015) are raised at commit by
+  // The version counters of the district's kept copies (migrations 0015, 0023) are raised at commit by
   // deferred triggers; firing them now lets their rows go too.
   await sql`set constraints all immediate`.execute(tx);
-  add("kept_data_version", deleted(await tx.deleteFrom("kept_data_version").where("organization_id", "=", org).executeTakeFirst()));
+  // Its schools' scores versions are keyed by the school's id (migration 0023).
+  add(
+    "kept_data_version",
+    deleted(
+      await tx
+        .deleteFrom("kept_data_version")
+        .where("organization_id", "in", [org, ...schoolIds])
+        .executeTakeFirst(),
+    ),
+  );
   return { rows, fileKeys: uploads.map((u) => u.storage_key) };
 }
 

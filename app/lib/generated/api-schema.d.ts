@@ -8365,6 +8365,384 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/organization/{id}/followUpNotice": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The district's family notice letter: its wording per language (its own or our default) and its contact */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Wording */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["FamilyNoticeSettings"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Set the district's wording of the family notice (a language null: our default) and its contact (district admins, super admins). Audited
+     * @description Fill-ins: {student}, {grade}, {date}, {school}, {contact}; {{ and }} print a brace. Any other name between braces is refused (400), naming it.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["FamilyNoticeInput"];
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["FamilyNoticeSettings"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organization/{id}/followUpNotice/preview": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A draft of the letter filled in with a made-up student, or a student of the district (district admins, super admins). Saves nothing */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description organizationId (district) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["FamilyNoticePreviewInput"];
+        };
+      };
+      responses: {
+        /** @description The filled letter */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["FamilyNoticePreview"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/followUpNotices": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Family notice letters: a classroom's students whose follow-up awaits its notice, or one student's
+     * @description classroomId: a classroom the caller sees (teachers: one they teach); one letter per student whose open follow-up of this school year awaits its notice. participantId: a student the caller sees; the letter of their open follow-ups (awaiting, or else the newest, to print again).
+     */
+    get: {
+      parameters: {
+        query?: {
+          classroomId?: string;
+          participantId?: string;
+          lang?: "en" | "es";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Letters, by student name */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["FamilyNoticeLetters"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/followUps/noticeSent": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record notices as sent, after a print (every follow-up's student in the caller's scope, or nothing is recorded)
+     * @description Idempotent: a follow-up whose notice is recorded already is left as it is (alreadySent), a closed one takes no step (closed). A date after today is refused.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["NoticesSentInput"];
+        };
+      };
+      responses: {
+        /** @description What was recorded */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["NoticesSentResult"];
+          };
+        };
+        /** @description Invalid input */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No session */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Outside the caller's scope */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown id */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/participantGroups/{id}/lettersToWorkOn": {
     parameters: {
       query?: never;
@@ -9456,384 +9834,6 @@ export interface paths {
       };
     };
     post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/organization/{id}/followUpNotice": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The district's family notice letter: its wording per language (its own or our default) and its contact */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description organizationId (district) */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Wording */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["FamilyNoticeSettings"];
-          };
-        };
-        /** @description Invalid input */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description No session */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description Outside the caller's scope */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description Unknown id */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-      };
-    };
-    /**
-     * Set the district's wording of the family notice (a language null: our default) and its contact (district admins, super admins). Audited
-     * @description Fill-ins: {student}, {grade}, {date}, {school}, {contact}; {{ and }} print a brace. Any other name between braces is refused (400), naming it.
-     */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description organizationId (district) */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": components["schemas"]["FamilyNoticeInput"];
-        };
-      };
-      responses: {
-        /** @description Saved */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["FamilyNoticeSettings"];
-          };
-        };
-        /** @description Invalid input */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description No session */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description Outside the caller's scope */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description Unknown id */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-      };
-    };
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/organization/{id}/followUpNotice/preview": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** A draft of the letter filled in with a made-up student, or a student of the district (district admins, super admins). Saves nothing */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description organizationId (district) */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": components["schemas"]["FamilyNoticePreviewInput"];
-        };
-      };
-      responses: {
-        /** @description The filled letter */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["FamilyNoticePreview"];
-          };
-        };
-        /** @description Invalid input */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description No session */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description Outside the caller's scope */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description Unknown id */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/followUpNotices": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Family notice letters: a classroom's students whose follow-up awaits its notice, or one student's
-     * @description classroomId: a classroom the caller sees (teachers: one they teach); one letter per student whose open follow-up of this school year awaits its notice. participantId: a student the caller sees; the letter of their open follow-ups (awaiting, or else the newest, to print again).
-     */
-    get: {
-      parameters: {
-        query?: {
-          classroomId?: string;
-          participantId?: string;
-          lang?: "en" | "es";
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Letters, by student name */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["FamilyNoticeLetters"];
-          };
-        };
-        /** @description Invalid input */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description No session */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description Outside the caller's scope */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description Unknown id */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/followUps/noticeSent": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Record notices as sent, after a print (every follow-up's student in the caller's scope, or nothing is recorded)
-     * @description Idempotent: a follow-up whose notice is recorded already is left as it is (alreadySent), a closed one takes no step (closed). A date after today is refused.
-     */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": components["schemas"]["NoticesSentInput"];
-        };
-      };
-      responses: {
-        /** @description What was recorded */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["NoticesSentResult"];
-          };
-        };
-        /** @description Invalid input */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description No session */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description Outside the caller's scope */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description Unknown id */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-      };
-    };
     delete?: never;
     options?: never;
     head?: never;
@@ -12349,6 +12349,111 @@ export interface components {
       on: string;
       note?: string;
     };
+    FamilyNoticeSettings: {
+      organizationId: string;
+      /** @description whom families contact; null: none entered ({contact} then names the teacher or the school office) */
+      contact: string | null;
+      /** @description what {contact} says per language when no contact is entered */
+      defaultContact: {
+        [key: string]: string;
+      };
+      placeholders: {
+        name: string;
+        label: string;
+      }[];
+      languages: {
+        /** @enum {string} */
+        lang: "en" | "es";
+        languageName: string;
+        /** @description false: our default wording */
+        custom: boolean;
+        wording: components["schemas"]["FamilyNoticeWording"];
+        defaultWording: components["schemas"]["FamilyNoticeWording"];
+      }[];
+      updatedAt: string | null;
+    };
+    /** @description the wording letters use now (the district's own, or the default) */
+    FamilyNoticeWording: {
+      title: string;
+      body: string;
+    };
+    FamilyNoticeInput: {
+      contact: string | null;
+      texts: {
+        en: {
+          title: string;
+          body: string;
+        } | null;
+        es: {
+          title: string;
+          body: string;
+        } | null;
+      };
+    };
+    FamilyNoticePreview: {
+      title: string;
+      /** @description paragraphs, each as its lines */
+      paragraphs: string[][];
+      /** @enum {string} */
+      lang: "en" | "es";
+      /** @description true: filled with a made-up student */
+      sample: boolean;
+    };
+    FamilyNoticePreviewInput: {
+      title: string;
+      body: string;
+      /** @enum {string} */
+      lang: "en" | "es";
+      contact: string | null;
+      /** Format: uuid */
+      participantId: string | null;
+    };
+    FamilyNoticeLetters: {
+      academicYear: string;
+      /** @enum {string} */
+      lang: "en" | "es";
+      htmlLang: string;
+      policySet: boolean;
+      letters: components["schemas"]["FamilyNoticeLetter"][];
+    };
+    FamilyNoticeLetter: {
+      title: string;
+      /** @description paragraphs, each as its lines */
+      paragraphs: string[][];
+      participantId: string;
+      /** @description Last, First (for lists) */
+      studentName: string;
+      grade: string;
+      schoolName: string;
+      /** @description the student's follow-ups this letter answers (recorded as sent together) */
+      followUpIds: string[];
+      periods: ("BOY" | "MOY" | "EOY")[];
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      noticeDue: string | null;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-12-20
+       */
+      noticeSentOn: string | null;
+      /** @description true: a follow-up of this letter awaits its notice */
+      awaiting: boolean;
+    };
+    NoticesSentResult: {
+      recorded: string[];
+      /** @description a notice was recorded before: not recorded again */
+      alreadySent: string[];
+      /** @description closed follow-ups (no longer flagged) take no step */
+      closed: string[];
+    };
+    NoticesSentInput: {
+      followUpIds: string[];
+      on: string;
+      /** @enum {string} */
+      method: "printed" | "emailed" | "handed-over";
+    };
     LettersToWorkOn: {
       academicYear: string | null;
       students: {
@@ -12598,111 +12703,6 @@ export interface components {
         consecutivePoints: number;
         source: string;
       } | null;
-    };
-    FamilyNoticeSettings: {
-      organizationId: string;
-      /** @description whom families contact; null: none entered ({contact} then names the teacher or the school office) */
-      contact: string | null;
-      /** @description what {contact} says per language when no contact is entered */
-      defaultContact: {
-        [key: string]: string;
-      };
-      placeholders: {
-        name: string;
-        label: string;
-      }[];
-      languages: {
-        /** @enum {string} */
-        lang: "en" | "es";
-        languageName: string;
-        /** @description false: our default wording */
-        custom: boolean;
-        wording: components["schemas"]["FamilyNoticeWording"];
-        defaultWording: components["schemas"]["FamilyNoticeWording"];
-      }[];
-      updatedAt: string | null;
-    };
-    /** @description the wording letters use now (the district's own, or the default) */
-    FamilyNoticeWording: {
-      title: string;
-      body: string;
-    };
-    FamilyNoticeInput: {
-      contact: string | null;
-      texts: {
-        en: {
-          title: string;
-          body: string;
-        } | null;
-        es: {
-          title: string;
-          body: string;
-        } | null;
-      };
-    };
-    FamilyNoticePreview: {
-      title: string;
-      /** @description paragraphs, each as its lines */
-      paragraphs: string[][];
-      /** @enum {string} */
-      lang: "en" | "es";
-      /** @description true: filled with a made-up student */
-      sample: boolean;
-    };
-    FamilyNoticePreviewInput: {
-      title: string;
-      body: string;
-      /** @enum {string} */
-      lang: "en" | "es";
-      contact: string | null;
-      /** Format: uuid */
-      participantId: string | null;
-    };
-    FamilyNoticeLetters: {
-      academicYear: string;
-      /** @enum {string} */
-      lang: "en" | "es";
-      htmlLang: string;
-      policySet: boolean;
-      letters: components["schemas"]["FamilyNoticeLetter"][];
-    };
-    FamilyNoticeLetter: {
-      title: string;
-      /** @description paragraphs, each as its lines */
-      paragraphs: string[][];
-      participantId: string;
-      /** @description Last, First (for lists) */
-      studentName: string;
-      grade: string;
-      schoolName: string;
-      /** @description the student's follow-ups this letter answers (recorded as sent together) */
-      followUpIds: string[];
-      periods: ("BOY" | "MOY" | "EOY")[];
-      /**
-       * @description YYYY-MM-DD
-       * @example 2026-12-20
-       */
-      noticeDue: string | null;
-      /**
-       * @description YYYY-MM-DD
-       * @example 2026-12-20
-       */
-      noticeSentOn: string | null;
-      /** @description true: a follow-up of this letter awaits its notice */
-      awaiting: boolean;
-    };
-    NoticesSentResult: {
-      recorded: string[];
-      /** @description a notice was recorded before: not recorded again */
-      alreadySent: string[];
-      /** @description closed follow-ups (no longer flagged) take no step */
-      closed: string[];
-    };
-    NoticesSentInput: {
-      followUpIds: string[];
-      on: string;
-      /** @enum {string} */
-      method: "printed" | "emailed" | "handed-over";
     };
     FollowUpCounts: {
       organizationId: string;
