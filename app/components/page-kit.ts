@@ -27,6 +27,14 @@ import { FormField, PasswordField } from "./FormField";
 import { lazyDialog } from "./lazy-dialog";
 import { LazyRanScoringDialog } from "./ran/lazy";
 import { Tabs } from "./Tabs";
+import { useClientLinkClicks } from "./client-links";
+import * as queueCount from "./offline/queue-count";
+import * as gridRefresh from "./results/grid-refresh";
+import * as rowHtml from "./row-html";
+import * as lettersToWorkOn from "#app/domain/letters-to-work-on";
+import * as letters from "#app/domain/letters";
+import followUpListsCss from "#app/styles/follow-up-lists.css";
+import supportGroupsCss from "#app/styles/support-groups.css";
 
 // What the pages' scripts share, gathered so that the browser loads it as one file.
 //
@@ -76,6 +84,14 @@ const kit = {
   StackedBars,
   BarsLegend,
   ChartDefs,
+  // The classroom and student pages' small helpers of issues 38–40 (letters to work on, the save
+  // queue's count in the header, the grid's refresh after Save and next, row markup, link clicks).
+  ...queueCount,
+  ...gridRefresh,
+  ...rowHtml,
+  ...lettersToWorkOn,
+  ...letters,
+  useClientLinkClicks,
   stylesheets: {
     account: accountCss,
     charts: chartsCss,
@@ -85,6 +101,8 @@ const kit = {
     ran: ranCss,
     results: resultsCss,
     rostering: rosteringCss,
+    followUpLists: followUpListsCss,
+    supportGroups: supportGroupsCss,
   },
 };
 
