@@ -1,7 +1,9 @@
 import { data } from "@remix-run/node";
-import { NOTICE_LANGS, isNoticeLang, noticesCount, type NoticeLang } from "#app/domain/family-notice";
+import { NOTICE_INTENTS, NOTICE_LANGS, isNoticeLang, noticesCount, type NoticeLang } from "#app/domain/family-notice";
 import { SUBMIT_FAILED_MESSAGE } from "#app/domain/form-messages";
-import { loadPart, succeeded } from "./admin.server";
+import { isUuid } from "#app/domain/url-state";
+import { readFormData } from "#app/server/body-limit.server";
+import { adminRequest, loadPart, succeeded } from "./admin.server";
 import type { ApiClient, ApiSchema } from "./api.server";
 import { signOutAndRedirect } from "./session.server";
 
@@ -187,6 +189,15 @@ export async function previewNotice(request: Request, api: ApiClient, form: Form
 // ── The print pages: notices recorded as sent ───────────────────────────────────────────────
 
 export type MarkSentReply = { markSent: { formError: string } };
+
+/** The action of a print page of notices (a class's, a student's): its one form records them as sent. */
+export async function noticePageAction(request: Request, context: unknown, id: string | undefined) {
+  if (!isUuid(id)) throw new Response(null, { status: 404, statusText: "Not Found" });
+  const { api } = await adminRequest(request, context);
+  const form = await readFormData(request);
+  if (form.get("intent") === NOTICE_INTENTS.markSent) return markNoticesSent(request, api, form);
+  throw data({ message: "Unknown action" }, { status: 400 });
+}
 
 /**
  * Records the ticked students' notices as sent (printed, today) once the user says they went out.

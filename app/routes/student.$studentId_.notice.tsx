@@ -1,17 +1,15 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
 import { FamilyNotice, MarkNoticesSent, PrintNoticesButton } from "#app/components/family-notice/FamilyNotice";
 import { ErrorPage } from "#app/components/page-kit";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { localIsoDate } from "#app/domain/calendar-date";
-import { isNoticeLang, NOTICE_INTENTS, NOTICE_LANG_NAMES, NOTICE_LANGS } from "#app/domain/family-notice";
+import { isNoticeLang, NOTICE_LANG_NAMES, NOTICE_LANGS } from "#app/domain/family-notice";
 import { NO_POLICY_TEXT } from "#app/domain/follow-up-policy";
 import { isUuid } from "#app/domain/url-state";
 import { adminRequest } from "#app/lib/admin.server";
-import { markNoticesSent } from "#app/lib/family-notice.server";
-import { readFormData } from "#app/server/body-limit.server";
+import { noticePageAction } from "#app/lib/family-notice.server";
 import familyNoticeCss from "#app/styles/family-notice.css";
 
 // /student/{id}/notice (issue 38 item 4): one student's family notice letter, in the language
@@ -55,12 +53,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (!isUuid(params.studentId)) throw new Response(null, { status: 404, statusText: "Not Found" });
-  const { api } = await adminRequest(request, context);
-  const form = await readFormData(request);
-  if (form.get("intent") === NOTICE_INTENTS.markSent) return markNoticesSent(request, api, form);
-  throw data({ message: "Unknown action" }, { status: 400 });
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return noticePageAction(request, context, params.studentId);
 }
 
 export default function StudentNoticePage() {
