@@ -37,6 +37,8 @@ const UNIT_ISOLATED = [
   "scripts/gen-api.test.ts",
   "app/domain/risk-category.test.ts",
   "app/domain/cutoffs.test.ts",
+  // Fakes IndexedDB and stubs window and fetch.
+  "app/components/offline/save-queue.test.ts",
 ];
 
 // Password hashes in tests cost N=2^12 instead of production's 2^17 (app/api/password.ts honours it only under NODE_ENV=test).

@@ -131,10 +131,15 @@ let running: Promise<Map<string, SendOutcome>> | null = null;
 /**
  * Sends the owner's waiting saves in the order they were made, stopping at the first that must
  * wait (a later one must not overtake it). Conflicts and refusals stay listed for the teacher.
- * One run at a time in this tab, and across tabs where the browser has Web Locks.
+ * One run at a time in this tab, and across tabs where the browser has Web Locks. A call made
+ * while a run is under way waits for it and answers with that run's outcomes too: the header's
+ * retry may have sent the very save a dialog has just kept.
  */
 export function flush(owner: string): Promise<Map<string, SendOutcome>> {
-  if (running) return running.then(() => flush(owner));
+  if (running) {
+    const earlier = running.catch(() => new Map<string, SendOutcome>());
+    return earlier.then((before) => flush(owner).then((after) => new Map([...before, ...after])));
+  }
   const run = async () => {
     const outcomes = new Map<string, SendOutcome>();
     for (const entry of await queuedSaves(owner)) {
@@ -157,6 +162,25 @@ export function flush(owner: string): Promise<Map<string, SendOutcome>> {
   });
   running = current;
   return current;
+}
+
+/**
+ * A dialog's save: kept first, then sent with whatever waits before it. The answer is this save's
+ * own. One sent by another tab meanwhile is no longer in the queue if it went through (conflicts
+ * and refusals stay listed), so it counts as saved.
+ */
+export async function saveNow(entry: QueuedSave): Promise<SendOutcome> {
+  await putSave(entry);
+  const outcome = (await flush(entry.owner)).get(entry.key);
+  if (outcome) return outcome;
+  const kept = (await queuedSaves(entry.owner)).find((e) => e.key === entry.key);
+  if (!kept) {
+    const field = (name: string) => entry.fields.find(([k]) => k === name)?.[1] ?? "";
+    return { kind: "saved", body: { participantId: field("participantId"), testCode: field("testCode") } };
+  }
+  if (kept.state === "conflict" && kept.conflict) return { kind: "conflict", conflict: kept.conflict };
+  if (kept.state === "refused") return { kind: "refused", message: kept.message ?? "The server refused the save." };
+  return { kind: "waiting" };
 }
 
 /** Keep the teacher's scores over the ones saved meanwhile: sent again from the saved version, with a new key. */

@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link, useNavigate, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import clsx from "clsx";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MutableRefObject } from "react";
-import { canQueue, dropSave, flush, putSave, type QueuedSave } from "#app/components/offline/save-queue";
+import { canQueue, dropSave, saveNow, type QueuedSave } from "#app/components/offline/save-queue";
 import type { LetterTestCode } from "#app/domain/assessments";
 import { markGridStale } from "./grid-refresh";
 import type { LetterConflict, LetterDialogData } from "./letter-dialog-data";
@@ -184,9 +184,8 @@ function EditLetters({ data, cancelHref, error: posted, nextStudent, hrefAfterSa
     setSending(true);
     try {
       // Kept first, sent after: a save the network loses is still on this device.
-      await putSave(entry);
-      const outcome = (await flush(owner)).get(entry.key);
-      if (outcome?.kind === "saved") {
+      const outcome = await saveNow(entry);
+      if (outcome.kind === "saved") {
         dirty.current = false;
         const next = submitter?.name === "next" ? submitter.value : undefined;
         const to = hrefAfterSave({
@@ -202,7 +201,7 @@ function EditLetters({ data, cancelHref, error: posted, nextStudent, hrefAfterSa
         navigate(to, { preventScrollReset: true });
         return;
       }
-      if (outcome?.kind === "conflict" || outcome?.kind === "refused") {
+      if (outcome.kind === "conflict" || outcome.kind === "refused") {
         // Shown here, in the dialog, as the action shows it without scripts: not left in the queue.
         await dropSave(owner, entry.key);
         setWaiting(false);
