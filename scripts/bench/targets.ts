@@ -78,6 +78,21 @@ export function targets(f: Fixture): Target[] {
       scale: true,
     },
     {
+      key: "student-progress",
+      label: "Student progress (probes)",
+      role: "school",
+      candidates: [`/student/${f.studentId}/progress`],
+      // The page title with the student's name and the probe entry's intro: a loaded page.
+      marker: (h) => h.includes(f.studentLastName) && h.includes('class="progress__intro"'),
+    },
+    {
+      key: "classroom-groups",
+      label: "Classroom support groups",
+      role: "teacher",
+      candidates: [`/classroom/${f.classroomId}/groups`],
+      marker: (h) => h.includes(f.classroomName) && h.includes("Letters most missed"),
+    },
+    {
       key: "district-report",
       label: "District completion report",
       role: "super",
