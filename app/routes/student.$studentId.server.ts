@@ -27,7 +27,7 @@ import {
   type FamilyReportLang,
 } from "#app/i18n/family-report/index.server";
 import type { FamilyReportView } from "#app/i18n/family-report/view";
-import { familyReportView } from "#app/i18n/family-report/view.server";
+import { familyReportGrowthView, familyReportView } from "#app/i18n/family-report/view.server";
 import { studentGrades } from "#app/lib/admin-actions.server";
 import type { ApiClient, ApiSchema, CurrentUser } from "#app/lib/api.server";
 import { loadBanner } from "#app/lib/banner.server";
@@ -174,7 +174,7 @@ export async function loadStudentPage(request: Request, api: ApiClient, user: Cu
     studentOptions: studentOptions && { ...studentOptions, grades: studentGrades(request) },
     // The menu's Next Steps Resources link, so the panel's 'link below' is the same page.
     nextStepsUrl: menuData(request).nextStepsUrl,
-    report: reportModel && reportViews(reportModel, q.lang, q.print === "1"),
+    report: reportModel && reportViews(reportModel, q.lang, q.print === "1", growth),
     print: q.print === "1",
   };
 }
@@ -222,14 +222,24 @@ function familyReport(
 /**
  * The report in words, in the chosen language and, on the profile, in every other one too: the
  * language choice beside Print Report swaps the hidden report at once and prints it, with no
- * round trip. The report-only view (`?print=1`) needs only its own language.
+ * round trip. The report-only view (`?print=1`) needs only its own language. Each carries its page
+ * of growth charts in its own words, for when the report adds it.
  */
-function reportViews(model: FamilyReportModel, lang: FamilyReportLang, printView: boolean) {
+function reportViews(
+  model: FamilyReportModel,
+  lang: FamilyReportLang,
+  printView: boolean,
+  growth: Parameters<typeof familyReportGrowthView>[0] | null,
+) {
   const langs = printView ? [lang] : FAMILY_REPORT_LANGS;
+  const viewIn = (l: FamilyReportLang): FamilyReportView => ({
+    ...familyReportView(model, l),
+    growth: growth ? familyReportGrowthView(growth, l) : null,
+  });
   return {
     lang,
     languages: FAMILY_REPORT_LANGUAGE_OPTIONS,
-    views: Object.fromEntries(langs.map((l) => [l, familyReportView(model, l)])) as Partial<Record<FamilyReportLang, FamilyReportView>>,
+    views: Object.fromEntries(langs.map((l) => [l, viewIn(l)])) as Partial<Record<FamilyReportLang, FamilyReportView>>,
   };
 }
 

@@ -20,6 +20,7 @@ import { GrowthCharts } from "#app/components/student/GrowthCharts";
 import { dispatchIntent, studentIntents } from "#app/lib/admin-actions.server";
 import { apiFor } from "#app/lib/api.server";
 import type { FamilyReportLang } from "#app/i18n/family-report/index.server";
+import type { FamilyReportView } from "#app/i18n/family-report/view";
 import { requireUser } from "#app/lib/auth.server";
 import { RAN_INTENT, saveRanScore } from "#app/lib/ran-scoring.server";
 import { sourceNoteText } from "#app/domain/screening-standards";
@@ -94,11 +95,7 @@ export default function StudentPage() {
           <Link to={`/student/${d.studentId}`}>Back to the student profile</Link>
           <p className="muted">Use your browser&apos;s Print command to print this report.</p>
         </div>
-        <FamilyReport report={printView}>
-          {d.reportGrowth && d.growth ? (
-            <GrowthCharts growth={d.growth} of={d.card.name} id="report-growth-title" headingLevel="h3" />
-          ) : null}
-        </FamilyReport>
+        <FamilyReport report={printView}>{d.reportGrowth ? <ReportGrowth report={printView} of={d.card.name} /> : null}</FamilyReport>
       </section>
     );
   }
@@ -187,11 +184,17 @@ export default function StudentPage() {
       ) : null}
       {hiddenReport ? (
         <FamilyReport report={hiddenReport} printOnly>
-          {withGrowth && d.growth ? <GrowthCharts growth={d.growth} of={d.card.name} id="report-growth-title" headingLevel="h3" /> : null}
+          {withGrowth ? <ReportGrowth report={hiddenReport} of={d.card.name} /> : null}
         </FamilyReport>
       ) : null}
     </section>
   );
+}
+
+/** The report's page of growth charts, in the report's language (its words come with the report's view). */
+function ReportGrowth({ report, of }: { report: FamilyReportView; of: string }) {
+  if (!report.growth) return null;
+  return <GrowthCharts growth={report.growth} texts={report.growth.texts} of={of} id="report-growth-title" headingLevel="h3" />;
 }
 
 export function ErrorBoundary() {

@@ -166,6 +166,45 @@ test.describe("charts (issue 39)", () => {
       execFileSync("pdftoppm", ["-png", "-gray", "-r", "110", "-f", "2", "-l", "2", file, `${SHOTS}/family-report-growth-page`]);
       execFileSync("pdftoppm", ["-png", "-r", "80", "-f", "1", "-l", "1", file, `${SHOTS}/family-report-page1`]);
     }
+    // In Spanish the page of charts is in Spanish (its words from the report's catalogue), its figures the same.
+    const figures = () =>
+      page.locator(".family-report__extra svg g.chart-point").evaluateAll((g) => g.map((e) => `${e.dataset.period} ${e.dataset.value}`));
+    const englishFigures = await figures();
+    url.searchParams.set("lang", "es");
+    await page.emulateMedia({ media: "screen" });
+    await page.goto(url.toString());
+    const spanish = page.locator(".family-report__extra");
+    await expect(page.locator("article.family-report")).toHaveAttribute("lang", "es");
+    await expect(spanish.getByRole("heading", { level: 3, name: "Progreso a lo largo del año", exact: true })).toBeVisible();
+    expect(await figures()).toEqual(englishFigures);
+    for (const title of await spanish.locator("figure.pc svg > title").allTextContents())
+      expect(title).toMatch(/^Percentil de .+, periodo por periodo: Inicio del año escolar \(BOY\), .*Fin del año escolar \(EOY\)$/);
+    await shot(spanish, "family-report-growth-es");
+    // Every label the charts write stays inside its picture.
+    expect(await spanish.locator("svg[role=img] text").count()).toBeGreaterThan(10);
+    const outside = await spanish.locator("svg[role=img]").evaluateAll((svgs) =>
+      svgs.flatMap((svg) => {
+        const box = (svg as SVGSVGElement).viewBox.baseVal;
+        return [...svg.querySelectorAll<SVGTextElement>("text")]
+          .filter((t) => {
+            const b = t.getBBox();
+            return b.x < box.x - 0.5 || b.x + b.width > box.x + box.width + 0.5;
+          })
+          .map((t) => t.textContent);
+      }),
+    );
+    expect(outside).toEqual([]);
+    await expectNoAxeViolations(page);
+    await page.emulateMedia({ media: "print" });
+    const es = execFileSync("pdftotext", ["-enc", "UTF-8", "-", "-"], { input: await page.pdf({ format: "Letter" }), encoding: "utf8" })
+      .split("\f")
+      .filter((p) => p.trim());
+    expect(es).toHaveLength(2);
+    expect(es[1]).toContain("Progreso a lo largo del año");
+    for (const english of ["Growth across the year", "Percentiles by period", "Well Below Benchmark", "No %ile", "N/A"])
+      expect(es[1]).not.toContain(english);
+    url.searchParams.delete("lang");
+
     // Without the choice the report keeps its one page.
     url.searchParams.delete("growth");
     await page.goto(url.toString());

@@ -187,6 +187,8 @@ test.describe("student profile", () => {
 
     // Print Report in Spanish: the hidden report takes the language, and the page prints.
     await page.getByLabel("Report language").selectOption("es");
+    // With its page of growth charts, in Spanish too (issue 39 item 1).
+    await page.getByLabel("With growth charts").check();
     await page.getByRole("button", { name: "Print Report" }).click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
     const report = page.locator("article.family-report");
@@ -195,6 +197,8 @@ test.describe("student profile", () => {
     await page.emulateMedia({ media: "print" });
     await expect(report).toBeVisible();
     await expect(report).toContainText(`Informe para la familia: ${fullName(kinder)}`);
+    await expect(report.getByRole("heading", { level: 3, name: "Progreso a lo largo del año", exact: true })).toBeVisible();
+    await expect(report.getByText("Growth across the year")).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1 })).toBeHidden();
     await page.emulateMedia({ media: "screen" });
   });

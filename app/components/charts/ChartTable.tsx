@@ -11,7 +11,8 @@ export function ChartTable({
   first?: string;
   /** The figure's and its meaning's column headings (the first column is always the period). */
   headings: readonly [figure: string, meaning: string];
-  rows: readonly { period: string; figure: string; meaning: string }[];
+  /** `label` is the row's heading when it is not the period itself (a period's name in the family report's language). */
+  rows: readonly { period: string; label?: string; figure: string; meaning: string }[];
 }) {
   return (
     <div className="visually-hidden">
@@ -26,7 +27,7 @@ export function ChartTable({
         <tbody>
           {rows.map((r, i) => (
             <tr key={`${i}-${r.period}`} data-period={r.period}>
-              <th scope="row">{r.period}</th>
+              <th scope="row">{r.label ?? r.period}</th>
               <td>{r.figure}</td>
               <td>{r.meaning}</td>
             </tr>

@@ -1,7 +1,7 @@
 import type { GrowthSeries } from "#app/domain/growth";
 import { PERCENTILE_SCALE } from "#app/domain/growth";
-import { NO_PERCENTILE_TEXT } from "#app/domain/results-grid";
 import { ChartTable } from "./ChartTable";
+import { fillSlots, GROWTH_TEXTS_EN, type GrowthTexts } from "./growth-texts";
 import { fillOf } from "./StackedBars";
 
 // One subtest's percentile across the periods (issue 39 item 1): the two lower bands shaded with
@@ -36,9 +36,24 @@ export function pathOf(points: readonly { value: number | null }[], y: (v: numbe
   return d.trim();
 }
 
-export function PercentileChart({ series, of, defs }: { series: GrowthSeries; of: string; defs: string }) {
+export function PercentileChart({
+  series,
+  of,
+  defs,
+  texts = GROWTH_TEXTS_EN,
+}: {
+  series: GrowthSeries;
+  of: string;
+  defs: string;
+  /** The words drawn, in the family report's language; the student page's English when left out. */
+  texts?: GrowthTexts;
+}) {
   const n = series.points.length;
-  const titleText = `${series.title} percentile of ${of} across ${series.points.map((p) => p.period).join(", ")}`;
+  const titleText = fillSlots(texts.percentileTitle, {
+    test: series.title,
+    student: of,
+    periods: series.points.map((p) => texts.periods[p.period]).join(", "),
+  });
   const edges = [...new Set([PERCENTILE_SCALE.min, ...PERCENTILE_SCALE.bands.map((b) => b.to), PERCENTILE_SCALE.max])];
   return (
     <figure className="chart pc" data-test-code={series.testCode}>
@@ -73,7 +88,7 @@ export function PercentileChart({ series, of, defs }: { series: GrowthSeries; of
         {series.points.map((p, i) =>
           p.value === null ? (
             <text key={p.period} x={xAt(i, n)} y={H - BOTTOM - 4} className="chart-note" textAnchor="middle">
-              {NO_PERCENTILE_TEXT}
+              {texts.noPercentile}
             </text>
           ) : (
             <g key={p.period} className="chart-point" data-period={p.period} data-value={p.value}>
@@ -87,8 +102,9 @@ export function PercentileChart({ series, of, defs }: { series: GrowthSeries; of
       </svg>
       <figcaption className="chart__title">{series.title}</figcaption>
       <ChartTable
-        headings={["Percentile", "Band"]}
-        rows={series.points.map((p) => ({ period: p.period, figure: p.text, meaning: p.bandLabel ?? "—" }))}
+        first={texts.periodColumn}
+        headings={texts.percentileColumns}
+        rows={series.points.map((p) => ({ period: p.period, label: texts.periods[p.period], figure: p.text, meaning: p.bandLabel ?? "—" }))}
       />
     </figure>
   );

@@ -1,5 +1,6 @@
 import type { RiskSeries } from "#app/domain/growth";
 import { ChartTable } from "./ChartTable";
+import { fillSlots, GROWTH_TEXTS_EN, type GrowthTexts } from "./growth-texts";
 import { pathOf, PLOT, xAt } from "./PercentileChart";
 
 // A risk score's probability across the periods (issue 39 item 1). The verdict is the profile
@@ -11,9 +12,22 @@ const TOP = 16;
 const BOTTOM = 22;
 const yAt = (percent: number) => TOP + ((100 - percent) / 100) * (H - TOP - BOTTOM);
 
-export function RiskScoreChart({ series, of }: { series: RiskSeries; of: string }) {
+export function RiskScoreChart({
+  series,
+  of,
+  texts = GROWTH_TEXTS_EN,
+}: {
+  series: RiskSeries;
+  of: string;
+  /** The words drawn, in the family report's language; the student page's English when left out. */
+  texts?: GrowthTexts;
+}) {
   const n = series.points.length;
-  const titleText = `${series.title} score of ${of} across ${series.points.map((p) => p.period).join(", ")}`;
+  const titleText = fillSlots(texts.riskTitle, {
+    score: series.title,
+    student: of,
+    periods: series.points.map((p) => texts.periods[p.period]).join(", "),
+  });
   return (
     <figure className="chart rc" data-kind={series.kind}>
       <svg role="img" viewBox={`0 0 ${W} ${H}`} className="pc__svg">
@@ -55,8 +69,9 @@ export function RiskScoreChart({ series, of }: { series: RiskSeries; of: string 
       </svg>
       <figcaption className="chart__title">{series.title}</figcaption>
       <ChartTable
-        headings={["Score", "Meaning"]}
-        rows={series.points.map((p) => ({ period: p.period, figure: p.text, meaning: p.qualifier || "—" }))}
+        first={texts.periodColumn}
+        headings={texts.riskColumns}
+        rows={series.points.map((p) => ({ period: p.period, label: texts.periods[p.period], figure: p.text, meaning: p.qualifier || "—" }))}
       />
     </figure>
   );

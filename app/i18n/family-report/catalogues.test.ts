@@ -1,16 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { ASSESSMENTS, TEST_CODES } from "#app/domain/assessments";
+import { PERCENTILE_BAND_LABELS } from "#app/domain/percentile";
 import { PERIOD_LABELS, PERIODS } from "#app/domain/periods";
+import { PROFILE_TITLES } from "#app/domain/results-grid";
 import { FAMILY_REPORT_CATALOGUES, FAMILY_REPORT_LANGUAGE_OPTIONS, FAMILY_REPORT_LANGS, isFamilyReportLang } from "./index.server";
+import { familyReportGrowthView, growthWords } from "./view.server";
 
 /** Every string a catalogue holds, with its path, functions called with sample values. */
 function texts(value: unknown, path = ""): [string, string][] {
   if (typeof value === "string") return [[path, value]];
   if (typeof value === "function") {
     const sample =
-      value.length === 2
-        ? value({ assigned: 3, finished: 2, onTrack: 1, support: 1, strongSupport: 0 }, "Ana")
-        : value(path === "formatDate" ? "2027-01-03" : 7);
+      value.length === 3
+        ? value("Vocabulary", "Ana", "BOY, MOY")
+        : value.length === 2
+          ? value({ assigned: 3, finished: 2, onTrack: 1, support: 1, strongSupport: 0 }, "Ana")
+          : value(path === "formatDate" ? "2027-01-03" : 7);
     return [[`${path}()`, String(sample)]];
   }
   if (Array.isArray(value)) return value.flatMap((v, i) => texts(v, `${path}[${i}]`));
@@ -68,5 +73,54 @@ describe("family report catalogues", () => {
     ["es", 22, "Percentil 22"],
   ] as const)("%s percentile %i reads %j", (lang, value, shown) => {
     expect(FAMILY_REPORT_CATALOGUES[lang].score.percentile(value)).toBe(shown);
+  });
+
+  // The report's page of growth charts (issue 39 item 1).
+  // That the English texts are the student page's charts' own is GrowthCharts.test.ts's (components sit above i18n).
+  it("English growth words are the grid's and the predictive profile's, so the English report's page reads as the screen", () => {
+    const { riskCategory: _category, ...scores } = PROFILE_TITLES;
+    expect(FAMILY_REPORT_CATALOGUES.en.growth.scores).toEqual(scores);
+    // Every word a series can hold is itself in English: the grid's and the profile's words, unchanged.
+    for (const [word, english] of growthWords(FAMILY_REPORT_CATALOGUES.en)) expect(english, word).toBe(word);
+  });
+
+  it("Spanish growth texts: every chart word translated, the periods named as the report names them", () => {
+    const { en, es } = FAMILY_REPORT_CATALOGUES;
+    const spanish = familyReportGrowthView({ subtests: [], risk: [] }, "es").texts;
+    expect(spanish.heading).toBe("Progreso a lo largo del año");
+    expect(spanish.percentileTitle).toBe("Percentil de {student} en {test}, periodo por periodo: {periods}");
+    expect(spanish.riskTitle).toBe("Puntuación de {student} en {score}, periodo por periodo: {periods}");
+    expect([spanish.periodColumn, ...spanish.percentileColumns, ...spanish.riskColumns]).toEqual([
+      "Periodo",
+      "Percentil",
+      "Nivel",
+      "Puntuación",
+      "Qué significa",
+    ]);
+    expect(es.growth.periods).toEqual(es.periods);
+    const english = familyReportGrowthView({ subtests: [], risk: [] }, "en").texts;
+    for (const [key, text] of Object.entries(spanish)) {
+      if (typeof text === "string") expect(text, key).not.toBe(english[key as keyof typeof english]);
+    }
+    const words = growthWords(es);
+    expect([...words.keys()]).toEqual([...growthWords(en).keys()]);
+    for (const [word, translated] of words) expect(translated, word).not.toBe(word);
+    // The school's name of each score stays beside the Spanish one, as the subtests' names do.
+    const { riskCategory: _category, ...scores } = PROFILE_TITLES;
+    for (const [kind, title] of Object.entries(scores)) expect(es.growth.scores[kind as keyof typeof scores]).toContain(`(${title})`);
+  });
+
+  it.each(FAMILY_REPORT_LANGS)("%s: the growth note names the two shaded bands with the report's band words", (lang) => {
+    const m = FAMILY_REPORT_CATALOGUES[lang];
+    expect(m.growth.note).toContain(m.bands["well-below"]);
+    expect(m.growth.note).toContain(m.bands.below);
+    if (lang === "en") expect(m.bands.below).toBe(PERCENTILE_BAND_LABELS.below);
+  });
+
+  it.each([
+    ["en", 45, "45th"],
+    ["es", 45, "45"],
+  ] as const)("%s growth chart writes percentile %i as %j", (lang, value, shown) => {
+    expect(FAMILY_REPORT_CATALOGUES[lang].growth.percentile(value)).toBe(shown);
   });
 });

@@ -17,6 +17,12 @@ const MONTHS = [
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+const PERIODS = {
+  BOY: "Inicio del año escolar (BOY)",
+  MOY: "Mitad del año escolar (MOY)",
+  EOY: "Fin del año escolar (EOY)",
+};
+
 // Written for families: usted, everyday words, and the school's English test names kept beside
 // the Spanish ones so a parent and a teacher can point at the same line.
 export const es: FamilyReportMessages = {
@@ -27,11 +33,7 @@ export const es: FamilyReportMessages = {
   reportDate: (date) => `Fecha del informe: ${date}`,
   formatDate: (date) => `${Number(date.slice(8, 10))} de ${MONTHS[Number(date.slice(5, 7)) - 1]} de ${date.slice(0, 4)}`,
   grades: { PK: "Prekínder", K: "Kínder", "1": "1.er grado", "2": "2.º grado", "3": "3.er grado" },
-  periods: {
-    BOY: "Inicio del año escolar (BOY)",
-    MOY: "Mitad del año escolar (MOY)",
-    EOY: "Fin del año escolar (EOY)",
-  },
+  periods: PERIODS,
   schoolYear: (year) => `año escolar ${year}`,
   student: {
     heading: "Estudiante",
@@ -211,4 +213,40 @@ export const es: FamilyReportMessages = {
   },
   atHomeHeading: "Cómo puede ayudar en casa",
   closing: "¿Tiene preguntas sobre estos resultados? Hable con el maestro o la maestra de su hijo o hija.",
+  // The charts' page: the periods and the risk scores named as the results page names them
+  // (the school's English name kept beside the Spanish one), and short words where the chart is tight.
+  growth: {
+    heading: "Progreso a lo largo del año",
+    note: "Percentil en cada periodo. Las franjas sombreadas marcan «Muy por debajo de lo esperado» (con rayas) y «Por debajo de lo esperado» (con puntos).",
+    percentileTitle: (test, student, periods) => `Percentil de ${student} en ${test}, periodo por periodo: ${periods}`,
+    riskTitle: (score, student, periods) => `Puntuación de ${student} en ${score}, periodo por periodo: ${periods}`,
+    periods: PERIODS,
+    columns: { period: "Periodo", percentile: "Percentil", band: "Nivel", score: "Puntuación", meaning: "Qué significa" },
+    noPercentile: "Sin percentil",
+    percentile: (value) => String(value),
+    scores: {
+      dyslexia: "Alerta de riesgo (Risk Flag)",
+      pwr: "Potencial para leer palabras (Potential For Word Reading)",
+      kready: "Preparación para la lectura (Reading Readiness)",
+      pkRisk: "Riesgo en prekínder (Prekindergarten Risk)",
+    },
+    cells: {
+      notStarted: "Sin empezar",
+      inProgress: "Sin terminar",
+      needsScoring: "Pendiente de calificar",
+      noScore: "Sin puntuación",
+      tbd: "Por determinar",
+      notApplicable: "No corresponde",
+    },
+    qualifiers: {
+      atRisk: "En riesgo",
+      notAtRisk: "Sin riesgo",
+      highRisk: "Riesgo alto",
+      moderateRisk: "Riesgo medio",
+      lowRisk: "Riesgo bajo",
+      emerging: "En desarrollo",
+      ready: "Preparado/a",
+      notApplicable: "No corresponde",
+    },
+  },
 };

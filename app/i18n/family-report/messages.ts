@@ -9,6 +9,7 @@ import type { Period } from "#app/domain/periods";
  * language missing a key, a grade, a subtest or a band does not compile. Texts that carry numbers
  * are functions, so each language places and inflects them its own way.
  */
+import type { ScoreKind } from "#app/domain/results-grid";
 import type { StandardKind } from "#app/domain/screening-standards";
 
 export type FamilyReportMessages = {
@@ -78,4 +79,45 @@ export type FamilyReportMessages = {
   };
   atHomeHeading: string;
   closing: string;
+  /**
+   * The report's page of growth charts (issue 39 item 1): every word the charts draw. English is
+   * the student page's own words (app/components/charts/growth-texts.ts and the grid's), so the
+   * English report's page reads as the screen does. Band words, test names, 'N/A', the RAN's
+   * figures and 'No cutoff configured' are the report's own (bands, tests, score) in every language.
+   */
+  growth: {
+    heading: string;
+    /** Names the two shaded bands with the words of `bands`. */
+    note: string;
+    /** A percentile chart's picture, named. */
+    percentileTitle: (test: string, student: string, periods: string) => string;
+    /** A risk-score chart's picture, named. */
+    riskTitle: (score: string, student: string, periods: string) => string;
+    /** A period in the pictures' names and the tables' rows (the axes keep BOY, MOY, EOY). */
+    periods: Record<Period, string>;
+    columns: { period: string; percentile: string; band: string; score: string; meaning: string };
+    /** Drawn where a period has no percentile ('No %ile'). */
+    noPercentile: string;
+    /** A percentile written over its point and in the table ('45th'); short, the points are close. */
+    percentile: (value: number) => string;
+    /** The risk scores' names: the predictive profile's titles in English. */
+    scores: Record<ScoreKind, string>;
+    /**
+     * A period's words where it has no figure: the grid's in English. `notApplicable` is a risk
+     * score's period without a cutoff ('N/A' beside 'Not applicable'), not the report's 'N/A' of an
+     * invalid test (score.notAvailable).
+     */
+    cells: { notStarted: string; inProgress: string; needsScoring: string; noScore: string; tbd: string; notApplicable: string };
+    /** What a risk score means, written beside it: the predictive profile's words in English. */
+    qualifiers: {
+      atRisk: string;
+      notAtRisk: string;
+      highRisk: string;
+      moderateRisk: string;
+      lowRisk: string;
+      emerging: string;
+      ready: string;
+      notApplicable: string;
+    };
+  };
 };

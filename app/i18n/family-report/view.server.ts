@@ -1,9 +1,16 @@
 import type { AssessmentGroup } from "#app/domain/assessments";
+import type { Readiness } from "#app/domain/cutoffs";
+import { NOT_AVAILABLE, TBD_TEXT } from "#app/domain/display-rules";
 import { FAMILY_REPORT_BANDS, type FamilyReportBand, type FamilyReportModel, type FamilyReportResult } from "#app/domain/family-report";
-import { PERCENTILE_BANDS } from "#app/domain/percentile";
-import { BAND_MARKS, NEEDS_SUPPORT_MARK } from "#app/domain/results-labels";
+import type { GrowthSeries, RiskSeries } from "#app/domain/growth";
+import { ordinal } from "#app/domain/ordinal";
+import { PERCENTILE_BAND_LABELS, PERCENTILE_BANDS } from "#app/domain/percentile";
+import { NO_PERCENTILE_TEXT, PROFILE_EMPTY_TEXT } from "#app/domain/results-grid";
+import { BAND_MARKS, CELL_STATE_TEXT, NEEDS_SUPPORT_MARK, NOT_APPLICABLE_TEXT, PROFICIENCY_LABELS } from "#app/domain/results-labels";
+import type { PwrBand } from "#app/domain/risk-category";
+import { NO_CUTOFF_TEXT, NO_NORMS_TEXT } from "#app/domain/screening-standards";
 import { familyReportMessages, type FamilyReportLang, type FamilyReportMessages } from "./index.server";
-import type { FamilyReportBandView, FamilyReportCellView, FamilyReportView } from "./view";
+import type { FamilyReportBandView, FamilyReportCellView, FamilyReportGrowthView, FamilyReportView, GrowthTexts } from "./view";
 
 // The report model in one language's words, on the server: the page receives sentences, and
 // the catalogues stay out of the browser's JavaScript.
@@ -127,5 +134,111 @@ export function familyReportView(data: FamilyReportModel, lang: FamilyReportLang
     key: data.noSubtests ? null : keyView(data.results, m, data.sources),
     atHome: explanation ? { heading: m.atHomeHeading, tips: explanation.atHome } : null,
     closing: m.closing,
+  };
+}
+
+// ── The page of growth charts ─────────────────────────────────────────────────────────────────
+
+/** The charts' words; a title's slots are filled on the page, where the charts know their series. */
+function growthTexts(m: FamilyReportMessages): GrowthTexts {
+  const g = m.growth;
+  return {
+    heading: g.heading,
+    note: g.note,
+    percentileTitle: g.percentileTitle("{test}", "{student}", "{periods}"),
+    riskTitle: g.riskTitle("{score}", "{student}", "{periods}"),
+    periods: g.periods,
+    periodColumn: g.columns.period,
+    percentileColumns: [g.columns.percentile, g.columns.band],
+    riskColumns: [g.columns.score, g.columns.meaning],
+    noPercentile: g.noPercentile,
+  };
+}
+
+const PWR_QUALIFIERS: Record<PwrBand, keyof FamilyReportMessages["growth"]["qualifiers"]> = {
+  High: "highRisk",
+  Moderate: "moderateRisk",
+  Low: "lowRisk",
+};
+const READINESS_QUALIFIERS: Record<Readiness, keyof FamilyReportMessages["growth"]["qualifiers"]> = {
+  Emerging: "emerging",
+  Ready: "ready",
+};
+
+/**
+ * Every word a growth series can hold (the grid's and the predictive profile's, results-grid.ts),
+ * with the catalogue's word for it. Exported for the test that no word is left untranslated.
+ */
+export function growthWords(m: FamilyReportMessages): Map<string, string> {
+  const g = m.growth;
+  return new Map<string, string>([
+    [CELL_STATE_TEXT.empty, g.cells.notStarted],
+    [CELL_STATE_TEXT.incomplete, g.cells.inProgress],
+    [CELL_STATE_TEXT["needs-scoring"], g.cells.needsScoring],
+    [CELL_STATE_TEXT.invalid, m.score.notAvailable],
+    [NOT_AVAILABLE, m.score.notAvailable],
+    [TBD_TEXT, g.cells.tbd],
+    [NO_PERCENTILE_TEXT, g.noPercentile],
+    [NO_CUTOFF_TEXT, m.score.noCutoff],
+    [NO_NORMS_TEXT, m.score.noNorms],
+    [PROFICIENCY_LABELS.onTrack, m.bands["on-track"]],
+    [PROFICIENCY_LABELS.notOnTrack, m.bands["needs-support"]],
+    ...PERCENTILE_BANDS.map((b): [string, string] => [PERCENTILE_BAND_LABELS[b], m.bands[b]]),
+    [PROFILE_EMPTY_TEXT, g.cells.noScore],
+    [NOT_APPLICABLE_TEXT, g.qualifiers.notApplicable],
+    // profileCell's verdicts (results-grid.ts).
+    ["At risk", g.qualifiers.atRisk],
+    ["Not at risk", g.qualifiers.notAtRisk],
+    ...Object.entries(PWR_QUALIFIERS).map(([band, key]): [string, string] => [`${band} risk`, g.qualifiers[key]]),
+    ...Object.entries(READINESS_QUALIFIERS).map(([status, key]): [string, string] => [status, g.qualifiers[key]]),
+  ]);
+}
+
+/** A hand-scored RAN's figures as the grid writes them (ranRawText): '41.5 s, 2 errors'. */
+const RAN_RAW = /^(\d+(?:\.\d+)?) s(?:, (\d+) errors?)?$/;
+
+/** One of a series' words in the report's language; figures ('12/26', '23%', '—') are left as they are. */
+function growthWord(text: string, m: FamilyReportMessages, words: Map<string, string>): string {
+  const word = words.get(text);
+  if (word !== undefined) return word;
+  const ran = RAN_RAW.exec(text);
+  if (ran) return m.score.ranTime(Number(ran[1]), ran[2] === undefined ? null : Number(ran[2]));
+  return text;
+}
+
+/**
+ * The student's growth charts in the report's language, for the report's page of them: the
+ * series' words translated, every number, period and band edge kept. In English it is the
+ * student page's own charts, word for word.
+ */
+export function familyReportGrowthView(
+  growth: { subtests: readonly GrowthSeries[]; risk: readonly RiskSeries[] },
+  lang: FamilyReportLang,
+): FamilyReportGrowthView {
+  const m = familyReportMessages(lang);
+  const words = growthWords(m);
+  const word = (text: string) => growthWord(text, m, words);
+  return {
+    texts: growthTexts(m),
+    subtests: growth.subtests.map((s) => ({
+      ...s,
+      title: m.tests[s.testCode].name,
+      points: s.points.map((p) => ({
+        ...p,
+        // A shown percentile is written '45th' (formatPercentile); a RAN's icon rule writes its band instead.
+        text: p.value !== null && p.text === ordinal(p.value) ? m.growth.percentile(p.value) : word(p.text),
+        bandLabel: p.bandLabel === null ? null : word(p.bandLabel),
+      })),
+    })),
+    risk: growth.risk.map((s) => ({
+      ...s,
+      title: m.growth.scores[s.kind],
+      points: s.points.map((p) => ({
+        ...p,
+        // riskSeries writes 'N/A' for a period the score does not apply to: not applicable, not an invalid test's 'N/A'.
+        text: p.value === null && p.qualifier === NOT_APPLICABLE_TEXT ? m.growth.cells.notApplicable : word(p.text),
+        qualifier: p.qualifier === "" ? "" : word(p.qualifier),
+      })),
+    })),
   };
 }
