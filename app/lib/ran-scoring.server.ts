@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { ASSESSMENTS, type TestCode } from "#app/domain/assessments";
 import { isGrade, type Grade } from "#app/domain/grades";
-import { validateRanScore, type RanScoreErrors } from "#app/domain/ran";
+import { NUM_OF_ERRORS_LABEL, ranReadModeText, validateRanScore, type RanScoreErrors } from "#app/domain/ran";
 import { RanScoreForm } from "#app/domain/ran-score-form";
 import {
   RAN_MODE_PARAMS,
@@ -13,6 +13,7 @@ import {
   type RanScoringView,
 } from "#app/domain/ran-scoring";
 import { UNABLE_TO_LOAD_TEST_DETAILS } from "#app/domain/test-details";
+import { IDEMPOTENCY_MESSAGES } from "#app/api/idempotency";
 import { refusalOf } from "./api-refusal.server";
 import type { ApiClient, ApiSchema } from "./api.server";
 import { parseSubmission } from "./forms.server";
@@ -47,6 +48,8 @@ export type RanScoringData = {
   recordings: Record<string, RanRecording>;
   /** The version each response was read at, sent back with a save. */
   versions: Record<string, string>;
+  /** Each response's Idempotency-Key for this reading: a save sent again (a double post, the queue retrying) saves once (issue 40). */
+  saveKeys: Record<string, string>;
   canScore: boolean;
   participant: RanScoring["participant"];
 };
@@ -127,6 +130,7 @@ export async function loadRanScoring(
       view: ranScoringView(s.responses, eventsOf(s), by),
       recordings,
       versions: Object.fromEntries(s.responses.map((r) => [r.participantTestQuestionResponseId, r.updatedAt])),
+      saveKeys: Object.fromEntries(s.responses.map((r) => [r.participantTestQuestionResponseId, randomUUID()])),
       canScore: s.canScore && s.participantTest.completedFlag,
       participant: s.participant,
     },
@@ -166,6 +170,97 @@ export function readModeUrl(requestUrl: string): string {
   return url.pathname + url.search;
 }
 
+/** A save that met a newer score (issue 40 item 1), in the words the header's list of waiting saves shows. */
+export type RanConflict = {
+  message: string;
+  /** The scorer's score and the one saved meanwhile, as read mode words them. */
+  mine: string;
+  saved: string;
+  /** The stored response's version: a deliberate second save ('Keep mine') goes over it. */
+  version: string;
+};
+
+/** What a RAN score post came to: the page's action and the queue's /saves route both word it. */
+export type RanSave =
+  | { kind: "saved"; responseId: string; blind: boolean }
+  /** A save over a newer score (409 with the stored one): `ran` as the panel shows it, `conflict` for the header's list. */
+  | { kind: "conflict"; ran: RanActionData["ran"]; conflict: RanConflict }
+  /** The API answered 502/503/504, or the same save is still under way (its key held): the server, not the save, is the trouble. */
+  | { kind: "unavailable"; status: number; ran: RanActionData["ran"] }
+  | { kind: "refused"; status: number; ran: RanActionData["ran"] };
+
+function scoreWords(score: RanSavedScore | null): string {
+  if (!score) return "Not scored yet.";
+  const read = ranReadModeText(score);
+  return read.invalid ? read.text : `${read.responseTime} · ${NUM_OF_ERRORS_LABEL}: ${read.errors}`;
+}
+
+/** The form's Idempotency-Key, when it carries a usable one (the API refuses a blank or overlong key). */
+function idempotencyKeyOf(form: FormData): string | undefined {
+  const key = form.get("idempotencyKey");
+  return typeof key === "string" && key.trim() && key.length <= 255 ? key.trim() : undefined;
+}
+
+/**
+ * Checks the values with the same rule as the API and saves them, with the form's Idempotency-Key
+ * as the header (a repeat saves once) and the version it was read at (a save over a newer one
+ * comes back as a conflict with that score).
+ */
+export async function saveRanScoreOutcome(request: Request, api: ApiClient, form: FormData): Promise<RanSave> {
+  const submission = parseSubmission(form, RanScoreForm);
+  if (submission.status !== "success") {
+    const ran = { responseId: String(form.get("responseId") ?? ""), formError: RAN_SAVE_FAILED, blind: false, attempt: attempt() };
+    return { kind: "refused", status: 400, ran };
+  }
+  const f = submission.value;
+  const blind = f.blind === "1";
+  const invalid = f.invalid === true;
+  const checked = validateRanScore({ responseTime: f.responseTime, errorCount: f.errorCount, invalid });
+  if (!checked.ok) {
+    const ran = {
+      responseId: f.responseId,
+      errors: checked.errors,
+      values: { responseTime: f.responseTime ?? "", errorCount: f.errorCount ?? "", invalid },
+      blind,
+      attempt: attempt(),
+    };
+    return { kind: "refused", status: 422, ran };
+  }
+  const key = idempotencyKeyOf(form);
+  const saved = await api.result(
+    api.PUT("/participantTest/addScoreToQuestionResponse/{id}", {
+      params: { path: { id: f.responseId } },
+      body: { ...checked.payload, ...(blind ? { blind: true } : {}), ...(f.version && !blind ? { version: f.version } : {}) },
+      ...(key ? { headers: { "Idempotency-Key": key } } : {}),
+    }),
+  );
+  if (saved.ok) return { kind: "saved", responseId: f.responseId, blind };
+  const { detail } = await refusalOf(request, saved, { text: RAN_SAVE_FAILED, log: "ran save" });
+  const current = saved.status === 409 && "current" in saved.body ? saved.body.current : undefined;
+  const conflict = current ? { score: savedScore(current), version: current.version } : undefined;
+  const ran = { responseId: f.responseId, formError: RAN_SAVE_FAILED, detail, conflict, blind, attempt: attempt() };
+  if (conflict) {
+    const mine = {
+      evalResponseTime: checked.payload.evalResponseTime,
+      numOfErrors: checked.payload.numOfErrors,
+      invalid: checked.payload.invalid,
+    };
+    return {
+      kind: "conflict",
+      ran,
+      conflict: {
+        message: detail ?? RAN_SAVE_FAILED,
+        mine: scoreWords(mine),
+        saved: scoreWords(conflict.score),
+        version: conflict.version,
+      },
+    };
+  }
+  if (saved.status === 502 || saved.status === 503 || saved.status === 504) return { kind: "unavailable", status: saved.status, ran };
+  if (saved.status === 409 && saved.error.message === IDEMPOTENCY_MESSAGES.inProgress) return { kind: "unavailable", status: 503, ran };
+  return { kind: "refused", status: saved.status, ran };
+}
+
 /**
  * The scoring form's post (a real form, so scoring works before JavaScript): checks the values
  * with the same rule as the API, saves, and on success goes back to read mode with 'Scores saved!'.
@@ -175,36 +270,9 @@ export async function saveRanScore(
   api: ApiClient,
   form: FormData,
 ): Promise<Awaited<ReturnType<typeof redirectWithToast>> | RanActionData> {
-  const submission = parseSubmission(form, RanScoreForm);
-  if (submission.status !== "success") {
-    return { ran: { responseId: String(form.get("responseId") ?? ""), formError: RAN_SAVE_FAILED, blind: false, attempt: attempt() } };
-  }
-  const f = submission.value;
-  const blind = f.blind === "1";
-  const invalid = f.invalid === true;
-  const checked = validateRanScore({ responseTime: f.responseTime, errorCount: f.errorCount, invalid });
-  if (!checked.ok) {
-    return {
-      ran: {
-        responseId: f.responseId,
-        errors: checked.errors,
-        values: { responseTime: f.responseTime ?? "", errorCount: f.errorCount ?? "", invalid },
-        blind,
-        attempt: attempt(),
-      },
-    };
-  }
-  const saved = await api.result(
-    api.PUT("/participantTest/addScoreToQuestionResponse/{id}", {
-      params: { path: { id: f.responseId } },
-      body: { ...checked.payload, ...(blind ? { blind: true } : {}), ...(f.version && !blind ? { version: f.version } : {}) },
-    }),
-  );
-  if (saved.ok) return redirectWithToast(request, readModeUrl(request.url), { kind: "success", text: RAN_SAVED });
-  const { detail } = await refusalOf(request, saved, { text: RAN_SAVE_FAILED, log: "ran save" });
-  const current = saved.status === 409 && "current" in saved.body ? saved.body.current : undefined;
-  const conflict = current ? { score: savedScore(current), version: current.version } : undefined;
-  return { ran: { responseId: f.responseId, formError: RAN_SAVE_FAILED, detail, conflict, blind, attempt: attempt() } };
+  const saved = await saveRanScoreOutcome(request, api, form);
+  if (saved.kind === "saved") return redirectWithToast(request, readModeUrl(request.url), { kind: "success", text: RAN_SAVED });
+  return { ran: saved.ran };
 }
 
 // ── The dialog on the student and classroom pages ───────────────────────────────────────────

@@ -1,11 +1,10 @@
 import { useRevalidator } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { markGridStale } from "#app/components/results/grid-refresh";
-import type * as SaveQueue from "./save-queue";
-import type { QueuedSave } from "./save-queue";
-import { QUEUE_EVENT, readQueueCount, waitingText } from "./queue-count";
+import type { HeaderQueue, QueuedSave } from "./save-queue";
+import { offeredQueue, QUEUE_EVENT, readQueueCount, waitingText } from "./queue-count";
 
-type QueueModule = typeof SaveQueue;
+type QueueModule = HeaderQueue;
 
 /**
  * 'Waiting to save (n)' in the page header (issue 40 item 1): the scores kept on this device
@@ -19,6 +18,8 @@ export function SaveQueueStatus({ owner }: { owner: string }) {
   const [count, setCount] = useState(0);
   const [queue, setQueue] = useState<QueueModule | null>(null);
   const [saves, setSaves] = useState<QueuedSave[]>([]);
+  // Offered by a dialog that is sending its save at this moment: no second send beside it.
+  const offeredNow = useRef(false);
   const { revalidate: readAgain } = useRevalidator();
   // A save sent from here changed what the page shows (the classroom's grid skips revalidation unless told).
   const revalidate = useCallback(() => {
@@ -38,12 +39,31 @@ export function SaveQueueStatus({ owner }: { owner: string }) {
   }, [owner]);
 
   useEffect(() => {
-    if (count > 0 && !queue) void import("./save-queue").then((m) => setQueue(m));
+    if (count === 0 || queue) return;
+    // A dialog on this page kept the save: its code is here already (offline, a download fails).
+    const offered = offeredQueue<QueueModule>();
+    if (offered) {
+      offeredNow.current = true;
+      return setQueue(offered);
+    }
+    let stopped = false;
+    const load = () =>
+      void import("./save-queue").then(
+        (m) => !stopped && setQueue(m.header),
+        () => undefined,
+      );
+    load();
+    // A download that failed offline is tried again when the browser is online.
+    window.addEventListener("online", load);
+    return () => {
+      stopped = true;
+      window.removeEventListener("online", load);
+    };
   }, [count, queue]);
 
   useEffect(() => {
     if (!queue) return;
-    return queue.startSync(owner, { onSaved: () => revalidate(), onList: setSaves });
+    return queue.startSync(owner, { onSaved: () => revalidate(), onList: setSaves }, { first: offeredNow.current ? "later" : "now" });
   }, [queue, owner, revalidate]);
 
   const shown = count > 0 ? Math.max(count, saves.length) : 0;
@@ -68,11 +88,11 @@ export function SaveQueueStatus({ owner }: { owner: string }) {
                     <dl className="save-queue__compare">
                       <div>
                         <dt>Your scores</dt>
-                        <dd>{tally(s.conflict.mine)}</dd>
+                        <dd>{s.kind === "ran" ? s.conflict.mine : tally(s.conflict.mine)}</dd>
                       </div>
                       <div>
                         <dt>Saved now</dt>
-                        <dd>{tally(s.conflict.saved)}</dd>
+                        <dd>{s.kind === "ran" ? s.conflict.saved : tally(s.conflict.saved)}</dd>
                       </div>
                     </dl>
                     <button

@@ -26,6 +26,21 @@ export function writeQueueCount(owner: string, n: number) {
   window.dispatchEvent(new CustomEvent(QUEUE_EVENT));
 }
 
+/**
+ * The queue's own code, once this page has it (a dialog that saves through it loaded it). The
+ * header takes it from here rather than downloading the queue's script file: a save kept offline
+ * must be listed, and sent when the connection returns, without a download that cannot happen.
+ */
+let offered: unknown = null;
+
+export function offerQueue(queue: unknown) {
+  offered = queue;
+}
+
+export function offeredQueue<T>(): T | null {
+  return offered as T | null;
+}
+
 /** 'Waiting to save (n)': the header's words. */
 export const waitingText = (n: number) => `Waiting to save (${n})`;
 

@@ -1,5 +1,6 @@
 import type { LetterConflict } from "#app/components/results/letter-dialog-data";
-import { writeQueueCount } from "./queue-count";
+import type { RanActionData, RanConflict as RanSaveConflict } from "#app/lib/ran-scoring.server";
+import { offerQueue, writeQueueCount } from "./queue-count";
 
 // Saves that wait for the network (issue 40 item 1). A score saved from a dialog goes into
 // IndexedDB first and is sent from there, so a save made while the network or the server is away
@@ -11,32 +12,44 @@ import { writeQueueCount } from "./queue-count";
 //
 // Our own few lines over IndexedDB rather than a library: one store, four operations, and this
 // loads with the dialog (docs/decisions/0016-page-weight.md). The saves go to the app's /saves
-// route (app/routes/saves.ts) as the dialog's own form fields, which answers in JSON.
+// route (app/routes/saves.ts) as the dialog's own form fields, which answers in JSON. Two kinds:
+// a letter dialog's scores, and a RAN score (time and errors) from the RAN scoring dialog.
 
-export type SaveConflict = LetterConflict;
+/** What the RAN scoring panel shows of a refused save: the page's action answers the same. */
+export type RanAnswer = RanActionData["ran"];
 
-export type QueuedSave = {
+/** A RAN save that met a newer score: both in words for the header's list, and the panel's own answer. */
+export type RanConflict = RanSaveConflict & { ran: RanAnswer };
+
+export type SaveConflict = LetterConflict | RanConflict;
+
+type Queued<Kind extends string, Conflict> = {
   /** The Idempotency-Key: the store's key too. */
   key: string;
   /** Order of saving. */
   seq: number;
   /** The signed-in user's email: a browser shared by two teachers sends each one's saves only in their own session. */
   owner: string;
-  kind: "letters";
+  kind: Kind;
   /** The dialog's form fields as posted. */
   fields: [string, string][];
-  /** 'Letter Names · Lee, Ana': what the header's list names. */
+  /** 'Letter Names · Lee, Ana', 'Object RAN · Lee, Ana': what the header's list names. */
   label: string;
   savedAt: string;
   state: "waiting" | "conflict" | "refused";
   message?: string;
-  conflict?: SaveConflict;
+  conflict?: Conflict;
 };
 
-export type SendOutcome =
-  | { kind: "saved"; body: { participantId: string; testCode: string } }
-  | { kind: "conflict"; conflict: SaveConflict }
-  | { kind: "refused"; message: string; detail?: string }
+export type LetterQueuedSave = Queued<"letters", LetterConflict>;
+export type RanQueuedSave = Queued<"ran", RanConflict>;
+export type QueuedSave = LetterQueuedSave | RanQueuedSave;
+
+export type SendOutcome<Conflict extends SaveConflict = SaveConflict> =
+  | { kind: "saved"; body: Record<string, string> }
+  | { kind: "conflict"; conflict: Conflict }
+  /** `ran`: a RAN save's refusal as its panel shows it. */
+  | { kind: "refused"; message: string; detail?: string; ran?: RanAnswer }
   /** The network or the server is away (no answer, 502/503/504), or the session is: try again later. */
   | { kind: "waiting" };
 
@@ -78,6 +91,8 @@ export async function queuedSaves(owner: string): Promise<QueuedSave[]> {
 }
 
 async function changed(owner: string) {
+  // The header's list uses this very code (its own download may be impossible offline).
+  offerQueue(header);
   writeQueueCount(owner, (await queuedSaves(owner)).length);
 }
 
@@ -107,7 +122,7 @@ export async function sendSave(entry: QueuedSave): Promise<SendOutcome> {
   try {
     res = await fetch("/saves", {
       method: "POST",
-      body: new URLSearchParams(entry.fields),
+      body: new URLSearchParams([...entry.fields, ["kind", entry.kind]]),
       redirect: "manual",
       credentials: "same-origin",
       headers: { Accept: "application/json" },
@@ -119,11 +134,11 @@ export async function sendSave(entry: QueuedSave): Promise<SendOutcome> {
   if (res.type === "opaqueredirect" || res.status === 401) return { kind: "waiting" };
   if (res.status === 502 || res.status === 503 || res.status === 504) return { kind: "waiting" };
   const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-  if (res.ok && body?.outcome === "saved")
-    return { kind: "saved", body: body as SendOutcome & { participantId: string; testCode: string } };
+  if (res.ok && body?.outcome === "saved") return { kind: "saved", body: body as Record<string, string> };
   if (res.status === 409 && body?.conflict) return { kind: "conflict", conflict: body.conflict as SaveConflict };
   const message = typeof body?.message === "string" ? body.message : `The server refused the save (${res.status}).`;
-  return { kind: "refused", message, detail: typeof body?.detail === "string" ? body.detail : undefined };
+  const detail = typeof body?.detail === "string" ? body.detail : undefined;
+  return { kind: "refused", message, detail, ...(body?.ran ? { ran: body.ran as RanAnswer } : {}) };
 }
 
 let running: Promise<Map<string, SendOutcome>> | null = null;
@@ -149,7 +164,7 @@ export function flush(owner: string): Promise<Map<string, SendOutcome>> {
       if (outcome.kind === "waiting") break;
       if (outcome.kind === "saved") await dropSave(owner, entry.key);
       else if (outcome.kind === "conflict")
-        await putSave({ ...entry, state: "conflict", conflict: outcome.conflict, message: outcome.conflict.message });
+        await putSave({ ...entry, state: "conflict", conflict: outcome.conflict, message: outcome.conflict.message } as QueuedSave);
       else
         await putSave({ ...entry, state: "refused", message: outcome.detail ? `${outcome.message} ${outcome.detail}` : outcome.message });
     }
@@ -169,6 +184,9 @@ export function flush(owner: string): Promise<Map<string, SendOutcome>> {
  * own. One sent by another tab meanwhile is no longer in the queue if it went through (conflicts
  * and refusals stay listed), so it counts as saved.
  */
+export function saveNow(entry: LetterQueuedSave): Promise<SendOutcome<LetterConflict>>;
+export function saveNow(entry: RanQueuedSave): Promise<SendOutcome<RanConflict>>;
+export function saveNow(entry: QueuedSave): Promise<SendOutcome>;
 export async function saveNow(entry: QueuedSave): Promise<SendOutcome> {
   await putSave(entry);
   const outcome = (await flush(entry.owner)).get(entry.key);
@@ -176,38 +194,51 @@ export async function saveNow(entry: QueuedSave): Promise<SendOutcome> {
   const kept = (await queuedSaves(entry.owner)).find((e) => e.key === entry.key);
   if (!kept) {
     const field = (name: string) => entry.fields.find(([k]) => k === name)?.[1] ?? "";
-    return { kind: "saved", body: { participantId: field("participantId"), testCode: field("testCode") } };
+    const body: Record<string, string> =
+      entry.kind === "ran" ? { responseId: field("responseId") } : { participantId: field("participantId"), testCode: field("testCode") };
+    return { kind: "saved", body };
   }
   if (kept.state === "conflict" && kept.conflict) return { kind: "conflict", conflict: kept.conflict };
   if (kept.state === "refused") return { kind: "refused", message: kept.message ?? "The server refused the save." };
   return { kind: "waiting" };
 }
 
-/** Keep the teacher's scores over the ones saved meanwhile: sent again from the saved version, with a new key. */
+/**
+ * Keep the teacher's scores over the ones saved meanwhile: sent again from the saved version, with
+ * a new key. Letters become an update of the stored test; a RAN score keeps its response and
+ * figures, only its version changes.
+ */
 export async function keepMine(entry: QueuedSave) {
-  const c = entry.conflict;
-  if (!c) return;
-  const fields = entry.fields.filter(([k]) => !["version", "participantTestId", "intent", "idempotencyKey", "next"].includes(k));
+  if (!entry.conflict) return;
   const key = newKey();
+  const without = (names: string[]) => entry.fields.filter(([k]) => !names.includes(k));
+  const fields: [string, string][] =
+    entry.kind === "ran"
+      ? [...without(["version", "idempotencyKey"]), ["version", entry.conflict.version], ["idempotencyKey", key]]
+      : [
+          ...without(["version", "participantTestId", "intent", "idempotencyKey", "next"]),
+          ["intent", "update"],
+          ["participantTestId", entry.conflict.participantTestId],
+          ["version", entry.conflict.version],
+          ["idempotencyKey", key],
+        ];
   await dropSave(entry.owner, entry.key);
-  await putSave({
-    ...entry,
-    key,
-    state: "waiting",
-    conflict: undefined,
-    message: undefined,
-    fields: [...fields, ["intent", "update"], ["participantTestId", c.participantTestId], ["version", c.version], ["idempotencyKey", key]],
-  });
+  await putSave({ ...entry, key, state: "waiting", conflict: undefined, message: undefined, fields });
 }
 
 const BACKOFF_MS = [2_000, 4_000, 8_000, 16_000, 30_000, 60_000];
 
 /**
- * While a page is open: send what waits now, again when the browser says it is online, and on a
- * back-off while something still waits. `onSaved` runs after any save went through (the page
- * then reads its data again), `onList` with the owner's list after every change.
+ * While a page is open: send what waits now (`first: "later"`: after the first back-off), again
+ * when the browser says it is online, and on a back-off while something still waits. `onSaved`
+ * runs after any save went through (the page then reads its data again), `onList` with the
+ * owner's list after every change.
  */
-export function startSync(owner: string, hooks: { onSaved: () => void; onList: (saves: QueuedSave[]) => void }): () => void {
+export function startSync(
+  owner: string,
+  hooks: { onSaved: () => void; onList: (saves: QueuedSave[]) => void },
+  { first = "now" }: { first?: "now" | "later" } = {},
+): () => void {
   let stopped = false;
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -242,7 +273,11 @@ export function startSync(owner: string, hooks: { onSaved: () => void; onList: (
   };
   window.addEventListener("online", online);
   window.addEventListener("save-queue", onChange);
-  void tick();
+  // Started by a dialog's save, which that dialog is sending now: the first retry waits its turn.
+  if (first === "later") {
+    void list();
+    timer = setTimeout(tick, BACKOFF_MS[0]);
+  } else void tick();
   return () => {
     stopped = true;
     clearTimeout(timer);
@@ -250,3 +285,7 @@ export function startSync(owner: string, hooks: { onSaved: () => void; onList: (
     window.removeEventListener("save-queue", onChange);
   };
 }
+
+/** What the header's list (SaveQueueStatus.tsx) uses of the queue. */
+export const header = { startSync, keepMine, flush, dropSave };
+export type HeaderQueue = typeof header;

@@ -15,7 +15,8 @@ export const RAN_DIALOG_TITLE = "Test Details: RAN Scoring";
  * in accordions (the last open), each with its recording and response time, and the grade's
  * reference image. Open while the URL says `?dialog=ran&test=<id>`; closing goes back to the
  * page, whose loader then reads the results afresh. The accordions are <details>, so they open
- * and close by keyboard and without JavaScript.
+ * and close by keyboard and without JavaScript. With scripts a score is saved through the
+ * browser's queue of saves (issue 40 item 1), named in the header's list as 'Object RAN · Lee, Ana'.
  */
 export function RanScoringDialog({
   data,
@@ -83,6 +84,8 @@ export function RanScoringDialog({
                     layout="stack"
                     blindPath={blindPath}
                     cancelTo={blindPath ? closeHref : undefined}
+                    saveKey={data.saveKeys[view.test.id]}
+                    queueLabel={`${data.testTitle} · ${data.participant.lastName}, ${data.participant.firstName}`}
                   />
                 ) : (
                   <p className="empty">No results!</p>

@@ -1,6 +1,15 @@
-import { Form, Link, useLocation } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type RefObject } from "react";
-import { NUM_OF_ERRORS_LABEL, RAN_INVALID_ERROR_COUNT, RAN_NUMBER_MIN, ranReadModeText, tooManyRanErrors } from "#app/domain/ran";
+import { Form, Link, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
+import { canQueue, dropSave, newKey, saveNow, type RanAnswer, type RanQueuedSave } from "#app/components/offline/save-queue";
+import { markGridStale } from "#app/components/results/grid-refresh";
+import {
+  NUM_OF_ERRORS_LABEL,
+  RAN_INVALID_ERROR_COUNT,
+  RAN_NUMBER_MIN,
+  ranReadModeText,
+  tooManyRanErrors,
+  validateRanScore,
+} from "#app/domain/ran";
 import type { RanComparison, RanHistoryEntry, RanResponseView, RanSavedScore } from "#app/domain/ran-scoring";
 import { RAN_AGREEMENT_SECS } from "#app/domain/ran-scoring";
 import type { RanActionData, RanRecording } from "#app/lib/ran-scoring.server";
@@ -20,6 +29,12 @@ import { ranModeOf, withSearch } from "./ran-urls";
  * page already, the panel shows the official score and offers no blind score. Only its first
  * scorer and admins get Edit. Item 8: a save over a newer one shows that newer score, in the form
  * with its version for those who may change it.
+ *
+ * Issue 40 item 1: in the dialog, with scripts and IndexedDB, a save goes through the browser's
+ * queue of saves (app/components/offline/save-queue.ts) with the form's own fields, its
+ * Idempotency-Key and version: saved, the panel goes back to read mode as the action's redirect
+ * does; refused or met by a newer score, the panel shows the answer the action would have given;
+ * with no connection, the score waits on this device ('Waiting to save' in the header).
  */
 export function RanScoringPanel({
   response,
@@ -32,6 +47,8 @@ export function RanScoringPanel({
   layout,
   blindPath = false,
   cancelTo,
+  saveKey,
+  queueLabel,
 }: {
   response: RanResponseView;
   recording: RanRecording | undefined;
@@ -46,10 +63,17 @@ export function RanScoringPanel({
   blindPath?: boolean;
   /** Where the blind form's Cancel goes on the blind path (the page's list); read mode elsewhere. */
   cancelTo?: string;
+  /** This reading's Idempotency-Key for the response: a save sent twice saves once. */
+  saveKey?: string;
+  /** 'Object RAN · Lee, Ana': with it (and a key), a save with scripts goes through the browser's queue of saves. */
+  queueLabel?: string;
 }) {
   const location = useLocation();
   const urlMode = ranModeOf(location.search);
-  const mine = actionData && actionData.responseId === response.id ? actionData : undefined;
+  // A save sent through the queue answers here, as the action's data would.
+  const [sent, setSent] = useState<RanAnswer | null>(null);
+  const posted = actionData && actionData.responseId === response.id ? actionData : undefined;
+  const mine = sent && sent.responseId === response.id ? sent : posted;
   // A blind score only on the blind path, while the official score is kept back (or a blind save was refused).
   const blind =
     blindPath && canScore && response.mayScoreBlind && ((response.officialWithheld && urlMode === "blind") || Boolean(mine?.blind));
@@ -91,6 +115,7 @@ export function RanScoringPanel({
       suggestion={recording?.suggestion ?? null}
       cancelHref={blind && cancelTo ? cancelTo : official !== null || blind ? readHref : null}
       action={location.pathname + location.search}
+      queue={saveKey && queueLabel ? { key: saveKey, label: queueLabel, readHref, onAnswer: setSent } : null}
     />
   ) : offer ? (
     <BlindOffer
@@ -249,6 +274,7 @@ function ScoreForm({
   suggestion,
   cancelHref,
   action,
+  queue,
 }: {
   response: RanResponseView;
   /** The official score the form starts from: the page's, or the newer one a refused save brought. */
@@ -261,8 +287,75 @@ function ScoreForm({
   cancelHref: string | null;
   /** The page's own URL, search included, so the action's redirect comes back to this view. */
   action: string;
+  /** Saving through the browser's queue: the key, the header list's label, read mode's URL, and where a refusal is shown. */
+  queue: { key: string; label: string; readHref: string; onAnswer: (answer: RanAnswer | null) => void } | null;
 }) {
   const id = useId();
+  const navigate = useNavigate();
+  const owner = (useRouteLoaderData("root") as { user?: { email: string } | null } | undefined)?.user?.email ?? null;
+  const [sending, setSending] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  // Sent meanwhile by the header's retry: the page read the response afresh, with its new version.
+  useEffect(() => setWaiting(false), [version]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    // Without IndexedDB (or a known user) the form posts as it does without scripts.
+    if (!queue || !owner || !canQueue()) return;
+    event.preventDefault();
+    if (sending) return;
+    const fields = [...new FormData(event.currentTarget)].map(([k, v]) => [k, String(v)] as [string, string]);
+    const field = (name: string) => fields.find(([k]) => k === name)?.[1];
+    // The same check as the action's, before anything is kept: a refused value is shown at once, offline too.
+    const invalid = field("invalid") !== undefined;
+    const checked = validateRanScore({ responseTime: field("responseTime"), errorCount: field("errorCount"), invalid });
+    if (!checked.ok) {
+      setWaiting(false);
+      queue.onAnswer({
+        responseId: response.id,
+        errors: checked.errors,
+        values: { responseTime: field("responseTime") ?? "", errorCount: field("errorCount") ?? "", invalid },
+        blind,
+        attempt: newKey(),
+      });
+      return;
+    }
+    const entry: RanQueuedSave = {
+      key: queue.key,
+      seq: Date.now(),
+      owner,
+      kind: "ran",
+      fields,
+      label: queue.label,
+      savedAt: new Date().toISOString(),
+      state: "waiting",
+    };
+    setSending(true);
+    try {
+      // Kept first, sent after: a save the network loses is still on this device.
+      const outcome = await saveNow(entry);
+      if (outcome.kind === "saved") {
+        // As the action's redirect: read mode, the page's data (the grid's too) read again.
+        queue.onAnswer(null);
+        markGridStale();
+        navigate(queue.readHref, { preventScrollReset: true, replace: true });
+        return;
+      }
+      if (outcome.kind === "conflict" || outcome.kind === "refused") {
+        // Shown here, as the action shows it without scripts: not left in the queue.
+        await dropSave(owner, entry.key);
+        setWaiting(false);
+        const answer = outcome.kind === "conflict" ? outcome.conflict.ran : outcome.ran;
+        queue.onAnswer(
+          answer ?? { responseId: response.id, formError: outcome.kind === "refused" ? outcome.message : "", blind, attempt: newKey() },
+        );
+        return;
+      }
+      // No answer, or the server away: it waits on this device ('Waiting to save' in the header).
+      setWaiting(true);
+    } finally {
+      setSending(false);
+    }
+  };
   const timeRef = useRef<HTMLInputElement>(null);
   const invalidRef = useRef<HTMLInputElement>(null);
   // A save that failed (not a check) restores the saved values, as spec 001 §8 says; a failed
@@ -305,7 +398,15 @@ function ScoreForm({
   const disabled = enhanced && invalid;
   return (
     // noValidate: the browser's own number checks would hide the spec's messages (spec 001 §5).
-    <Form method="post" action={action} noValidate className="ran-form" preventScrollReset aria-labelledby={`${id}-title`}>
+    <Form
+      method="post"
+      action={action}
+      noValidate
+      className="ran-form"
+      preventScrollReset
+      aria-labelledby={`${id}-title`}
+      onSubmit={(e) => void onSubmit(e)}
+    >
       <p id={`${id}-title`} className="ran-form__title">
         {blind ? "Blind second score: the official score stays hidden until you save." : "Score this response"}
       </p>
@@ -317,6 +418,7 @@ function ScoreForm({
       ) : null}
       <input type="hidden" name="intent" value="ran-score" />
       <input type="hidden" name="responseId" value={response.id} />
+      {queue ? <input type="hidden" name="idempotencyKey" value={queue.key} /> : null}
       {version && !blind ? <input type="hidden" name="version" value={version} /> : null}
       {blind ? <input type="hidden" name="blind" value="1" /> : null}
       <div className="ran-form__fields">
@@ -406,13 +508,18 @@ function ScoreForm({
           ) : null}
         </p>
       ) : null}
+      {waiting ? (
+        <p role="status" className="alert ran-form__waiting">
+          No connection to the server: these scores are kept on this device and will be saved when it returns.
+        </p>
+      ) : null}
       <div className="dialog-actions">
         {cancelHref ? (
           <Link to={cancelHref} className="button" preventScrollReset replace>
             Cancel
           </Link>
         ) : null}
-        <button type="submit" className="button button--primary">
+        <button type="submit" className="button button--primary" disabled={sending}>
           {blind ? "Save Second Score" : "Save"}
         </button>
       </div>
