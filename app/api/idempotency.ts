@@ -1,3 +1,4 @@
+import { outsideRequestScope } from "#app/db/request-scope";
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import {
@@ -101,21 +102,21 @@ export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
     await sleep(POLL_MS);
   }
 
+  // The answer is stored, or the claim dropped, even when the visitor has gone meanwhile (a tab
+  // closed, a save the browser gave up on): on the embedded database a query of an abandoned
+  // request is skipped, which would leave the key claimed with no answer, so that a retry waited
+  // and, once the claim counted as abandoned, saved a second time what the first had saved.
   let kept = false;
   try {
     await next();
     if (c.res.status >= 200 && c.res.status < 300) {
-      await storeIdempotentAnswer(db, mine, {
-        status: c.res.status,
-        contentType: c.res.headers.get("content-type"),
-        body: await c.res.clone().text(),
-        now: now(),
-      });
+      const answer = { status: c.res.status, contentType: c.res.headers.get("content-type"), body: await c.res.clone().text(), now: now() };
+      await outsideRequestScope(() => storeIdempotentAnswer(db, mine, answer));
       kept = true;
     }
   } finally {
     // A refused or failed create wrote nothing: drop the claim so the key may try again.
-    if (!kept) await deleteIdempotencyKey(db, mine);
+    if (!kept) await outsideRequestScope(() => deleteIdempotencyKey(db, mine));
   }
   if (Math.random() < 0.01) {
     await deleteIdempotencyKeysBefore(db, new Date(now().getTime() - KEEP_MS));
