@@ -19,7 +19,7 @@ import { NO_CLASSROOM_STUDENTS, NOTHING_TO_DISPLAY, UNABLE_TO_LOAD_STUDENTS } fr
 import { apiFor, expectData } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
 import { loadRanDialog, RAN_INTENT, saveRanScore } from "#app/lib/ran-scoring.server";
-import { resultsHref, viewOnly, withoutLetterDialog } from "#app/components/results/urls";
+import { LETTER_DIALOG_PARAMS, resultsHref, viewOnly } from "#app/components/results/urls";
 import { takeGridStale } from "#app/components/results/grid-refresh";
 import {
   blindRanHref,
@@ -154,7 +154,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   // A letter score saved through the browser's queue of saves (issue 40): no form post, so it says so.
   if (takeGridStale()) return true;
   if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
-  return withoutLetterDialog(currentUrl) === withoutLetterDialog(nextUrl) ? false : defaultShouldRevalidate;
+  const page = (url: URL) => {
+    const search = new URLSearchParams(url.search);
+    for (const key of LETTER_DIALOG_PARAMS) search.delete(key);
+    search.sort();
+    return `${url.pathname.replace(/\/letters\/?$/, "")}?${search}`;
+  };
+  return page(currentUrl) === page(nextUrl) ? false : defaultShouldRevalidate;
 };
 
 export default function ClassroomPage() {

@@ -1,10 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Form, Link, useFetcher, useNavigate, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useNavigate, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import clsx from "clsx";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MutableRefObject } from "react";
-import { canQueue, dropSave, flush, putSave, saveNow, type QueuedSave } from "#app/components/offline/save-queue";
+import { canQueue, dropSave, saveNow, type QueuedSave } from "#app/components/offline/save-queue";
 import type { LetterTestCode } from "#app/domain/assessments";
-import { isReadAhead, readAhead } from "./dialog-prefetch";
 import { markGridStale } from "./grid-refresh";
 import type { LetterConflict, LetterDialogData } from "./letter-dialog-data";
 import { LetterTicks, type LetterTicksHandle } from "./LetterTicks";
@@ -120,25 +119,6 @@ export function LetterScoreDialog({ data, closeHref, viewHref, editHref, error, 
   );
 }
 
-/**
- * Reads the next student's dialog while this one is scored (./dialog-prefetch.ts). Its own
- * component, so the load's progress re-renders nothing else; gone once loaded, so the fetcher is
- * not read again with every revalidation of the page.
- */
-function ReadAhead({ href }: { href: string }) {
-  const fetcher = useFetcher();
-  const [done, setDone] = useState(false);
-  const { load } = fetcher;
-  useEffect(() => {
-    readAhead(href);
-    load(href);
-  }, [href, load]);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data !== undefined) setDone(true);
-  }, [fetcher.state, fetcher.data]);
-  return done ? null : <span hidden />;
-}
-
 /** The grid's link of a student's letter test (its href names both). */
 function cellLink(participantId: string, testCode: string): HTMLElement | null {
   const links = document.querySelectorAll<HTMLAnchorElement>(`table.results-grid a[href*="student=${participantId}"]`);
@@ -182,11 +162,6 @@ function EditLetters({ data, cancelHref, error: posted, nextStudent, hrefAfterSa
   const saveNext = useRef<HTMLButtonElement | null>(null);
   const owner = (useRouteLoaderData("root") as { user?: { email: string } | null } | undefined)?.user?.email ?? null;
   const navigate = useNavigate();
-  const { revalidate } = useRevalidator();
-  const nextHref =
-    nextStudent && hrefAfterSave
-      ? hrefAfterSave({ intent: "update", participantId: data.participantId, testCode: data.testCode, next: nextStudent })
-      : null;
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     // Without IndexedDB (or a known user) the form posts as it does without scripts.
     if (!owner || !canQueue() || !hrefAfterSave) return;
@@ -206,36 +181,19 @@ function EditLetters({ data, cancelHref, error: posted, nextStudent, hrefAfterSa
       savedAt: new Date().toISOString(),
       state: "waiting",
     };
-    const next = submitter?.name === "next" ? submitter.value : undefined;
-    const to = hrefAfterSave({
-      intent: conflict || data.participantTestId ? "update" : "create",
-      participantId: data.participantId,
-      testCode: data.testCode,
-      next,
-    });
     setSending(true);
     try {
-      if (next && isReadAhead(to)) {
-        // The next student's dialog is here already: kept on this device, the save goes on in the
-        // background and the teacher moves on at once. What it comes to shows in the header's
-        // 'Waiting to save' list (a conflict to settle, a refusal) and in the grid once saved.
-        await putSave(entry);
-        dirty.current = false;
-        navigate(to, { preventScrollReset: true });
-        void flush(owner).then(
-          (outcomes) => {
-            if (outcomes.get(entry.key)?.kind !== "saved") return;
-            markGridStale();
-            revalidate();
-          },
-          () => undefined,
-        );
-        return;
-      }
       // Kept first, sent after: a save the network loses is still on this device.
       const outcome = await saveNow(entry);
       if (outcome.kind === "saved") {
         dirty.current = false;
+        const next = submitter?.name === "next" ? submitter.value : undefined;
+        const to = hrefAfterSave({
+          intent: conflict || data.participantTestId ? "update" : "create",
+          participantId: data.participantId,
+          testCode: data.testCode,
+          next,
+        });
         // The grid and risk scores are read again in place. Closing: with the navigation. The next
         // student: once their dialog is open, so the grid's load does not hold it up.
         if (next) refreshOnNextOpen = true;
@@ -278,7 +236,6 @@ function EditLetters({ data, cancelHref, error: posted, nextStudent, hrefAfterSa
       <p className="letter-dialog__meta">
         {data.studentName} · {data.testTitle}
       </p>
-      {nextHref && owner && hydrated ? <ReadAhead href={nextHref} /> : null}
       <Form
         method="post"
         noValidate
