@@ -45,6 +45,11 @@ export type LetterQueuedSave = Queued<"letters", LetterConflict>;
 export type RanQueuedSave = Queued<"ran", RanConflict>;
 export type QueuedSave = LetterQueuedSave | RanQueuedSave;
 
+/** A dialog's save as kept now, waiting to be sent. */
+export function newSave<S extends QueuedSave>(save: Pick<S, "key" | "owner" | "kind" | "fields" | "label">): S {
+  return { ...save, seq: Date.now(), savedAt: new Date().toISOString(), state: "waiting" } as S;
+}
+
 export type SendOutcome<Conflict extends SaveConflict = SaveConflict> =
   | { kind: "saved"; body: Record<string, string> }
   | { kind: "conflict"; conflict: Conflict }

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
-import { canQueue, dropSave, newKey, saveNow, type RanAnswer, type RanQueuedSave } from "#app/components/offline/save-queue";
+import { canQueue, dropSave, newKey, newSave, saveNow, type RanAnswer, type RanQueuedSave } from "#app/components/offline/save-queue";
 import { markGridStale } from "#app/components/results/grid-refresh";
 import {
   NUM_OF_ERRORS_LABEL,
@@ -319,16 +319,7 @@ function ScoreForm({
       });
       return;
     }
-    const entry: RanQueuedSave = {
-      key: queue.key,
-      seq: Date.now(),
-      owner,
-      kind: "ran",
-      fields,
-      label: queue.label,
-      savedAt: new Date().toISOString(),
-      state: "waiting",
-    };
+    const entry = newSave<RanQueuedSave>({ key: queue.key, owner, kind: "ran", fields, label: queue.label });
     setSending(true);
     try {
       // Kept first, sent after: a save the network loses is still on this device.

@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link, useNavigate, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import clsx from "clsx";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MutableRefObject } from "react";
-import { canQueue, dropSave, saveNow, type QueuedSave } from "#app/components/offline/save-queue";
+import { canQueue, dropSave, newSave, saveNow, type LetterQueuedSave } from "#app/components/offline/save-queue";
 import type { LetterTestCode } from "#app/domain/assessments";
 import { markGridStale } from "./grid-refresh";
 import type { LetterConflict, LetterDialogData } from "./letter-dialog-data";
@@ -171,16 +171,13 @@ function EditLetters({ data, cancelHref, error: posted, nextStudent, hrefAfterSa
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const fields = [...new FormData(form)].map(([k, v]) => [k, String(v)] as [string, string]);
     if (submitter?.name) fields.push([submitter.name, submitter.value]);
-    const entry: QueuedSave = {
+    const entry = newSave<LetterQueuedSave>({
       key: data.saveKey,
-      seq: Date.now(),
       owner,
       kind: "letters",
       fields,
       label: `${data.testTitle} · ${data.studentName}`,
-      savedAt: new Date().toISOString(),
-      state: "waiting",
-    };
+    });
     setSending(true);
     try {
       // Kept first, sent after: a save the network loses is still on this device.
