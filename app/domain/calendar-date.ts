@@ -59,3 +59,15 @@ export function isInstantInRange(dateTime: string): boolean {
   const ms = Date.parse(dateTime);
   return Number.isFinite(ms) && ms >= EARLIEST_MS && ms < AFTER_LATEST_MS;
 }
+
+export const INVALID_CALENDAR_DATE = "Not a calendar date: use YYYY-MM-DD.";
+
+/** Whether a 'YYYY-MM-DD' text names a day that exists. */
+export function isCalendarDate(value: string): boolean {
+  try {
+    dayNumber(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

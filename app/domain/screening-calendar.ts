@@ -1,8 +1,7 @@
 import { ASSESSMENTS, defaultGradeAssessments, TEST_CODES, type DefaultAssessmentOptions, type TestCode } from "./assessments";
-import { dayNumber, type IsoDate } from "./calendar-date";
+import { dayNumber, INVALID_CALENDAR_DATE, isCalendarDate, type IsoDate } from "./calendar-date";
 import { GRADES, isGrade, type Grade } from "./grades";
 import { PERIODS, type Period } from "./periods";
-import { INVALID_CALENDAR_DATE, isCalendarDate } from "./text";
 
 // A district's screening calendar (issue 16): per school year, the BOY, MOY and EOY windows and,
 // per period, the tests of each grade (spec 001 §3 'District period config'). The rules a save

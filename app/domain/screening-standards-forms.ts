@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ASSESSMENTS } from "./assessments";
-import { PERIODS, type Period } from "./periods";
+import { PERIODS } from "./periods";
 import {
   ABILITY_CUTOFF_ROWS,
   RAN_NORM_ROWS,
@@ -11,27 +11,15 @@ import {
   type StandardKind,
 } from "./screening-standards";
 import { MAX_SECS, SourceText, STANDARDS_MESSAGES, THETA_RANGE } from "./screening-standards-input";
+import { SPEC_PK_THETA_NOTE, standardsField, STANDARDS_INTENTS } from "./screening-standards-fields";
+
+// The forms' names and the spec's note are in a module of their own, without zod, for the page.
+export { SPEC_PK_THETA_NOTE, standardsField, STANDARDS_INTENTS };
 
 // The district page's 'Norms and cutoffs' tab (issue 34 item 4): one zod schema per form, read
 // through conform (a blank field arrives as undefined, 'ran.object-ran.K.BOY.mean' as a nested
 // object), each turning the posted table into the API's body with the same messages, at the
 // field that caused them. Pure: no I/O.
-
-export const STANDARDS_INTENTS = {
-  ranNorms: "save-ran-norms",
-  pkRiskCutoff: "save-pk-risk-cutoff",
-  abilityCutoffs: "save-ability-cutoffs",
-  clear: "clear-standard",
-} as const;
-
-/** Field names of the forms, as the posted names and the reply's error keys. */
-export const standardsField = {
-  source: "source",
-  ranMean: (testCode: string, grade: string, period: Period) => `ran.${testCode}.${grade}.${period}.mean`,
-  ranSd: (testCode: string, grade: string, period: Period) => `ran.${testCode}.${grade}.${period}.sd`,
-  pkCutoff: (period: Period) => `pk.${period}`,
-  theta: (grade: string, testCode: string, period: Period) => `theta.${grade}.${testCode}.${period}`,
-};
 
 /** A typed number ('12', '12.5', '-0.3'); null for anything else. */
 function numberOf(value: unknown): number | null {
@@ -173,10 +161,3 @@ export function standardsFormValues(
 /** The rows of the two tables, with their titles. */
 export const RAN_FORM_ROWS = RAN_NORM_ROWS.map((r) => ({ ...r, title: ASSESSMENTS[r.testCode].title }));
 export const ABILITY_FORM_ROWS = ABILITY_CUTOFF_ROWS.map((r) => ({ ...r, title: ASSESSMENTS[r.testCode].title }));
-
-/**
- * The spec's prekindergarten theta values (spec 001 §9), given without the test or period each
- * belongs to: shown as help beside the theta table, never used as a cutoff.
- */
-export const SPEC_PK_THETA_NOTE =
-  "The specification lists prekindergarten theta cutoffs of -0.52, -0.33, -1 or -1.5, -0.585, 0, 0 and -0.95 without saying which test or period each belongs to, so none is used here.";

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { dateOutOfRangeMessage, dayNumber, isDateInRange } from "./calendar-date";
+import { dateOutOfRangeMessage, INVALID_CALENDAR_DATE, isCalendarDate, isDateInRange } from "./calendar-date";
+
+// Pure date checks live with the dates (zod stays out of the pages that only need them).
+export { INVALID_CALENDAR_DATE, isCalendarDate };
 
 // The one text type of every string the API accepts (issue 14): a maximum length, and neither NUL
 // (PostgreSQL's text cannot hold it) nor a lone UTF-16 surrogate (not a character: it cannot be
@@ -28,7 +31,6 @@ export const MAX_IDS = 500;
 export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters.`;
 export const invalidCharactersMessage = (label: string) => `${label} contains characters that are not allowed.`;
 export const tooManyMessage = (label: string, max: number) => `${label} may list at most ${max} items.`;
-export const INVALID_CALENDAR_DATE = "Not a calendar date: use YYYY-MM-DD.";
 
 // eslint-disable-next-line no-control-regex -- NUL is exactly what is refused
 const NUL = /\u0000/;
@@ -63,15 +65,6 @@ export function list<T extends z.ZodType>(item: T, { label = "List", max = MAX_I
 }
 
 /** Whether a 'YYYY-MM-DD' string names a real day (2026-02-30 and 2026-13-45 do not). */
-export function isCalendarDate(value: string): boolean {
-  try {
-    dayNumber(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A 'YYYY-MM-DD' calendar date, checked to exist and to lie within the years the API takes (isDateInRange). */
 export const calendarDate = (label = "The date") =>
   z

@@ -32,9 +32,20 @@ async function serverModuleStubs(page: Page, files: string[]): Promise<string[]>
   return stubs;
 }
 
+/**
+ * The files that carry zod, the API's validation library (about 60 KB gzip): the pages validate on
+ * the server; a page module that imports a constant from a module defining schemas brings it all.
+ */
+async function withZod(page: Page, files: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const file of files) if ((await (await page.request.get(file)).text()).includes("ZodError")) found.push(file);
+  return found;
+}
+
 test("the login page hydrates from a few script files, none of them a server-only stub", async ({ page }) => {
   const files = await scriptsUntilHydrated(page, "/login");
   expect(await serverModuleStubs(page, files)).toEqual([]);
+  expect(await withZod(page, files)).toEqual([]);
   expect(files.length, files.join("\n")).toBeLessThanOrEqual(MAX_SCRIPT_FILES);
 });
 
@@ -49,18 +60,20 @@ test("the classroom and student pages hydrate from a few script files", async ({
       const visit = await context.newPage();
       const files = await scriptsUntilHydrated(visit, url);
       await expect(visit.getByRole("heading", { level: 1 })).toBeVisible();
-      return { files, stubs: await serverModuleStubs(visit, files), html: await visit.content() };
+      return { files, stubs: await serverModuleStubs(visit, files), zod: await withZod(visit, files), html: await visit.content() };
     } finally {
       await context.close();
     }
   };
   const classroom = await firstVisit(`/classroom/${ids.classrooms[KINDERGARTEN]}`);
   expect(classroom.stubs).toEqual([]);
+  expect(classroom.zod).toEqual([]);
   expect(classroom.files.length, classroom.files.join("\n")).toBeLessThanOrEqual(MAX_SCRIPT_FILES);
 
   const studentHref = classroom.html.match(/href="(\/student\/[0-9a-f-]{36})"/)?.[1];
   expect(studentHref).toBeTruthy();
   const student = await firstVisit(studentHref!);
   expect(student.stubs).toEqual([]);
+  expect(student.zod).toEqual([]);
   expect(student.files.length, student.files.join("\n")).toBeLessThanOrEqual(MAX_SCRIPT_FILES);
 });

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation, useParams } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
-import { SPEC_PK_THETA_NOTE, standardsField, STANDARDS_INTENTS } from "#app/domain/screening-standards-forms";
+import { SPEC_PK_THETA_NOTE, standardsField, STANDARDS_INTENTS } from "#app/domain/screening-standards-fields";
 import type { StandardKind } from "#app/domain/screening-standards";
 import type { StandardsTabData, StandardStatus } from "#app/lib/screening-standards.server";
 import { ErrorAlert } from "../ErrorAlert";
