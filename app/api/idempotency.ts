@@ -102,13 +102,14 @@ export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
     await sleep(POLL_MS);
   }
 
-  // The answer is stored, or the claim dropped, even when the visitor has gone meanwhile (a tab
-  // closed, a save the browser gave up on): on the embedded database a query of an abandoned
-  // request is skipped, which would leave the key claimed with no answer, so that a retry waited
-  // and, once the claim counted as abandoned, saved a second time what the first had saved.
+  // The save, and then its answer (or the drop of a failed claim), run to the end even when the
+  // visitor has gone meanwhile (a tab closed, a save the browser gave up on). On the embedded
+  // database the queries of an abandoned request are skipped: a save cut off after its write had
+  // committed dropped its claim, and the retry with the same key then met that write as someone
+  // else's change (or, with the answer unstored, waited and saved twice).
   let kept = false;
   try {
-    await next();
+    await outsideRequestScope(() => next());
     if (c.res.status >= 200 && c.res.status < 300) {
       const answer = { status: c.res.status, contentType: c.res.headers.get("content-type"), body: await c.res.clone().text(), now: now() };
       await outsideRequestScope(() => storeIdempotentAnswer(db, mine, answer));
