@@ -8,6 +8,7 @@ import { buildFamilyReport } from "#app/domain/family-report";
 import { growthSeries, riskSeries, type GrowthInput } from "#app/domain/growth";
 import { PERIODS } from "#app/domain/periods";
 import { NO_PERCENTILE_TEXT } from "#app/domain/results-grid";
+import { gradeOneReportInput } from "#app/domain/test-support/family-report-input";
 import { gridTest } from "#app/domain/test-support/grid-test";
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- a test runs in Node: the English catalogue's words.
 import { FAMILY_REPORT_CATALOGUES } from "#app/i18n/family-report/index.server";
@@ -51,26 +52,7 @@ const input: GrowthInput = {
 const growth: Growth = { subtests: growthSeries(input), risk: riskSeries(input) };
 
 const report = (lang: "en" | "es") =>
-  familyReportView(
-    buildFamilyReport({
-      student: {
-        participantId: "p-1",
-        firstName: "Ana",
-        lastName: "Ruiz",
-        grade: "1",
-        dateOfBirth: null,
-        schoolName: null,
-        teacherNames: [],
-      },
-      period: "MOY",
-      lists: { "1": codes },
-      tests: [],
-      flags: { rerKindergarten: false, gr3InternalTestingDisplayRules: false },
-      today: "2027-01-20",
-      log: () => {},
-    }),
-    lang,
-  );
+  familyReportView(buildFamilyReport(gradeOneReportInput({ lists: { "1": codes }, tests: [], log: () => {} })), lang);
 
 const charts = (lang: "en" | "es") => {
   const view = familyReportGrowthView(growth, lang);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildFamilyReport } from "#app/domain/family-report";
 import type { GridTest } from "#app/domain/results-grid";
+import { gradeOneReportInput } from "#app/domain/test-support/family-report-input";
 import { familyReportMessages } from "./index.server";
 import { familyReportView } from "./view.server";
 
@@ -25,25 +26,7 @@ const ran = (over: Partial<GridTest>): GridTest => ({
 });
 
 const view = (test: GridTest, lang: "en" | "es") =>
-  familyReportView(
-    buildFamilyReport({
-      student: {
-        participantId: "p",
-        firstName: "Ana",
-        lastName: "Ruiz",
-        grade: "1",
-        dateOfBirth: null,
-        schoolName: null,
-        teacherNames: [],
-      },
-      period: "MOY",
-      lists: { "1": ["letter-ran"] },
-      tests: [test],
-      flags: { rerKindergarten: false, gr3InternalTestingDisplayRules: false },
-      today: "2027-01-20",
-    }),
-    lang,
-  );
+  familyReportView(buildFamilyReport(gradeOneReportInput({ lists: { "1": ["letter-ran"] }, tests: [test] })), lang);
 const cellOf = (v: ReturnType<typeof view>) => ("groups" in v.results ? v.results.groups[0]?.rows[0]?.cell : null);
 
 describe("the family report and configured norms", () => {
