@@ -1,4 +1,4 @@
-import { outsideRequestScope } from "#app/db/request-scope";
+import { unskippable } from "#app/db/request-scope";
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import {
@@ -102,22 +102,22 @@ export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
     await sleep(POLL_MS);
   }
 
-  // The save, and then its answer (or the drop of a failed claim), run to the end even when the
-  // visitor has gone meanwhile (a tab closed, a save the browser gave up on). On the embedded
+  // The save, and then its answer (or the drop of a failed claim), run to the end (in the visitor's
+  // place in the embedded database's queue) even when the visitor has gone meanwhile (a tab closed, a save the browser gave up on). On the embedded
   // database the queries of an abandoned request are skipped: a save cut off after its write had
   // committed dropped its claim, and the retry with the same key then met that write as someone
   // else's change (or, with the answer unstored, waited and saved twice).
   let kept = false;
   try {
-    await outsideRequestScope(() => next());
+    await unskippable(() => next());
     if (c.res.status >= 200 && c.res.status < 300) {
       const answer = { status: c.res.status, contentType: c.res.headers.get("content-type"), body: await c.res.clone().text(), now: now() };
-      await outsideRequestScope(() => storeIdempotentAnswer(db, mine, answer));
+      await unskippable(() => storeIdempotentAnswer(db, mine, answer));
       kept = true;
     }
   } finally {
     // A refused or failed create wrote nothing: drop the claim so the key may try again.
-    if (!kept) await outsideRequestScope(() => deleteIdempotencyKey(db, mine));
+    if (!kept) await unskippable(() => deleteIdempotencyKey(db, mine));
   }
   if (Math.random() < 0.01) {
     await deleteIdempotencyKeysBefore(db, new Date(now().getTime() - KEEP_MS));

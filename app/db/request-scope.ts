@@ -40,6 +40,15 @@ export function outsideRequestScope<T>(work: () => T): T {
   return kept ? storage.exit(work) : work();
 }
 
+/**
+ * Runs `work` for the same visitor, in its place in the queue, but never skipped when the visitor
+ * has gone: a save that has begun must finish (and say so) whether or not anyone waits for it.
+ */
+export function unskippable<T>(work: () => T): T {
+  const scope = kept ? storage.getStore() : undefined;
+  return scope ? storage.run({ ...scope, signal: null }, work) : work();
+}
+
 export function currentRequestScope(): RequestScope | undefined {
   return storage.getStore();
 }
