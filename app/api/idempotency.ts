@@ -102,11 +102,11 @@ export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
     await sleep(POLL_MS);
   }
 
-  // The save, and then its answer (or the drop of a failed claim), run to the end (in the visitor's
-  // place in the embedded database's queue) even when the visitor has gone meanwhile (a tab closed, a save the browser gave up on). On the embedded
-  // database the queries of an abandoned request are skipped: a save cut off after its write had
-  // committed dropped its claim, and the retry with the same key then met that write as someone
-  // else's change (or, with the answer unstored, waited and saved twice).
+  // The save, and then its answer (or the drop of a failed claim), run to the end, in the visitor's
+  // place in the embedded database's queue, even when the visitor has gone meanwhile (a tab closed,
+  // a save the browser gave up on). There the queries of an abandoned request are skipped: a save
+  // cut off after its write had committed dropped its claim, and the retry with the same key then
+  // met that write as someone else's change (or, with the answer unstored, waited and saved twice).
   let kept = false;
   try {
     await unskippable(() => next());
