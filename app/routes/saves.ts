@@ -8,8 +8,8 @@ import { saveLetterScores } from "./classroom.$classroomId.letters.server";
 
 // Where the browser's queue of saves sends each one (issue 40 item 1; app/components/offline/
 // save-queue.ts): the letter dialog's or the RAN scoring form's own fields (`kind` says which),
-// saved exactly as that dialog's action saves them, answered in JSON with a status the queue acts on: 200 saved; 409 a conflict, with both
-// sets of scores; 502/503/504 the server is away (the save keeps waiting); any other status a
+// saved exactly as that dialog's action saves them, answered in JSON with a status the queue acts
+// on: 200 saved; 409 a conflict, with both sets of scores; 502/503/504 the server is away (the save keeps waiting); any other status a
 // refusal, with the words the dialog shows. Signed out, requireUser redirects to sign-in, which
 // the queue also reads as 'keep waiting'. A page of its own would not do: a dialog's action
 // answers with a redirect or the page's data, and a 503 of the load shedder with neither.
