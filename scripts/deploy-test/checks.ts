@@ -406,20 +406,32 @@ async function failover(parts: Parts, ids: Ids) {
   // In flight on app1 when it died, and not sent again: a POST it had received (it may have been
   // saved: the visitor gets 502 and decides), or an answer it had begun to send (half a page
   // cannot be completed by another server; the balancer cuts the connection).
+  // Or a request sent on a kept-alive connection just before the kill: HAProxy closes the
+  // visitor's connection with no answer at all (a client may send it again, RFC 9112 §9.3.1), so
+  // no server is named; it was under way when app1 died, the only server that did.
+  const closedUnanswered = (a: Answer) =>
+    a.status === 0 && Boolean(a.error) && a.servedBy === `:${PORTS.balancer}` && a.startedAt <= killedAt && a.endedAt >= killedAt;
   const inFlight = (a: Answer) =>
-    a.servedBy === "app1" && a.startedAt <= killedAt && (a.method === "POST" ? a.status === 502 : Boolean(a.error));
+    closedUnanswered(a) ||
+    (a.servedBy === "app1" && a.startedAt <= killedAt && (a.method === "POST" ? a.status === 502 : Boolean(a.error)));
   const survivorFailed = failed.filter((a) => a.servedBy === "app2");
   const unexplained = failed.filter((a) => !inFlight(a));
   const afterKill = answers.filter((a) => a.startedAt > killedAt);
+  const sinceKill = (t: number) => `${t >= killedAt ? "+" : ""}${((t - killedAt) / 1000).toFixed(2)} s`;
   check(
     survivorFailed.length === 0 && unexplained.length === 0,
     `${answers.length} requests (${tally(answers)}), ${afterKill.length} of them after the kill; ` +
       `${survivorFailed.length} failed on the survivor; in flight on app1 at the kill and not sent again: ` +
-      `${failed.filter((a) => inFlight(a) && a.method === "POST").length} POSTs (502), ${failed.filter((a) => inFlight(a) && a.method !== "POST").length} pages cut off mid-answer` +
+      `${failed.filter((a) => inFlight(a) && !closedUnanswered(a) && a.method === "POST").length} POSTs (502), ` +
+      `${failed.filter((a) => inFlight(a) && !closedUnanswered(a) && a.method !== "POST").length} pages cut off mid-answer, ` +
+      `${failed.filter(closedUnanswered).length} closed by the balancer unanswered` +
       (unexplained.length
         ? `; other failures: ${unexplained
             .slice(0, 5)
-            .map((a) => `${a.method} ${a.path.split("?")[0]} ${a.status} ${a.error ?? ""} via ${a.servedBy}`)
+            .map(
+              (a) =>
+                `${a.method} ${a.path.split("?")[0]} ${a.status} ${a.error ?? ""} via ${a.servedBy} (sent ${sinceKill(a.startedAt)}, ended ${sinceKill(a.endedAt)} from the kill)`,
+            )
             .join("; ")}`
         : ""),
   );
@@ -477,9 +489,20 @@ async function failover(parts: Parts, ids: Ids) {
   for (let i = 0; i < 4; i++) again.push(await first(users, "a signed-in user").get(`/classroom/${ids.classroom}`));
   check(
     up && again.every((a) => a.status === 200) && again.some((a) => a.servedBy === "app1"),
-    `app1 restarted: UP again after ${((Date.now() - back) / 1000).toFixed(1)} s; the same teacher's next pages from ${tally(again)}, still signed in`,
+    `app1 restarted: UP again after ${((Date.now() - back) / 1000).toFixed(1)} s; the same teacher's next pages from ${tally(again)}, still signed in` +
+      (up ? "" : `; app1's log says: ${whyNotReady(parts.app1) || "nothing about its database"}`),
   );
   for (const u of users) u.close();
+}
+
+/** What a server's log says about its database and readiness (app/lib/readiness.server.ts, app/db/connect.server.ts). */
+function whyNotReady(part: Part): string {
+  return part
+    .logTail(200)
+    .split("\n")
+    .filter((line) => /^\[(readyz|database|api)\]/.test(line))
+    .slice(-3)
+    .join(" | ");
 }
 
 // ── 4. The database goes away and comes back ─────────────────────────────────────────────────
