@@ -8,7 +8,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { InlineCssContext } from "#app/components/DocumentLinks";
-import { getApiApp } from "#app/lib/api-app.server";
+import { inProcessApi } from "#app/lib/api-app.server";
 import { CoalescedHtml } from "#app/server/coalesced-html.server";
 import { inlineCss } from "#app/server/inline-css.server";
 import {
@@ -26,7 +26,7 @@ import { NonceContext } from "./root";
 // Remix's own cross-site refusal answered 403, and the database is opened and migrated when the
 // server starts, not on the first request, so the first teacher after a restart does not wait
 // seconds for PGlite to open (a failure is logged here and retried by that first request).
-getApiApp().catch((err) => console.error(`Database not ready at start: ${err instanceof Error ? err.message : String(err)}`));
+inProcessApi().catch((err) => console.error(`Database not ready at start: ${err instanceof Error ? err.message : String(err)}`));
 
 // Single fetch: deferred data may stream for this long before the render is aborted.
 export const streamTimeout = 5_000;

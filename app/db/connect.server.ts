@@ -180,14 +180,38 @@ export function closeDatabaseOnStop(handle: DbHandle, signals: NodeJS.Signals[] 
 
 let shared: Promise<DbHandle> | undefined;
 
+/** How long the process's database may take to open before the log says which step it waits on. */
+export const SLOW_OPEN_MS = 10_000;
+let stage: "not started" | "connecting" | "migrating" | "open" = "not started";
+
+/** Where opening the process's database has got to, for /readyz's log line while it has not finished. */
+export function openingStage(): string {
+  return stage;
+}
+
 /** The process-wide database, opened and migrated once on first use, and closed when the process is asked to stop. */
 export function getDatabase(): Promise<DbHandle> {
   shared ??= (async () => {
-    const handle = await openDatabase(databaseOptions());
-    await migrateToLatest(handle.db);
-    closeDatabaseOnStop(handle);
-    return handle;
+    const started = Date.now();
+    // A server whose database never opens answers nothing but "not ready": its log names the step.
+    const slow = setInterval(
+      () => console.warn(`[database] still ${stage} after ${Math.round((Date.now() - started) / 1000)} s`),
+      SLOW_OPEN_MS,
+    );
+    slow.unref();
+    try {
+      stage = "connecting";
+      const handle = await openDatabase(databaseOptions());
+      stage = "migrating";
+      await migrateToLatest(handle.db);
+      stage = "open";
+      closeDatabaseOnStop(handle);
+      return handle;
+    } finally {
+      clearInterval(slow);
+    }
   })().catch((err) => {
+    stage = "not started";
     shared = undefined;
     throw err;
   });

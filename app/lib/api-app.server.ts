@@ -4,6 +4,8 @@ import type { Actor, ApiConfig, ApiDeps } from "#app/api/env";
 import { resolveCaller } from "#app/api/sessions";
 import { getDatabase } from "#app/db/connect.server";
 import { retryOnConnectionLoss } from "#app/db/connection-loss";
+import { openFailureOf } from "#app/domain/readiness";
+import { DATABASE_UNAVAILABLE } from "#app/api/app";
 import { cookieSecureSetting, idleTimeoutMs, logoutGraceMs, outboxDir, publicUrl } from "#app/server/config.server";
 import { serverIdleLimitMs } from "#app/domain/session-timing";
 import { loadFlags } from "#app/server/flags.server";
@@ -61,9 +63,20 @@ export function inProcessApi(): Promise<InProcessApi> {
   return shared;
 }
 
-/** For the /api route, which serves HTTP callers. */
-export async function getApiApp(): Promise<InProcessApi> {
-  return inProcessApi();
+/**
+ * The process's API, or the answer to give when its database cannot be opened: out of reach (as
+ * /readyz tells it, openFailureOf) is the API's 503 and message, as a query's lost connection is,
+ * not a 500. A failed migration is thrown.
+ */
+export async function openedApi(): Promise<InProcessApi | Response> {
+  try {
+    return await inProcessApi();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (openFailureOf(message) !== "unreachable") throw err;
+    console.warn(`[api] the database could not be opened: ${message}`);
+    return Response.json({ message: DATABASE_UNAVAILABLE }, { status: 503, headers: { "Retry-After": "1" } });
+  }
 }
 
 /** For tests: loaders and actions call this API (built around a test database) instead of the process's own. */

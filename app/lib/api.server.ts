@@ -8,7 +8,7 @@ import { assertSameOrigin } from "#app/server/csrf.server";
 import { isPoolWaitTimeout } from "#app/db/connect.server";
 import { isConnectionLoss } from "#app/db/connection-loss";
 import { inRequestScope } from "#app/db/request-scope";
-import { inProcessApi } from "./api-app.server";
+import { openedApi } from "./api-app.server";
 import type { components, paths } from "./generated/api-schema";
 import { getToken, signOutAndRedirect } from "./session.server";
 
@@ -113,7 +113,8 @@ async function dispatch(
     if (token) request.headers.set("authorization", `Bearer ${token}`);
     response = await fetch(request);
   } else {
-    const api = await inProcessApi();
+    const api = await openedApi();
+    if (api instanceof Response) return api;
     let actor: Actor | null = null;
     if (caller && token) {
       caller.actor ??= api.resolveCaller(token);

@@ -1,4 +1,4 @@
-import type { Db } from "#app/db/connect.server";
+import { openingStage, type Db } from "#app/db/connect.server";
 import { migrations } from "#app/db/migrations";
 import { pingDatabase, recordedMigrations } from "#app/db/queries/health";
 import { openFailureOf, readinessOf, type DatabaseProbe, type Readiness } from "#app/domain/readiness";
@@ -55,28 +55,41 @@ function probeOf(db: Db, now: number): Promise<DatabaseProbe> {
   return probe.result;
 }
 
-function withinTimeout(pending: Promise<DatabaseProbe>): Promise<DatabaseProbe> {
+function withinTimeout<T>(pending: Promise<T>, late: T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<DatabaseProbe>((resolve) => {
-    timer = setTimeout(() => resolve({ kind: "timeout" }), TIMEOUT_MS);
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(late), TIMEOUT_MS);
     timer.unref();
   });
-  return Promise.race([pending, late]).finally(() => clearTimeout(timer));
+  return Promise.race([pending, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** The probe of the process's database: opened (and migrated) on first use, as the first page would. */
+/**
+ * The probe of the process's database: opened (and migrated) on first use, as the first page
+ * would. The opening is bounded as the probe is: a server whose database has not opened answers
+ * "timeout" in time for the balancer's check, and its log says so, instead of no answer at all.
+ */
 async function probeProcessDatabase(now: number): Promise<DatabaseProbe> {
   if (openFailure && now - openFailure.at < FRESH_MS) return openFailure.probe;
-  let db: Db;
+  let db: Db | null;
   try {
-    db = (await inProcessApi()).db;
+    db = await withinTimeout(
+      inProcessApi().then((api) => api.db),
+      null,
+    );
   } catch (err) {
     lastError = messageOf(err);
     openFailure = { at: Date.now(), probe: { kind: openFailureOf(lastError) } };
     return openFailure.probe;
   }
   openFailure = undefined;
-  return withinTimeout(probeOf(db, now));
+  if (db === null) {
+    lastError = `opening the database has not finished (${openingStage()})`;
+    return { kind: "timeout" };
+  }
+  const probe = await withinTimeout(probeOf(db, now), { kind: "timeout" });
+  if (probe.kind === "timeout") lastError = `no answer to the probe within ${TIMEOUT_MS / 1000} s`;
+  return probe;
 }
 
 /** The server's readiness, for /readyz. The log says when it stops being ready, and why, and when it is ready again. */
@@ -84,7 +97,7 @@ export async function readiness(): Promise<Readiness> {
   const probe = await probeProcessDatabase(Date.now());
   const result = readinessOf(probe, SHIPPED);
   if (!result.ready && lastReady !== false) {
-    const why = probe.kind === "unreachable" || probe.kind === "migration-failed" ? ` (${lastError})` : "";
+    const why = probe.kind === "answered" ? "" : ` (${lastError})`;
     console.warn(`[readyz] not ready: ${JSON.stringify(result.body)}${why}`);
   }
   if (result.ready && lastReady === false) console.log("[readyz] ready again");

@@ -10,6 +10,8 @@ import { inProcessApi, setApiAppForTests } from "#app/lib/api-app.server";
 import { FRESH_MS, TIMEOUT_MS } from "#app/lib/readiness.server";
 import { loader as healthz } from "#app/routes/healthz";
 import { loader as readyz } from "#app/routes/readyz";
+import { loader as api } from "#app/routes/api.$";
+import { DATABASE_UNAVAILABLE } from "#app/api/app";
 import { createTestApi } from "./support/test-api";
 import { createTestDb, databaseUrlOf } from "./support/test-db";
 
@@ -43,6 +45,37 @@ afterAll(async () => {
   for (const close of closeLater.reverse()) await close().catch(() => undefined);
 });
 
+// A server whose database takes the connection and never answers: /readyz still answers in time.
+describe.runIf(engine === "postgres")("the process's own database, opening and never answering", () => {
+  it(
+    `/readyz answers 503, timeout, within ${TIMEOUT_MS / 1000} s, and again while it still has not opened`,
+    { timeout: 30_000 },
+    async () => {
+      const silent = await silentServer();
+      const saved = process.env.DATABASE_URL;
+      try {
+        process.env.DATABASE_URL = `postgres://postgres@127.0.0.1:${silent.port}/silent`;
+        for (let round = 0; round < 2; round++) {
+          const started = Date.now();
+          expect(await ready()).toEqual({
+            status: 503,
+            body: { status: "not ready", database: "timeout" },
+            cache: "no-store",
+            cookie: null,
+          });
+          expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1_000);
+        }
+      } finally {
+        process.env.DATABASE_URL = saved;
+        if (saved === undefined) delete process.env.DATABASE_URL;
+        silent.close();
+        // The opening fails once the silent server is gone; the next test opens its own.
+        await inProcessApi().catch(() => undefined);
+      }
+    },
+  );
+});
+
 // First, with no test API set: the route reaches the process's own database as a page would
 // (getDatabase, from DATABASE_URL or PGLITE_DIR), so a server that started without it must come
 // back by itself once it is there.
@@ -54,6 +87,10 @@ describe(`the process's own database (${engine})`, () => {
       await expect(inProcessApi()).rejects.toThrow();
       const down = await ready();
       expect(down).toEqual({ status: 503, body: { status: "not ready", database: "unreachable" }, cache: "no-store", cookie: null });
+      // The REST API says so in its own words, not with a 500.
+      const apiDown = await api({ request: new Request("http://localhost/api/participantGroups"), params: {}, context: {} });
+      expect(apiDown.status).toBe(503);
+      expect(await apiDown.json()).toEqual({ message: DATABASE_UNAVAILABLE });
 
       // A database that a newer release has migrated: this build refuses to run on it.
       let newer: { url?: string; dir?: string };
@@ -89,8 +126,11 @@ describe(`the process's own database (${engine})`, () => {
         delete process.env.DATABASE_URL;
         process.env.PGLITE_DIR = "memory://";
       }
+      // Opening and migrating it may take longer than one check waits (TIMEOUT_MS): a balancer asks again.
       await afterFresh();
-      expect(await ready()).toEqual({ status: 200, body: READY, cache: "no-store", cookie: null });
+      await expect
+        .poll(ready, { timeout: 30_000, interval: FRESH_MS })
+        .toEqual({ status: 200, body: READY, cache: "no-store", cookie: null });
       await expect(inProcessApi()).resolves.toBeDefined();
       closeLater.push(async () => (await getDatabase()).close());
     } finally {
