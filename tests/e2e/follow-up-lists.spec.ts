@@ -161,6 +161,9 @@ test("the district admin filters, searches, sorts and pages the district's Follo
 
   // Sorted by the student's name, both ways.
   await keyboardTo(page, filters.getByRole("link", { name: /^All / }));
+  // The sort links are those of the list shown: wait for the whole list before sorting it.
+  await expect(filters.getByRole("link", { name: /^All / })).toHaveAttribute("aria-current", "page");
+  await expect(page).not.toHaveURL(/status=/);
   const student = page.getByRole("columnheader", { name: /^Student/ });
   await keyboardTo(page, student.getByRole("link"));
   await expect(student).toHaveAttribute("aria-sort", "ascending");
