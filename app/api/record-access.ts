@@ -1,3 +1,4 @@
+import { outsideRequestScope } from "#app/db/request-scope";
 import type { Context } from "hono";
 import type { Db } from "#app/db/connect.server";
 import { insertRecordAccessRows, pruneRecordAccess, type NewRecordAccess } from "#app/db/queries/record-access";
@@ -71,7 +72,9 @@ export class RecordAccessWriter {
    * has been written (or has failed). Never rejects.
    */
   flush(): Promise<FlushOutcome> {
-    this.chain = this.chain.then(() => this.flushOnce());
+    // The rows are everyone's, not the request's that happened to add the last one: outside its
+    // scope, the embedded database does not skip the write once that visitor has gone.
+    this.chain = this.chain.then(() => outsideRequestScope(() => this.flushOnce()));
     return this.chain;
   }
 

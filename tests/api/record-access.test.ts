@@ -1,6 +1,7 @@
 import { sql, type KyselyPlugin } from "kysely";
 import { describe, expect, it } from "vitest";
-import { flushRecordAccess, recordAccessWriter, RecordAccessWriter } from "#app/api/record-access";
+import { fetchApi } from "#app/api/app";
+import { FLUSH_MS, flushRecordAccess, recordAccessWriter, RecordAccessWriter } from "#app/api/record-access";
 import { LOG_READ_ONLY } from "#app/api/resources/record-access";
 import type { AudioAccess } from "#app/api/resources/audio";
 import type { Db } from "#app/db/connect.server";
@@ -267,6 +268,26 @@ describe(`every read of a student's record writes exactly one access row (${ENGI
     expect(await allRows()).toHaveLength(before);
     expect((await flushRecordAccess(t.deps)).written).toBe(1);
     expect(await allRows()).toHaveLength(before + 1);
+  });
+
+  it("writes the row of a read whose visitor left before the batch went, on the batch's own timer", { timeout: 15_000 }, async () => {
+    await flushRecordAccess(t.deps);
+    const before = (await allRows()).length;
+    // In the request's scope, as the server runs it; the visitor leaves once the answer is read.
+    const visitor = new AbortController();
+    const res = await fetchApi(
+      t.api,
+      new Request(`http://localhost/api/participants/profile/${A}`, {
+        headers: { authorization: `Bearer ${tokens.teacher}` },
+        signal: visitor.signal,
+      }),
+    );
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    visitor.abort();
+    // Nobody flushes: the writer's timer (FLUSH_MS) writes it, well before a retry (RETRY_MS) would.
+    await expect.poll(async () => (await allRows()).length, { timeout: FLUSH_MS + 2_000, interval: 100 }).toBe(before + 1);
+    expect(recordAccessWriter(t.deps).pending).toBe(0);
   });
 });
 
