@@ -1,6 +1,7 @@
 // npm run seed [-- --reset]: migrates and seeds the demo district once; --reset rebuilds it.
 import { sql } from "kysely";
 import { migrateToLatest, openDatabase } from "../app/db/connect.server";
+import { refreshPlannerStatistics } from "../app/db/queries/planner-statistics";
 import { databaseOptions } from "../app/server/config.server";
 import { DEMO_PASSWORD, DEMO_SIGN_INS, isDemoSeeded, removeAllRecordings, seedDemo } from "./seed/demo";
 
@@ -23,6 +24,8 @@ try {
   } else {
     const started = Date.now();
     const summary = await seedDemo(handle.db);
+    // The planner's statistics of the tables just filled: the embedded database never gathers them itself.
+    await refreshPlannerStatistics(handle.db);
     console.log(
       `Seeded the demo district: ${summary.schools} schools, ${summary.classrooms} classrooms, ${summary.students} students, ${summary.tests} tests (${((Date.now() - started) / 1000).toFixed(1)} s).`,
     );

@@ -6,6 +6,7 @@ import type { Database } from "./schema";
 import { migrations } from "./migrations";
 import { PGliteDialect } from "./pglite-dialect";
 import { preparedPool } from "./prepared-pool";
+import { refreshPlannerStatistics } from "./queries/planner-statistics";
 
 export type Db = Kysely<Database>;
 
@@ -182,7 +183,7 @@ let shared: Promise<DbHandle> | undefined;
 
 /** How long the process's database may take to open before the log says which step it waits on. */
 export const SLOW_OPEN_MS = 10_000;
-let stage: "not started" | "connecting" | "migrating" | "open" = "not started";
+let stage = "not started";
 
 /** Where opening the process's database has got to, for /readyz's log line while it has not finished. */
 export function openingStage(): string {
@@ -204,6 +205,11 @@ export function getDatabase(): Promise<DbHandle> {
       const handle = await openDatabase(databaseOptions());
       stage = "migrating";
       await migrateToLatest(handle.db);
+      // No autovacuum in the embedded database: the planner's statistics are gathered at each start.
+      if (handle.engine === "pglite") {
+        stage = "gathering the planner's statistics";
+        await refreshPlannerStatistics(handle.db);
+      }
       stage = "open";
       closeDatabaseOnStop(handle);
       return handle;
