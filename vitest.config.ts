@@ -71,11 +71,21 @@ export default defineConfig({
           isolate: false,
           environment: "node",
           env: TEST_HASH_COST,
+          // The exhaustive sweeps (every grade, period and score) take under a second alone and
+          // went past vitest's default 5 s under the clean-clone CI's own load on two cores.
+          testTimeout: 30_000,
         },
       },
       {
         resolve: { alias },
-        test: { name: "unit-isolated", include: UNIT_ISOLATED, isolate: true, environment: "node", env: TEST_HASH_COST },
+        test: {
+          name: "unit-isolated",
+          include: UNIT_ISOLATED,
+          isolate: true,
+          environment: "node",
+          env: TEST_HASH_COST,
+          testTimeout: 30_000,
+        },
       },
       {
         resolve: { alias },
