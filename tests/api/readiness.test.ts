@@ -114,8 +114,11 @@ describe(`the process's own database (${engine})`, () => {
         delete process.env.DATABASE_URL;
         process.env.PGLITE_DIR = newer.dir;
       }
+      // Opening it may take longer than one check waits (it answers "timeout" meanwhile): asked again.
       await afterFresh();
-      expect(await ready()).toMatchObject({ status: 503, body: { status: "not ready", database: "reachable", migrations: "failed" } });
+      await expect
+        .poll(ready, { timeout: 30_000, interval: FRESH_MS })
+        .toMatchObject({ status: 503, body: { status: "not ready", database: "reachable", migrations: "failed" } });
 
       // A database this build migrates: ready, and the pages' API is back too.
       if (engine === "postgres") {
