@@ -1,6 +1,6 @@
-import { outsideRequestScope } from "#app/db/request-scope";
 import type { Context } from "hono";
 import type { Db } from "#app/db/connect.server";
+import { outsideRequestScope } from "#app/db/request-scope";
 import { insertRecordAccessRows, pruneRecordAccess, type NewRecordAccess } from "#app/db/queries/record-access";
 import {
   keptUserAgent,

@@ -75,9 +75,12 @@ export async function openedApi(): Promise<InProcessApi | Response> {
     const message = err instanceof Error ? err.message : String(err);
     if (openFailureOf(message) !== "unreachable") throw err;
     console.warn(`[api] the database could not be opened: ${message}`);
-    return Response.json({ message: DATABASE_UNAVAILABLE }, { status: 503, headers: { "Retry-After": "1" } });
+    return databaseUnavailable();
   }
 }
+
+/** The API's answer when its database is out of reach, for callers outside the API's own error handling. */
+export const databaseUnavailable = () => Response.json({ message: DATABASE_UNAVAILABLE }, { status: 503, headers: { "Retry-After": "1" } });
 
 /** For tests: loaders and actions call this API (built around a test database) instead of the process's own. */
 export function setApiAppForTests(app: Api, deps: ApiDeps): void {

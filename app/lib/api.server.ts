@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import createClient, { type Client } from "openapi-fetch";
-import { DATABASE_UNAVAILABLE, SERVER_BUSY } from "#app/api/app";
+import { SERVER_BUSY } from "#app/api/app";
 import type { Actor } from "#app/api/env";
 import { serverMessage } from "#app/domain/server-message";
 import { requestClientAddress, SOCKET_ADDRESS_HEADER } from "#app/server/client-address.server";
@@ -8,7 +8,7 @@ import { assertSameOrigin } from "#app/server/csrf.server";
 import { isPoolWaitTimeout } from "#app/db/connect.server";
 import { isConnectionLoss } from "#app/db/connection-loss";
 import { inRequestScope } from "#app/db/request-scope";
-import { openedApi } from "./api-app.server";
+import { databaseUnavailable, openedApi } from "./api-app.server";
 import type { components, paths } from "./generated/api-schema";
 import { getToken, signOutAndRedirect } from "./session.server";
 
@@ -126,7 +126,7 @@ async function dispatch(
         // No connection of the pool free in time (DATABASE_POOL_WAIT_MS): busy, as the API says it.
         if (isPoolWaitTimeout(error)) return Response.json({ message: SERVER_BUSY }, { status: 503 });
         if (!isConnectionLoss(error)) throw error;
-        return Response.json({ message: DATABASE_UNAVAILABLE }, { status: 503, headers: { "Retry-After": "1" } });
+        return databaseUnavailable();
       }
     }
     response = await api.fetch(request, { caller: { actor }, requestId });
