@@ -1,12 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import {
+  Link,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { createContext, useContext, type ReactNode } from "react";
 import { DocumentLinks } from "#app/components/DocumentLinks";
 import { ErrorPage, dialogOf, isDoneCreate } from "#app/components/page-kit";
 import { IdleTimeout } from "#app/components/IdleTimeout";
 import { Menu } from "#app/components/Menu";
+import { bodyClassOf } from "#app/components/page-handle";
 import { SaveQueueStatus } from "#app/components/offline/SaveQueueStatus";
+import { onlyLetterDialogMoved } from "#app/components/results/urls";
 import { Toasts } from "#app/components/Toasts";
 import { homePath } from "#app/domain/home-path";
 import { getUser } from "#app/lib/auth.server";
@@ -55,10 +66,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+/**
+ * Opening, switching or closing a classroom's letter dialog changes nothing this loader says (the
+ * user, the menu, a create dialog's key): 'Save and next student' then needs no call but the
+ * dialog's own, which it has read ahead (issue 40 item 4).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && onlyLetterDialogMoved(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const user = data?.user ?? null;
   const nonce = useContext(NonceContext);
+  const bodyClass = bodyClassOf(useMatches());
   return (
     <html lang="en">
       <head>
@@ -67,7 +87,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <DocumentLinks nonce={nonce} />
       </head>
-      <body>
+      <body className={bodyClass}>
         <a className="skip-link" href="#main">
           Skip to content
         </a>

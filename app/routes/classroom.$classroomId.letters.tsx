@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useParams, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useParams, useRouteLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { ErrorPage } from "#app/components/page-kit";
+import { dialogData } from "#app/components/results/dialog-prefetch";
 import { LetterScoreDialog } from "#app/components/results/LetterScoreDialog";
 import { afterLetterSave, resultsHref, viewOnly, type ResultsQuery } from "#app/components/results/urls";
 import { isUuid } from "#app/domain/url-state";
@@ -25,6 +26,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const q = dialogQuery(new URL(request.url));
   const dialog = await loadLetterDialog(request, apiFor(request, context), params.classroomId!, q);
   return { dialog, q };
+}
+
+/** 'Save and next student' opens the next student's dialog from what was read ahead (issue 40 item 4). */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  return dialogData(request.url, () => serverLoader<typeof loader>());
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -1,7 +1,16 @@
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type SerializeFrom,
+} from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useMemo } from "react";
+import clsx from "clsx";
+import { memo, useMemo } from "react";
 import { Breadcrumbs } from "#app/components/Breadcrumbs";
+import type { PageHandle } from "#app/components/page-handle";
 import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { Tabs } from "#app/components/Tabs";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
@@ -19,7 +28,7 @@ import { NO_CLASSROOM_STUDENTS, NOTHING_TO_DISPLAY, UNABLE_TO_LOAD_STUDENTS } fr
 import { apiFor, expectData } from "#app/lib/api.server";
 import { requireUser } from "#app/lib/auth.server";
 import { loadRanDialog, RAN_INTENT, saveRanScore } from "#app/lib/ran-scoring.server";
-import { LETTER_DIALOG_PARAMS, resultsHref, viewOnly } from "#app/components/results/urls";
+import { resultsHref, viewOnly, withoutLetterDialog } from "#app/components/results/urls";
 import { takeGridStale } from "#app/components/results/grid-refresh";
 import {
   blindRanHref,
@@ -54,6 +63,15 @@ export const links: LinksFunction = () => [
   // The notice marks beside students' names (issue 38 item 3).
   { rel: "stylesheet", href: followUpListsCss },
 ];
+
+/** Whether the page shows the results grid, which then takes the window's height left (results.css). */
+function showsGrid(data: SerializeFrom<typeof loader>): boolean {
+  return data.q.tab !== "students" && !!data.results && !data.results.error && (data.results.grid?.rows.length ?? 0) > 0;
+}
+
+export const handle: PageHandle = {
+  bodyClass: (data) => (data ? clsx("page--classroom", showsGrid(data as SerializeFrom<typeof loader>) && "page--results-grid") : null),
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.classroom.name} – Early Literacy Screening` : "Classroom – Early Literacy Screening" },
@@ -154,20 +172,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   // A letter score saved through the browser's queue of saves (issue 40): no form post, so it says so.
   if (takeGridStale()) return true;
   if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
-  const page = (url: URL) => {
-    const search = new URLSearchParams(url.search);
-    for (const key of LETTER_DIALOG_PARAMS) search.delete(key);
-    search.sort();
-    return `${url.pathname.replace(/\/letters\/?$/, "")}?${search}`;
-  };
-  return page(currentUrl) === page(nextUrl) ? false : defaultShouldRevalidate;
+  return withoutLetterDialog(currentUrl) === withoutLetterDialog(nextUrl) ? false : defaultShouldRevalidate;
 };
 
 export default function ClassroomPage() {
   const data = useLoaderData<typeof loader>();
   const { classroom, q } = data;
   return (
-    <section aria-labelledby="page-title" className="classroom-page">
+    <section aria-labelledby="page-title" className={clsx("classroom-page", showsGrid(data) && "classroom-page--grid")}>
       <Breadcrumbs crumbs={data.crumbs} />
       <h1 id="page-title">{classroom.name}</h1>
       {data.banner ? (
@@ -244,10 +256,37 @@ function StudentsTab() {
   );
 }
 
+type Page = SerializeFrom<typeof loader>;
+
 function ResultsTab() {
-  const { results, classroom, q, ran, blindRan, letters, notices } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { results, ran } = data;
   const actionData = useActionData<typeof action>();
   const ranAction = actionData && "ran" in actionData ? actionData.ran : undefined;
+  if (!results) return null;
+  return (
+    <div className={clsx("tab-panel", showsGrid(data) && "tab-panel--grid")}>
+      <ResultsView data={data} />
+      {/* The letter score dialog (its own route). */}
+      <Outlet />
+      {ran && "error" in ran ? (
+        <p role="alert" className="alert alert--error">
+          {ran.error}
+        </p>
+      ) : ran ? (
+        <LazyRanScoringDialog data={ran.data} actionData={ranAction} alsoRemove={["ranTest", "edit", "blind"]} />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The tab's toolbar, summary and grid: drawn again only when the page's data changes. Moving the
+ * letter dialog from one student to the next re-renders the routes around it, and a slow laptop
+ * must not rebuild the grid's rows and the summary's charts for that (issue 40 item 4).
+ */
+const ResultsView = memo(function ResultsView({ data }: { data: Page }) {
+  const { results, classroom, q, blindRan, letters, notices } = data;
   const packed = results?.grid ?? null;
   const grid = useMemo(() => packed && unpackGrid(packed), [packed]);
   if (!results) return null;
@@ -259,7 +298,7 @@ function ResultsTab() {
   const dialogHref = (participantId: string, test: "letter-names" | "letter-sounds", mode: "edit" | "view") =>
     resultsHref(classroom.id, { ...viewOnly(q), dialog: "letters", student: participantId, test, mode });
   return (
-    <div className="tab-panel">
+    <>
       {results.periods.length > 0 && results.period ? (
         <div className="results-toolbar">
           <ResultsControls
@@ -349,18 +388,9 @@ function ResultsTab() {
           </div>
         </>
       )}
-      {/* The letter score dialog (its own route). */}
-      <Outlet />
-      {ran && "error" in ran ? (
-        <p role="alert" className="alert alert--error">
-          {ran.error}
-        </p>
-      ) : ran ? (
-        <LazyRanScoringDialog data={ran.data} actionData={ranAction} alsoRemove={["ranTest", "edit", "blind"]} />
-      ) : null}
-    </div>
+    </>
   );
-}
+});
 
 /** The class's most missed letters (issue 40 item 3) and the way to its support groups (issue 39 item 7). */
 function MostMissed({ classroomId, mostMissed }: { classroomId: string; mostMissed: { letterNames: string; letterSounds: string } }) {

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DEMO, signIn } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import {
@@ -292,6 +292,48 @@ test.describe("laptop layout (item 11)", () => {
     }
     await expectNoAxeViolations(page);
   });
+});
+
+// Spec 001 §2: hovering highlights the row and the column. With scripts the column's cells are
+// marked by the grid's own listener; without, by CSS (:has, under `scripting: none`).
+const highlighted = (cell: Locator) => cell.evaluate((el) => getComputedStyle(el).backgroundImage.includes("31, 95, 168"));
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`row and column highlight, ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("hovering a cell lights its row and its column, no other", async ({ page }) => {
+      await signIn(page, DEMO.teacher);
+      await openClassroom(page, KINDERGARTEN);
+      // Hydrated: the toolbar's Show results button goes once scripts run.
+      if (javaScriptEnabled) await expect(page.locator(".results-controls__apply")).toBeHidden();
+      const names = await columnIndex(page, "Letter Names");
+      const sounds = await columnIndex(page, "Letter Sounds");
+      await cellsOf(page, names).nth(1).hover();
+      await expect.poll(() => highlighted(cellsOf(page, names).first())).toBe(true);
+      await expect.poll(() => highlighted(cellsOf(page, names).last())).toBe(true);
+      expect(await highlighted(cellsOf(page, sounds).nth(1))).toBe(true);
+      expect(await highlighted(cellsOf(page, sounds).last())).toBe(false);
+      // Another column under the pointer: the first goes dark.
+      await cellsOf(page, sounds).nth(1).hover();
+      await expect.poll(() => highlighted(cellsOf(page, sounds).last())).toBe(true);
+      await expect.poll(() => highlighted(cellsOf(page, names).last())).toBe(false);
+    });
+  });
+}
+
+test("keyboard focus on a cell's link lights its column", async ({ page }) => {
+  await signIn(page, DEMO.teacher);
+  await openClassroom(page, KINDERGARTEN);
+  await expect(page.locator(".results-controls__apply")).toBeHidden();
+  const names = await columnIndex(page, "Letter Names");
+  await page.mouse.move(0, 0);
+  await cellsOf(page, names).first().locator("a").focus();
+  await expect.poll(() => highlighted(cellsOf(page, names).last())).toBe(true);
+  await page.keyboard.press("ArrowDown");
+  await expect.poll(() => highlighted(cellsOf(page, names).last())).toBe(true);
+  await page.getByRole("link", { name: "Skip to content" }).focus();
+  await expect.poll(() => highlighted(cellsOf(page, names).last())).toBe(false);
 });
 
 test.describe("keyboard only, five students in a row", () => {

@@ -61,28 +61,51 @@ export type SendOutcome<Conflict extends SaveConflict = SaveConflict> =
 const DB_NAME = "screening-saves";
 const STORE = "saves";
 
+/**
+ * The store's connection, opened once a page and kept: opening it for each save cost a slow
+ * laptop tens of milliseconds on every 'Save and next student' (issue 40 item 4). Given up when
+ * another tab upgrades or deletes the database, or the browser closes it; the next call opens again.
+ */
+let connection: Promise<IDBDatabase> | null = null;
+
 function openDb(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
+  connection ??= new Promise<IDBDatabase>((resolve, reject) => {
     const req = indexedDB.open(DB_NAME, 1);
     req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: "key" });
-    req.onsuccess = () => resolve(req.result);
+    req.onsuccess = () => {
+      const db = req.result;
+      const forget = () => {
+        connection = null;
+      };
+      db.onversionchange = () => {
+        db.close();
+        forget();
+      };
+      db.onclose = forget;
+      resolve(db);
+    };
     req.onerror = () => reject(req.error);
+  }).catch((e: unknown) => {
+    connection = null;
+    throw e;
   });
+  return connection;
+}
+
+/** Opens the store ahead of the first save, so that save does not wait for it. */
+export function openQueue(): void {
+  openDb().catch(() => undefined);
 }
 
 async function inStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
   const db = await openDb();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const tx = db.transaction(STORE, mode);
-      const req = run(tx.objectStore(STORE));
-      tx.oncomplete = () => resolve(req.result);
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error);
-    });
-  } finally {
-    db.close();
-  }
+  return new Promise<T>((resolve, reject) => {
+    const tx = db.transaction(STORE, mode);
+    const req = run(tx.objectStore(STORE));
+    tx.oncomplete = () => resolve(req.result);
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error);
+  });
 }
 
 /** Whether this browser can keep saves (IndexedDB present and usable). */
@@ -102,9 +125,20 @@ async function changed(owner: string) {
 }
 
 export async function putSave(entry: QueuedSave) {
-  await inStore("readwrite", (s) => s.put(entry));
+  await keepSave(entry);
   await changed(entry.owner);
 }
+
+/**
+ * A save kept on this device, the header's count not yet told (showQueue): 'Save and next
+ * student' moves on once the save is kept, and the count follows.
+ */
+export async function keepSave(entry: QueuedSave) {
+  await inStore("readwrite", (s) => s.put(entry));
+}
+
+/** The header's count of waiting saves, read again. */
+export const showQueue = changed;
 
 export async function dropSave(owner: string, key: string) {
   await inStore("readwrite", (s) => s.delete(key));

@@ -1,9 +1,20 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Form, Link, useNavigate, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useFetcher, useNavigate, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import clsx from "clsx";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MutableRefObject } from "react";
-import { canQueue, dropSave, newSave, saveNow, type LetterQueuedSave } from "#app/components/offline/save-queue";
+import {
+  canQueue,
+  dropSave,
+  flush,
+  keepSave,
+  newSave,
+  openQueue,
+  saveNow,
+  showQueue,
+  type LetterQueuedSave,
+} from "#app/components/offline/save-queue";
 import type { LetterTestCode } from "#app/domain/assessments";
+import { isReadAhead, readAheadHref } from "./dialog-prefetch";
 import { markGridStale } from "./grid-refresh";
 import type { LetterConflict, LetterDialogData } from "./letter-dialog-data";
 import { LetterTicks, type LetterTicksHandle } from "./LetterTicks";
@@ -72,7 +83,10 @@ export function LetterScoreDialog({ data, closeHref, viewHref, editHref, error, 
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : leave())}>
       <Dialog.Overlay className="results-dialog-overlay" />
       <Dialog.Content
-        key={ready ? `${ready.mode}-${ready.participantId}-${ready.testCode}` : "error"}
+        // Keyed by mode only: 'Save and next student' changes the student inside an open dialog,
+        // so the focus trap, the inert background and the page's pointer lock stay put. Setting
+        // them up again restyled the whole page, three times a hop (issue 40 item 4).
+        key={ready ? ready.mode : "error"}
         className={clsx("results-dialog letter-dialog", ready?.mode === "view" && "letter-dialog--view")}
         aria-describedby={undefined}
         onEscapeKeyDown={guard}
@@ -101,6 +115,7 @@ export function LetterScoreDialog({ data, closeHref, viewHref, editHref, error, 
           </>
         ) : ready.mode === "edit" ? (
           <EditLetters
+            key={`${ready.participantId}-${ready.testCode}`}
             data={ready}
             cancelHref={dismissHref}
             error={error ?? null}
@@ -117,6 +132,24 @@ export function LetterScoreDialog({ data, closeHref, viewHref, editHref, error, 
       </Dialog.Content>
     </Dialog.Root>
   );
+}
+
+/**
+ * Reads the next student's dialog while this one is scored (./dialog-prefetch.ts). Its own
+ * component, so the load's progress re-renders nothing else; gone once loaded, so the fetcher is
+ * not read again with every revalidation of the page.
+ */
+function ReadAhead({ href }: { href: string }) {
+  const fetcher = useFetcher();
+  const [done, setDone] = useState(false);
+  const { load } = fetcher;
+  useEffect(() => {
+    load(readAheadHref(href));
+  }, [href, load]);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data !== undefined) setDone(true);
+  }, [fetcher.state, fetcher.data]);
+  return done ? null : <span hidden />;
 }
 
 /** The grid's link of a student's letter test (its href names both). */
@@ -162,6 +195,11 @@ function EditLetters({ data, cancelHref, error: posted, nextStudent, hrefAfterSa
   const saveNext = useRef<HTMLButtonElement | null>(null);
   const owner = (useRouteLoaderData("root") as { user?: { email: string } | null } | undefined)?.user?.email ?? null;
   const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const nextHref =
+    nextStudent && hrefAfterSave
+      ? hrefAfterSave({ intent: "update", participantId: data.participantId, testCode: data.testCode, next: nextStudent })
+      : null;
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     // Without IndexedDB (or a known user) the form posts as it does without scripts.
     if (!owner || !canQueue() || !hrefAfterSave) return;
@@ -178,19 +216,36 @@ function EditLetters({ data, cancelHref, error: posted, nextStudent, hrefAfterSa
       fields,
       label: `${data.testTitle} · ${data.studentName}`,
     });
+    const next = submitter?.name === "next" ? submitter.value : undefined;
+    const to = hrefAfterSave({
+      intent: conflict || data.participantTestId ? "update" : "create",
+      participantId: data.participantId,
+      testCode: data.testCode,
+      next,
+    });
     setSending(true);
     try {
+      if (next && isReadAhead(to)) {
+        // The next student's dialog is here already: kept on this device, the save goes on in the
+        // background and the teacher moves on at once. What it comes to shows in the header's
+        // 'Waiting to save' list (a conflict to settle, a refusal) and in the grid once saved.
+        await keepSave(entry);
+        dirty.current = false;
+        navigate(to, { preventScrollReset: true });
+        void flush(owner).then(
+          (outcomes) => {
+            if (outcomes.get(entry.key)?.kind !== "saved") return showQueue(owner);
+            markGridStale();
+            revalidate();
+          },
+          () => showQueue(owner),
+        );
+        return;
+      }
       // Kept first, sent after: a save the network loses is still on this device.
       const outcome = await saveNow(entry);
       if (outcome.kind === "saved") {
         dirty.current = false;
-        const next = submitter?.name === "next" ? submitter.value : undefined;
-        const to = hrefAfterSave({
-          intent: conflict || data.participantTestId ? "update" : "create",
-          participantId: data.participantId,
-          testCode: data.testCode,
-          next,
-        });
         // The grid and risk scores are read again in place. Closing: with the navigation. The next
         // student: once their dialog is open, so the grid's load does not hold it up.
         if (next) refreshOnNextOpen = true;
@@ -226,6 +281,15 @@ function EditLetters({ data, cancelHref, error: posted, nextStudent, hrefAfterSa
   useEffect(() => {
     if (confirming) keep.current?.focus();
   }, [confirming]);
+  // The next student's letters replace the last one's in the open dialog, where Radix's focus on
+  // opening does not run again (it may have put focus on the dialog itself when the last
+  // student's boxes went): the first box takes focus, unless focus is in the form already (a box
+  // ticked before the scripts loaded keeps it).
+  const form = useRef<HTMLFormElement | null>(null);
+  useEffect(() => {
+    if (form.current && !form.current.contains(document.activeElement)) ticks.current?.focusActive();
+    if (canQueue()) openQueue();
+  }, []);
 
   return (
     <>
@@ -233,7 +297,9 @@ function EditLetters({ data, cancelHref, error: posted, nextStudent, hrefAfterSa
       <p className="letter-dialog__meta">
         {data.studentName} · {data.testTitle}
       </p>
+      {nextHref && owner && hydrated ? <ReadAhead href={nextHref} /> : null}
       <Form
+        ref={form}
         method="post"
         noValidate
         preventScrollReset

@@ -1,3 +1,4 @@
+import clsx from "clsx";
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
@@ -40,7 +41,7 @@ export function ResultsControls({ periods, period, score, order, scoreToggleEnab
         </select>
       </div>
       <fieldset
-        className="results-controls__toggle"
+        className={clsx("results-controls__toggle", !scoreToggleEnabled && "results-controls__toggle--noted")}
         disabled={!scoreToggleEnabled}
         aria-describedby={scoreToggleEnabled ? undefined : "score-toggle-note"}
       >

@@ -176,7 +176,7 @@ describe("gridRowHtml", () => {
         id === "p1" && c.testCode === "letter-names" ? ["B", "D", "F", "G", "H", "J", "Q"] : null,
     };
     expect(testCell(cell({ text: "19", label: "19", letterAction: "view" }), links)).toBe(
-      '<td data-col="0" class="cell cell--complete"><a href="/letters" class="cell__action" title="View letter scores for Okafor, Zoë" data-discover="true">' +
+      '<td data-col="0" class="cell cell--complete cell--letters"><a href="/letters" class="cell__action" title="View letter scores for Okafor, Zoë" data-discover="true">' +
         '<span class="cell__value">19</span><span class="visually-hidden"> – view letter scores for Okafor, Zoë</span></a>' +
         '<span class="cell__letters" title="Letters to work on: B, D, F, G, H, J, Q"><span aria-hidden="true">B D F G H +2</span>' +
         '<span class="visually-hidden">Letters to work on: B, D, F, G, H, J, Q</span></span></td>',

@@ -96,7 +96,14 @@ function testCellHtml(
   student: string,
   letters: readonly string[] | null,
 ): string {
-  const cls = ["cell", `cell--${cell.state}`, cell.band && `band--${cell.band}`, cell.grayedOut && "cell--grayed"]
+  const missed = letters ? lettersToWorkOnHtml(letters) : "";
+  const cls = [
+    "cell",
+    `cell--${cell.state}`,
+    cell.band && `band--${cell.band}`,
+    cell.grayedOut && "cell--grayed",
+    missed && "cell--letters",
+  ]
     .filter(Boolean)
     .join(" ");
   let inner = cellContentHtml(cell);
@@ -107,7 +114,7 @@ function testCellHtml(
     const verb = cell.letterAction === "edit" ? "enter" : "view";
     inner = `<a href="${e(href)}" class="cell__action" title="${verb === "enter" ? "Enter" : "View"} letter scores for ${e(student)}" data-discover="true">${inner}${hidden(` – ${verb} letter scores for ${student}`)}</a>`;
   }
-  return `<td data-col="${col}" class="${cls}">${inner}${letters ? lettersToWorkOnHtml(letters) : ""}</td>`;
+  return `<td data-col="${col}" class="${cls}">${inner}${missed}</td>`;
 }
 
 /** The cells of one grid row: the student's name (with a flag badge), grade, profile and tests (from column `testOffset`). */

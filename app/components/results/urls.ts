@@ -24,6 +24,29 @@ const KEYS = ["tab", "period", "score", "order", "band", "student", "test", "mod
 export const LETTER_DIALOG_PARAMS = ["dialog", "student", "test", "mode", "from"] as const;
 const DEFAULTS: Partial<Record<keyof ResultsQuery, string>> = { tab: "results", score: "percentile", order: "alpha" };
 
+/** A classroom URL without its letter dialog: the page the dialog sits on. */
+export function withoutLetterDialog(url: URL): string {
+  const search = new URLSearchParams(url.search);
+  for (const key of LETTER_DIALOG_PARAMS) search.delete(key);
+  search.sort();
+  return `${url.pathname.replace(/\/letters\/?$/, "")}?${search}`;
+}
+
+/**
+ * Whether a navigation only opens, switches or closes a classroom's letter dialog (no `dialog`
+ * param of another kind, such as a create dialog, on either side).
+ */
+export function onlyLetterDialogMoved(from: URL, to: URL): boolean {
+  const otherDialog = (u: URL) => (u.searchParams.get("dialog") ?? "letters") !== "letters";
+  return (
+    from.href !== to.href &&
+    /^\/classroom\/[^/]+(\/letters)?\/?$/.test(to.pathname) &&
+    !otherDialog(from) &&
+    !otherDialog(to) &&
+    withoutLetterDialog(from) === withoutLetterDialog(to)
+  );
+}
+
 /**
  * The page's URL with the given state; defaults are left out to keep URLs short. The letter score
  * dialog is a child route, `/classroom/{id}/letters?student=…&test=…`: opening it loads only that
