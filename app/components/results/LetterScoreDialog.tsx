@@ -39,6 +39,13 @@ type Props = {
 
 /** 'Save and next student' saved: the grid is read again once the next dialog is open. */
 let refreshOnNextOpen = false;
+/**
+ * 'Save and next student' with the next dialog read ahead: the kept save is sent once that dialog
+ * is open, so its answer, and the grid's reload after it, do not hold the dialog up.
+ */
+let sendOnNextOpen: (() => void) | null = null;
+/** How long a kept save waits for the next dialog before it is sent anyway. */
+const SEND_AT_LATEST_MS = 1_000;
 
 type LetterError = { message: string; detail?: string; scores?: Record<string, 0 | 1>; conflict?: LetterConflict };
 
@@ -68,6 +75,9 @@ export function LetterScoreDialog({ data, closeHref, viewHref, editHref, error, 
   const [confirming, setConfirming] = useState(false);
   const { revalidate } = useRevalidator();
   useEffect(() => {
+    const send = sendOnNextOpen;
+    sendOnNextOpen = null;
+    send?.();
     if (!refreshOnNextOpen) return;
     refreshOnNextOpen = false;
     markGridStale();
@@ -200,6 +210,8 @@ function EditLetters({ data, cancelHref, error: posted, nextStudent, hrefAfterSa
     nextStudent && hrefAfterSave
       ? hrefAfterSave({ intent: "update", participantId: data.participantId, testCode: data.testCode, next: nextStudent })
       : null;
+  /** A read-ahead move under way: a second Enter meanwhile does nothing. */
+  const moving = useRef(false);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     // Without IndexedDB (or a known user) the form posts as it does without scripts.
     if (!owner || !canQueue() || !hrefAfterSave) return;
@@ -223,15 +235,24 @@ function EditLetters({ data, cancelHref, error: posted, nextStudent, hrefAfterSa
       testCode: data.testCode,
       next,
     });
-    setSending(true);
-    try {
-      if (next && isReadAhead(to)) {
-        // The next student's dialog is here already: kept on this device, the save goes on in the
-        // background and the teacher moves on at once. What it comes to shows in the header's
-        // 'Waiting to save' list (a conflict to settle, a refusal) and in the grid once saved.
+    if (moving.current) return;
+    if (next && isReadAhead(to)) {
+      // The next student's dialog is here already: kept on this device, the save goes on in the
+      // background and the teacher moves on at once, with no 'saving' state drawn in between.
+      // What it comes to shows in the header's 'Waiting to save' list (a conflict to settle, a
+      // refusal) and in the grid once saved.
+      moving.current = true;
+      try {
         await keepSave(entry);
-        dirty.current = false;
-        navigate(to, { preventScrollReset: true });
+      } catch (e) {
+        moving.current = false;
+        throw e;
+      }
+      dirty.current = false;
+      let sent = false;
+      const send = () => {
+        if (sent) return;
+        sent = true;
         void flush(owner).then(
           (outcomes) => {
             if (outcomes.get(entry.key)?.kind !== "saved") return showQueue(owner);
@@ -240,8 +261,14 @@ function EditLetters({ data, cancelHref, error: posted, nextStudent, hrefAfterSa
           },
           () => showQueue(owner),
         );
-        return;
-      }
+      };
+      sendOnNextOpen = send;
+      window.setTimeout(send, SEND_AT_LATEST_MS);
+      navigate(to, { preventScrollReset: true });
+      return;
+    }
+    setSending(true);
+    try {
       // Kept first, sent after: a save the network loses is still on this device.
       const outcome = await saveNow(entry);
       if (outcome.kind === "saved") {
