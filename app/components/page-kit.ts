@@ -22,7 +22,7 @@ import { Breadcrumbs } from "./Breadcrumbs";
 import { BarsLegend, ChartDefs, StackedBars } from "./charts/StackedBars";
 import { BandSummary } from "./results/ClassroomSummary";
 import * as errorPage from "./ErrorPage";
-import { ErrorAlert } from "./ErrorAlert";
+import { ErrorAlert as errorAlert } from "./ErrorAlert";
 import { FormField, PasswordField } from "./FormField";
 import { lazyDialog } from "./lazy-dialog";
 import { LazyRanScoringDialog } from "./ran/lazy";
@@ -53,7 +53,7 @@ const kit = {
   ...urlState,
   Breadcrumbs,
   Tabs,
-  ErrorAlert,
+  ErrorAlert: errorAlert,
   FormField,
   PasswordField,
   AccountCard,
@@ -106,4 +106,4 @@ const kit = {
   },
 };
 
-export const { ErrorPage, PAGE_NOT_FOUND, closedSearch, dialogOf, isDoneCreate, stylesheets } = kit;
+export const { ErrorPage, ErrorAlert, PAGE_NOT_FOUND, closedSearch, dialogOf, isDoneCreate, stylesheets } = kit;

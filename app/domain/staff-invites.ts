@@ -3,6 +3,8 @@
 // them one by one does not scale to a district. These are the rules of who still cannot sign in,
 // who an invitation of everyone mails, and the words the pages use (the specs give none).
 
+import { STAFF_INVITE_LINK } from "./staff-invite-link";
+
 export type AuthStatus = "None" | "Pending" | "Active";
 
 /**
@@ -60,5 +62,5 @@ export const STAFF_INVITE_TEXTS = {
   failed: (n: number, names: string) => `The invitation e-mail to ${teachers(n)} could not be sent: ${names}. Try again later.`,
   more: (n: number) => `…and ${n} more.`,
   /** The link to the page, from the rostering success page and the district's roster imports. */
-  link: "Invite the teachers who cannot sign in yet",
+  link: STAFF_INVITE_LINK,
 } as const;

@@ -1,19 +1,10 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "#app/components/admin/AdminPage";
-import { CompletionReport, reportView } from "#app/components/admin/CompletionReport";
-import { SchoolList } from "#app/components/admin/SchoolList";
-import { UserList } from "#app/components/admin/UserList";
+import { lazyDialog } from "#app/components/lazy-dialog";
 import { ErrorPage, stylesheets } from "#app/components/page-kit";
-import { RosterImports } from "#app/components/rostering/RosterImports";
-import { RosterKey } from "#app/components/rostering/RosterKey";
-import { ScreeningCalendar } from "#app/components/calendar/ScreeningCalendar";
-import { ScreeningStandards } from "#app/components/admin/ScreeningStandards";
-import { FollowUpPolicy } from "#app/components/admin/FollowUpPolicy";
-import { FollowUpList } from "#app/components/admin/FollowUpList";
-import { UnitSummary } from "#app/components/results/UnitSummary";
 import { rolesOfferedTo } from "#app/domain/admin-fields";
-import { can, districtTabs } from "#app/domain/admin-permissions";
+import { can, districtTabs, type DistrictTab } from "#app/domain/admin-permissions";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
 import { completionTables } from "#app/domain/completion-report";
 import { may as roleMay, mayManageUserOf } from "#app/domain/permissions";
@@ -23,10 +14,12 @@ import { dialogOf, isUuid, periodOf, selectedTab } from "#app/domain/url-state";
 import { dispatchIntent, schoolIntents, userIntents } from "#app/lib/admin-actions.server";
 import { adminRequest, loadPart, pagedPart, sortedPart } from "#app/lib/admin.server";
 import { rosterIntents, type RosterKeyMade } from "#app/lib/roster-actions.server";
+import { reportTables, rosterImportRow, rosterUndoView } from "./district.$districtId.server";
 import { calendarIntents, loadCalendarTab } from "#app/lib/calendar.server";
 import { loadStandardsTab, standardsIntents } from "#app/lib/screening-standards.server";
 import { followUpPolicyIntents, loadFollowUpTab, type FollowUpFormReply } from "#app/lib/follow-up.server";
 import { loadFollowUpListTab } from "#app/lib/follow-up-lists.server";
+import { lazyModuleUrls } from "#app/server/lazy-chunks.server";
 import followUpCss from "#app/styles/follow-up.css";
 import followUpListsCss from "#app/styles/follow-up-lists.css";
 import calendarCss from "#app/styles/calendar.css";
@@ -118,13 +111,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         )
       : null;
   // Roster imports and their Undo (issue 16), under the Schools tab for district admins and super admins.
-  const rosterImports =
+  const rosterPart =
     tab === "schools" && roleMay(user.role, "manageRosterImports")
       ? await loadPart(request, api.GET("/organization/{id}/roster-imports", byId), "Unable to load roster imports.")
       : null;
+  // Each import's report goes out as HTML (rosterImportRow): the page needs no code to draw it.
+  const rosterImports = rosterPart && {
+    error: rosterPart.error,
+    data: rosterPart.data && { ...rosterPart.data, imports: rosterPart.data.imports.map(rosterImportRow) },
+  };
   // ?undo={id}: the counts an Undo would change, for the admin to confirm (issue 35 item 3).
   const undoId = new URLSearchParams(search).get("undo");
-  const undoPreview =
+  const undoPart =
     rosterImports && isUuid(undoId ?? undefined)
       ? await loadPart(
           request,
@@ -132,6 +130,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           "Unable to load what the undo would change.",
         )
       : null;
+  const undoPreview = undoPart && { error: undoPart.error, data: undoPart.data && rosterUndoView(undoPart.data) };
   // The district's rostering key (issue 35 item 1), which the imports' answer carries; ?rosterKey=rotate|revoke asks first.
   const rosterKey = rosterImports ? { data: rosterImports.data?.rosterKey ?? null, error: rosterImports.error } : null;
   const keyStep = new URLSearchParams(search).get("rosterKey");
@@ -180,8 +179,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     followUp,
     followUps,
     summary,
-    report: report?.data ? reportView(completionTables(report.data)) : null,
+    report: report?.data ? reportTables(completionTables(report.data)) : null,
     reportError: report?.error ?? null,
+    // The script files of the tab's panel (Panel), for the document to load with the route's.
+    panelScripts: lazyModuleUrls(TAB_MODULES[tab]),
     crumbs: breadcrumbs({
       role: user.role,
       schoolCount: user.schoolIds.length,
@@ -189,6 +190,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     }),
   };
 }
+
+/** The module of each tab's panel (Panel), as esbuild's metafile names it (app/server/lazy-chunks.server.ts). */
+const TAB_MODULES: Record<DistrictTab, string> = {
+  schools: "app/components/district/SchoolsTab.tsx",
+  summary: "app/components/district/SummaryTab.tsx",
+  users: "app/components/district/UsersTab.tsx",
+  reports: "app/components/district/ReportsTab.tsx",
+  calendar: "app/components/district/CalendarTab.tsx",
+  standards: "app/components/district/StandardsTab.tsx",
+  followUps: "app/components/district/FollowUpTabs.tsx",
+  followUp: "app/components/district/FollowUpTabs.tsx",
+};
 
 /** The Reports tab's own URL state: ?school= (a school's drill-down) and ?reportPage= (50 schools a page). */
 function reportQuery(search: string, period: Period) {
@@ -215,6 +228,26 @@ export const action = ({ request, params, context }: ActionFunctionArgs) =>
     },
     { context },
   );
+
+// Each tab's panel is a module of its own that the browser loads with import() (issue 39): a tab's
+// first visit carries its own panel's code, not the seven others'. Tabs are ?tab= of one URL, so
+// Remix's route modules cannot split them. lazyDialog renders the panel whole on the server (it
+// has every module before the first request), so the page works without JavaScript as before; in
+// the browser the server's HTML stays until the panel's code arrives, then hydrates. The document
+// preloads that code with the route's (TAB_MODULES, <link rel="modulepreload">), so it arrives
+// with the route's own files. A panel module takes what it shares with other pages through the
+// page kit (directly or through a component it renders), or esbuild would cut the kit's file apart
+// for every page (app/components/page-kit.ts).
+const Panel = {
+  schools: lazyDialog(() => import("../components/district/SchoolsTab").then((m) => m.SchoolsTab)),
+  summary: lazyDialog(() => import("../components/district/SummaryTab").then((m) => m.SummaryTab)),
+  users: lazyDialog(() => import("../components/district/UsersTab").then((m) => m.UsersTab)),
+  reports: lazyDialog(() => import("../components/district/ReportsTab").then((m) => m.ReportsTab)),
+  calendar: lazyDialog(() => import("../components/district/CalendarTab").then((m) => m.CalendarTab)),
+  standards: lazyDialog(() => import("../components/district/StandardsTab").then((m) => m.StandardsTab)),
+  followUps: lazyDialog(() => import("../components/district/FollowUpTabs").then((m) => m.FollowUpsTab)),
+  followUp: lazyDialog(() => import("../components/district/FollowUpTabs").then((m) => m.FollowUpPolicyTab)),
+} satisfies Record<DistrictTab, unknown>;
 
 export default function District() {
   const d = useLoaderData<typeof loader>();
@@ -249,45 +282,33 @@ export default function District() {
       tabsLabel="District sections"
       dropOnTabSwitch={["period", "school", "reportPage", "year", "preset", "status"]}
     >
-      {d.tab === "schools" ? <SchoolList list={d.schools} manage={d.may.manageSchools} /> : null}
-      {d.tab === "schools" && d.rosterImports ? (
-        <RosterImports
+      {d.panelScripts.map((href) => (
+        <link key={href} rel="modulepreload" href={href} />
+      ))}
+      {d.tab === "schools" ? (
+        <Panel.schools
           districtId={d.districtId}
-          imports={d.rosterImports.data?.imports ?? null}
-          undoableId={d.rosterImports.data?.undoableId ?? null}
-          error={d.rosterImports.error}
+          schools={d.schools}
+          manage={d.may.manageSchools}
+          rosterImports={d.rosterImports}
           undo={d.undoPreview}
+          rosterKey={d.rosterKey}
+          rosterKeyConfirm={d.rosterKeyConfirm}
+          keyMade={keyMade}
         />
       ) : null}
-      {d.tab === "schools" && d.rosterKey ? <RosterKey state={d.rosterKey} confirm={d.rosterKeyConfirm} made={keyMade} /> : null}
       {d.tab === "users" ? (
-        <UserList
-          users={d.users}
-          manage={d.may.manageUsers}
-          empty="No users belong to this district yet. Click the button to create the first one!"
-          roles={d.roles}
-          locked={d.lockedUsers}
-          schools={(d.schoolOptions.rows ?? []).map((s) => ({ value: s.organizationUnitId, label: s.name }))}
-          schoolsError={d.schoolOptions.error}
-        />
+        <Panel.users users={d.users} manage={d.may.manageUsers} roles={d.roles} locked={d.lockedUsers} schoolOptions={d.schoolOptions} />
       ) : null}
-      {d.tab === "summary" && d.summary ? (
-        d.summary.data ? (
-          <UnitSummary data={d.summary.data} of={`students of ${d.district?.name ?? "the district"}`} keep={{ tab: "summary" }} bySchool />
-        ) : (
-          <p role="alert" className="alert alert--error">
-            {d.summary.error}
-          </p>
-        )
-      ) : null}
+      {d.tab === "summary" && d.summary ? <Panel.summary summary={d.summary} districtName={d.district?.name} /> : null}
       {d.tab === "reports" ? (
-        <CompletionReport districtId={d.districtId} period={d.period} periods={d.periods} tables={d.report} error={d.reportError} />
+        <Panel.reports districtId={d.districtId} period={d.period} periods={d.periods} tables={d.report} error={d.reportError} />
       ) : null}
-      {d.tab === "calendar" && d.calendar ? <ScreeningCalendar data={d.calendar} /> : null}
-      {d.tab === "standards" && d.standards ? <ScreeningStandards data={d.standards} /> : null}
-      {d.tab === "followUps" && d.followUps ? <FollowUpList tab={d.followUps} /> : null}
-      {d.tab === "followUp" && d.followUp ? (
-        <FollowUpPolicy data={d.followUp} reply={actionData && "followUpForm" in actionData ? actionData.followUpForm : undefined} />
+      {d.tab === "calendar" ? <Panel.calendar data={d.calendar} /> : null}
+      {d.tab === "standards" ? <Panel.standards data={d.standards} /> : null}
+      {d.tab === "followUps" ? <Panel.followUps tab={d.followUps} /> : null}
+      {d.tab === "followUp" ? (
+        <Panel.followUp data={d.followUp} reply={actionData && "followUpForm" in actionData ? actionData.followUpForm : undefined} />
       ) : null}
     </AdminPage>
   );

@@ -4,7 +4,8 @@ import { closedSearch, dialogOf, rowDialogSearch } from "#app/domain/url-state";
 import { ActionsCell, Cell, DataTable, EmptyState, HtmlRow, NameCell, RowLink, SortableNameHeader } from "../DataTable";
 import { actionsCellHtml, cellHtml, nameCellHtml, rowLinkHtml } from "../row-html";
 import { ListSearch, Pager, SortHeader, type ListState, type PageInfo } from "../ListControls";
-import { ErrorAlert } from "../ErrorAlert";
+// From the page kit, so a district tab that loads this on its own shares the pages' one chunk (app/components/page-kit.ts).
+import { ErrorAlert } from "#app/components/page-kit";
 import { DialogLink } from "../DialogLink";
 import { useFormReply } from "../form-reply";
 import { LazyDeleteDialog } from "./dialogs";

@@ -1,7 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import type { CompletionTables, CountsRow } from "#app/domain/completion-report";
 import { DataTable, EmptyState } from "../DataTable";
-import { ErrorAlert } from "../ErrorAlert";
+// From the page kit, so a district tab that loads this on its own shares the pages' one chunk (app/components/page-kit.ts).
+import { ErrorAlert } from "#app/components/page-kit";
 import { SelectField, type Option } from "../FormField";
 import { nameCellHtml, plainCellHtml, plainRowHeaderHtml } from "../row-html";
 import { StreamedDownload } from "./StreamedDownload";

@@ -6,7 +6,8 @@ import { formatRange } from "#app/domain/paging";
 import { PERIOD_LABELS, type Period } from "#app/domain/periods";
 import type { FollowUpListTab } from "#app/lib/follow-up-lists.server";
 import { Cell, DataTable, NameCell } from "../DataTable";
-import { ErrorAlert } from "../ErrorAlert";
+// From the page kit, so a district tab that loads this on its own shares the pages' one chunk (app/components/page-kit.ts).
+import { ErrorAlert } from "#app/components/page-kit";
 import { ListSearch, SortHeader } from "../ListControls";
 
 // The school and district pages' 'Follow-up' tab (issue 38 item 3): this school year's follow-ups

@@ -3,7 +3,8 @@ import { DAY_COUNT_LABELS, DAY_COUNTS } from "#app/domain/follow-up-days";
 import { DAY_FIELD_LABELS, DAY_FIELDS, FOLLOW_UP_INTENTS, type PolicyFormValues } from "#app/domain/follow-up-forms";
 import { CHECK_WITH_YOUR_STATE, FOLLOW_UP_FLAG_LABELS, FOLLOW_UP_FLAGS, NOT_SET_TEXT } from "#app/domain/follow-up-policy";
 import type { FollowUpFormReply, FollowUpTabData } from "#app/lib/follow-up.server";
-import { ErrorAlert } from "../ErrorAlert";
+// From the page kit, so a district tab that loads this on its own shares the pages' one chunk (app/components/page-kit.ts).
+import { ErrorAlert } from "#app/components/page-kit";
 
 // The district page's 'Follow-up policy' tab (issue 38 items 1 and 6): start from a state preset
 // (a GET form: the preset's figures fill the form, nothing is saved), change any figure, save.

@@ -3,7 +3,8 @@ import { useEffect, useId, useRef } from "react";
 import { SPEC_PK_THETA_NOTE, standardsField, STANDARDS_INTENTS } from "#app/domain/screening-standards-fields";
 import type { StandardKind } from "#app/domain/screening-standards";
 import type { StandardsTabData, StandardStatus } from "#app/lib/screening-standards.server";
-import { ErrorAlert } from "../ErrorAlert";
+// From the page kit, so a district tab that loads this on its own shares the pages' one chunk (app/components/page-kit.ts).
+import { ErrorAlert } from "#app/components/page-kit";
 import { FormField } from "../FormField";
 import { formFields, useFormReply, type FormFields } from "../form-reply";
 

@@ -2,7 +2,8 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { CALENDAR_CONFIRM, CALENDAR_INTENTS, calendarField, DELETE_YEAR_PARAM, STANDARD_PARAM } from "#app/domain/calendar-form";
 import type { CalendarTabData } from "#app/lib/calendar.server";
-import { ErrorAlert } from "../ErrorAlert";
+// From the page kit, so a district tab that loads this on its own shares the pages' one chunk (app/components/page-kit.ts).
+import { ErrorAlert } from "#app/components/page-kit";
 import { formFields, useFormReply, type FormFields, type FormReply } from "../form-reply";
 
 // The district page's Screening Calendar tab (issue 16): the school years as links (the year is

@@ -1,57 +1,31 @@
 import { Form, Link } from "@remix-run/react";
-import { STAFF_INVITE_TEXTS } from "#app/domain/staff-invites";
+import { STAFF_INVITE_LINK } from "#app/domain/staff-invite-link";
 import type { ApiSchema } from "#app/lib/api.server";
-import { ConfirmAccounts } from "./ConfirmAccounts";
-import { ConfirmDeactivations } from "./MassDeactivations";
-import { RosterReport } from "./RosterReport";
 
 // The district page's roster imports (issue 16): each upload with its report, the rostering link
 // to hand to whoever uploads, Undo on the latest applied import (district admins and super admins),
 // and the way to invite the teachers the imports brought (issue 35 item 7).
 
 type RosterImport = ApiSchema<"RosterImport">;
-type UndoPreview = ApiSchema<"RosterUndoPreview">;
-
-const KIND_NAMES = { schools: "schools", classrooms: "classrooms", teachers: "teachers", students: "students" } as const;
-const KIND_SINGULAR = { schools: "School", classrooms: "Classroom", teachers: "Teacher", students: "Student" } as const;
-
-/** "3 students, 1 classroom" for the non-zero counts of one column, or "nothing". */
-function listed(counts: UndoPreview["counts"], column: "created" | "updated" | "deactivated") {
-  const parts = (Object.keys(KIND_NAMES) as (keyof typeof KIND_NAMES)[])
-    .filter((k) => counts[k][column] > 0)
-    .map((k) => `${counts[k][column]} ${counts[k][column] === 1 ? KIND_SINGULAR[k].toLowerCase() : KIND_NAMES[k]}`);
-  return parts.length > 0 ? parts.join(", ") : "nothing";
-}
+/**
+ * An import as the loader sends it (app/routes/district.$districtId.server.tsx): its report's cell
+ * (a <details> with the whole report) as HTML, and for a staged import the Apply form's boxes to
+ * confirm its changes to existing records and its mass deactivations as HTML ("" when it has none).
+ * Both are text and form fields the browser never changes, so the page carries none of their code.
+ */
+export type RosterImportRow = Omit<RosterImport, "report"> & { reportHtml: string; confirmHtml: string };
+/** An Undo's preview as the loader sends it: its words (UndoSummary) as HTML, and what the form needs. */
+export type RosterUndoView = Pick<ApiSchema<"RosterUndoPreview">, "rosterImportId" | "undoable"> & { html: string };
 
 /**
  * Undo asks first (issue 35 item 3): what it deactivates, puts back and brings back, and which rows
- * edited since the import it leaves as they are. A form, so it works without JavaScript.
+ * edited since the import it leaves as they are (UndoSummary, as HTML from the server). A form, so it
+ * works without JavaScript.
  */
-function ConfirmUndo({ undo }: { undo: UndoPreview }) {
+function ConfirmUndo({ undo }: { undo: RosterUndoView }) {
   return (
     <section className="roster-undo alert alert--warning" aria-labelledby="roster-undo-title">
-      <h3 id="roster-undo-title">Undo the import of {undo.fileName}?</h3>
-      <ul>
-        <li>Deactivates what it created: {listed(undo.counts, "created")}.</li>
-        <li>Puts back the earlier values of: {listed(undo.counts, "updated")}.</li>
-        <li>Brings back what it deactivated: {listed(undo.counts, "deactivated")}.</li>
-        <li>Class memberships it changed: {undo.memberships}.</li>
-      </ul>
-      {undo.leftAlone.length > 0 ? (
-        <>
-          <p>
-            {undo.leftAlone.length} {undo.leftAlone.length === 1 ? "record was" : "records were"} edited after the import and will be left
-            as {undo.leftAlone.length === 1 ? "it is" : "they are"}:
-          </p>
-          <ul className="roster-undo__left">
-            {undo.leftAlone.map((l) => (
-              <li key={`${l.kind}-${l.id}`}>
-                {KIND_SINGULAR[l.kind]}: {l.name}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <div className="roster-undo__text" dangerouslySetInnerHTML={{ __html: undo.html }} />
       {undo.undoable ? (
         <Form method="post" className="roster-undo__actions">
           <input type="hidden" name="intent" value="undo-roster-import" />
@@ -70,7 +44,7 @@ function ConfirmUndo({ undo }: { undo: UndoPreview }) {
   );
 }
 
-const STATUS_LABELS: Record<RosterImport["status"], string> = {
+const STATUS_LABELS: Record<RosterImportRow["status"], string> = {
   staged: "Previewed, not applied",
   rejected: "Rejected",
   applied: "Applied",
@@ -87,11 +61,11 @@ export function RosterImports({
   undo,
 }: {
   districtId: string;
-  imports: RosterImport[] | null;
+  imports: RosterImportRow[] | null;
   undoableId: string | null;
   error: string | null;
   /** ?undo={id}: the counts of the Undo the admin asked for, to confirm. */
-  undo: { data: UndoPreview | null; error: string | null } | null;
+  undo: { data: RosterUndoView | null; error: string | null } | null;
 }) {
   return (
     <section className="roster-imports" aria-labelledby="roster-imports-title">
@@ -100,8 +74,8 @@ export function RosterImports({
         Rostering link for this district: <a href={`/rostering/${districtId}`}>/rostering/{districtId}</a>
       </p>
       <p>
-        <Link to={`/district/${districtId}/invitations`}>{STAFF_INVITE_TEXTS.link}</Link>: teachers from roster imports have no password
-        until invited.
+        <Link to={`/district/${districtId}/invitations`}>{STAFF_INVITE_LINK}</Link>: teachers from roster imports have no password until
+        invited.
       </p>
       {error ? (
         <p className="alert alert--error" role="alert">
@@ -138,16 +112,7 @@ export function RosterImports({
                       <Form method="post">
                         <input type="hidden" name="intent" value="apply-roster-import" />
                         <input type="hidden" name="rosterImportId" value={i.rosterImportId} />
-                        {i.report.confirmationCount > 0 ? (
-                          <ConfirmAccounts
-                            count={i.report.confirmationCount}
-                            id={`confirm-${i.rosterImportId}`}
-                            where="listed in its report"
-                          />
-                        ) : null}
-                        {i.report.massDeactivations.length > 0 ? (
-                          <ConfirmDeactivations list={i.report.massDeactivations} id={`confirm-deactivations-${i.rosterImportId}`} />
-                        ) : null}
+                        {i.confirmHtml ? <div dangerouslySetInnerHTML={{ __html: i.confirmHtml }} /> : null}
                         <button type="submit" className="button button--primary" aria-label={`Apply the upload of ${i.fileName}`}>
                           Apply
                         </button>
@@ -163,14 +128,7 @@ export function RosterImports({
                       </Link>
                     ) : null}
                   </td>
-                  <td>
-                    <details>
-                      <summary>
-                        {i.report.errorCount > 0 ? `${i.report.errorCount} rejected rows` : i.report.message ? "Refused" : "Counts"}
-                      </summary>
-                      <RosterReport report={i.report} caption={`Report of ${i.fileName}`} idPrefix={`import-${i.rosterImportId}`} />
-                    </details>
-                  </td>
+                  <td dangerouslySetInnerHTML={{ __html: i.reportHtml }} />
                 </tr>
               ))}
             </tbody>
