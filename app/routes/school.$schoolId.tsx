@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLocation, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "#app/components/admin/AdminPage";
-import { ClassroomList } from "#app/components/admin/ClassroomList";
 import type { ClassroomOption } from "#app/components/admin/StudentDialog";
-import { StudentList } from "#app/components/admin/StudentList";
+import { lazyDialog } from "#app/components/lazy-dialog";
 import { ErrorPage, stylesheets } from "#app/components/page-kit";
 import { can } from "#app/domain/admin-permissions";
 import { breadcrumbs } from "#app/domain/breadcrumbs";
@@ -13,10 +12,8 @@ import { lastFirst, sortByName } from "#app/domain/sort";
 import { dialogOf, isUuid, selectedTab } from "#app/domain/url-state";
 import { classroomIntents, dispatchIntent, studentGrades, studentIntents } from "#app/lib/admin-actions.server";
 import { adminRequest, loadPart, pagedPart } from "#app/lib/admin.server";
-import { UnitSummary } from "#app/components/results/UnitSummary";
-import { FollowUpList } from "#app/components/admin/FollowUpList";
-import { FOLLOW_UP_LIST_LOAD_FAILED } from "#app/domain/follow-up-lists";
 import { loadFollowUpListTab } from "#app/lib/follow-up-lists.server";
+import { lazyModuleUrls } from "#app/server/lazy-chunks.server";
 import followUpListsCss from "#app/styles/follow-up-lists.css";
 
 const TABS = [
@@ -27,6 +24,7 @@ const TABS = [
   // This school year's follow-ups after a flag (issue 38 item 3): for the roles that see whole schools.
   { id: "followUps", label: "Follow-up" },
 ] as const;
+type SchoolTab = (typeof TABS)[number]["id"];
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheets.admin },
@@ -146,6 +144,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     studentOptions,
     summary: summary && { data: summary.data, error: summary.error },
     grades: studentGrades(request),
+    // The script files of the tab's panel (Panel), for the document to load with the route's.
+    panelScripts: lazyModuleUrls(TAB_MODULES[tab]),
     crumbs: breadcrumbs({
       role: user.role,
       schoolCount: user.schoolIds.length,
@@ -155,8 +155,29 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
+/** The module of each tab's panel (Panel), as esbuild's metafile names it (app/server/lazy-chunks.server.ts). */
+const TAB_MODULES: Record<SchoolTab, string> = {
+  classrooms: "app/components/school/ClassroomsTab.tsx",
+  students: "app/components/school/StudentsTab.tsx",
+  summary: "app/components/school/SummaryTab.tsx",
+  followUps: "app/components/school/FollowUpTab.tsx",
+};
+
 export const action = ({ request, params, context }: ActionFunctionArgs) =>
   dispatchIntent(request, { ...classroomIntents(params.schoolId ?? ""), ...studentIntents() }, { context });
+
+// Each tab's panel is a module of its own that the browser loads with import() (issue 39), as on
+// the district page (app/routes/district.$districtId.tsx): a tab's first visit carries its own
+// panel's code, not the three others'. lazyDialog renders the panel whole on the server, so the
+// page works without JavaScript as before; in the browser the server's HTML stays until the
+// panel's code arrives, which the document preloads with the route's (TAB_MODULES). A panel
+// module takes what it shares with other pages through the page kit (app/components/page-kit.ts).
+const Panel = {
+  classrooms: lazyDialog(() => import("../components/school/ClassroomsTab").then((m) => m.ClassroomsTab)),
+  students: lazyDialog(() => import("../components/school/StudentsTab").then((m) => m.StudentsTab)),
+  summary: lazyDialog(() => import("../components/school/SummaryTab").then((m) => m.SummaryTab)),
+  followUps: lazyDialog(() => import("../components/school/FollowUpTab").then((m) => m.FollowUpTab)),
+} satisfies Record<SchoolTab, unknown>;
 
 export default function School() {
   const d = useLoaderData<typeof loader>();
@@ -179,29 +200,15 @@ export default function School() {
       tabsLabel="School sections"
       dropOnTabSwitch={["status"]}
     >
+      {d.panelScripts.map((href) => (
+        <link key={href} rel="modulepreload" href={href} />
+      ))}
       {d.tab === "followUps" ? (
-        d.followUps ? (
-          <FollowUpList tab={d.followUps} />
-        ) : (
-          <p role="alert" className="alert alert--error">
-            {FOLLOW_UP_LIST_LOAD_FAILED}
-          </p>
-        )
+        <Panel.followUps tab={d.followUps} />
       ) : d.tab === "summary" ? (
-        d.summary?.data ? (
-          <UnitSummary
-            data={d.summary.data}
-            of={`students of ${d.school?.name ?? "the school"}`}
-            keep={{ tab: "summary" }}
-            bySchool={false}
-          />
-        ) : (
-          <p role="alert" className="alert alert--error">
-            {d.summary?.error ?? "Unable to load school data."}
-          </p>
-        )
+        <Panel.summary summary={d.summary} schoolName={d.school?.name} />
       ) : d.tab === "classrooms" ? (
-        <ClassroomList
+        <Panel.classrooms
           list={d.classrooms}
           manage={d.may.manageClassrooms}
           schoolId={d.schoolId}
@@ -210,7 +217,7 @@ export default function School() {
           actorIsTeacher={d.isTeacher}
         />
       ) : (
-        <StudentList
+        <Panel.students
           list={d.students}
           may={d.may}
           // A teacher without a classroom cannot have students yet: the list says why.

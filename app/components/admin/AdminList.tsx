@@ -24,6 +24,14 @@ export type Column<T> = { header: string; text: (row: T) => string; content?: (r
 export type ListPart<T> = { rows: readonly T[] | null; error: string | null; page?: PageInfo | null; state?: ListState | null };
 
 /**
+ * '{first} {last}' of each teacher, for the classroom and student lists' Teachers column. Here, not
+ * in ClassroomList: the school page loads each list on its own (app/routes/school.$schoolId.tsx),
+ * and the Students tab would otherwise carry the classroom list's code for this line.
+ */
+export const teacherNames = (people: readonly { firstName: string; lastName: string }[]) =>
+  people.map((t) => `${t.firstName} ${t.lastName}`);
+
+/**
  * A row's id (`?id=` of its dialogs) and name: the row header (a link to its page when `href`,
  * `after` it e.g. a chip), which the row actions name too ('Edit {name}').
  */

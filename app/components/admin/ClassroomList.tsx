@@ -1,7 +1,7 @@
 import { PERIOD_LABELS, PERIODS } from "#app/domain/periods";
 import type { ApiSchema } from "#app/lib/api.server";
 import type { Option } from "../FormField";
-import { AdminList, type ListPart } from "./AdminList";
+import { AdminList, teacherNames, type ListPart } from "./AdminList";
 import { LazyClassroomDialog } from "./dialogs";
 
 /** A classroom row; `gradeNames` as the loader labels them. */
@@ -10,9 +10,6 @@ type Classroom = ApiSchema<"ClassroomSummary"> & { gradeNames: string };
 const NO_CLASSROOMS = "No classrooms belong to this school yet. Click the button to create the first one!";
 const NO_CLASSROOMS_TEACHER =
   "No classrooms belong to this school yet. Contact your school administrator if you think this may be a mistake.";
-
-export const teacherNames = (people: readonly { firstName: string; lastName: string }[]) =>
-  people.map((t) => `${t.firstName} ${t.lastName}`);
 
 /** The School CSV form: the toolbar's period and button, and each row's classroom button. */
 const SCHOOL_CSV_FORM = "school-csv";

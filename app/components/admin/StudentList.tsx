@@ -1,8 +1,7 @@
 import type { ComponentProps } from "react";
 import { lastFirst } from "#app/domain/sort";
 import type { ApiSchema } from "#app/lib/api.server";
-import { AdminList, type ListPart } from "./AdminList";
-import { teacherNames } from "./ClassroomList";
+import { AdminList, teacherNames, type ListPart } from "./AdminList";
 import { LazyStudentDialog } from "./dialogs";
 import type { StudentDialog } from "./StudentDialog";
 import { BIRTH_DATE_MISSING, birthDateText } from "#app/domain/birth-date";
