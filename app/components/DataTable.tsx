@@ -52,7 +52,7 @@ export function ActionsCell({ children }: { children: ReactNode }) {
  * 'Edit' / 'Delete' of one row: a link that opens the row's dialog over the list, named with the
  * row for screen readers. A plain link (a page of 50 rows has 100 of them): the table's handler
  * navigates, keeping the scroll position, and starts loading the dialog's code (DataTable's
- * `onIntent`). rowLinkHtml (./row-html.ts) writes the same markup. With `page`, a link to a page
+ * `onIntent`). With `page`, a link to a page
  * of the row's own (which opens at its top).
  */
 export function RowLink({ href, verb, name, page = false }: { href: string; verb: string; name: string; page?: boolean }) {
@@ -61,11 +61,6 @@ export function RowLink({ href, verb, name, page = false }: { href: string; verb
       {verb}
     </a>
   );
-}
-
-/** A row whose cells are one HTML string (./row-html.ts): one piece to render, one element to hydrate. */
-export function HtmlRow({ html }: { html: string }) {
-  return <tr dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /**

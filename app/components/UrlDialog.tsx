@@ -94,8 +94,8 @@ function OpenUrlDialog({
 }
 
 /**
- * Back to the link that opened the dialog. A list row written as one HTML string (row-html.ts) is
- * written anew when a save changed it, and its link with it: then the link of the same address.
+ * Back to the link that opened the dialog. A grid row written as one HTML string (grid-row-html.ts)
+ * is written anew when a save changed it, and its link with it: then the link of the same address.
  */
 function focusOpener(opener: HTMLElement | null) {
   if (!opener || opener === document.body) return;

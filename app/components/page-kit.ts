@@ -30,7 +30,6 @@ import { Tabs } from "./Tabs";
 import { useClientLinkClicks } from "./client-links";
 import * as queueCount from "./offline/queue-count";
 import * as gridRefresh from "./results/grid-refresh";
-import * as rowHtml from "./row-html";
 import * as lettersToWorkOn from "#app/domain/letters-to-work-on";
 import * as letters from "#app/domain/letters";
 import followUpListsCss from "#app/styles/follow-up-lists.css";
@@ -85,10 +84,9 @@ const kit = {
   BarsLegend,
   ChartDefs,
   // The classroom and student pages' small helpers of issues 38–40 (letters to work on, the save
-  // queue's count in the header, the grid's refresh after Save and next, row markup, link clicks).
+  // queue's count in the header, the grid's refresh after Save and next, link clicks).
   ...queueCount,
   ...gridRefresh,
-  ...rowHtml,
   ...lettersToWorkOn,
   ...letters,
   useClientLinkClicks,

@@ -1,8 +1,7 @@
 import { useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { closedSearch, dialogOf, rowDialogSearch } from "#app/domain/url-state";
-import { ActionsCell, Cell, DataTable, EmptyState, HtmlRow, NameCell, RowLink, SortableNameHeader } from "../DataTable";
-import { actionsCellHtml, cellHtml, nameCellHtml, rowLinkHtml } from "../row-html";
+import { ActionsCell, Cell, DataTable, EmptyState, NameCell, RowLink, SortableNameHeader } from "../DataTable";
 import { ListSearch, Pager, SortHeader, type ListState, type PageInfo } from "../ListControls";
 // From the page kit, so a district tab that loads this on its own shares the pages' one chunk (app/components/page-kit.ts).
 import { ErrorAlert } from "#app/components/page-kit";
@@ -49,7 +48,7 @@ type Management<T> = {
   remove?: { title: string; name: (row: T) => string; warning?: string } | null;
   /** More row actions, before Edit (e.g. Invite User). */
   rowActions?: (row: T) => ReactNode;
-  /** Links to pages of the row's own, after Delete (e.g. a district's records): kept in the rows written as HTML. */
+  /** Links to pages of the row's own, after Delete (e.g. a district's records). */
   rowLinks?: (row: T) => readonly { href: string; verb: string }[];
   /** Rows the user may not change (e.g. a peer admin): no actions, and their dialogs do not open. */
   locked?: (row: T) => boolean;
@@ -114,18 +113,6 @@ export function AdminList<T>({
   // Query-only hrefs ('?dialog=edit-school&id=…'): the browser resolves them against this page, and
   // a page of 50 rows sends 100 fewer copies of its path.
   const rowDialogHref = (dialog: "edit" | "delete", id: string) => (dialog === "edit" ? editSearch : deleteSearch)(id);
-  // Rows of text and links only go out as one HTML string each (../row-html.ts); a row with a chip
-  // or another action (the Users list) is rendered by React.
-  const textOnly = !rowActions && columns.every((c) => !c.content);
-  const rowHtml = (row: T, { id, text, href }: RowHead) => {
-    const actions =
-      hasActions && !locked?.(row)
-        ? (edit ? rowLinkHtml(rowDialogHref("edit", id), "Edit", text) : "") +
-          (remove ? rowLinkHtml(rowDialogHref("delete", id), "Delete", text) : "") +
-          (rowLinks?.(row) ?? []).map((l) => rowLinkHtml(l.href, l.verb, text, true)).join("")
-        : "";
-    return nameCellHtml(text, href) + columns.map((c) => cellHtml(c.text(row))).join("") + (hasActions ? actionsCellHtml(actions) : "");
-  };
   useEffect(() => {
     // With JavaScript the stale dialog's URL goes too (without, the page shows no dialog under it).
     if (staleCreate) navigate(closedHref, { replace: true, preventScrollReset: true });
@@ -175,9 +162,7 @@ export function AdminList<T>({
           </thead>
           <tbody>
             {rows.map((row) => {
-              const rowHead = head(row);
-              const { id, text, href, after } = rowHead;
-              if (textOnly && !after) return <HtmlRow key={id} html={rowHtml(row, rowHead)} />;
+              const { id, text, href, after } = head(row);
               return (
                 <tr key={id}>
                   <NameCell text={text} href={href}>

@@ -1,10 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import type { CompletionTables, CountsRow } from "#app/domain/completion-report";
-import { DataTable, EmptyState } from "../DataTable";
+import { DataTable, EmptyState, NameCell } from "../DataTable";
 // From the page kit, so a district tab that loads this on its own shares the pages' one chunk (app/components/page-kit.ts).
 import { ErrorAlert } from "#app/components/page-kit";
 import { SelectField, type Option } from "../FormField";
-import { nameCellHtml, plainCellHtml, plainRowHeaderHtml } from "../row-html";
 import { StreamedDownload } from "./StreamedDownload";
 
 const REPORT_REFRESH_TEXT = "The report CSV is refreshed every 24 hours.";
@@ -42,14 +41,22 @@ export function reportView(tables: CompletionTables): ReportView {
   };
 }
 
-/** The rows as one HTML string (../row-html.ts): a name linking to its drill-down, or a grade as plain text, then the counts. */
-function rowsHtml(rows: PackedRows, plainName: boolean): string {
-  return (JSON.parse(rows.json) as RowTuple[])
-    .map(([name, href, ...counts]) => {
-      const head = plainName ? plainRowHeaderHtml(name) : nameCellHtml(name, href ?? undefined);
-      return `<tr>${head}${counts.map((value) => plainCellHtml(value, "num")).join("")}</tr>`;
-    })
-    .join("");
+/** The rows: a name linking to its drill-down, or a grade as plain text, then the counts. */
+function ReportRows({ rows, plainName }: { rows: PackedRows; plainName: boolean }) {
+  return (
+    <tbody>
+      {(JSON.parse(rows.json) as RowTuple[]).map(([name, href, ...counts], i) => (
+        <tr key={i}>
+          {plainName ? <th scope="row">{name}</th> : <NameCell text={name} href={href ?? undefined} />}
+          {counts.map((value, k) => (
+            <td key={k} className="num">
+              {value}
+            </td>
+          ))}
+        </tr>
+      ))}
+    </tbody>
+  );
 }
 
 /**
@@ -179,8 +186,7 @@ function ReportSection({
               ))}
             </tr>
           </thead>
-          {/* Text and links only: the rows are one HTML string; a page has 50 schools. */}
-          <tbody dangerouslySetInnerHTML={{ __html: rowsHtml(rows, plainName) }} />
+          <ReportRows rows={rows} plainName={plainName} />
         </DataTable>
       )}
     </section>

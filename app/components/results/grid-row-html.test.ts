@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ProfileCell, ShownCell, ShownGrid } from "#app/domain/results-grid";
-import { gridRowHtml, lettersToWorkOnHtml, rowFlags } from "./grid-row-html";
+import { createElement as h } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { escapeHtml, gridRowHtml, lettersToWorkOnHtml, rowFlags } from "./grid-row-html";
 
 // The grid's markup, cell state by cell state: the grid's styles (cell--*, band--*, tone--*), its
 // column highlight (data-col), the words a screen reader hears and the dialog links all read it.
@@ -38,6 +40,17 @@ const noLinks = { letterHref: () => null };
 /** The test cells' markup of a row with one cell at column 0. */
 const testCell = (c: ShownCell, links: Parameters<typeof gridRowHtml>[2] = noLinks) =>
   gridRowHtml(row({ cells: [c] }), 0, links).replace(/^.*?<\/td>/, "");
+
+describe("escapeHtml", () => {
+  it.each([
+    ["plain", "Maple Elementary", "Maple Elementary"],
+    ["markup and quotes", `Ada & "Bo" <O'Neil> École`, "Ada &amp; &quot;Bo&quot; &lt;O&#x27;Neil&gt; École"],
+    ["an entity stays text", "&amp;", "&amp;amp;"],
+  ])("escapes %s as React does", (_, text, html) => {
+    expect(escapeHtml(text)).toBe(html);
+    expect(renderToStaticMarkup(h("span", { title: text }, text))).toBe(`<span title="${html}">${html}</span>`);
+  });
+});
 
 describe("gridRowHtml", () => {
   it("writes the name, with the student's link, and the grade", () => {

@@ -1,4 +1,3 @@
-import { escapeHtml as e } from "../row-html";
 import type { ProfileCell, ShownCell, ShownGrid } from "#app/domain/results-grid";
 import { BAND_LABELS, CELL_STATE_LABELS, flagMark } from "#app/domain/results-labels";
 import { compactLetters } from "#app/domain/letters-to-work-on";
@@ -34,6 +33,12 @@ export type GridRowLinks = {
 };
 
 type Row = ShownGrid["rows"][number];
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+
+/** Text safe in an element and in a quoted attribute value (React's escaping). */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+const e = escapeHtml;
 
 const hidden = (text: string) => `<span class="visually-hidden">${e(text)}</span>`;
 const dash = (label: string) => `<span aria-hidden="true">—</span>${hidden(label)}`;
