@@ -246,7 +246,8 @@ const SAVE_AND_NEXT = `() => new Promise((resolve, reject) => {
   };
   button.click();
   requestAnimationFrame(watch);
-  setTimeout(() => reject(new Error("no next dialog within 30 s")), 30000);
+  // Says what the page showed instead: whose dialog, and where focus was.
+  setTimeout(() => reject(new Error("no next dialog within 30 s: dialog of " + JSON.stringify(who()) + " (before " + JSON.stringify(before) + "), focus on " + (document.activeElement && document.activeElement.outerHTML.slice(0, 100)))), 30000);
 })`;
 
 async function entryOnce(browser: Browser, origin: string, page: BrowserPage, hops: number): Promise<EntryRun> {
