@@ -1,21 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { DEMO, signIn } from "./support/auth";
+import { panel, scriptsOf } from "./support/tab-scripts";
 
 // Issue 39: each tab of the school page loads its own panel's code (app/routes/school.$schoolId.tsx),
 // which the document preloads with the route's files; the server sends the panel whole, and the
 // browser hydrates it once that code is in. As on the district page (district-tab-scripts.spec.ts).
 
-/** The /build/ scripts the page requests, as they are requested. */
-function scriptsOf(page: Page): Set<string> {
-  const files = new Set<string>();
-  page.on("request", (request) => {
-    const path = new URL(request.url()).pathname;
-    if (path.startsWith("/build/") && path.endsWith(".js")) files.add(path);
-  });
-  return files;
-}
-
-const panel = (files: Iterable<string>, name: string) => [...files].some((f) => new RegExp(`/_shared/${name}-[A-Z0-9]+\\.js$`).test(f));
 const PANELS = ["ClassroomsTab", "StudentsTab", "SummaryTab", "FollowUpTab"];
 
 test("a school tab preloads its own panel's code and no other tab's, and the panel works once hydrated", async ({ page }) => {
