@@ -52,8 +52,7 @@ export function ActionsCell({ children }: { children: ReactNode }) {
  * 'Edit' / 'Delete' of one row: a link that opens the row's dialog over the list, named with the
  * row for screen readers. A plain link (a page of 50 rows has 100 of them): the table's handler
  * navigates, keeping the scroll position, and starts loading the dialog's code (DataTable's
- * `onIntent`). With `page`, a link to a page
- * of the row's own (which opens at its top).
+ * `onIntent`). With `page`, a link to a page of the row's own (which opens at its top).
  */
 export function RowLink({ href, verb, name, page = false }: { href: string; verb: string; name: string; page?: boolean }) {
   return (
